@@ -1,0 +1,214 @@
+// Package domain holds commsplan's entity types, their enumerations and the
+// validation rules of the spec. It does no I/O: storage, HTTP and the CLI all
+// build on these types.
+package domain
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// Theme groups questions and communications around one topic.
+type Theme struct {
+	ID            string    `json:"id"`
+	Name          string    `json:"name"`
+	Description   string    `json:"description"`
+	Icon          string    `json:"icon"`
+	Color         string    `json:"color"`
+	CreatedAt     time.Time `json:"createdAt"`
+	QuestionCount int       `json:"questionCount"`
+	ContentCount  int       `json:"contentCount"`
+}
+
+// Question is a guiding question that belongs to one theme.
+type Question struct {
+	ID           string    `json:"id"`
+	ThemeID      string    `json:"themeId"`
+	Question     string    `json:"question"`
+	Description  string    `json:"description"`
+	SortOrder    int       `json:"sortOrder"`
+	CreatedAt    time.Time `json:"createdAt"`
+	ContentCount int       `json:"contentCount"`
+}
+
+// QuestionOrder is one entry of a reorder request.
+type QuestionOrder struct {
+	ID        string `json:"id"`
+	SortOrder int    `json:"sortOrder"`
+}
+
+// Content types of the content library.
+const (
+	ContentText     = "text"
+	ContentImage    = "image"
+	ContentVideo    = "video"
+	ContentDocument = "document"
+)
+
+// ContentTypes lists the valid content piece types.
+var ContentTypes = []string{ContentText, ContentImage, ContentVideo, ContentDocument}
+
+// Content is one piece of the content library. QuestionIDs are the questions
+// it is linked to.
+type Content struct {
+	ID          string          `json:"id"`
+	Title       string          `json:"title"`
+	Description string          `json:"description"`
+	Content     string          `json:"content"`
+	Type        string          `json:"type"`
+	URL         string          `json:"url"`
+	VehicleType string          `json:"vehicleType"`
+	SourceData  json.RawMessage `json:"sourceData"`
+	QuestionIDs []string        `json:"questionIds"`
+	CreatedAt   time.Time       `json:"createdAt"`
+}
+
+// Audience is a segment of employees that communications target.
+type Audience struct {
+	ID             string    `json:"id"`
+	Name           string    `json:"name"`
+	Description    string    `json:"description"`
+	ContactCount   int       `json:"contactCount"`
+	Roles          []string  `json:"roles"`
+	OrgLevels      []string  `json:"orgLevels"`
+	Divisions      []string  `json:"divisions"`
+	TargetingScope string    `json:"targetingScope"`
+	Departments    []string  `json:"departments"`
+	Locations      []string  `json:"locations"`
+	EmployeeTypes  []string  `json:"employeeTypes"`
+	AudienceType   string    `json:"audienceType"`
+	CreatedAt      time.Time `json:"createdAt"`
+}
+
+// VehicleSettings are a delivery vehicle's template, length limit and format.
+type VehicleSettings struct {
+	Template  string `json:"template"`
+	MaxLength int    `json:"maxLength"`
+	Format    string `json:"format"`
+}
+
+// Vehicle is a delivery vehicle: a channel through which communications go out.
+type Vehicle struct {
+	ID                        string             `json:"id"`
+	Name                      string             `json:"name"`
+	Type                      string             `json:"type"`
+	Description               string             `json:"description"`
+	Settings                  VehicleSettings    `json:"settings"`
+	GenerationalTargeting     []string           `json:"generationalTargeting"`
+	CommunicationStrategy     string             `json:"communicationStrategy"`
+	PreferredGenerations      []string           `json:"preferredGenerations"`
+	GenerationalEffectiveness map[string]float64 `json:"generationalEffectiveness"`
+	CreatedAt                 time.Time          `json:"createdAt"`
+}
+
+// Communication statuses.
+const (
+	StatusDraft     = "draft"
+	StatusScheduled = "scheduled"
+	StatusSent      = "sent"
+)
+
+// CommunicationStatuses lists the valid communication statuses.
+var CommunicationStatuses = []string{StatusDraft, StatusScheduled, StatusSent}
+
+// Ref is an embedded reference to a related record.
+type Ref struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// VehicleRef is an embedded reference to a delivery vehicle.
+type VehicleRef struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	Type string `json:"type"`
+}
+
+// Communication is one planned message. ThemeID, AudienceID and VehicleID are
+// empty when unset or when the referenced record was deleted. ScheduledDate is
+// an ISO calendar date (YYYY-MM-DD) or empty.
+type Communication struct {
+	ID                string      `json:"id"`
+	Title             string      `json:"title"`
+	ThemeID           string      `json:"themeId"`
+	SelectedQuestions []string    `json:"selectedQuestions"`
+	AudienceID        string      `json:"audienceId"`
+	VehicleID         string      `json:"vehicleId"`
+	RawContent        string      `json:"rawContent"`
+	GeneratedContent  string      `json:"generatedContent"`
+	FinalContentID    string      `json:"finalContentId"`
+	Status            string      `json:"status"`
+	ScheduledDate     string      `json:"scheduledDate"`
+	CreatedAt         time.Time   `json:"createdAt"`
+	Theme             *Ref        `json:"theme"`
+	Vehicle           *VehicleRef `json:"vehicle"`
+	Audience          *Ref        `json:"audience"`
+}
+
+// Activity actions recorded in the activity log.
+const (
+	ActionCreated = "created"
+	ActionUpdated = "updated"
+	ActionDeleted = "deleted"
+)
+
+// Activity is one entry of the activity log: what happened to which record, when.
+type Activity struct {
+	ID         string    `json:"id"`
+	Action     string    `json:"action"`
+	EntityType string    `json:"entityType"`
+	EntityID   string    `json:"entityId"`
+	Label      string    `json:"label"`
+	At         time.Time `json:"at"`
+}
+
+// Campaign is a generated schedule saved to the campaign inventory. The
+// schedule is kept as the document the generator produced.
+type Campaign struct {
+	ID                string          `json:"id"`
+	Title             string          `json:"title"`
+	Description       string          `json:"description"`
+	Schedule          json.RawMessage `json:"schedule"`
+	HTMLContent       string          `json:"htmlContent"`
+	AudienceFilters   json.RawMessage `json:"audienceFilters"`
+	GeographicFilters []string        `json:"geographicFilters"`
+	CreatedAt         time.Time       `json:"createdAt"`
+	UpdatedAt         time.Time       `json:"updatedAt"`
+}
+
+// ChecklistTemplate is a named checklist kept in the repository. Items and
+// Metadata are the documents pkg/checklist reads and writes.
+type ChecklistTemplate struct {
+	ID          string          `json:"id"`
+	Name        string          `json:"name"`
+	Description string          `json:"description"`
+	Items       json.RawMessage `json:"items"`
+	IsPublic    bool            `json:"isPublic"`
+	Metadata    json.RawMessage `json:"metadata"`
+	CreatedAt   time.Time       `json:"createdAt"`
+	UpdatedAt   time.Time       `json:"updatedAt"`
+}
+
+// WorkingChecklist is the team's shared checklist. Version grows by one on
+// every accepted save and guards against lost updates.
+type WorkingChecklist struct {
+	Items     json.RawMessage `json:"items"`
+	Version   int             `json:"version"`
+	UpdatedAt time.Time       `json:"updatedAt"`
+}
+
+// ChecklistSnapshot is the dated stats of one accepted checklist save.
+type ChecklistSnapshot struct {
+	ID    string          `json:"id"`
+	At    time.Time       `json:"at"`
+	Stats json.RawMessage `json:"stats"`
+}
+
+// SearchHit is one result of the global search.
+type SearchHit struct {
+	Kind     string `json:"kind"`
+	ID       string `json:"id"`
+	Title    string `json:"title"`
+	Snippet  string `json:"snippet"`
+	ParentID string `json:"parentId,omitempty"`
+}

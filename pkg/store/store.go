@@ -1,0 +1,135 @@
+// Package store defines the Store interface, the only way commsplan code
+// reaches data, together with its typed errors and the registry through which
+// storage backends (plugins/storage/...) make themselves available by DSN
+// scheme.
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+
+	"github.com/commsplan/commsplan/pkg/domain"
+)
+
+// Typed errors returned by every backend. Callers test them with errors.Is;
+// only the HTTP layer turns them into status codes.
+var (
+	// ErrNotFound means the addressed record does not exist.
+	ErrNotFound = errors.New("not found")
+	// ErrConflict means the change collides with the stored state, such as
+	// a stale checklist version.
+	ErrConflict = errors.New("conflict")
+	// ErrInvalidReference means the change names a related record that does
+	// not exist (or, for a reorder, one that belongs elsewhere).
+	ErrInvalidReference = errors.New("invalid reference")
+)
+
+// ReferenceError is an ErrInvalidReference that names the offending field.
+type ReferenceError struct {
+	Field string
+}
+
+func (e *ReferenceError) Error() string { return "invalid reference: " + e.Field }
+
+// Is makes errors.Is(err, ErrInvalidReference) true.
+func (e *ReferenceError) Is(target error) bool { return target == ErrInvalidReference }
+
+// QuestionFilter narrows ListQuestions. An empty ThemeID lists all questions.
+type QuestionFilter struct {
+	ThemeID string
+}
+
+// Store is commsplan's storage. Every method is safe for concurrent use.
+// Create methods fill in ID and CreatedAt (and UpdatedAt where present) on the
+// record they are given. Every multi-row change is atomic.
+type Store interface {
+	ListThemes(ctx context.Context) ([]domain.Theme, error)
+	GetTheme(ctx context.Context, id string) (domain.Theme, error)
+	CreateTheme(ctx context.Context, t *domain.Theme) error
+	UpdateTheme(ctx context.Context, t *domain.Theme) error
+	// DeleteTheme deletes the theme, its questions and their content links,
+	// and clears the theme of its communications.
+	DeleteTheme(ctx context.Context, id string) error
+
+	ListQuestions(ctx context.Context, f QuestionFilter) ([]domain.Question, error)
+	GetQuestion(ctx context.Context, id string) (domain.Question, error)
+	CreateQuestion(ctx context.Context, q *domain.Question) error
+	UpdateQuestion(ctx context.Context, q *domain.Question) error
+	DeleteQuestion(ctx context.Context, id string) error
+	// ReorderQuestions sets the sortOrder of questions of one theme. It is
+	// all-or-nothing: any id that is unknown or belongs to another theme
+	// fails the whole call with ErrInvalidReference.
+	ReorderQuestions(ctx context.Context, themeID string, orders []domain.QuestionOrder) error
+
+	// ListContent returns every content piece with its QuestionIDs.
+	ListContent(ctx context.Context) ([]domain.Content, error)
+	GetContent(ctx context.Context, id string) (domain.Content, error)
+	// CreateContent stores the piece and links it to QuestionIDs.
+	CreateContent(ctx context.Context, c *domain.Content) error
+	// UpdateContent updates the piece; a non-nil QuestionIDs replaces its
+	// links, a nil one leaves them as they are.
+	UpdateContent(ctx context.Context, c *domain.Content) error
+	DeleteContent(ctx context.Context, id string) error
+
+	ListAudiences(ctx context.Context) ([]domain.Audience, error)
+	GetAudience(ctx context.Context, id string) (domain.Audience, error)
+	CreateAudience(ctx context.Context, a *domain.Audience) error
+	UpdateAudience(ctx context.Context, a *domain.Audience) error
+	DeleteAudience(ctx context.Context, id string) error
+
+	ListVehicles(ctx context.Context) ([]domain.Vehicle, error)
+	GetVehicle(ctx context.Context, id string) (domain.Vehicle, error)
+	CreateVehicle(ctx context.Context, v *domain.Vehicle) error
+	UpdateVehicle(ctx context.Context, v *domain.Vehicle) error
+	DeleteVehicle(ctx context.Context, id string) error
+
+	// ListCommunications returns communications with their theme, vehicle
+	// and audience embedded.
+	ListCommunications(ctx context.Context) ([]domain.Communication, error)
+	GetCommunication(ctx context.Context, id string) (domain.Communication, error)
+	CreateCommunication(ctx context.Context, c *domain.Communication) error
+	UpdateCommunication(ctx context.Context, c *domain.Communication) error
+	DeleteCommunication(ctx context.Context, id string) error
+
+	// ListActivity returns the newest limit entries of the activity log,
+	// newest first. Every create, update and delete above records one.
+	ListActivity(ctx context.Context, limit int) ([]domain.Activity, error)
+
+	ListCampaigns(ctx context.Context) ([]domain.Campaign, error)
+	GetCampaign(ctx context.Context, id string) (domain.Campaign, error)
+	CreateCampaign(ctx context.Context, c *domain.Campaign) error
+	// UpdateCampaign replaces the campaign's stored fields and sets UpdatedAt.
+	UpdateCampaign(ctx context.Context, c *domain.Campaign) error
+	DeleteCampaign(ctx context.Context, id string) error
+
+	ListChecklistTemplates(ctx context.Context) ([]domain.ChecklistTemplate, error)
+	GetChecklistTemplate(ctx context.Context, id string) (domain.ChecklistTemplate, error)
+	CreateChecklistTemplate(ctx context.Context, t *domain.ChecklistTemplate) error
+	DeleteChecklistTemplate(ctx context.Context, id string) error
+
+	// GetChecklist returns the working checklist; ErrNotFound when none has
+	// been saved yet.
+	GetChecklist(ctx context.Context) (domain.WorkingChecklist, error)
+	// SaveChecklist stores items as the working checklist if its current
+	// version equals expectedVersion (0 when none is stored yet), records a
+	// snapshot of stats in the history, and returns the new state. A stale
+	// expectedVersion gives ErrConflict and changes nothing.
+	SaveChecklist(ctx context.Context, items json.RawMessage, stats json.RawMessage, expectedVersion int) (domain.WorkingChecklist, error)
+	// ListChecklistHistory returns the snapshots, oldest first.
+	ListChecklistHistory(ctx context.Context) ([]domain.ChecklistSnapshot, error)
+
+	// Search finds themes, questions, content and communications whose text
+	// contains q, case-insensitively; at most limit hits.
+	Search(ctx context.Context, q string, limit int) ([]domain.SearchHit, error)
+
+	// InTx runs fn with a Store whose every call belongs to one transaction,
+	// committed when fn returns nil and rolled back otherwise. Calling InTx
+	// on that Store runs fn in the same transaction.
+	InTx(ctx context.Context, fn func(tx Store) error) error
+
+	// Migrate applies pending migrations; Open already does so.
+	Migrate(ctx context.Context) error
+	// Close releases the backend's resources.
+	Close() error
+}
