@@ -1,0 +1,70 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// OpenFunc opens a backend for a DSN and applies its migrations.
+type OpenFunc func(ctx context.Context, dsn string) (Store, error)
+
+var (
+	registryMu sync.RWMutex
+	registry   = map[string]OpenFunc{}
+)
+
+// Register makes a backend available for DSNs of the given scheme (the part
+// before "://"). The empty scheme stands for a plain file path. It panics on a
+// duplicate, as database/sql.Register does, because that is a wiring bug.
+func Register(scheme string, open OpenFunc) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	if _, dup := registry[scheme]; dup {
+		panic("store: Register called twice for scheme " + scheme)
+	}
+	registry[scheme] = open
+}
+
+// Scheme returns the registry key of a DSN: "postgres" for postgres:// and
+// postgresql://, the text before "://" otherwise, and "" for a plain path.
+func Scheme(dsn string) string {
+	i := strings.Index(dsn, "://")
+	if i < 0 {
+		return ""
+	}
+	s := strings.ToLower(dsn[:i])
+	if s == "postgresql" {
+		return "postgres"
+	}
+	return s
+}
+
+// Open opens the backend registered for the DSN's scheme.
+func Open(ctx context.Context, dsn string) (Store, error) {
+	scheme := Scheme(dsn)
+	registryMu.RLock()
+	open, ok := registry[scheme]
+	registryMu.RUnlock()
+	if !ok {
+		return nil, fmt.Errorf("no storage backend for DSN scheme %q (known: %s)", scheme, strings.Join(Schemes(), ", "))
+	}
+	return open(ctx, dsn)
+}
+
+// Schemes lists the registered schemes, sorted.
+func Schemes() []string {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	out := make([]string, 0, len(registry))
+	for s := range registry {
+		if s == "" {
+			s = "(file path)"
+		}
+		out = append(out, s)
+	}
+	sort.Strings(out)
+	return out
+}

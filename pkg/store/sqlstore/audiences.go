@@ -1,0 +1,79 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/commsplan/commsplan/pkg/domain"
+)
+
+const audienceSelect = `SELECT id, name, description, contact_count, roles, org_levels, divisions, targeting_scope,
+  departments, locations, employee_types, audience_type, created_at FROM audiences`
+
+func scanAudience(r interface{ Scan(...any) error }) (domain.Audience, error) {
+	var a domain.Audience
+	err := r.Scan(&a.ID, &a.Name, &a.Description, &a.ContactCount, jsonScan{&a.Roles}, jsonScan{&a.OrgLevels},
+		jsonScan{&a.Divisions}, &a.TargetingScope, jsonScan{&a.Departments}, jsonScan{&a.Locations},
+		jsonScan{&a.EmployeeTypes}, &a.AudienceType, &a.CreatedAt)
+	return a, err
+}
+
+// ListAudiences implements store.Store.
+func (s *Store) ListAudiences(ctx context.Context) ([]domain.Audience, error) {
+	rows, err := s.q().QueryContext(ctx, audienceSelect+` ORDER BY name, id`)
+	return collect(rows, err, func(r *sql.Rows) (domain.Audience, error) { return scanAudience(r) })
+}
+
+// GetAudience implements store.Store.
+func (s *Store) GetAudience(ctx context.Context, id string) (domain.Audience, error) {
+	a, err := scanAudience(s.q().QueryRowContext(ctx, audienceSelect+` WHERE id = $1`, id))
+	return a, notFound(err)
+}
+
+// CreateAudience implements store.Store.
+func (s *Store) CreateAudience(ctx context.Context, a *domain.Audience) error {
+	a.ID, a.CreatedAt = newID(), now()
+	return s.inTx(ctx, func(tx *Store) error {
+		_, err := tx.q().ExecContext(ctx,
+			`INSERT INTO audiences (id, name, description, contact_count, roles, org_levels, divisions, targeting_scope,
+			   departments, locations, employee_types, audience_type, created_at)
+			 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+			a.ID, a.Name, a.Description, a.ContactCount, list(a.Roles), list(a.OrgLevels), list(a.Divisions),
+			a.TargetingScope, list(a.Departments), list(a.Locations), list(a.EmployeeTypes), a.AudienceType, a.CreatedAt)
+		if err != nil {
+			return err
+		}
+		if err := tx.record(ctx, domain.ActionCreated, "audience", a.ID, a.Name); err != nil {
+			return err
+		}
+		stored, err := tx.GetAudience(ctx, a.ID)
+		*a = stored
+		return err
+	})
+}
+
+// UpdateAudience implements store.Store.
+func (s *Store) UpdateAudience(ctx context.Context, a *domain.Audience) error {
+	return s.inTx(ctx, func(tx *Store) error {
+		err := mustAffect(tx.q().ExecContext(ctx,
+			`UPDATE audiences SET name = $2, description = $3, contact_count = $4, roles = $5, org_levels = $6,
+			   divisions = $7, targeting_scope = $8, departments = $9, locations = $10, employee_types = $11,
+			   audience_type = $12 WHERE id = $1`,
+			a.ID, a.Name, a.Description, a.ContactCount, list(a.Roles), list(a.OrgLevels), list(a.Divisions),
+			a.TargetingScope, list(a.Departments), list(a.Locations), list(a.EmployeeTypes), a.AudienceType))
+		if err != nil {
+			return err
+		}
+		if err := tx.record(ctx, domain.ActionUpdated, "audience", a.ID, a.Name); err != nil {
+			return err
+		}
+		stored, err := tx.GetAudience(ctx, a.ID)
+		*a = stored
+		return err
+	})
+}
+
+// DeleteAudience implements store.Store; communications keep going without it.
+func (s *Store) DeleteAudience(ctx context.Context, id string) error {
+	return s.deleteRecorded(ctx, "audiences", "name", "audience", id)
+}

@@ -1,0 +1,131 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/commsplan/commsplan/pkg/domain"
+)
+
+// communicationSelect embeds theme, vehicle and audience with one query.
+const communicationSelect = `SELECT c.id, c.title, c.theme_id, c.selected_questions, c.audience_id, c.vehicle_id,
+  c.raw_content, c.generated_content, c.final_content_id, c.status, c.scheduled_date, c.created_at,
+  t.name, v.name, v.type, a.name
+FROM communications c
+LEFT JOIN themes t ON t.id = c.theme_id
+LEFT JOIN vehicles v ON v.id = c.vehicle_id
+LEFT JOIN audiences a ON a.id = c.audience_id`
+
+func scanCommunication(r interface{ Scan(...any) error }) (domain.Communication, error) {
+	var (
+		c                                domain.Communication
+		themeID, audienceID, vehicleID   sql.NullString
+		themeName, vName, vType, audName sql.NullString
+	)
+	err := r.Scan(&c.ID, &c.Title, &themeID, jsonScan{&c.SelectedQuestions}, &audienceID, &vehicleID,
+		&c.RawContent, &c.GeneratedContent, &c.FinalContentID, &c.Status, &c.ScheduledDate, &c.CreatedAt,
+		&themeName, &vName, &vType, &audName)
+	if err != nil {
+		return c, err
+	}
+	c.ThemeID, c.AudienceID, c.VehicleID = themeID.String, audienceID.String, vehicleID.String
+	if themeID.Valid {
+		c.Theme = &domain.Ref{ID: themeID.String, Name: themeName.String}
+	}
+	if vehicleID.Valid {
+		c.Vehicle = &domain.VehicleRef{ID: vehicleID.String, Name: vName.String, Type: vType.String}
+	}
+	if audienceID.Valid {
+		c.Audience = &domain.Ref{ID: audienceID.String, Name: audName.String}
+	}
+	return c, nil
+}
+
+// ListCommunications implements store.Store.
+func (s *Store) ListCommunications(ctx context.Context) ([]domain.Communication, error) {
+	rows, err := s.q().QueryContext(ctx, communicationSelect+` ORDER BY c.created_at, c.id`)
+	return collect(rows, err, func(r *sql.Rows) (domain.Communication, error) { return scanCommunication(r) })
+}
+
+// GetCommunication implements store.Store.
+func (s *Store) GetCommunication(ctx context.Context, id string) (domain.Communication, error) {
+	c, err := scanCommunication(s.q().QueryRowContext(ctx, communicationSelect+` WHERE c.id = $1`, id))
+	return c, notFound(err)
+}
+
+func (s *Store) checkCommunicationRefs(ctx context.Context, c *domain.Communication) error {
+	if err := s.exists(ctx, "themes", c.ThemeID, "themeId"); err != nil {
+		return err
+	}
+	if err := s.exists(ctx, "audiences", c.AudienceID, "audienceId"); err != nil {
+		return err
+	}
+	return s.exists(ctx, "vehicles", c.VehicleID, "vehicleId")
+}
+
+// CreateCommunication implements store.Store.
+func (s *Store) CreateCommunication(ctx context.Context, c *domain.Communication) error {
+	c.ID, c.CreatedAt = newID(), now()
+	return s.inTx(ctx, func(tx *Store) error {
+		if err := tx.checkCommunicationRefs(ctx, c); err != nil {
+			return err
+		}
+		_, err := tx.q().ExecContext(ctx,
+			`INSERT INTO communications (id, title, theme_id, selected_questions, audience_id, vehicle_id, raw_content,
+			   generated_content, final_content_id, status, scheduled_date, created_at)
+			 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+			c.ID, c.Title, nullable(c.ThemeID), list(c.SelectedQuestions), nullable(c.AudienceID), nullable(c.VehicleID),
+			c.RawContent, c.GeneratedContent, c.FinalContentID, c.Status, c.ScheduledDate, c.CreatedAt)
+		if err != nil {
+			return err
+		}
+		if err := tx.record(ctx, domain.ActionCreated, "communication", c.ID, c.Title); err != nil {
+			return err
+		}
+		stored, err := tx.GetCommunication(ctx, c.ID)
+		*c = stored
+		return err
+	})
+}
+
+// UpdateCommunication implements store.Store.
+func (s *Store) UpdateCommunication(ctx context.Context, c *domain.Communication) error {
+	return s.inTx(ctx, func(tx *Store) error {
+		if _, err := tx.GetCommunication(ctx, c.ID); err != nil {
+			return err
+		}
+		if err := tx.checkCommunicationRefs(ctx, c); err != nil {
+			return err
+		}
+		err := mustAffect(tx.q().ExecContext(ctx,
+			`UPDATE communications SET title = $2, theme_id = $3, selected_questions = $4, audience_id = $5,
+			   vehicle_id = $6, raw_content = $7, generated_content = $8, final_content_id = $9, status = $10,
+			   scheduled_date = $11 WHERE id = $1`,
+			c.ID, c.Title, nullable(c.ThemeID), list(c.SelectedQuestions), nullable(c.AudienceID), nullable(c.VehicleID),
+			c.RawContent, c.GeneratedContent, c.FinalContentID, c.Status, c.ScheduledDate))
+		if err != nil {
+			return err
+		}
+		if err := tx.record(ctx, domain.ActionUpdated, "communication", c.ID, c.Title); err != nil {
+			return err
+		}
+		stored, err := tx.GetCommunication(ctx, c.ID)
+		*c = stored
+		return err
+	})
+}
+
+// DeleteCommunication implements store.Store.
+func (s *Store) DeleteCommunication(ctx context.Context, id string) error {
+	return s.deleteRecorded(ctx, "communications", "title", "communication", id)
+}
+
+// ListActivity implements store.Store.
+func (s *Store) ListActivity(ctx context.Context, limit int) ([]domain.Activity, error) {
+	rows, err := s.q().QueryContext(ctx,
+		`SELECT id, action, entity_type, entity_id, label, at FROM activity ORDER BY seq DESC LIMIT $1`, limit)
+	return collect(rows, err, func(r *sql.Rows) (domain.Activity, error) {
+		var a domain.Activity
+		return a, r.Scan(&a.ID, &a.Action, &a.EntityType, &a.EntityID, &a.Label, &a.At)
+	})
+}

@@ -1,0 +1,135 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/commsplan/commsplan/pkg/domain"
+)
+
+const contentSelect = `SELECT id, title, description, content, type, url, vehicle_type, source_data, created_at FROM content`
+
+func scanContent(r interface{ Scan(...any) error }) (domain.Content, error) {
+	var c domain.Content
+	err := r.Scan(&c.ID, &c.Title, &c.Description, &c.Content, &c.Type, &c.URL, &c.VehicleType, rawScan{&c.SourceData}, &c.CreatedAt)
+	c.QuestionIDs = []string{}
+	return c, err
+}
+
+// ListContent implements store.Store: two queries (pieces, then all links),
+// however many pieces there are.
+func (s *Store) ListContent(ctx context.Context) ([]domain.Content, error) {
+	rows, err := s.q().QueryContext(ctx, contentSelect+` ORDER BY created_at DESC, id`)
+	pieces, err := collect(rows, err, func(r *sql.Rows) (domain.Content, error) { return scanContent(r) })
+	if err != nil || len(pieces) == 0 {
+		return pieces, err
+	}
+	byID := make(map[string]*domain.Content, len(pieces))
+	for i := range pieces {
+		byID[pieces[i].ID] = &pieces[i]
+	}
+	links, err := s.q().QueryContext(ctx, `SELECT content_id, question_id FROM question_content ORDER BY content_id, question_id`)
+	if err != nil {
+		return nil, err
+	}
+	defer links.Close()
+	for links.Next() {
+		var cid, qid string
+		if err := links.Scan(&cid, &qid); err != nil {
+			return nil, err
+		}
+		if c := byID[cid]; c != nil {
+			c.QuestionIDs = append(c.QuestionIDs, qid)
+		}
+	}
+	return pieces, links.Err()
+}
+
+// GetContent implements store.Store.
+func (s *Store) GetContent(ctx context.Context, id string) (domain.Content, error) {
+	c, err := scanContent(s.q().QueryRowContext(ctx, contentSelect+` WHERE id = $1`, id))
+	if err != nil {
+		return c, notFound(err)
+	}
+	rows, err := s.q().QueryContext(ctx, `SELECT question_id FROM question_content WHERE content_id = $1 ORDER BY question_id`, id)
+	ids, err := collect(rows, err, func(r *sql.Rows) (string, error) {
+		var qid string
+		return qid, r.Scan(&qid)
+	})
+	c.QuestionIDs = ids
+	return c, err
+}
+
+// CreateContent implements store.Store.
+func (s *Store) CreateContent(ctx context.Context, c *domain.Content) error {
+	c.ID, c.CreatedAt = newID(), now()
+	return s.inTx(ctx, func(tx *Store) error {
+		_, err := tx.q().ExecContext(ctx,
+			`INSERT INTO content (id, title, description, content, type, url, vehicle_type, source_data, created_at)
+			 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+			c.ID, c.Title, c.Description, c.Content, c.Type, c.URL, c.VehicleType, rawDoc(c.SourceData), c.CreatedAt)
+		if err != nil {
+			return err
+		}
+		if err := tx.setLinks(ctx, c.ID, c.QuestionIDs); err != nil {
+			return err
+		}
+		if err := tx.record(ctx, domain.ActionCreated, "content", c.ID, c.Title); err != nil {
+			return err
+		}
+		stored, err := tx.GetContent(ctx, c.ID)
+		*c = stored
+		return err
+	})
+}
+
+// UpdateContent implements store.Store.
+func (s *Store) UpdateContent(ctx context.Context, c *domain.Content) error {
+	return s.inTx(ctx, func(tx *Store) error {
+		err := mustAffect(tx.q().ExecContext(ctx,
+			`UPDATE content SET title = $2, description = $3, content = $4, type = $5, url = $6, vehicle_type = $7, source_data = $8 WHERE id = $1`,
+			c.ID, c.Title, c.Description, c.Content, c.Type, c.URL, c.VehicleType, rawDoc(c.SourceData)))
+		if err != nil {
+			return err
+		}
+		if c.QuestionIDs != nil {
+			if err := tx.setLinks(ctx, c.ID, c.QuestionIDs); err != nil {
+				return err
+			}
+		}
+		if err := tx.record(ctx, domain.ActionUpdated, "content", c.ID, c.Title); err != nil {
+			return err
+		}
+		stored, err := tx.GetContent(ctx, c.ID)
+		*c = stored
+		return err
+	})
+}
+
+// setLinks replaces a content piece's question links; callers are in a
+// transaction. Duplicate ids count once.
+func (s *Store) setLinks(ctx context.Context, contentID string, questionIDs []string) error {
+	if _, err := s.q().ExecContext(ctx, `DELETE FROM question_content WHERE content_id = $1`, contentID); err != nil {
+		return err
+	}
+	seen := map[string]bool{}
+	for _, qid := range questionIDs {
+		if seen[qid] {
+			continue
+		}
+		seen[qid] = true
+		if err := s.exists(ctx, "questions", qid, "questionIds"); err != nil {
+			return err
+		}
+		if _, err := s.q().ExecContext(ctx,
+			`INSERT INTO question_content (id, question_id, content_id) VALUES ($1, $2, $3)`, newID(), qid, contentID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// DeleteContent implements store.Store; its links go with it.
+func (s *Store) DeleteContent(ctx context.Context, id string) error {
+	return s.deleteRecorded(ctx, "content", "title", "content", id)
+}

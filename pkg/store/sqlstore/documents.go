@@ -1,0 +1,192 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/store"
+)
+
+const campaignSelect = `SELECT id, title, description, schedule, html_content, audience_filters, geographic_filters,
+  created_at, updated_at FROM campaigns`
+
+func scanCampaign(r interface{ Scan(...any) error }) (domain.Campaign, error) {
+	var c domain.Campaign
+	err := r.Scan(&c.ID, &c.Title, &c.Description, rawScan{&c.Schedule}, &c.HTMLContent, rawScan{&c.AudienceFilters},
+		jsonScan{&c.GeographicFilters}, &c.CreatedAt, &c.UpdatedAt)
+	return c, err
+}
+
+// ListCampaigns implements store.Store, newest first.
+func (s *Store) ListCampaigns(ctx context.Context) ([]domain.Campaign, error) {
+	rows, err := s.q().QueryContext(ctx, campaignSelect+` ORDER BY created_at DESC, id`)
+	return collect(rows, err, func(r *sql.Rows) (domain.Campaign, error) { return scanCampaign(r) })
+}
+
+// GetCampaign implements store.Store.
+func (s *Store) GetCampaign(ctx context.Context, id string) (domain.Campaign, error) {
+	c, err := scanCampaign(s.q().QueryRowContext(ctx, campaignSelect+` WHERE id = $1`, id))
+	return c, notFound(err)
+}
+
+// CreateCampaign implements store.Store.
+func (s *Store) CreateCampaign(ctx context.Context, c *domain.Campaign) error {
+	c.ID, c.CreatedAt = newID(), now()
+	c.UpdatedAt = c.CreatedAt
+	if c.GeographicFilters == nil {
+		c.GeographicFilters = []string{}
+	}
+	return s.inTx(ctx, func(tx *Store) error {
+		_, err := tx.q().ExecContext(ctx,
+			`INSERT INTO campaigns (id, title, description, schedule, html_content, audience_filters, geographic_filters,
+			   created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+			c.ID, c.Title, c.Description, string(c.Schedule), c.HTMLContent, rawDoc(c.AudienceFilters),
+			list(c.GeographicFilters), c.CreatedAt, c.UpdatedAt)
+		if err != nil {
+			return err
+		}
+		return tx.record(ctx, domain.ActionCreated, "campaign", c.ID, c.Title)
+	})
+}
+
+// UpdateCampaign implements store.Store.
+func (s *Store) UpdateCampaign(ctx context.Context, c *domain.Campaign) error {
+	return s.inTx(ctx, func(tx *Store) error {
+		err := mustAffect(tx.q().ExecContext(ctx,
+			`UPDATE campaigns SET title = $2, description = $3, schedule = $4, html_content = $5, audience_filters = $6,
+			   geographic_filters = $7, updated_at = $8 WHERE id = $1`,
+			c.ID, c.Title, c.Description, string(c.Schedule), c.HTMLContent, rawDoc(c.AudienceFilters),
+			list(c.GeographicFilters), now()))
+		if err != nil {
+			return err
+		}
+		if err := tx.record(ctx, domain.ActionUpdated, "campaign", c.ID, c.Title); err != nil {
+			return err
+		}
+		stored, err := tx.GetCampaign(ctx, c.ID)
+		*c = stored
+		return err
+	})
+}
+
+// DeleteCampaign implements store.Store.
+func (s *Store) DeleteCampaign(ctx context.Context, id string) error {
+	return s.deleteRecorded(ctx, "campaigns", "title", "campaign", id)
+}
+
+const templateSelect = `SELECT id, name, description, items, is_public, metadata, created_at, updated_at FROM checklist_templates`
+
+func scanTemplate(r interface{ Scan(...any) error }) (domain.ChecklistTemplate, error) {
+	var t domain.ChecklistTemplate
+	err := r.Scan(&t.ID, &t.Name, &t.Description, rawScan{&t.Items}, &t.IsPublic, rawScan{&t.Metadata}, &t.CreatedAt, &t.UpdatedAt)
+	return t, err
+}
+
+// ListChecklistTemplates implements store.Store, newest first.
+func (s *Store) ListChecklistTemplates(ctx context.Context) ([]domain.ChecklistTemplate, error) {
+	rows, err := s.q().QueryContext(ctx, templateSelect+` ORDER BY created_at DESC, id`)
+	return collect(rows, err, func(r *sql.Rows) (domain.ChecklistTemplate, error) { return scanTemplate(r) })
+}
+
+// GetChecklistTemplate implements store.Store.
+func (s *Store) GetChecklistTemplate(ctx context.Context, id string) (domain.ChecklistTemplate, error) {
+	t, err := scanTemplate(s.q().QueryRowContext(ctx, templateSelect+` WHERE id = $1`, id))
+	return t, notFound(err)
+}
+
+// CreateChecklistTemplate implements store.Store.
+func (s *Store) CreateChecklistTemplate(ctx context.Context, t *domain.ChecklistTemplate) error {
+	t.ID, t.CreatedAt = newID(), now()
+	t.UpdatedAt = t.CreatedAt
+	return s.inTx(ctx, func(tx *Store) error {
+		_, err := tx.q().ExecContext(ctx,
+			`INSERT INTO checklist_templates (id, name, description, items, is_public, metadata, created_at, updated_at)
+			 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+			t.ID, t.Name, t.Description, string(t.Items), t.IsPublic, rawDoc(t.Metadata), t.CreatedAt, t.UpdatedAt)
+		if err != nil {
+			return err
+		}
+		return tx.record(ctx, domain.ActionCreated, "checklist_template", t.ID, t.Name)
+	})
+}
+
+// DeleteChecklistTemplate implements store.Store.
+func (s *Store) DeleteChecklistTemplate(ctx context.Context, id string) error {
+	return s.deleteRecorded(ctx, "checklist_templates", "name", "checklist_template", id)
+}
+
+// GetChecklist implements store.Store.
+func (s *Store) GetChecklist(ctx context.Context) (domain.WorkingChecklist, error) {
+	var c domain.WorkingChecklist
+	err := s.q().QueryRowContext(ctx, `SELECT items, version, updated_at FROM working_checklist WHERE id = 1`).
+		Scan(rawScan{&c.Items}, &c.Version, &c.UpdatedAt)
+	return c, notFound(err)
+}
+
+// SaveChecklist implements store.Store. The version check is part of the
+// UPDATE's WHERE clause, so two concurrent saves of one version cannot both
+// win, whatever the isolation level.
+func (s *Store) SaveChecklist(ctx context.Context, items, stats json.RawMessage, expectedVersion int) (domain.WorkingChecklist, error) {
+	var out domain.WorkingChecklist
+	err := s.inTx(ctx, func(tx *Store) error {
+		at := now()
+		var res sql.Result
+		var err error
+		if expectedVersion == 0 {
+			res, err = tx.q().ExecContext(ctx,
+				`INSERT INTO working_checklist (id, items, version, updated_at) VALUES (1, $1, 1, $2) ON CONFLICT (id) DO NOTHING`,
+				string(items), at)
+		} else {
+			res, err = tx.q().ExecContext(ctx,
+				`UPDATE working_checklist SET items = $1, version = version + 1, updated_at = $2 WHERE id = 1 AND version = $3`,
+				string(items), at, expectedVersion)
+		}
+		if err := mustAffect(res, err); err != nil {
+			if errors.Is(err, store.ErrNotFound) {
+				return store.ErrConflict
+			}
+			return err
+		}
+		if _, err := tx.q().ExecContext(ctx,
+			`INSERT INTO checklist_history (id, at, stats) VALUES ($1, $2, $3)`, newID(), at, string(stats)); err != nil {
+			return err
+		}
+		out, err = tx.GetChecklist(ctx)
+		return err
+	})
+	return out, err
+}
+
+// ListChecklistHistory implements store.Store.
+func (s *Store) ListChecklistHistory(ctx context.Context) ([]domain.ChecklistSnapshot, error) {
+	rows, err := s.q().QueryContext(ctx, `SELECT id, at, stats FROM checklist_history ORDER BY seq`)
+	return collect(rows, err, func(r *sql.Rows) (domain.ChecklistSnapshot, error) {
+		var c domain.ChecklistSnapshot
+		return c, r.Scan(&c.ID, &c.At, rawScan{&c.Stats})
+	})
+}
+
+// Search implements store.Store: one query over the four searchable kinds.
+func (s *Store) Search(ctx context.Context, q string, limit int) ([]domain.SearchHit, error) {
+	rows, err := s.q().QueryContext(ctx, `
+SELECT kind, id, title, snippet, parent_id FROM (
+  SELECT 1 AS rank, 'theme' AS kind, id, name AS title, description AS snippet, '' AS parent_id FROM themes
+    WHERE lower(name) LIKE $1 ESCAPE '\' OR lower(description) LIKE $1 ESCAPE '\'
+  UNION ALL
+  SELECT 2, 'question', id, question, description, theme_id FROM questions
+    WHERE lower(question) LIKE $1 ESCAPE '\' OR lower(description) LIKE $1 ESCAPE '\'
+  UNION ALL
+  SELECT 3, 'content', id, title, description, '' FROM content
+    WHERE lower(title) LIKE $1 ESCAPE '\' OR lower(description) LIKE $1 ESCAPE '\' OR lower(content) LIKE $1 ESCAPE '\'
+  UNION ALL
+  SELECT 4, 'communication', id, title, status, '' FROM communications
+    WHERE lower(title) LIKE $1 ESCAPE '\' OR lower(raw_content) LIKE $1 ESCAPE '\'
+) hits ORDER BY rank, lower(title), id LIMIT $2`, likePattern(q), limit)
+	return collect(rows, err, func(r *sql.Rows) (domain.SearchHit, error) {
+		var h domain.SearchHit
+		return h, r.Scan(&h.Kind, &h.ID, &h.Title, &h.Snippet, &h.ParentID)
+	})
+}

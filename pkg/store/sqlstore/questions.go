@@ -1,0 +1,106 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/store"
+)
+
+const questionSelect = `SELECT q.id, q.theme_id, q.question, q.description, q.sort_order, q.created_at,
+  (SELECT COUNT(*) FROM question_content qc WHERE qc.question_id = q.id)
+FROM questions q`
+
+func scanQuestion(r interface{ Scan(...any) error }) (domain.Question, error) {
+	var q domain.Question
+	err := r.Scan(&q.ID, &q.ThemeID, &q.Question, &q.Description, &q.SortOrder, &q.CreatedAt, &q.ContentCount)
+	return q, err
+}
+
+// ListQuestions implements store.Store: ordered by theme, then sortOrder.
+func (s *Store) ListQuestions(ctx context.Context, f store.QuestionFilter) ([]domain.Question, error) {
+	const order = ` ORDER BY q.theme_id, q.sort_order, q.created_at, q.id`
+	var (
+		rows *sql.Rows
+		err  error
+	)
+	if f.ThemeID != "" {
+		rows, err = s.q().QueryContext(ctx, questionSelect+` WHERE q.theme_id = $1`+order, f.ThemeID)
+	} else {
+		rows, err = s.q().QueryContext(ctx, questionSelect+order)
+	}
+	return collect(rows, err, func(r *sql.Rows) (domain.Question, error) { return scanQuestion(r) })
+}
+
+// GetQuestion implements store.Store.
+func (s *Store) GetQuestion(ctx context.Context, id string) (domain.Question, error) {
+	q, err := scanQuestion(s.q().QueryRowContext(ctx, questionSelect+` WHERE q.id = $1`, id))
+	return q, notFound(err)
+}
+
+// CreateQuestion implements store.Store.
+func (s *Store) CreateQuestion(ctx context.Context, q *domain.Question) error {
+	q.ID, q.CreatedAt, q.ContentCount = newID(), now(), 0
+	return s.inTx(ctx, func(tx *Store) error {
+		if err := tx.exists(ctx, "themes", q.ThemeID, "themeId"); err != nil {
+			return err
+		}
+		_, err := tx.q().ExecContext(ctx,
+			`INSERT INTO questions (id, theme_id, question, description, sort_order, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+			q.ID, q.ThemeID, q.Question, q.Description, q.SortOrder, q.CreatedAt)
+		if err != nil {
+			return err
+		}
+		return tx.record(ctx, domain.ActionCreated, "question", q.ID, q.Question)
+	})
+}
+
+// UpdateQuestion implements store.Store.
+func (s *Store) UpdateQuestion(ctx context.Context, q *domain.Question) error {
+	return s.inTx(ctx, func(tx *Store) error {
+		if _, err := tx.GetQuestion(ctx, q.ID); err != nil {
+			return err
+		}
+		if err := tx.exists(ctx, "themes", q.ThemeID, "themeId"); err != nil {
+			return err
+		}
+		err := mustAffect(tx.q().ExecContext(ctx,
+			`UPDATE questions SET theme_id = $2, question = $3, description = $4, sort_order = $5 WHERE id = $1`,
+			q.ID, q.ThemeID, q.Question, q.Description, q.SortOrder))
+		if err != nil {
+			return err
+		}
+		if err := tx.record(ctx, domain.ActionUpdated, "question", q.ID, q.Question); err != nil {
+			return err
+		}
+		stored, err := tx.GetQuestion(ctx, q.ID)
+		*q = stored
+		return err
+	})
+}
+
+// DeleteQuestion implements store.Store; its content links go with it.
+func (s *Store) DeleteQuestion(ctx context.Context, id string) error {
+	return s.deleteRecorded(ctx, "questions", "question", "question", id)
+}
+
+// ReorderQuestions implements store.Store.
+func (s *Store) ReorderQuestions(ctx context.Context, themeID string, orders []domain.QuestionOrder) error {
+	return s.inTx(ctx, func(tx *Store) error {
+		if _, err := tx.GetTheme(ctx, themeID); err != nil {
+			return err
+		}
+		for _, o := range orders {
+			res, err := tx.q().ExecContext(ctx,
+				`UPDATE questions SET sort_order = $3 WHERE id = $1 AND theme_id = $2`, o.ID, themeID, o.SortOrder)
+			if err := mustAffect(res, err); err != nil {
+				if err == store.ErrNotFound {
+					return &store.ReferenceError{Field: "questionOrders"}
+				}
+				return err
+			}
+		}
+		return tx.record(ctx, domain.ActionUpdated, "question_order", themeID, "question order")
+	})
+}

@@ -1,0 +1,72 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/commsplan/commsplan/pkg/domain"
+)
+
+// themeSelect lists themes with their counts in one statement, so a list
+// costs one query however many themes there are.
+const themeSelect = `SELECT t.id, t.name, t.description, t.icon, t.color, t.created_at,
+  (SELECT COUNT(*) FROM questions q WHERE q.theme_id = t.id),
+  (SELECT COUNT(DISTINCT qc.content_id) FROM question_content qc
+     JOIN questions q ON q.id = qc.question_id WHERE q.theme_id = t.id)
+FROM themes t`
+
+func scanTheme(r interface{ Scan(...any) error }) (domain.Theme, error) {
+	var t domain.Theme
+	err := r.Scan(&t.ID, &t.Name, &t.Description, &t.Icon, &t.Color, &t.CreatedAt, &t.QuestionCount, &t.ContentCount)
+	return t, err
+}
+
+// ListThemes implements store.Store.
+func (s *Store) ListThemes(ctx context.Context) ([]domain.Theme, error) {
+	rows, err := s.q().QueryContext(ctx, themeSelect+` ORDER BY t.created_at, t.id`)
+	return collect(rows, err, func(r *sql.Rows) (domain.Theme, error) { return scanTheme(r) })
+}
+
+// GetTheme implements store.Store.
+func (s *Store) GetTheme(ctx context.Context, id string) (domain.Theme, error) {
+	t, err := scanTheme(s.q().QueryRowContext(ctx, themeSelect+` WHERE t.id = $1`, id))
+	return t, notFound(err)
+}
+
+// CreateTheme implements store.Store.
+func (s *Store) CreateTheme(ctx context.Context, t *domain.Theme) error {
+	t.ID, t.CreatedAt = newID(), now()
+	return s.inTx(ctx, func(tx *Store) error {
+		_, err := tx.q().ExecContext(ctx,
+			`INSERT INTO themes (id, name, description, icon, color, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+			t.ID, t.Name, t.Description, t.Icon, t.Color, t.CreatedAt)
+		if err != nil {
+			return err
+		}
+		return tx.record(ctx, domain.ActionCreated, "theme", t.ID, t.Name)
+	})
+}
+
+// UpdateTheme implements store.Store.
+func (s *Store) UpdateTheme(ctx context.Context, t *domain.Theme) error {
+	return s.inTx(ctx, func(tx *Store) error {
+		err := mustAffect(tx.q().ExecContext(ctx,
+			`UPDATE themes SET name = $2, description = $3, icon = $4, color = $5 WHERE id = $1`,
+			t.ID, t.Name, t.Description, t.Icon, t.Color))
+		if err != nil {
+			return err
+		}
+		if err := tx.record(ctx, domain.ActionUpdated, "theme", t.ID, t.Name); err != nil {
+			return err
+		}
+		stored, err := tx.GetTheme(ctx, t.ID)
+		*t = stored
+		return err
+	})
+}
+
+// DeleteTheme implements store.Store. The schema cascades to questions and
+// their links and clears the theme of communications.
+func (s *Store) DeleteTheme(ctx context.Context, id string) error {
+	return s.deleteRecorded(ctx, "themes", "name", "theme", id)
+}

@@ -1,0 +1,84 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/commsplan/commsplan/pkg/domain"
+)
+
+const vehicleSelect = `SELECT id, name, type, description, settings, generational_targeting, communication_strategy,
+  preferred_generations, generational_effectiveness, created_at FROM vehicles`
+
+func scanVehicle(r interface{ Scan(...any) error }) (domain.Vehicle, error) {
+	var v domain.Vehicle
+	err := r.Scan(&v.ID, &v.Name, &v.Type, &v.Description, jsonScan{&v.Settings}, jsonScan{&v.GenerationalTargeting},
+		&v.CommunicationStrategy, jsonScan{&v.PreferredGenerations}, jsonScan{&v.GenerationalEffectiveness}, &v.CreatedAt)
+	return v, err
+}
+
+func effectiveness(m map[string]float64) jsonValue {
+	if m == nil {
+		m = map[string]float64{}
+	}
+	return jsonValue{m}
+}
+
+// ListVehicles implements store.Store.
+func (s *Store) ListVehicles(ctx context.Context) ([]domain.Vehicle, error) {
+	rows, err := s.q().QueryContext(ctx, vehicleSelect+` ORDER BY created_at, id`)
+	return collect(rows, err, func(r *sql.Rows) (domain.Vehicle, error) { return scanVehicle(r) })
+}
+
+// GetVehicle implements store.Store.
+func (s *Store) GetVehicle(ctx context.Context, id string) (domain.Vehicle, error) {
+	v, err := scanVehicle(s.q().QueryRowContext(ctx, vehicleSelect+` WHERE id = $1`, id))
+	return v, notFound(err)
+}
+
+// CreateVehicle implements store.Store.
+func (s *Store) CreateVehicle(ctx context.Context, v *domain.Vehicle) error {
+	v.ID, v.CreatedAt = newID(), now()
+	return s.inTx(ctx, func(tx *Store) error {
+		_, err := tx.q().ExecContext(ctx,
+			`INSERT INTO vehicles (id, name, type, description, settings, generational_targeting, communication_strategy,
+			   preferred_generations, generational_effectiveness, created_at)
+			 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+			v.ID, v.Name, v.Type, v.Description, jsonValue{v.Settings}, list(v.GenerationalTargeting),
+			v.CommunicationStrategy, list(v.PreferredGenerations), effectiveness(v.GenerationalEffectiveness), v.CreatedAt)
+		if err != nil {
+			return err
+		}
+		if err := tx.record(ctx, domain.ActionCreated, "vehicle", v.ID, v.Name); err != nil {
+			return err
+		}
+		stored, err := tx.GetVehicle(ctx, v.ID)
+		*v = stored
+		return err
+	})
+}
+
+// UpdateVehicle implements store.Store.
+func (s *Store) UpdateVehicle(ctx context.Context, v *domain.Vehicle) error {
+	return s.inTx(ctx, func(tx *Store) error {
+		err := mustAffect(tx.q().ExecContext(ctx,
+			`UPDATE vehicles SET name = $2, type = $3, description = $4, settings = $5, generational_targeting = $6,
+			   communication_strategy = $7, preferred_generations = $8, generational_effectiveness = $9 WHERE id = $1`,
+			v.ID, v.Name, v.Type, v.Description, jsonValue{v.Settings}, list(v.GenerationalTargeting),
+			v.CommunicationStrategy, list(v.PreferredGenerations), effectiveness(v.GenerationalEffectiveness)))
+		if err != nil {
+			return err
+		}
+		if err := tx.record(ctx, domain.ActionUpdated, "vehicle", v.ID, v.Name); err != nil {
+			return err
+		}
+		stored, err := tx.GetVehicle(ctx, v.ID)
+		*v = stored
+		return err
+	})
+}
+
+// DeleteVehicle implements store.Store; communications keep going without it.
+func (s *Store) DeleteVehicle(ctx context.Context, id string) error {
+	return s.deleteRecorded(ctx, "vehicles", "name", "vehicle", id)
+}

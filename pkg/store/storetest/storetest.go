@@ -1,0 +1,591 @@
+package storetest
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/store"
+)
+
+// Run runs the conformance suite; newStore must return a fresh, empty store
+// for each subtest.
+func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
+	tests := []struct {
+		name string
+		fn   func(t *testing.T, s store.Store)
+	}{
+		{"Themes", testThemes},
+		{"Questions", testQuestions},
+		{"Reorder", testReorder},
+		{"Content", testContent},
+		{"Cascades", testCascades},
+		{"Audiences", testAudiences},
+		{"Vehicles", testVehicles},
+		{"Communications", testCommunications},
+		{"Activity", testActivity},
+		{"Campaigns", testCampaigns},
+		{"ChecklistTemplates", testChecklistTemplates},
+		{"WorkingChecklist", testWorkingChecklist},
+		{"Search", testSearch},
+		{"Transactions", testTransactions},
+		{"NotFound", testNotFound},
+		{"ConcurrentCreates", testConcurrentCreates},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newStore(t)) })
+	}
+}
+
+var ctx = context.Background()
+
+func mkTheme(t *testing.T, s store.Store, name string) domain.Theme {
+	t.Helper()
+	th := domain.Theme{Name: name, Description: name + " description", Icon: "fa-tag", Color: "blue"}
+	require.NoError(t, s.CreateTheme(ctx, &th))
+	return th
+}
+
+func mkQuestion(t *testing.T, s store.Store, themeID, text string, order int) domain.Question {
+	t.Helper()
+	q := domain.Question{ThemeID: themeID, Question: text, SortOrder: order}
+	require.NoError(t, s.CreateQuestion(ctx, &q))
+	return q
+}
+
+func mkContent(t *testing.T, s store.Store, title string, questionIDs ...string) domain.Content {
+	t.Helper()
+	c := domain.Content{Title: title, Content: title + " body\nline two", Type: domain.ContentText, QuestionIDs: questionIDs}
+	require.NoError(t, s.CreateContent(ctx, &c))
+	return c
+}
+
+func testThemes(t *testing.T, s store.Store) {
+	a := mkTheme(t, s, "Why ERP")
+	require.NotEmpty(t, a.ID)
+	require.False(t, a.CreatedAt.IsZero())
+	b := mkTheme(t, s, "Training")
+	q := mkQuestion(t, s, a.ID, "What changes?", 1)
+	mkQuestion(t, s, a.ID, "When?", 2)
+	mkContent(t, s, "Overview", q.ID)
+
+	list, err := s.ListThemes(ctx)
+	require.NoError(t, err)
+	require.Len(t, list, 2)
+	assert.Equal(t, a.ID, list[0].ID)
+	assert.Equal(t, 2, list[0].QuestionCount)
+	assert.Equal(t, 1, list[0].ContentCount)
+	assert.Equal(t, 0, list[1].QuestionCount)
+
+	got, err := s.GetTheme(ctx, a.ID)
+	require.NoError(t, err)
+	assert.Equal(t, "Why ERP", got.Name)
+	assert.True(t, a.CreatedAt.Equal(got.CreatedAt), "createdAt round-trips: %v vs %v", a.CreatedAt, got.CreatedAt)
+
+	b.Name, b.Color = "Training plan", "green"
+	require.NoError(t, s.UpdateTheme(ctx, &b))
+	got, err = s.GetTheme(ctx, b.ID)
+	require.NoError(t, err)
+	assert.Equal(t, "Training plan", got.Name)
+	assert.Equal(t, "green", got.Color)
+
+	require.NoError(t, s.DeleteTheme(ctx, b.ID))
+	_, err = s.GetTheme(ctx, b.ID)
+	assert.ErrorIs(t, err, store.ErrNotFound)
+}
+
+func testQuestions(t *testing.T, s store.Store) {
+	a, b := mkTheme(t, s, "A"), mkTheme(t, s, "B")
+	q2 := mkQuestion(t, s, a.ID, "second", 2)
+	q1 := mkQuestion(t, s, a.ID, "first", 1)
+	qb := mkQuestion(t, s, b.ID, "other", 0)
+	mkContent(t, s, "c1", q1.ID)
+	mkContent(t, s, "c2", q1.ID, q2.ID)
+
+	all, err := s.ListQuestions(ctx, store.QuestionFilter{})
+	require.NoError(t, err)
+	assert.Len(t, all, 3)
+
+	onlyA, err := s.ListQuestions(ctx, store.QuestionFilter{ThemeID: a.ID})
+	require.NoError(t, err)
+	require.Len(t, onlyA, 2)
+	assert.Equal(t, []string{q1.ID, q2.ID}, []string{onlyA[0].ID, onlyA[1].ID}, "ordered by sortOrder")
+	assert.Equal(t, 2, onlyA[0].ContentCount)
+	assert.Equal(t, 1, onlyA[1].ContentCount)
+
+	q1.Question, q1.Description = "first, reworded", "why it matters"
+	require.NoError(t, s.UpdateQuestion(ctx, &q1))
+	got, err := s.GetQuestion(ctx, q1.ID)
+	require.NoError(t, err)
+	assert.Equal(t, "first, reworded", got.Question)
+	assert.Equal(t, "why it matters", got.Description)
+	assert.Equal(t, 2, got.ContentCount)
+
+	bad := domain.Question{ThemeID: "00000000-0000-0000-0000-000000000000", Question: "orphan"}
+	err = s.CreateQuestion(ctx, &bad)
+	assert.ErrorIs(t, err, store.ErrInvalidReference)
+	var ref *store.ReferenceError
+	require.ErrorAs(t, err, &ref)
+	assert.Equal(t, "themeId", ref.Field)
+
+	qb.ThemeID = "missing"
+	assert.ErrorIs(t, s.UpdateQuestion(ctx, &qb), store.ErrInvalidReference)
+
+	require.NoError(t, s.DeleteQuestion(ctx, q2.ID))
+	_, err = s.GetQuestion(ctx, q2.ID)
+	assert.ErrorIs(t, err, store.ErrNotFound)
+}
+
+func testReorder(t *testing.T, s store.Store) {
+	a, b := mkTheme(t, s, "A"), mkTheme(t, s, "B")
+	q1 := mkQuestion(t, s, a.ID, "one", 1)
+	q2 := mkQuestion(t, s, a.ID, "two", 2)
+	q3 := mkQuestion(t, s, a.ID, "three", 3)
+	foreign := mkQuestion(t, s, b.ID, "foreign", 1)
+
+	require.NoError(t, s.ReorderQuestions(ctx, a.ID, []domain.QuestionOrder{{q3.ID, 1}, {q1.ID, 2}, {q2.ID, 3}}))
+	order := func() []string {
+		qs, err := s.ListQuestions(ctx, store.QuestionFilter{ThemeID: a.ID})
+		require.NoError(t, err)
+		ids := []string{}
+		for _, q := range qs {
+			ids = append(ids, q.ID)
+		}
+		return ids
+	}
+	assert.Equal(t, []string{q3.ID, q1.ID, q2.ID}, order())
+
+	// One question of another theme: nothing changes.
+	err := s.ReorderQuestions(ctx, a.ID, []domain.QuestionOrder{{q1.ID, 1}, {q2.ID, 2}, {foreign.ID, 3}})
+	assert.ErrorIs(t, err, store.ErrInvalidReference)
+	assert.Equal(t, []string{q3.ID, q1.ID, q2.ID}, order())
+	got, err := s.GetQuestion(ctx, foreign.ID)
+	require.NoError(t, err)
+	assert.Equal(t, 1, got.SortOrder)
+
+	// An unknown id: nothing changes either.
+	err = s.ReorderQuestions(ctx, a.ID, []domain.QuestionOrder{{q2.ID, 1}, {"nope", 2}})
+	assert.ErrorIs(t, err, store.ErrInvalidReference)
+	assert.Equal(t, []string{q3.ID, q1.ID, q2.ID}, order())
+
+	assert.ErrorIs(t, s.ReorderQuestions(ctx, "missing-theme", nil), store.ErrNotFound)
+}
+
+func testContent(t *testing.T, s store.Store) {
+	th := mkTheme(t, s, "T")
+	q1, q2 := mkQuestion(t, s, th.ID, "q1", 1), mkQuestion(t, s, th.ID, "q2", 2)
+	c := domain.Content{Title: "Memo", Description: "d", Content: "Hello\nWorld", Type: domain.ContentDocument,
+		URL: "https://intranet.example/memo", VehicleType: "email", SourceData: json.RawMessage(`{"from":"wizard"}`),
+		QuestionIDs: []string{q1.ID, q1.ID}}
+	require.NoError(t, s.CreateContent(ctx, &c))
+	assert.Equal(t, []string{q1.ID}, c.QuestionIDs, "duplicate links count once")
+
+	got, err := s.GetContent(ctx, c.ID)
+	require.NoError(t, err)
+	assert.Equal(t, "Hello\nWorld", got.Content)
+	assert.JSONEq(t, `{"from":"wizard"}`, string(got.SourceData))
+	assert.Equal(t, "https://intranet.example/memo", got.URL)
+
+	// nil QuestionIDs keeps the links; a non-nil list replaces them.
+	got.QuestionIDs = nil
+	got.Title = "Memo v2"
+	require.NoError(t, s.UpdateContent(ctx, &got))
+	assert.Equal(t, []string{q1.ID}, got.QuestionIDs)
+	got.QuestionIDs = []string{q2.ID}
+	require.NoError(t, s.UpdateContent(ctx, &got))
+	assert.Equal(t, []string{q2.ID}, got.QuestionIDs)
+
+	// A dangling link fails the whole update.
+	got.QuestionIDs = []string{q1.ID, "missing"}
+	got.Title = "should not stick"
+	err = s.UpdateContent(ctx, &got)
+	assert.ErrorIs(t, err, store.ErrInvalidReference)
+	after, err := s.GetContent(ctx, c.ID)
+	require.NoError(t, err)
+	assert.Equal(t, "Memo v2", after.Title)
+	assert.Equal(t, []string{q2.ID}, after.QuestionIDs)
+
+	bad := domain.Content{Title: "x", Content: "x", Type: "text", QuestionIDs: []string{"missing"}}
+	assert.ErrorIs(t, s.CreateContent(ctx, &bad), store.ErrInvalidReference)
+
+	mkContent(t, s, "Second")
+	list, err := s.ListContent(ctx)
+	require.NoError(t, err)
+	require.Len(t, list, 2, "the failed create left nothing behind")
+	byTitle := map[string]domain.Content{}
+	for _, c := range list {
+		byTitle[c.Title] = c
+	}
+	assert.Equal(t, []string{q2.ID}, byTitle["Memo v2"].QuestionIDs)
+	assert.Equal(t, []string{}, byTitle["Second"].QuestionIDs)
+
+	require.NoError(t, s.DeleteContent(ctx, c.ID))
+	qs, err := s.ListQuestions(ctx, store.QuestionFilter{})
+	require.NoError(t, err)
+	for _, q := range qs {
+		assert.Equal(t, 0, q.ContentCount, "links go with the content")
+	}
+}
+
+func testCascades(t *testing.T, s store.Store) {
+	th, keep := mkTheme(t, s, "Doomed"), mkTheme(t, s, "Kept")
+	q := mkQuestion(t, s, th.ID, "q", 1)
+	kq := mkQuestion(t, s, keep.ID, "kept q", 1)
+	c := mkContent(t, s, "shared", q.ID, kq.ID)
+	aud := domain.Audience{Name: "SFB - California", TargetingScope: "organization", AudienceType: "general"}
+	require.NoError(t, s.CreateAudience(ctx, &aud))
+	veh := domain.Vehicle{Name: "Email", Type: "email", CommunicationStrategy: "universal"}
+	require.NoError(t, s.CreateVehicle(ctx, &veh))
+	comm := domain.Communication{Title: "Kickoff", ThemeID: th.ID, AudienceID: aud.ID, VehicleID: veh.ID, Status: domain.StatusDraft}
+	require.NoError(t, s.CreateCommunication(ctx, &comm))
+
+	require.NoError(t, s.DeleteTheme(ctx, th.ID))
+	_, err := s.GetQuestion(ctx, q.ID)
+	assert.ErrorIs(t, err, store.ErrNotFound, "questions go with their theme")
+	got, err := s.GetContent(ctx, c.ID)
+	require.NoError(t, err, "content survives")
+	assert.Equal(t, []string{kq.ID}, got.QuestionIDs, "only the deleted question's link is gone")
+
+	cm, err := s.GetCommunication(ctx, comm.ID)
+	require.NoError(t, err)
+	assert.Empty(t, cm.ThemeID)
+	assert.Nil(t, cm.Theme)
+	require.NotNil(t, cm.Audience)
+
+	require.NoError(t, s.DeleteAudience(ctx, aud.ID))
+	require.NoError(t, s.DeleteVehicle(ctx, veh.ID))
+	cm, err = s.GetCommunication(ctx, comm.ID)
+	require.NoError(t, err, "communications survive")
+	assert.Empty(t, cm.AudienceID)
+	assert.Empty(t, cm.VehicleID)
+	assert.Nil(t, cm.Audience)
+	assert.Nil(t, cm.Vehicle)
+	assert.Equal(t, "Kickoff", cm.Title)
+}
+
+func testAudiences(t *testing.T, s store.Store) {
+	a := domain.Audience{Name: "SFB - California", Description: "Fire", ContactCount: 120,
+		Roles: []string{"FA/LV Installer"}, OrgLevels: []string{"Field Operations"}, Divisions: []string{"SFB - California"},
+		TargetingScope: "organization", Locations: []string{"California"}, AudienceType: "general"}
+	require.NoError(t, s.CreateAudience(ctx, &a))
+	got, err := s.GetAudience(ctx, a.ID)
+	require.NoError(t, err)
+	assert.Equal(t, 120, got.ContactCount)
+	assert.Equal(t, []string{"FA/LV Installer"}, got.Roles)
+	assert.Equal(t, []string{}, got.Departments, "unset lists read back empty, not null")
+
+	got.ContactCount, got.Name = 0, "Corporate"
+	require.NoError(t, s.UpdateAudience(ctx, &got))
+	list, err := s.ListAudiences(ctx)
+	require.NoError(t, err)
+	require.Len(t, list, 1)
+	assert.Equal(t, "Corporate", list[0].Name)
+	assert.Equal(t, 0, list[0].ContactCount)
+	require.NoError(t, s.DeleteAudience(ctx, a.ID))
+	list, err = s.ListAudiences(ctx)
+	require.NoError(t, err)
+	assert.Empty(t, list)
+}
+
+func testVehicles(t *testing.T, s store.Store) {
+	v := domain.Vehicle{Name: "Weekly email", Type: "email", Description: "d",
+		Settings:              domain.VehicleSettings{Template: "standard", MaxLength: 5000, Format: "html"},
+		GenerationalTargeting: []string{"gen_x"}, CommunicationStrategy: "universal",
+		PreferredGenerations: []string{"baby_boomers", "gen_x"}, GenerationalEffectiveness: map[string]float64{"gen_x": 0.8}}
+	require.NoError(t, s.CreateVehicle(ctx, &v))
+	got, err := s.GetVehicle(ctx, v.ID)
+	require.NoError(t, err)
+	assert.Equal(t, v.Settings, got.Settings)
+	assert.Equal(t, 0.8, got.GenerationalEffectiveness["gen_x"])
+	got.Settings.MaxLength = 4000
+	require.NoError(t, s.UpdateVehicle(ctx, &got))
+	list, err := s.ListVehicles(ctx)
+	require.NoError(t, err)
+	require.Len(t, list, 1)
+	assert.Equal(t, 4000, list[0].Settings.MaxLength)
+	require.NoError(t, s.DeleteVehicle(ctx, v.ID))
+}
+
+func testCommunications(t *testing.T, s store.Store) {
+	th := mkTheme(t, s, "Go-live")
+	aud := domain.Audience{Name: "Corporate", TargetingScope: "organization", AudienceType: "general"}
+	require.NoError(t, s.CreateAudience(ctx, &aud))
+	veh := domain.Vehicle{Name: "Town hall", Type: "town_hall", CommunicationStrategy: "traditional"}
+	require.NoError(t, s.CreateVehicle(ctx, &veh))
+	c := domain.Communication{Title: "Go-live notice", ThemeID: th.ID, AudienceID: aud.ID, VehicleID: veh.ID,
+		SelectedQuestions: []string{"q-1"}, RawContent: "raw", Status: domain.StatusScheduled, ScheduledDate: "2026-12-01"}
+	require.NoError(t, s.CreateCommunication(ctx, &c))
+	require.NotNil(t, c.Theme)
+	assert.Equal(t, domain.Ref{ID: th.ID, Name: "Go-live"}, *c.Theme)
+	assert.Equal(t, domain.VehicleRef{ID: veh.ID, Name: "Town hall", Type: "town_hall"}, *c.Vehicle)
+	assert.Equal(t, domain.Ref{ID: aud.ID, Name: "Corporate"}, *c.Audience)
+
+	plain := domain.Communication{Title: "Draft", Status: domain.StatusDraft}
+	require.NoError(t, s.CreateCommunication(ctx, &plain))
+	assert.Nil(t, plain.Theme)
+	assert.Equal(t, []string{}, plain.SelectedQuestions)
+
+	c.Status, c.ScheduledDate, c.AudienceID = domain.StatusSent, "2026-12-02", ""
+	require.NoError(t, s.UpdateCommunication(ctx, &c))
+	assert.Equal(t, domain.StatusSent, c.Status)
+	assert.Nil(t, c.Audience)
+
+	bad := domain.Communication{Title: "x", Status: "draft", VehicleID: "missing"}
+	err := s.CreateCommunication(ctx, &bad)
+	var ref *store.ReferenceError
+	require.ErrorAs(t, err, &ref)
+	assert.Equal(t, "vehicleId", ref.Field)
+
+	list, err := s.ListCommunications(ctx)
+	require.NoError(t, err)
+	require.Len(t, list, 2)
+	assert.Equal(t, "2026-12-02", list[0].ScheduledDate)
+	require.NoError(t, s.DeleteCommunication(ctx, plain.ID))
+}
+
+func testActivity(t *testing.T, s store.Store) {
+	th := mkTheme(t, s, "Logged")
+	th.Name = "Logged again"
+	require.NoError(t, s.UpdateTheme(ctx, &th))
+	require.NoError(t, s.DeleteTheme(ctx, th.ID))
+	acts, err := s.ListActivity(ctx, 10)
+	require.NoError(t, err)
+	require.Len(t, acts, 3)
+	assert.Equal(t, []string{"deleted", "updated", "created"}, []string{acts[0].Action, acts[1].Action, acts[2].Action}, "newest first")
+	for _, a := range acts {
+		assert.Equal(t, "theme", a.EntityType)
+		assert.Equal(t, th.ID, a.EntityID)
+		assert.False(t, a.At.IsZero())
+	}
+	assert.Equal(t, "Logged again", acts[0].Label)
+	acts, err = s.ListActivity(ctx, 2)
+	require.NoError(t, err)
+	assert.Len(t, acts, 2)
+}
+
+func testCampaigns(t *testing.T, s store.Store) {
+	c := domain.Campaign{Title: "ERP launch", Description: "Wave 1", Schedule: json.RawMessage(`{"totalActivities":2}`),
+		HTMLContent: "<html></html>", AudienceFilters: json.RawMessage(`{"types":["transformation"]}`),
+		GeographicFilters: []string{"california"}}
+	require.NoError(t, s.CreateCampaign(ctx, &c))
+	got, err := s.GetCampaign(ctx, c.ID)
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"totalActivities":2}`, string(got.Schedule))
+	assert.Equal(t, []string{"california"}, got.GeographicFilters)
+	got.Schedule = json.RawMessage(`{"totalActivities":3}`)
+	require.NoError(t, s.UpdateCampaign(ctx, &got))
+	assert.False(t, got.UpdatedAt.Before(got.CreatedAt))
+	list, err := s.ListCampaigns(ctx)
+	require.NoError(t, err)
+	require.Len(t, list, 1)
+	assert.JSONEq(t, `{"totalActivities":3}`, string(list[0].Schedule))
+	require.NoError(t, s.DeleteCampaign(ctx, c.ID))
+	_, err = s.GetCampaign(ctx, c.ID)
+	assert.ErrorIs(t, err, store.ErrNotFound)
+}
+
+func testChecklistTemplates(t *testing.T, s store.Store) {
+	tpl := domain.ChecklistTemplate{Name: "Wave 1", Items: json.RawMessage(`[{"id":1}]`), Metadata: json.RawMessage(`{"version":"1.0"}`)}
+	require.NoError(t, s.CreateChecklistTemplate(ctx, &tpl))
+	got, err := s.GetChecklistTemplate(ctx, tpl.ID)
+	require.NoError(t, err)
+	assert.JSONEq(t, `[{"id":1}]`, string(got.Items))
+	assert.False(t, got.IsPublic)
+	list, err := s.ListChecklistTemplates(ctx)
+	require.NoError(t, err)
+	assert.Len(t, list, 1)
+	require.NoError(t, s.DeleteChecklistTemplate(ctx, tpl.ID))
+	assert.ErrorIs(t, s.DeleteChecklistTemplate(ctx, tpl.ID), store.ErrNotFound)
+}
+
+func testWorkingChecklist(t *testing.T, s store.Store) {
+	_, err := s.GetChecklist(ctx)
+	require.ErrorIs(t, err, store.ErrNotFound)
+	_, err = s.SaveChecklist(ctx, json.RawMessage(`[1]`), json.RawMessage(`{"p":1}`), 3)
+	assert.ErrorIs(t, err, store.ErrConflict, "no stored checklist has version 3")
+
+	v1, err := s.SaveChecklist(ctx, json.RawMessage(`[1]`), json.RawMessage(`{"p":1}`), 0)
+	require.NoError(t, err)
+	assert.Equal(t, 1, v1.Version)
+	v2, err := s.SaveChecklist(ctx, json.RawMessage(`[1,2]`), json.RawMessage(`{"p":2}`), 1)
+	require.NoError(t, err)
+	assert.Equal(t, 2, v2.Version)
+
+	_, err = s.SaveChecklist(ctx, json.RawMessage(`[9]`), json.RawMessage(`{"p":9}`), 1)
+	assert.ErrorIs(t, err, store.ErrConflict)
+	_, err = s.SaveChecklist(ctx, json.RawMessage(`[9]`), json.RawMessage(`{"p":9}`), 0)
+	assert.ErrorIs(t, err, store.ErrConflict)
+	cur, err := s.GetChecklist(ctx)
+	require.NoError(t, err)
+	assert.JSONEq(t, `[1,2]`, string(cur.Items))
+
+	hist, err := s.ListChecklistHistory(ctx)
+	require.NoError(t, err)
+	require.Len(t, hist, 2, "rejected saves leave no snapshot")
+	assert.JSONEq(t, `{"p":1}`, string(hist[0].Stats))
+	assert.JSONEq(t, `{"p":2}`, string(hist[1].Stats))
+
+	// Concurrent saves of one version: exactly one wins.
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	wins, conflicts := 0, 0
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := s.SaveChecklist(ctx, json.RawMessage(`[3]`), json.RawMessage(`{}`), 2)
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err == nil:
+				wins++
+			case errors.Is(err, store.ErrConflict):
+				conflicts++
+			default:
+				t.Errorf("unexpected error: %v", err)
+			}
+		}()
+	}
+	wg.Wait()
+	assert.Equal(t, 1, wins)
+	assert.Equal(t, 7, conflicts)
+}
+
+func testSearch(t *testing.T, s store.Store) {
+	th := mkTheme(t, s, "Payroll Readiness")
+	mkQuestion(t, s, th.ID, "How will PAYROLL change?", 1)
+	mkContent(t, s, "Timesheet guide")
+	require.NoError(t, s.CreateCommunication(ctx, &domain.Communication{Title: "Payroll cut-over", Status: "draft"}))
+	mkTheme(t, s, "100% adoption")
+
+	hits, err := s.Search(ctx, "payroll", 10)
+	require.NoError(t, err)
+	kinds := []string{}
+	for _, h := range hits {
+		kinds = append(kinds, h.Kind)
+	}
+	assert.Equal(t, []string{"theme", "question", "communication"}, kinds)
+	assert.Equal(t, th.ID, hits[1].ParentID)
+
+	hits, err = s.Search(ctx, "%", 10)
+	require.NoError(t, err)
+	require.Len(t, hits, 1, "LIKE metacharacters are literal")
+	assert.Equal(t, "100% adoption", hits[0].Title)
+
+	hits, err = s.Search(ctx, "a", 2)
+	require.NoError(t, err)
+	assert.Len(t, hits, 2)
+}
+
+func testTransactions(t *testing.T, s store.Store) {
+	boom := errors.New("boom")
+	err := s.InTx(ctx, func(tx store.Store) error {
+		th := domain.Theme{Name: "rolled back", Description: "d", Icon: "fa-tag", Color: "blue"}
+		if err := tx.CreateTheme(ctx, &th); err != nil {
+			return err
+		}
+		if err := tx.CreateQuestion(ctx, &domain.Question{ThemeID: th.ID, Question: "q"}); err != nil {
+			return err
+		}
+		list, err := tx.ListThemes(ctx)
+		if err != nil {
+			return err
+		}
+		if len(list) != 1 {
+			return fmt.Errorf("the transaction sees its own writes: got %d themes", len(list))
+		}
+		return boom
+	})
+	require.ErrorIs(t, err, boom)
+	list, err := s.ListThemes(ctx)
+	require.NoError(t, err)
+	assert.Empty(t, list)
+	acts, err := s.ListActivity(ctx, 10)
+	require.NoError(t, err)
+	assert.Empty(t, acts, "the activity log rolls back too")
+
+	require.NoError(t, s.InTx(ctx, func(tx store.Store) error {
+		return tx.InTx(ctx, func(inner store.Store) error {
+			return inner.CreateTheme(ctx, &domain.Theme{Name: "kept", Description: "d", Icon: "fa-tag", Color: "blue"})
+		})
+	}))
+	list, err = s.ListThemes(ctx)
+	require.NoError(t, err)
+	assert.Len(t, list, 1)
+}
+
+func testNotFound(t *testing.T, s store.Store) {
+	const id = "00000000-0000-0000-0000-000000000000"
+	checks := map[string]error{}
+	_, checks["GetTheme"] = s.GetTheme(ctx, id)
+	checks["UpdateTheme"] = s.UpdateTheme(ctx, &domain.Theme{ID: id, Name: "n"})
+	checks["DeleteTheme"] = s.DeleteTheme(ctx, id)
+	_, checks["GetQuestion"] = s.GetQuestion(ctx, id)
+	checks["UpdateQuestion"] = s.UpdateQuestion(ctx, &domain.Question{ID: id, Question: "q"})
+	checks["DeleteQuestion"] = s.DeleteQuestion(ctx, id)
+	_, checks["GetContent"] = s.GetContent(ctx, id)
+	checks["UpdateContent"] = s.UpdateContent(ctx, &domain.Content{ID: id})
+	checks["DeleteContent"] = s.DeleteContent(ctx, id)
+	_, checks["GetAudience"] = s.GetAudience(ctx, id)
+	checks["UpdateAudience"] = s.UpdateAudience(ctx, &domain.Audience{ID: id})
+	checks["DeleteAudience"] = s.DeleteAudience(ctx, id)
+	_, checks["GetVehicle"] = s.GetVehicle(ctx, id)
+	checks["UpdateVehicle"] = s.UpdateVehicle(ctx, &domain.Vehicle{ID: id})
+	checks["DeleteVehicle"] = s.DeleteVehicle(ctx, id)
+	_, checks["GetCommunication"] = s.GetCommunication(ctx, id)
+	checks["UpdateCommunication"] = s.UpdateCommunication(ctx, &domain.Communication{ID: id})
+	checks["DeleteCommunication"] = s.DeleteCommunication(ctx, id)
+	_, checks["GetCampaign"] = s.GetCampaign(ctx, id)
+	checks["UpdateCampaign"] = s.UpdateCampaign(ctx, &domain.Campaign{ID: id, Schedule: json.RawMessage(`{}`)})
+	checks["DeleteCampaign"] = s.DeleteCampaign(ctx, id)
+	_, checks["GetChecklistTemplate"] = s.GetChecklistTemplate(ctx, id)
+	checks["DeleteChecklistTemplate"] = s.DeleteChecklistTemplate(ctx, id)
+	for name, err := range checks {
+		assert.ErrorIs(t, err, store.ErrNotFound, name)
+	}
+}
+
+func testConcurrentCreates(t *testing.T, s store.Store) {
+	const workers, each = 8, 200
+	var wg sync.WaitGroup
+	errs := make(chan error, workers*each)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for i := 0; i < each; i++ {
+				th := domain.Theme{Name: fmt.Sprintf("theme %d-%d", w, i), Description: "d", Icon: "fa-tag", Color: "blue"}
+				if err := s.CreateTheme(ctx, &th); err != nil {
+					errs <- err
+					return
+				}
+				if i%20 == 0 {
+					if _, err := s.ListThemes(ctx); err != nil {
+						errs <- err
+						return
+					}
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatalf("concurrent create: %v", err)
+	}
+	list, err := s.ListThemes(ctx)
+	require.NoError(t, err)
+	assert.Len(t, list, workers*each)
+	seen := map[string]bool{}
+	for _, th := range list {
+		seen[th.Name] = true
+	}
+	assert.Len(t, seen, workers*each)
+}
