@@ -3,6 +3,21 @@
 // groups, job titles and generational split. Every total in commsplan (the
 // audiences, the roles table, the campaign scheduler's targeting) is a view of
 // this one dataset, so they agree everywhere.
+//
+// The data is synthetic. It is kept readable in source.yaml and generated
+// into data/dataset.json (go generate; see docs/dataset.md), which Load parses
+// once and shares:
+//
+//	d := orgdata.Load()
+//	d.TotalEmployees                          // 1,933
+//	d.DivisionsFor([]string{"california"})   // divisions of some locations
+//	d.RoleGroupsFor([]string{"sfb"})         // role groups eligible there
+//	d.SearchJobTitles("installer", "florida") // the Roles table's filters
+//
+// The scheduler's "~N employees" target takes the largest of DivisionTotal,
+// LocationTotal, LevelTotal and RoleTotal: each sums the head counts of the
+// named records (ids, or labels where records have them), counting each
+// record once and ignoring names it does not know.
 package orgdata
 
 // Location is a location group (a US state group) with its head count.
@@ -34,6 +49,9 @@ type RoleGroup struct {
 	ID    string `json:"id"`
 	Label string `json:"label"`
 	Count int    `json:"count"`
+	// AlwaysEligible groups (executive, operations management, administrative
+	// support) are offered whatever divisions are selected (spec 02 §5).
+	AlwaysEligible bool `json:"alwaysEligible"`
 }
 
 // JobTitle is one job title record as the Roles Database shows it.
@@ -43,21 +61,39 @@ type JobTitle struct {
 	DivisionsCount    int            `json:"divisionsCount"`
 	Divisions         []string       `json:"divisions"`
 	DivisionBreakdown map[string]int `json:"divisionBreakdown"`
+	// RoleGroup and Level are the ids of the title's role group and
+	// organisational level.
+	RoleGroup string `json:"roleGroup"`
+	Level     string `json:"level"`
 }
 
 // Generations is the generational split of the workforce.
 type Generations struct {
 	Traditional   int `json:"traditional"`
 	DigitalNative int `json:"digitalNative"`
+	// Unknown counts employees without a recorded birth year: the spec's
+	// 873 + 1,059 is one short of 1,933 (see docs/dataset.md).
+	Unknown int `json:"unknown"`
+	// ByGeneration splits Traditional and DigitalNative by generation id
+	// (silent_gen, baby_boomers, gen_x are traditional; millennials and
+	// gen_z digital native).
+	ByGeneration map[string]int `json:"byGeneration"`
+}
+
+// BusinessLine is a line of business a division works in.
+type BusinessLine struct {
+	ID    string `json:"id" yaml:"id"`
+	Label string `json:"label" yaml:"label"`
 }
 
 // Dataset is the whole organisation dataset.
 type Dataset struct {
-	TotalEmployees int         `json:"totalEmployees"`
-	Locations      []Location  `json:"locations"`
-	Divisions      []Division  `json:"divisions"`
-	Levels         []Level     `json:"levels"`
-	RoleGroups     []RoleGroup `json:"roleGroups"`
-	JobTitles      []JobTitle  `json:"jobTitles"`
-	Generations    Generations `json:"generations"`
+	TotalEmployees int            `json:"totalEmployees"`
+	BusinessLines  []BusinessLine `json:"businessLines"`
+	Locations      []Location     `json:"locations"`
+	Divisions      []Division     `json:"divisions"`
+	Levels         []Level        `json:"levels"`
+	RoleGroups     []RoleGroup    `json:"roleGroups"`
+	JobTitles      []JobTitle     `json:"jobTitles"`
+	Generations    Generations    `json:"generations"`
 }

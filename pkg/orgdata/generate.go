@@ -1,0 +1,3 @@
+package orgdata
+
+//go:generate go run ./internal/gen -src source.yaml -o data/dataset.json
