@@ -5,6 +5,7 @@ go 1.26.0
 ignore ./webui/node_modules
 
 require (
+	github.com/arran4/golang-ical v0.3.4
 	github.com/google/uuid v1.6.0
 	github.com/gorilla/mux v1.8.1
 	github.com/lib/pq v1.12.3
