@@ -150,7 +150,7 @@ func testReorder(t *testing.T, s store.Store) {
 	q3 := mkQuestion(t, s, a.ID, "three", 3)
 	foreign := mkQuestion(t, s, b.ID, "foreign", 1)
 
-	require.NoError(t, s.ReorderQuestions(ctx, a.ID, []domain.QuestionOrder{{q3.ID, 1}, {q1.ID, 2}, {q2.ID, 3}}))
+	require.NoError(t, s.ReorderQuestions(ctx, a.ID, []domain.QuestionOrder{{ID: q3.ID, SortOrder: 1}, {ID: q1.ID, SortOrder: 2}, {ID: q2.ID, SortOrder: 3}}))
 	order := func() []string {
 		qs, err := s.ListQuestions(ctx, store.QuestionFilter{ThemeID: a.ID})
 		require.NoError(t, err)
@@ -163,7 +163,7 @@ func testReorder(t *testing.T, s store.Store) {
 	assert.Equal(t, []string{q3.ID, q1.ID, q2.ID}, order())
 
 	// One question of another theme: nothing changes.
-	err := s.ReorderQuestions(ctx, a.ID, []domain.QuestionOrder{{q1.ID, 1}, {q2.ID, 2}, {foreign.ID, 3}})
+	err := s.ReorderQuestions(ctx, a.ID, []domain.QuestionOrder{{ID: q1.ID, SortOrder: 1}, {ID: q2.ID, SortOrder: 2}, {ID: foreign.ID, SortOrder: 3}})
 	assert.ErrorIs(t, err, store.ErrInvalidReference)
 	assert.Equal(t, []string{q3.ID, q1.ID, q2.ID}, order())
 	got, err := s.GetQuestion(ctx, foreign.ID)
@@ -171,7 +171,7 @@ func testReorder(t *testing.T, s store.Store) {
 	assert.Equal(t, 1, got.SortOrder)
 
 	// An unknown id: nothing changes either.
-	err = s.ReorderQuestions(ctx, a.ID, []domain.QuestionOrder{{q2.ID, 1}, {"nope", 2}})
+	err = s.ReorderQuestions(ctx, a.ID, []domain.QuestionOrder{{ID: q2.ID, SortOrder: 1}, {ID: "nope", SortOrder: 2}})
 	assert.ErrorIs(t, err, store.ErrInvalidReference)
 	assert.Equal(t, []string{q3.ID, q1.ID, q2.ID}, order())
 

@@ -1,0 +1,194 @@
+package api
+
+import (
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/store"
+)
+
+// SessionCookie is the name of the session cookie.
+const SessionCookie = "commsplan_session"
+
+// InvalidCodeMessage is the spec's answer to a wrong access code.
+const InvalidCodeMessage = "Invalid access code. Please contact your project administrator."
+
+func (s *Server) health(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "version": s.version})
+}
+
+type sessionState struct {
+	Authenticated bool       `json:"authenticated"`
+	ExpiresAt     *time.Time `json:"expiresAt,omitempty"`
+}
+
+func (s *Server) getSession(w http.ResponseWriter, r *http.Request) {
+	if !s.hasSession(r) {
+		writeJSON(w, http.StatusUnauthorized, ErrorBody{Error: "authentication required"})
+		return
+	}
+	writeJSON(w, http.StatusOK, sessionState{Authenticated: true})
+}
+
+func (s *Server) createSession(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Code string `json:"code"`
+	}
+	if err := decode(w, r, &in, MaxJSONBody); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if strings.TrimSpace(in.Code) == "" {
+		s.fail(w, r, BadRequest("code", "is required"))
+		return
+	}
+	addr := clientAddr(r)
+	if blocked, wait := s.throttle.Blocked(addr); blocked {
+		w.Header().Set("Retry-After", strconv.Itoa(int(wait.Round(time.Second)/time.Second)+1))
+		writeJSON(w, http.StatusTooManyRequests, ErrorBody{Error: "Too many attempts. Please wait before trying again."})
+		return
+	}
+	if !s.codes.Valid(in.Code) {
+		s.throttle.Fail(addr)
+		// The pause slows guessing, as the spec's 1-second verification does.
+		select {
+		case <-time.After(s.delay):
+		case <-r.Context().Done():
+		}
+		writeJSON(w, http.StatusUnauthorized, ErrorBody{Error: InvalidCodeMessage, Fields: map[string]string{"code": "is not valid"}})
+		return
+	}
+	s.throttle.Reset(addr)
+	token, exp := s.signer.Issue()
+	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: token, Path: "/", Expires: exp, HttpOnly: true,
+		SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil})
+	writeJSON(w, http.StatusOK, sessionState{Authenticated: true, ExpiresAt: &exp})
+}
+
+func (s *Server) deleteSession(w http.ResponseWriter, r *http.Request) {
+	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
+		SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil})
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Server) hasSession(r *http.Request) bool {
+	c, err := r.Cookie(SessionCookie)
+	return err == nil && s.signer.Valid(c.Value)
+}
+
+// clientAddr is the connection's address; forwarded headers are not trusted,
+// so a client cannot dodge the throttle by inventing them.
+func clientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+func (s *Server) listQuestions(w http.ResponseWriter, r *http.Request) {
+	qs, err := s.store.ListQuestions(r.Context(), store.QuestionFilter{ThemeID: r.URL.Query().Get("themeId")})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, qs)
+}
+
+type reorderInput struct {
+	ThemeID        string `json:"themeId"`
+	QuestionOrders []struct {
+		ID        string     `json:"id"`
+		SortOrder domain.Int `json:"sortOrder"`
+	} `json:"questionOrders"`
+}
+
+func (s *Server) reorderQuestions(w http.ResponseWriter, r *http.Request) {
+	var in reorderInput
+	if err := decode(w, r, &in, MaxJSONBody); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	f := domain.FieldErrors{}
+	if in.ThemeID == "" {
+		f["themeId"] = "is required"
+	}
+	if len(in.QuestionOrders) == 0 {
+		f["questionOrders"] = "must list at least one question"
+	}
+	orders := make([]domain.QuestionOrder, len(in.QuestionOrders))
+	for i, o := range in.QuestionOrders {
+		if o.ID == "" {
+			f["questionOrders"] = "every entry needs an id"
+		}
+		orders[i] = domain.QuestionOrder{ID: o.ID, SortOrder: int(o.SortOrder)}
+	}
+	if len(f) > 0 {
+		s.fail(w, r, f)
+		return
+	}
+	if err := s.store.ReorderQuestions(r.Context(), in.ThemeID, orders); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	qs, err := s.store.ListQuestions(r.Context(), store.QuestionFilter{ThemeID: in.ThemeID})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, qs)
+}
+
+// intParam reads an optional integer query parameter within [min, max].
+func intParam(r *http.Request, name string, def, min, max int) (int, error) {
+	v := r.URL.Query().Get(name)
+	if v == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < min || n > max {
+		return 0, BadRequest(name, "must be a whole number from "+strconv.Itoa(min)+" to "+strconv.Itoa(max))
+	}
+	return n, nil
+}
+
+func (s *Server) listActivity(w http.ResponseWriter, r *http.Request) {
+	limit, err := intParam(r, "limit", 20, 1, 500)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	acts, err := s.store.ListActivity(r.Context(), limit)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, acts)
+}
+
+func (s *Server) search(w http.ResponseWriter, r *http.Request) {
+	q := strings.TrimSpace(r.URL.Query().Get("q"))
+	if q == "" {
+		s.fail(w, r, BadRequest("q", "is required"))
+		return
+	}
+	if len([]rune(q)) > 200 {
+		s.fail(w, r, BadRequest("q", "must be at most 200 characters"))
+		return
+	}
+	limit, err := intParam(r, "limit", 20, 1, 100)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	hits, err := s.store.Search(r.Context(), q, limit)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, hits)
+}

@@ -1,0 +1,243 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+
+	"github.com/gorilla/mux"
+
+	"github.com/commsplan/commsplan/pkg/domain"
+)
+
+// opt is a request field that remembers whether it was sent. An absent field
+// keeps the stored value on update; null sets the zero value.
+type opt[T any] struct {
+	set bool
+	v   T
+}
+
+func (o *opt[T]) UnmarshalJSON(b []byte) error {
+	o.set = true
+	if string(b) == "null" {
+		var zero T
+		o.v = zero
+		return nil
+	}
+	return json.Unmarshal(b, &o.v)
+}
+
+func (o opt[T]) or(base T) T {
+	if o.set {
+		return o.v
+	}
+	return base
+}
+
+// The four beats of every resource handler: decode, validate (apply), store,
+// respond. apply merges a request into a base record (zero for create, the
+// stored record for update) and validates the result.
+
+func list[T any](s *Server, load func(context.Context) ([]T, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		rows, err := load(r.Context())
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, rows)
+	}
+}
+
+func get[T any](s *Server, load func(context.Context, string) (T, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		rec, err := load(r.Context(), mux.Vars(r)["id"])
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, rec)
+	}
+}
+
+func create[T, I any](s *Server, save func(context.Context, *T) error, apply func(I, T) (T, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var in I
+		if err := decode(w, r, &in, MaxJSONBody); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		var zero T
+		rec, err := apply(in, zero)
+		if err == nil {
+			err = save(r.Context(), &rec)
+		}
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		writeJSON(w, http.StatusCreated, rec)
+	}
+}
+
+func update[T, I any](s *Server, load func(context.Context, string) (T, error), save func(context.Context, *T) error, apply func(I, T) (T, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var in I
+		if err := decode(w, r, &in, MaxJSONBody); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		base, err := load(r.Context(), mux.Vars(r)["id"])
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		rec, err := apply(in, base)
+		if err == nil {
+			err = save(r.Context(), &rec)
+		}
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, rec)
+	}
+}
+
+func remove(s *Server, del func(context.Context, string) error) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if err := del(r.Context(), mux.Vars(r)["id"]); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
+	}
+}
+
+type themeInput struct {
+	Name        opt[string] `json:"name"`
+	Description opt[string] `json:"description"`
+	Icon        opt[string] `json:"icon"`
+	Color       opt[string] `json:"color"`
+}
+
+func (in themeInput) apply(t domain.Theme) (domain.Theme, error) {
+	t.Name, t.Description = in.Name.or(t.Name), in.Description.or(t.Description)
+	t.Icon, t.Color = in.Icon.or(t.Icon), in.Color.or(t.Color)
+	return t, t.Validate()
+}
+
+type questionInput struct {
+	ThemeID     opt[string]     `json:"themeId"`
+	Question    opt[string]     `json:"question"`
+	Description opt[string]     `json:"description"`
+	SortOrder   opt[domain.Int] `json:"sortOrder"`
+}
+
+func (in questionInput) apply(q domain.Question) (domain.Question, error) {
+	q.ThemeID, q.Question, q.Description = in.ThemeID.or(q.ThemeID), in.Question.or(q.Question), in.Description.or(q.Description)
+	q.SortOrder = int(in.SortOrder.or(domain.Int(q.SortOrder)))
+	return q, q.Validate()
+}
+
+type contentInput struct {
+	Title       opt[string]          `json:"title"`
+	Type        opt[string]          `json:"type"`
+	Description opt[string]          `json:"description"`
+	Content     opt[string]          `json:"content"`
+	URL         opt[string]          `json:"url"`
+	VehicleType opt[string]          `json:"vehicleType"`
+	SourceData  opt[json.RawMessage] `json:"sourceData"`
+	QuestionIDs opt[[]string]        `json:"questionIds"`
+}
+
+func (in contentInput) apply(c domain.Content) (domain.Content, error) {
+	c.Title, c.Type, c.Description = in.Title.or(c.Title), in.Type.or(c.Type), in.Description.or(c.Description)
+	c.Content, c.URL, c.VehicleType = in.Content.or(c.Content), in.URL.or(c.URL), in.VehicleType.or(c.VehicleType)
+	c.SourceData = in.SourceData.or(c.SourceData)
+	if in.QuestionIDs.set {
+		c.QuestionIDs = in.QuestionIDs.v
+		if c.QuestionIDs == nil {
+			c.QuestionIDs = []string{}
+		}
+	} else {
+		c.QuestionIDs = nil
+	}
+	return c, c.Validate()
+}
+
+type audienceInput struct {
+	Name           opt[string]     `json:"name"`
+	Description    opt[string]     `json:"description"`
+	ContactCount   opt[domain.Int] `json:"contactCount"`
+	Roles          opt[[]string]   `json:"roles"`
+	OrgLevels      opt[[]string]   `json:"orgLevels"`
+	Divisions      opt[[]string]   `json:"divisions"`
+	TargetingScope opt[string]     `json:"targetingScope"`
+	Departments    opt[[]string]   `json:"departments"`
+	Locations      opt[[]string]   `json:"locations"`
+	EmployeeTypes  opt[[]string]   `json:"employeeTypes"`
+	AudienceType   opt[string]     `json:"audienceType"`
+}
+
+func (in audienceInput) apply(a domain.Audience) (domain.Audience, error) {
+	a.Name, a.Description = in.Name.or(a.Name), in.Description.or(a.Description)
+	a.ContactCount = int(in.ContactCount.or(domain.Int(a.ContactCount)))
+	a.Roles, a.OrgLevels, a.Divisions = in.Roles.or(a.Roles), in.OrgLevels.or(a.OrgLevels), in.Divisions.or(a.Divisions)
+	a.TargetingScope, a.AudienceType = in.TargetingScope.or(a.TargetingScope), in.AudienceType.or(a.AudienceType)
+	a.Departments, a.Locations, a.EmployeeTypes = in.Departments.or(a.Departments), in.Locations.or(a.Locations), in.EmployeeTypes.or(a.EmployeeTypes)
+	return a, a.Validate()
+}
+
+type settingsInput struct {
+	Template  opt[string]     `json:"template"`
+	MaxLength opt[domain.Int] `json:"maxLength"`
+	Format    opt[string]     `json:"format"`
+}
+
+type vehicleInput struct {
+	Name                      opt[string]             `json:"name"`
+	Type                      opt[string]             `json:"type"`
+	Description               opt[string]             `json:"description"`
+	Settings                  opt[settingsInput]      `json:"settings"`
+	GenerationalTargeting     opt[[]string]           `json:"generationalTargeting"`
+	CommunicationStrategy     opt[string]             `json:"communicationStrategy"`
+	PreferredGenerations      opt[[]string]           `json:"preferredGenerations"`
+	GenerationalEffectiveness opt[map[string]float64] `json:"generationalEffectiveness"`
+}
+
+func (in vehicleInput) apply(v domain.Vehicle) (domain.Vehicle, error) {
+	v.Name, v.Type, v.Description = in.Name.or(v.Name), in.Type.or(v.Type), in.Description.or(v.Description)
+	if in.Settings.set {
+		st := in.Settings.v
+		v.Settings.Template = st.Template.or(v.Settings.Template)
+		v.Settings.MaxLength = int(st.MaxLength.or(domain.Int(v.Settings.MaxLength)))
+		v.Settings.Format = st.Format.or(v.Settings.Format)
+	}
+	v.GenerationalTargeting = in.GenerationalTargeting.or(v.GenerationalTargeting)
+	v.CommunicationStrategy = in.CommunicationStrategy.or(v.CommunicationStrategy)
+	v.PreferredGenerations = in.PreferredGenerations.or(v.PreferredGenerations)
+	v.GenerationalEffectiveness = in.GenerationalEffectiveness.or(v.GenerationalEffectiveness)
+	return v, v.Validate()
+}
+
+type communicationInput struct {
+	Title             opt[string]   `json:"title"`
+	ThemeID           opt[string]   `json:"themeId"`
+	SelectedQuestions opt[[]string] `json:"selectedQuestions"`
+	AudienceID        opt[string]   `json:"audienceId"`
+	VehicleID         opt[string]   `json:"vehicleId"`
+	RawContent        opt[string]   `json:"rawContent"`
+	GeneratedContent  opt[string]   `json:"generatedContent"`
+	FinalContentID    opt[string]   `json:"finalContentId"`
+	Status            opt[string]   `json:"status"`
+	ScheduledDate     opt[string]   `json:"scheduledDate"`
+}
+
+func (in communicationInput) apply(c domain.Communication) (domain.Communication, error) {
+	c.Title, c.ThemeID, c.SelectedQuestions = in.Title.or(c.Title), in.ThemeID.or(c.ThemeID), in.SelectedQuestions.or(c.SelectedQuestions)
+	c.AudienceID, c.VehicleID = in.AudienceID.or(c.AudienceID), in.VehicleID.or(c.VehicleID)
+	c.RawContent, c.GeneratedContent = in.RawContent.or(c.RawContent), in.GeneratedContent.or(c.GeneratedContent)
+	c.FinalContentID, c.Status, c.ScheduledDate = in.FinalContentID.or(c.FinalContentID), in.Status.or(c.Status), in.ScheduledDate.or(c.ScheduledDate)
+	return c, c.Validate()
+}

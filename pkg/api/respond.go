@@ -1,0 +1,123 @@
+package api
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/store"
+)
+
+// Body limits of DESIGN.md.
+const (
+	// MaxJSONBody bounds every JSON request body.
+	MaxJSONBody = 1 << 20
+	// MaxImportBody bounds HTML imports.
+	MaxImportBody = 10 << 20
+)
+
+// ErrorBody is the JSON shape of every error answer.
+type ErrorBody struct {
+	Error  string            `json:"error"`
+	Fields map[string]string `json:"fields,omitempty"`
+}
+
+// Error is an HTTP-level failure with its status, produced while decoding or
+// by handlers that know the status better than the error mapping does.
+type Error struct {
+	Status int
+	Body   ErrorBody
+}
+
+func (e *Error) Error() string { return e.Body.Error }
+
+// BadRequest is a 400 naming one field.
+func BadRequest(field, msg string) *Error {
+	body := ErrorBody{Error: msg}
+	if field != "" {
+		body.Error = field + " " + msg
+		body.Fields = map[string]string{field: msg}
+	}
+	return &Error{Status: http.StatusBadRequest, Body: body}
+}
+
+// writeJSON answers v as JSON with status.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// fail answers err as JSON. It is the one place that maps storage and
+// domain errors to status codes; a 5xx is logged and never shows internals.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	var (
+		apiErr *Error
+		fields domain.FieldErrors
+		ref    *store.ReferenceError
+	)
+	switch {
+	case errors.As(err, &apiErr):
+		writeJSON(w, apiErr.Status, apiErr.Body)
+	case errors.As(err, &fields):
+		writeJSON(w, http.StatusBadRequest, ErrorBody{Error: fields.Error(), Fields: fields})
+	case errors.As(err, &ref):
+		writeJSON(w, http.StatusBadRequest, ErrorBody{Error: ref.Field + " refers to a record that does not exist",
+			Fields: map[string]string{ref.Field: "refers to a record that does not exist"}})
+	case errors.Is(err, store.ErrNotFound):
+		writeJSON(w, http.StatusNotFound, ErrorBody{Error: "not found"})
+	case errors.Is(err, store.ErrConflict):
+		writeJSON(w, http.StatusConflict, ErrorBody{Error: "the record was changed by someone else; reload and try again"})
+	default:
+		s.log.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		writeJSON(w, http.StatusInternalServerError, ErrorBody{Error: "internal server error"})
+	}
+}
+
+// decode reads a JSON body of at most limit bytes into v. Unknown fields are
+// ignored; a wrong type names its field.
+func decode(w http.ResponseWriter, r *http.Request, v any, limit int64) error {
+	if ct := r.Header.Get("Content-Type"); ct != "" {
+		mt, _, err := mime.ParseMediaType(ct)
+		if err != nil || (mt != "application/json" && !strings.HasSuffix(mt, "+json")) {
+			return &Error{Status: http.StatusUnsupportedMediaType, Body: ErrorBody{Error: "Content-Type must be application/json"}}
+		}
+	}
+	body := http.MaxBytesReader(w, r.Body, limit)
+	dec := json.NewDecoder(body)
+	err := dec.Decode(v)
+	if err == nil {
+		if _, extra := dec.Token(); extra != io.EOF {
+			return BadRequest("", "request body must be a single JSON value")
+		}
+		return nil
+	}
+	var (
+		tooBig  *http.MaxBytesError
+		typeErr *json.UnmarshalTypeError
+		syntax  *json.SyntaxError
+	)
+	switch {
+	case errors.As(err, &tooBig):
+		return &Error{Status: http.StatusRequestEntityTooLarge, Body: ErrorBody{Error: fmt.Sprintf("request body is larger than %d bytes", limit)}}
+	case errors.As(err, &typeErr):
+		field := typeErr.Field
+		if field == "" {
+			return BadRequest("", "request body has the wrong JSON type")
+		}
+		return BadRequest(field, "has the wrong type")
+	case errors.As(err, &syntax), errors.Is(err, io.ErrUnexpectedEOF):
+		return BadRequest("", "malformed JSON")
+	case errors.Is(err, io.EOF):
+		return BadRequest("", "request body is required")
+	default:
+		// Custom decoders such as domain.Int report here; name the field when
+		// the decoder's message carries it.
+		return BadRequest("", "invalid JSON: "+err.Error())
+	}
+}

@@ -1,0 +1,179 @@
+// Package api is commsplan's HTTP layer: the REST API under /api (gorilla/mux),
+// its middleware (access gate, cross-origin protection, security headers,
+// request logging, body limits) and the embedded web UI. Handlers decode,
+// validate, store and respond; only this package chooses status codes.
+package api
+
+import (
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/gorilla/mux"
+
+	"github.com/commsplan/commsplan/pkg/access"
+	"github.com/commsplan/commsplan/pkg/store"
+)
+
+// Options configures a Server.
+type Options struct {
+	Store store.Store
+	Log   *slog.Logger
+	// Codes are the valid access codes.
+	Codes access.Codes
+	// Secret signs session cookies; replicas sharing it share sessions.
+	Secret []byte
+	// SessionTTL is how long a session lasts (default 12 hours).
+	SessionTTL time.Duration
+	// FailDelay is the pause before answering a wrong code (default 1 s,
+	// the spec's verification delay).
+	FailDelay time.Duration
+	// Throttle limits wrong codes per address (default 5 per 15 minutes).
+	Throttle *access.Throttle
+	// UI is the built web UI (webui.FS); nil serves no UI.
+	UI fs.FS
+	// Version is reported by /api/health.
+	Version string
+	// Now is the clock (default time.Now); tests pin it.
+	Now func() time.Time
+}
+
+// Server serves the API and the UI.
+type Server struct {
+	store    store.Store
+	log      *slog.Logger
+	codes    access.Codes
+	signer   *access.Signer
+	ttl      time.Duration
+	delay    time.Duration
+	throttle *access.Throttle
+	ui       fs.FS
+	version  string
+	now      func() time.Time
+}
+
+// New returns a Server for opts.
+func New(opts Options) *Server {
+	s := &Server{store: opts.Store, log: opts.Log, codes: opts.Codes, ttl: opts.SessionTTL, delay: opts.FailDelay,
+		throttle: opts.Throttle, ui: opts.UI, version: opts.Version, now: opts.Now}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	if s.ttl == 0 {
+		s.ttl = 12 * time.Hour
+	}
+	if s.delay == 0 {
+		s.delay = time.Second
+	}
+	if s.throttle == nil {
+		s.throttle = access.NewThrottle(5, 15*time.Minute)
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	s.signer = access.NewSigner(opts.Secret, s.ttl)
+	return s
+}
+
+// Handler returns the whole HTTP handler: API, UI and middleware.
+func (s *Server) Handler() http.Handler {
+	csrf := http.NewCrossOriginProtection()
+	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusForbidden, ErrorBody{Error: "cross-origin request refused"})
+	}))
+	return s.logRequests(securityHeaders(s.recoverPanics(csrf.Handler(s.Router()))))
+}
+
+// Router returns the routes without the outer middleware.
+func (s *Server) Router() *mux.Router {
+	r := mux.NewRouter()
+	api := r.PathPrefix("/api").Subrouter()
+	api.Use(s.requireSession)
+	s.routes(api)
+	// mux runs middleware only for matched routes, so this one is gated
+	// itself: without a session an unknown /api path answers 401. mux 1.8
+	// loses method mismatches inside subrouters, so 405 is worked out here.
+	api.NotFoundHandler = s.requireSession(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if allowed := allowedMethods(api, r.URL.Path); len(allowed) > 0 {
+			w.Header().Set("Allow", strings.Join(allowed, ", "))
+			writeJSON(w, http.StatusMethodNotAllowed, ErrorBody{Error: r.Method + " is not allowed on " + r.URL.Path})
+			return
+		}
+		writeJSON(w, http.StatusNotFound, ErrorBody{Error: "no such API route: " + r.URL.Path})
+	}))
+	r.PathPrefix("/").Handler(s.uiHandler())
+	return r
+}
+
+// allowedMethods lists the methods routed for path.
+func allowedMethods(r *mux.Router, path string) []string {
+	var out []string
+	_ = r.Walk(func(route *mux.Route, _ *mux.Router, _ []*mux.Route) error {
+		re, err := route.GetPathRegexp()
+		if err != nil {
+			return nil
+		}
+		if ok, _ := regexp.MatchString(re, path); ok {
+			methods, _ := route.GetMethods()
+			out = append(out, methods...)
+		}
+		return nil
+	})
+	return out
+}
+
+// routes registers every API route. Static paths come before {id} paths
+// with the same prefix (PUT /api/questions/reorder before /api/questions/{id}).
+func (s *Server) routes(r *mux.Router) {
+	r.HandleFunc("/health", s.health).Methods(http.MethodGet)
+	r.HandleFunc("/session", s.getSession).Methods(http.MethodGet)
+	r.HandleFunc("/session", s.createSession).Methods(http.MethodPost)
+	r.HandleFunc("/session", s.deleteSession).Methods(http.MethodDelete)
+
+	r.HandleFunc("/themes", list(s, s.store.ListThemes)).Methods(http.MethodGet)
+	r.HandleFunc("/themes", create(s, s.store.CreateTheme, themeInput.apply)).Methods(http.MethodPost)
+	r.HandleFunc("/themes/{id}", get(s, s.store.GetTheme)).Methods(http.MethodGet)
+	r.HandleFunc("/themes/{id}", update(s, s.store.GetTheme, s.store.UpdateTheme, themeInput.apply)).Methods(http.MethodPut)
+	r.HandleFunc("/themes/{id}", remove(s, s.store.DeleteTheme)).Methods(http.MethodDelete)
+
+	r.HandleFunc("/questions", s.listQuestions).Methods(http.MethodGet)
+	r.HandleFunc("/questions", create(s, s.store.CreateQuestion, questionInput.apply)).Methods(http.MethodPost)
+	r.HandleFunc("/questions/reorder", s.reorderQuestions).Methods(http.MethodPut)
+	r.HandleFunc("/questions/{id}", get(s, s.store.GetQuestion)).Methods(http.MethodGet)
+	r.HandleFunc("/questions/{id}", update(s, s.store.GetQuestion, s.store.UpdateQuestion, questionInput.apply)).Methods(http.MethodPut)
+	r.HandleFunc("/questions/{id}", remove(s, s.store.DeleteQuestion)).Methods(http.MethodDelete)
+
+	r.HandleFunc("/content", list(s, s.store.ListContent)).Methods(http.MethodGet)
+	r.HandleFunc("/content", create(s, s.store.CreateContent, contentInput.apply)).Methods(http.MethodPost)
+	r.HandleFunc("/content/{id}", get(s, s.store.GetContent)).Methods(http.MethodGet)
+	r.HandleFunc("/content/{id}", update(s, s.store.GetContent, s.store.UpdateContent, contentInput.apply)).Methods(http.MethodPut)
+	r.HandleFunc("/content/{id}", remove(s, s.store.DeleteContent)).Methods(http.MethodDelete)
+
+	r.HandleFunc("/audiences", list(s, s.store.ListAudiences)).Methods(http.MethodGet)
+	r.HandleFunc("/audiences", create(s, s.store.CreateAudience, audienceInput.apply)).Methods(http.MethodPost)
+	r.HandleFunc("/audiences/{id}", get(s, s.store.GetAudience)).Methods(http.MethodGet)
+	r.HandleFunc("/audiences/{id}", update(s, s.store.GetAudience, s.store.UpdateAudience, audienceInput.apply)).Methods(http.MethodPut)
+	r.HandleFunc("/audiences/{id}", remove(s, s.store.DeleteAudience)).Methods(http.MethodDelete)
+
+	r.HandleFunc("/vehicles", list(s, s.store.ListVehicles)).Methods(http.MethodGet)
+	r.HandleFunc("/vehicles", create(s, s.store.CreateVehicle, vehicleInput.apply)).Methods(http.MethodPost)
+	r.HandleFunc("/vehicles/{id}", get(s, s.store.GetVehicle)).Methods(http.MethodGet)
+	r.HandleFunc("/vehicles/{id}", update(s, s.store.GetVehicle, s.store.UpdateVehicle, vehicleInput.apply)).Methods(http.MethodPut)
+	r.HandleFunc("/vehicles/{id}", remove(s, s.store.DeleteVehicle)).Methods(http.MethodDelete)
+
+	r.HandleFunc("/communications", list(s, s.store.ListCommunications)).Methods(http.MethodGet)
+	r.HandleFunc("/communications", create(s, s.store.CreateCommunication, communicationInput.apply)).Methods(http.MethodPost)
+	r.HandleFunc("/communications/{id}", get(s, s.store.GetCommunication)).Methods(http.MethodGet)
+	r.HandleFunc("/communications/{id}", update(s, s.store.GetCommunication, s.store.UpdateCommunication, communicationInput.apply)).Methods(http.MethodPut)
+	r.HandleFunc("/communications/{id}", remove(s, s.store.DeleteCommunication)).Methods(http.MethodDelete)
+
+	r.HandleFunc("/activity", s.listActivity).Methods(http.MethodGet)
+	r.HandleFunc("/search", s.search).Methods(http.MethodGet)
+
+	s.routeReference(r)
+	s.routeCampaigns(r)
+	s.routeChecklist(r)
+}

@@ -1,0 +1,52 @@
+package cli
+
+import (
+	"fmt"
+	"net/url"
+
+	"github.com/spf13/cobra"
+)
+
+func newMigrateCmd(f *Factory) *cobra.Command {
+	return &cobra.Command{
+		Use:   "migrate",
+		Short: "Apply pending database migrations",
+		Long:  "Apply pending database migrations. serve also applies them at start; this command lets a deployment do it first.",
+		Example: `  commsplan migrate
+  commsplan migrate --db postgres://commsplan@db/commsplan?sslmode=disable`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			st, err := f.OpenStore(cmd.Context())
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			if err := st.Migrate(cmd.Context()); err != nil {
+				return err
+			}
+			fmt.Fprintf(f.Out, "migrations applied: %s\n", redactDSN(f.Config.DB))
+			return nil
+		},
+	}
+}
+
+func newVersionCmd(f *Factory) *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print the version",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			fmt.Fprintln(f.Out, "commsplan", f.Version)
+			return nil
+		},
+	}
+}
+
+// redactDSN hides a password in a DSN before it is printed or logged.
+func redactDSN(dsn string) string {
+	u, err := url.Parse(dsn)
+	if err != nil || u.User == nil {
+		return dsn
+	}
+	return u.Redacted()
+}

@@ -1,0 +1,169 @@
+// Package config resolves commsplan's settings with viper, in this order of
+// precedence: command-line flags, COMMSPLAN_* environment variables, the
+// commsplan.yaml config file, defaults. Code outside pkg/cli receives the
+// typed Config and never reads viper itself.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/pflag"
+	"github.com/spf13/viper"
+)
+
+// Config is every setting of commsplan.
+type Config struct {
+	// DB is the storage DSN: a file path or sqlite://path for SQLite,
+	// postgres://... for PostgreSQL.
+	DB string
+	// DataDir holds the default SQLite file, the generated access code and
+	// the generated session secret.
+	DataDir string
+	// Addr is the address serve listens on.
+	Addr string
+	// AccessCodes are the codes the gate accepts.
+	AccessCodes []string
+	// SessionSecret signs session cookies.
+	SessionSecret string
+	// LogLevel is debug, info, warn or error.
+	LogLevel string
+	// LogFormat is text or json.
+	LogFormat string
+	// File is the config file that was read, if any.
+	File string
+}
+
+// Setting describes one key: its flag, config-file key, environment
+// variable, default and help text. docs/configuration.md lists the same.
+type Setting struct {
+	Flag, Key, Default, Usage string
+}
+
+// Env is the setting's environment variable.
+func (s Setting) Env() string { return "COMMSPLAN_" + envReplacer.Replace(strings.ToUpper(s.Key)) }
+
+var envReplacer = strings.NewReplacer(".", "_", "-", "_")
+
+// Settings are all keys, in the order help shows them.
+var Settings = []Setting{
+	{"db", "db", "", "storage DSN: a file path or sqlite://PATH (SQLite), or postgres://... (default: commsplan.db in the data dir)"},
+	{"data-dir", "data-dir", "./data", "directory for the SQLite file, the generated access code and session secret"},
+	{"addr", "addr", "127.0.0.1:8080", "address the server listens on"},
+	{"access-codes", "access.codes", "", "comma-separated access codes (default: one generated and kept in the data dir)"},
+	{"session-secret", "session.secret", "", "secret that signs session cookies (default: generated and kept in the data dir)"},
+	{"log-level", "log.level", "info", "log level: debug, info, warn or error"},
+	{"log-format", "log.format", "text", "log format: text or json"},
+}
+
+// ConfigFlag names the flag that points at an explicit config file.
+const ConfigFlag = "config"
+
+// AddFlags registers every setting (and --config) on fs.
+func AddFlags(fs *pflag.FlagSet) {
+	fs.String(ConfigFlag, "", "config file (default: commsplan.yaml in the working directory or $HOME/.config/commsplan/)")
+	for _, s := range Settings {
+		fs.String(s.Flag, s.Default, s.Usage)
+	}
+}
+
+// Load resolves the settings from fs (after parsing), the environment and
+// the config file.
+func Load(fs *pflag.FlagSet) (Config, error) {
+	v := viper.New()
+	file, _ := fs.GetString(ConfigFlag)
+	if file != "" {
+		v.SetConfigFile(file)
+	} else {
+		v.SetConfigName("commsplan")
+		v.SetConfigType("yaml")
+		v.AddConfigPath(".")
+		if home, err := os.UserHomeDir(); err == nil {
+			v.AddConfigPath(filepath.Join(home, ".config", "commsplan"))
+		}
+	}
+	if err := v.ReadInConfig(); err != nil {
+		var missing viper.ConfigFileNotFoundError
+		if file != "" || !errors.As(err, &missing) {
+			return Config{}, fmt.Errorf("config file: %w", err)
+		}
+	}
+	v.SetEnvPrefix("COMMSPLAN")
+	v.SetEnvKeyReplacer(envReplacer)
+	v.AutomaticEnv()
+
+	get := func(s Setting) string {
+		f := fs.Lookup(s.Flag)
+		if f != nil && f.Changed {
+			return f.Value.String()
+		}
+		if v.IsSet(s.Key) {
+			return joinValue(v.Get(s.Key))
+		}
+		return s.Default
+	}
+	c := Config{
+		DB:            get(Settings[0]),
+		DataDir:       get(Settings[1]),
+		Addr:          get(Settings[2]),
+		AccessCodes:   splitList(get(Settings[3])),
+		SessionSecret: get(Settings[4]),
+		LogLevel:      strings.ToLower(get(Settings[5])),
+		LogFormat:     strings.ToLower(get(Settings[6])),
+		File:          v.ConfigFileUsed(),
+	}
+	if c.DB == "" {
+		c.DB = filepath.Join(c.DataDir, "commsplan.db")
+	}
+	return c, c.Validate()
+}
+
+// Validate checks the enumerated settings.
+func (c Config) Validate() error {
+	switch c.LogLevel {
+	case "debug", "info", "warn", "error":
+	default:
+		return fmt.Errorf("log-level must be debug, info, warn or error, not %q", c.LogLevel)
+	}
+	switch c.LogFormat {
+	case "text", "json":
+	default:
+		return fmt.Errorf("log-format must be text or json, not %q", c.LogFormat)
+	}
+	if c.DataDir == "" {
+		return errors.New("data-dir must not be empty")
+	}
+	return nil
+}
+
+// joinValue turns a config-file value (a string or a YAML list) into the
+// comma-separated form flags and env use.
+func joinValue(v any) string {
+	switch x := v.(type) {
+	case []any:
+		parts := make([]string, len(x))
+		for i, p := range x {
+			parts[i] = fmt.Sprint(p)
+		}
+		return strings.Join(parts, ",")
+	case []string:
+		return strings.Join(x, ",")
+	case nil:
+		return ""
+	default:
+		return fmt.Sprint(x)
+	}
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
