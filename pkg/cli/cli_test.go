@@ -1,0 +1,149 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/spf13/pflag"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/commsplan/commsplan/pkg/config"
+)
+
+// runCLI runs the command tree with args in a clean directory and returns
+// the exit code, stdout and stderr.
+func runCLI(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	f := &Factory{Version: "1.2.3", In: strings.NewReader(""), Out: &out, Err: &errOut}
+	root := NewRootCmd(f)
+	root.SetArgs(args)
+	code := 0
+	if err := root.Execute(); err != nil {
+		errOut.WriteString("Error: " + err.Error() + "\n")
+		code = 1
+		if e, ok := err.(*ExitError); ok {
+			code = e.Code
+		}
+	}
+	return code, out.String(), errOut.String()
+}
+
+func cleanDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	t.Chdir(dir)
+	t.Setenv("HOME", dir)
+	for _, s := range config.Settings {
+		t.Setenv(s.Env(), "")
+		os.Unsetenv(s.Env())
+	}
+	return dir
+}
+
+func TestVersion(t *testing.T) {
+	cleanDir(t)
+	code, out, _ := runCLI(t, "version")
+	assert.Equal(t, 0, code)
+	assert.Equal(t, "commsplan 1.2.3\n", out)
+}
+
+func TestBadInputExitsTwo(t *testing.T) {
+	cleanDir(t)
+	for _, args := range [][]string{
+		{"version", "--no-such-flag"},
+		{"version", "--log-format", "xml"},
+		{"migrate", "--db", "mysql://x"},
+	} {
+		code, _, errOut := runCLI(t, args...)
+		if args[1] == "--db" {
+			assert.Equal(t, 1, code, "an unknown backend is a runtime error")
+			assert.Contains(t, errOut, `no storage backend for DSN scheme "mysql"`)
+		} else {
+			assert.Equal(t, 2, code, "%v", args)
+		}
+		assert.Equal(t, 1, strings.Count(errOut, "\n"), "one line: %q", errOut)
+	}
+}
+
+func TestMigrate(t *testing.T) {
+	dir := cleanDir(t)
+	code, out, errOut := runCLI(t, "migrate", "--data-dir", dir)
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "migrations applied")
+	_, err := os.Stat(filepath.Join(dir, "commsplan.db"))
+	assert.NoError(t, err)
+	// Idempotent.
+	code, _, errOut = runCLI(t, "migrate", "--data-dir", dir)
+	assert.Equal(t, 0, code, errOut)
+}
+
+func TestRedactDSN(t *testing.T) {
+	assert.Equal(t, "postgres://u:xxxxx@h/db", redactDSN("postgres://u:pw@h/db"))
+	assert.Equal(t, "data/commsplan.db", redactDSN("data/commsplan.db"))
+}
+
+// TestServeGracefulShutdown starts serve, sends a slow request (a wrong code
+// waits one second), stops the server while it is in flight, and checks the
+// request still completes and the database is closed cleanly.
+func TestServeGracefulShutdown(t *testing.T) {
+	dir := cleanDir(t)
+	var logs bytes.Buffer
+	f := &Factory{Version: "test", Out: &bytes.Buffer{}, Err: &logs}
+	var err error
+	f.Config, err = config.Load(newFlagSet(t, "--data-dir", dir, "--addr", "127.0.0.1:0"))
+	require.NoError(t, err)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	ready := make(chan string, 1)
+	done := make(chan error, 1)
+	go func() { done <- serveRun(ctx, f, &ServeOptions{Ready: func(a string) { ready <- a }, ShutdownTimeout: 10 * time.Second}) }()
+	addr := <-ready
+
+	code, err := os.ReadFile(filepath.Join(dir, "access-code"))
+	require.NoError(t, err, "a code is generated and kept")
+	assert.Contains(t, logs.String(), strings.TrimSpace(string(code)), "and printed in the log")
+
+	slow := make(chan int, 1)
+	go func() {
+		resp, err := http.Post("http://"+addr+"/api/session", "application/json", strings.NewReader(`{"code":"wrong"}`))
+		if err != nil {
+			slow <- 0
+			return
+		}
+		resp.Body.Close()
+		slow <- resp.StatusCode
+	}()
+	time.Sleep(300 * time.Millisecond)
+	cancel()
+	assert.Equal(t, http.StatusUnauthorized, <-slow, "the in-flight request finished")
+	require.NoError(t, <-done)
+	assert.Contains(t, logs.String(), "database closed")
+	assert.Contains(t, logs.String(), "path=/api/session status=401", "one log line per request")
+
+	// The same data dir keeps its code and secret.
+	f.Config.Addr = "127.0.0.1:0"
+	ctx, cancel = context.WithCancel(context.Background())
+	go func() { done <- serveRun(ctx, f, &ServeOptions{Ready: func(a string) { ready <- a }}) }()
+	<-ready
+	again, err := os.ReadFile(filepath.Join(dir, "access-code"))
+	require.NoError(t, err)
+	assert.Equal(t, code, again)
+	cancel()
+	require.NoError(t, <-done)
+}
+// newFlagSet parses args against the root's persistent flags.
+func newFlagSet(t *testing.T, args ...string) *pflag.FlagSet {
+	t.Helper()
+	fs := pflag.NewFlagSet("test", pflag.ContinueOnError)
+	config.AddFlags(fs)
+	require.NoError(t, fs.Parse(args))
+	return fs
+}

@@ -1,0 +1,112 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/spf13/pflag"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func flags(t *testing.T, args ...string) *pflag.FlagSet {
+	t.Helper()
+	fs := pflag.NewFlagSet("test", pflag.ContinueOnError)
+	AddFlags(fs)
+	require.NoError(t, fs.Parse(args))
+	return fs
+}
+
+// inDir runs the test in an empty working directory with no COMMSPLAN_* set.
+func inDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	t.Chdir(dir)
+	t.Setenv("HOME", dir)
+	for _, s := range Settings {
+		t.Setenv(s.Env(), "")
+		os.Unsetenv(s.Env())
+	}
+	return dir
+}
+
+func TestDefaults(t *testing.T) {
+	inDir(t)
+	c, err := Load(flags(t))
+	require.NoError(t, err)
+	assert.Equal(t, filepath.Join("data", "commsplan.db"), c.DB)
+	assert.Equal(t, "./data", c.DataDir)
+	assert.Equal(t, "127.0.0.1:8080", c.Addr)
+	assert.Empty(t, c.AccessCodes)
+	assert.Equal(t, "info", c.LogLevel)
+	assert.Equal(t, "text", c.LogFormat)
+	assert.Empty(t, c.File)
+}
+
+func TestLayering(t *testing.T) {
+	dir := inDir(t)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "commsplan.yaml"), []byte(`
+addr: file:1
+data-dir: /from/file
+access:
+  codes: [FILE-A, FILE-B]
+log:
+  level: debug
+  format: json
+`), 0o600))
+
+	c, err := Load(flags(t))
+	require.NoError(t, err)
+	assert.Equal(t, "file:1", c.Addr, "file over default")
+	assert.Equal(t, []string{"FILE-A", "FILE-B"}, c.AccessCodes, "a YAML list")
+	assert.Equal(t, filepath.Join("/from/file", "commsplan.db"), c.DB, "the default DB follows the data dir")
+	assert.Equal(t, "json", c.LogFormat)
+	assert.Equal(t, filepath.Join(dir, "commsplan.yaml"), c.File)
+
+	t.Setenv("COMMSPLAN_ADDR", "env:2")
+	t.Setenv("COMMSPLAN_ACCESS_CODES", "ENV-A, ENV-B ,")
+	t.Setenv("COMMSPLAN_LOG_LEVEL", "warn")
+	c, err = Load(flags(t))
+	require.NoError(t, err)
+	assert.Equal(t, "env:2", c.Addr, "env over file")
+	assert.Equal(t, []string{"ENV-A", "ENV-B"}, c.AccessCodes, "comma separated, blanks dropped")
+	assert.Equal(t, "warn", c.LogLevel)
+
+	c, err = Load(flags(t, "--addr", "flag:3", "--access-codes", "FLAG-A", "--db", "postgres://x/y"))
+	require.NoError(t, err)
+	assert.Equal(t, "flag:3", c.Addr, "flag over env")
+	assert.Equal(t, []string{"FLAG-A"}, c.AccessCodes)
+	assert.Equal(t, "postgres://x/y", c.DB)
+	assert.Equal(t, "warn", c.LogLevel, "env still fills what flags leave")
+}
+
+func TestExplicitConfigFile(t *testing.T) {
+	dir := inDir(t)
+	path := filepath.Join(dir, "other.yaml")
+	require.NoError(t, os.WriteFile(path, []byte("session:\n  secret: s3cret\n"), 0o600))
+	c, err := Load(flags(t, "--config", path))
+	require.NoError(t, err)
+	assert.Equal(t, "s3cret", c.SessionSecret)
+
+	_, err = Load(flags(t, "--config", filepath.Join(dir, "missing.yaml")))
+	assert.Error(t, err, "an explicit file must exist")
+}
+
+func TestInvalid(t *testing.T) {
+	inDir(t)
+	_, err := Load(flags(t, "--log-format", "xml"))
+	assert.ErrorContains(t, err, "log-format")
+	_, err = Load(flags(t, "--log-level", "loud"))
+	assert.ErrorContains(t, err, "log-level")
+	_, err = Load(flags(t, "--data-dir", ""))
+	assert.ErrorContains(t, err, "data-dir")
+}
+
+func TestEnvNames(t *testing.T) {
+	want := []string{"COMMSPLAN_DB", "COMMSPLAN_DATA_DIR", "COMMSPLAN_ADDR", "COMMSPLAN_ACCESS_CODES",
+		"COMMSPLAN_SESSION_SECRET", "COMMSPLAN_LOG_LEVEL", "COMMSPLAN_LOG_FORMAT"}
+	for i, s := range Settings {
+		assert.Equal(t, want[i], s.Env())
+	}
+}
