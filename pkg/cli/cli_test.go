@@ -104,7 +104,9 @@ func TestServeGracefulShutdown(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	ready := make(chan string, 1)
 	done := make(chan error, 1)
-	go func() { done <- serveRun(ctx, f, &ServeOptions{Ready: func(a string) { ready <- a }, ShutdownTimeout: 10 * time.Second}) }()
+	go func() {
+		done <- serveRun(ctx, f, &ServeOptions{Ready: func(a string) { ready <- a }, ShutdownTimeout: 10 * time.Second})
+	}()
 	addr := <-ready
 
 	code, err := os.ReadFile(filepath.Join(dir, "access-code"))
@@ -139,6 +141,7 @@ func TestServeGracefulShutdown(t *testing.T) {
 	cancel()
 	require.NoError(t, <-done)
 }
+
 // newFlagSet parses args against the root's persistent flags.
 func newFlagSet(t *testing.T, args ...string) *pflag.FlagSet {
 	t.Helper()
