@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"bytes"
 	_ "embed"
 	"fmt"
 	"sync"
@@ -54,7 +55,11 @@ var loadCatalogue = sync.OnceValue(func() *catalogue {
 
 func parseCatalogue(b []byte) (*catalogue, error) {
 	var c catalogue
-	if err := yaml.Unmarshal(b, &c); err != nil {
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	// Strict: in a flow mapping an unquoted comma starts a new key, so a
+	// stray key means a description was cut short.
+	dec.KnownFields(true)
+	if err := dec.Decode(&c); err != nil {
 		return nil, fmt.Errorf("campaign catalogue: %w", err)
 	}
 	if len(c.Phases) != len(phaseKeys) {

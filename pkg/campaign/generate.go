@@ -505,8 +505,8 @@ func scheduleID(c Config, end time.Time) string {
 func (g *generation) summary(s *Schedule, t Targeting) string {
 	p := g.p
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s with %d activities over %d days, %s to %s.",
-		s.Type, s.TotalActivities, g.span, ShortDate(p.start), ShortDate(p.end))
+	fmt.Fprintf(&b, "%s with %s over %s, %s to %s.",
+		s.Type, plural(s.TotalActivities, "activity"), plural(g.span, "day"), ShortDate(p.start), ShortDate(p.end))
 	if len(p.types) > 1 {
 		labels := make([]string, 0, len(p.types)-1)
 		for _, id := range p.types[1:] {
@@ -538,8 +538,8 @@ func (g *generation) summary(s *Schedule, t Targeting) string {
 		fmt.Fprintf(&b, " Includes %s on top of the phase activities.", strings.Join(extras, " and "))
 	}
 	if need := g.days[0] + g.days[1] + g.days[2] + g.days[3]; need > g.span {
-		fmt.Fprintf(&b, " Short campaign: the phase minimums need %d days but the campaign spans %d, "+
-			"so activities that would fall after the end date are held on it.", need, g.span)
+		fmt.Fprintf(&b, " Short campaign: the phase minimums need %d days but the campaign spans %s, "+
+			"so activities that would fall after the end date are held on it.", need, plural(g.span, "day"))
 	}
 	return b.String()
 }

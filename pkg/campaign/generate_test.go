@@ -175,7 +175,7 @@ func TestShortCampaignSummary(t *testing.T) {
 	cfg := validConfig()
 	cfg.EndDate = "2025-01-06" // 5 days, minimums need 13
 	s := mustGenerate(t, cfg)
-	assert.Contains(t, s.Summary, "Short campaign: the phase minimums need 13 days but the campaign spans 5")
+	assert.Contains(t, s.Summary, "Short campaign: the phase minimums need 13 days but the campaign spans 5 days")
 	assert.Equal(t, 7, s.TotalActivities)
 	assert.Equal(t, "Days 11-13", s.Timeline[3].Timing, "phases keep their minimums")
 	for _, a := range s.Activities {
@@ -540,6 +540,16 @@ func TestCatalogueIsValid(t *testing.T) {
 	assert.Error(t, err)
 	_, err = parseCatalogue([]byte("phases: ["))
 	assert.Error(t, err)
+	// An unquoted comma in a flow mapping would cut a description short.
+	_, err = parseCatalogue([]byte("mergerActivities:\n  - {title: A, description: one, two}\n"))
+	assert.ErrorContains(t, err, "two")
+	for _, es := range cat.Types {
+		for _, list := range es {
+			for _, e := range list {
+				assert.True(t, strings.HasSuffix(e.Description, "."), "%s: %q", e.Title, e.Description)
+			}
+		}
+	}
 }
 
 func TestSummaryMentionsExtras(t *testing.T) {
