@@ -9,8 +9,9 @@ import (
 )
 
 const questionSelect = `SELECT q.id, q.theme_id, q.question, q.description, q.sort_order, q.created_at,
-  (SELECT COUNT(*) FROM question_content qc WHERE qc.question_id = q.id)
-FROM questions q`
+  COALESCE(cn.n, 0)
+FROM questions q
+LEFT JOIN (SELECT question_id, COUNT(*) AS n FROM question_content GROUP BY question_id) cn ON cn.question_id = q.id`
 
 func scanQuestion(r interface{ Scan(...any) error }) (domain.Question, error) {
 	var q domain.Question

@@ -39,6 +39,8 @@ type Options struct {
 	Read *sql.DB
 	// Dialect is the backend's dialect.
 	Dialect Dialect
+	// Trace, when set, sees every statement before it runs.
+	Trace func(query string)
 }
 
 // Store is the database/sql implementation of store.Store. A Store made by
@@ -65,12 +67,41 @@ type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-// q is where reads go: the transaction if there is one, else the read pool.
+// q is where statements go: the transaction if there is one, else the read
+// pool (writes always run in a transaction).
 func (s *Store) q() querier {
+	var q querier = s.opt.Read
 	if s.tx != nil {
-		return s.tx
+		q = s.tx
 	}
-	return s.opt.Read
+	if s.opt.Trace != nil {
+		return tracer{q, s.opt.Trace}
+	}
+	return q
+}
+
+// SetTrace installs fn to see every statement; call it before the store is
+// shared. Tests use it to count queries, and debug logging to show them.
+func (s *Store) SetTrace(fn func(query string)) { s.opt.Trace = fn }
+
+type tracer struct {
+	q     querier
+	trace func(string)
+}
+
+func (t tracer) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	t.trace(query)
+	return t.q.ExecContext(ctx, query, args...)
+}
+
+func (t tracer) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	t.trace(query)
+	return t.q.QueryContext(ctx, query, args...)
+}
+
+func (t tracer) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	t.trace(query)
+	return t.q.QueryRowContext(ctx, query, args...)
 }
 
 // inTx runs fn in the current transaction or, outside one, in a new one.

@@ -7,13 +7,15 @@ import (
 	"github.com/commsplan/commsplan/pkg/domain"
 )
 
-// themeSelect lists themes with their counts in one statement, so a list
-// costs one query however many themes there are.
+// themeSelect lists themes with their counts in one statement, aggregated
+// set-wise, so a list costs one query however many themes there are.
 const themeSelect = `SELECT t.id, t.name, t.description, t.icon, t.color, t.created_at,
-  (SELECT COUNT(*) FROM questions q WHERE q.theme_id = t.id),
-  (SELECT COUNT(DISTINCT qc.content_id) FROM question_content qc
-     JOIN questions q ON q.id = qc.question_id WHERE q.theme_id = t.id)
-FROM themes t`
+  COALESCE(qn.n, 0), COALESCE(cn.n, 0)
+FROM themes t
+LEFT JOIN (SELECT theme_id, COUNT(*) AS n FROM questions GROUP BY theme_id) qn ON qn.theme_id = t.id
+LEFT JOIN (SELECT q.theme_id, COUNT(DISTINCT l.content_id) AS n
+           FROM question_content l JOIN questions q ON q.id = l.question_id
+           GROUP BY q.theme_id) cn ON cn.theme_id = t.id`
 
 func scanTheme(r interface{ Scan(...any) error }) (domain.Theme, error) {
 	var t domain.Theme
