@@ -172,12 +172,31 @@ var (
 	VehicleFormats          = []string{"text", "html", "markdown"}
 )
 
-// Validate fills the default strategy (universal) and checks a vehicle.
+// Validate fills what a vehicle leaves out from its type's defaults
+// (strategy, preferred generations, settings; universal for an unknown type)
+// and checks it.
 func (v *Vehicle) Validate() error {
 	f := FieldErrors{}
 	v.Name = strings.TrimSpace(v.Name)
+	if info, ok := VehicleTypeInfo(v.Type); ok {
+		if v.CommunicationStrategy == "" {
+			v.CommunicationStrategy = info.DefaultStrategy
+		}
+		if v.PreferredGenerations == nil {
+			v.PreferredGenerations = append([]string{}, info.PreferredGenerations...)
+		}
+		if v.Settings.Template == "" {
+			v.Settings.Template = info.DefaultSettings.Template
+		}
+		if v.Settings.MaxLength == 0 {
+			v.Settings.MaxLength = info.DefaultSettings.MaxLength
+		}
+		if v.Settings.Format == "" {
+			v.Settings.Format = info.DefaultSettings.Format
+		}
+	}
 	if v.CommunicationStrategy == "" {
-		v.CommunicationStrategy = "universal"
+		v.CommunicationStrategy = StrategyUniversal
 	}
 	f.required("name", v.Name)
 	f.maxLen("name", v.Name, maxName)
