@@ -1,6 +1,271 @@
 package api
 
-import "github.com/gorilla/mux"
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"mime"
+	"net/http"
+	"strings"
+
+	"github.com/gorilla/mux"
+
+	"github.com/commsplan/commsplan/pkg/campaign"
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/orgdata"
+)
+
+// MaxCampaignBody bounds saving a campaign. A saved campaign carries its
+// whole schedule and its HTML; a ten-year, high-urgency schedule is about
+// 3 MiB of JSON and 9 MiB of HTML, well over the 1 MiB JSON limit.
+const MaxCampaignBody = 32 << 20
+
+// Save-campaign messages of spec 02 §5 and §8.
+const (
+	msgCampaignTitle      = "Please enter a title for the campaign."
+	msgNoSchedule         = "No schedule generated"
+	msgHTMLContent        = "htmlContent is required"
+	campaignExportFormats = "html, json, csv or ics"
+)
 
 // routeCampaigns registers the campaign generator and inventory routes (issue 5).
-func (s *Server) routeCampaigns(r *mux.Router) {}
+func (s *Server) routeCampaigns(r *mux.Router) {
+	r.HandleFunc("/campaigns/generate", s.generateCampaign).Methods(http.MethodPost)
+	r.HandleFunc("/campaigns", list(s, s.store.ListCampaigns)).Methods(http.MethodGet)
+	r.HandleFunc("/campaigns", s.createCampaign).Methods(http.MethodPost)
+	r.HandleFunc("/campaigns/{id}", get(s, s.store.GetCampaign)).Methods(http.MethodGet)
+	r.HandleFunc("/campaigns/{id}", s.patchCampaign).Methods(http.MethodPatch)
+	r.HandleFunc("/campaigns/{id}", remove(s, s.store.DeleteCampaign)).Methods(http.MethodDelete)
+	r.HandleFunc("/campaigns/{id}/export", s.exportCampaign).Methods(http.MethodGet)
+}
+
+// GeneratedCampaign is the answer of POST /api/campaigns/generate.
+type GeneratedCampaign struct {
+	Schedule    *campaign.Schedule `json:"schedule"`
+	HTMLContent string             `json:"htmlContent"`
+}
+
+// campaignError turns the generator's validation failure into a 400 whose
+// error is the spec's message.
+func campaignError(err error) error {
+	var ve *campaign.ValidationError
+	if errors.As(err, &ve) {
+		return &Error{Status: http.StatusBadRequest, Body: ErrorBody{Error: ve.Message, Fields: ve.Fields}}
+	}
+	return err
+}
+
+func (s *Server) generateCampaign(w http.ResponseWriter, r *http.Request) {
+	var cfg campaign.Config
+	if err := decode(w, r, &cfg, MaxJSONBody); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	sched, err := campaign.Generate(cfg, orgdata.Load())
+	if err != nil {
+		s.fail(w, r, campaignError(err))
+		return
+	}
+	html, err := campaign.RenderHTML(sched)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, GeneratedCampaign{Schedule: sched, HTMLContent: html})
+}
+
+// campaignInput is the body of POST and PATCH /api/campaigns. Documents
+// stay raw until validated, so "absent", null and a value are told apart.
+type campaignInput struct {
+	Title             opt[string]          `json:"title"`
+	Description       opt[string]          `json:"description"`
+	Schedule          opt[json.RawMessage] `json:"schedule"`
+	HTMLContent       opt[string]          `json:"htmlContent"`
+	AudienceFilters   opt[json.RawMessage] `json:"audienceFilters"`
+	GeographicFilters opt[[]string]        `json:"geographicFilters"`
+}
+
+// apply merges the input into c and validates the result. On create every
+// required field must be present; on update absent fields keep their value,
+// and a new schedule without new HTML gets its HTML re-rendered.
+func (in campaignInput) apply(c domain.Campaign, creating bool) (domain.Campaign, error) {
+	c.Title = strings.TrimSpace(in.Title.or(c.Title))
+	if c.Title == "" {
+		return c, &Error{Status: http.StatusBadRequest, Body: ErrorBody{Error: msgCampaignTitle,
+			Fields: map[string]string{"title": "Title required"}}}
+	}
+	c.Description = in.Description.or(c.Description)
+
+	if in.Schedule.set || creating {
+		sched, err := decodeSchedule(in.Schedule.v)
+		if err != nil {
+			return c, err
+		}
+		c.Schedule, err = json.Marshal(sched)
+		if err != nil {
+			return c, err
+		}
+		if !in.HTMLContent.set {
+			if creating {
+				return c, BadRequest("htmlContent", "is required")
+			}
+			if c.HTMLContent, err = campaign.RenderHTML(sched); err != nil {
+				return c, err
+			}
+		}
+	}
+	if in.HTMLContent.set {
+		if strings.TrimSpace(in.HTMLContent.v) == "" {
+			return c, &Error{Status: http.StatusBadRequest, Body: ErrorBody{Error: msgHTMLContent,
+				Fields: map[string]string{"htmlContent": "is required"}}}
+		}
+		c.HTMLContent = in.HTMLContent.v
+	}
+
+	if in.AudienceFilters.set {
+		raw := in.AudienceFilters.v
+		if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
+			c.AudienceFilters = nil
+		} else {
+			var f campaign.AudienceFilters
+			if err := json.Unmarshal(raw, &f); err != nil {
+				return c, BadRequest("audienceFilters", "must be an object of the scheduler's filters")
+			}
+			b, err := json.Marshal(f)
+			if err != nil {
+				return c, err
+			}
+			c.AudienceFilters = b
+		}
+	}
+	if in.GeographicFilters.set {
+		org := orgdata.Load()
+		geo := []string{}
+		for _, id := range in.GeographicFilters.v {
+			if _, ok := org.Location(id); !ok {
+				return c, BadRequest("geographicFilters", "has an unknown location: "+id)
+			}
+			geo = append(geo, id)
+		}
+		c.GeographicFilters = geo
+	}
+	if c.GeographicFilters == nil {
+		c.GeographicFilters = []string{}
+	}
+	return c, nil
+}
+
+// decodeSchedule reads a client's schedule: a JSON object whose activities
+// pass the activity form's rules.
+func decodeSchedule(raw json.RawMessage) (*campaign.Schedule, error) {
+	trimmed := bytes.TrimSpace(raw)
+	if len(trimmed) == 0 || string(trimmed) == "null" {
+		return nil, &Error{Status: http.StatusBadRequest, Body: ErrorBody{Error: msgNoSchedule,
+			Fields: map[string]string{"schedule": "is required"}}}
+	}
+	var sched campaign.Schedule
+	if err := json.Unmarshal(trimmed, &sched); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) && typeErr.Field != "" {
+			return nil, BadRequest("schedule."+typeErr.Field, "has the wrong type")
+		}
+		return nil, BadRequest("schedule", "must be a campaign schedule object")
+	}
+	if err := sched.Validate(); err != nil {
+		return nil, campaignError(err)
+	}
+	return &sched, nil
+}
+
+func (s *Server) createCampaign(w http.ResponseWriter, r *http.Request) {
+	var in campaignInput
+	if err := decode(w, r, &in, MaxCampaignBody); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	c, err := in.apply(domain.Campaign{}, true)
+	if err == nil {
+		err = s.store.CreateCampaign(r.Context(), &c)
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, c)
+}
+
+func (s *Server) patchCampaign(w http.ResponseWriter, r *http.Request) {
+	var in campaignInput
+	if err := decode(w, r, &in, MaxCampaignBody); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	base, err := s.store.GetCampaign(r.Context(), mux.Vars(r)["id"])
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	c, err := in.apply(base, false)
+	if err == nil {
+		err = s.store.UpdateCampaign(r.Context(), &c)
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, c)
+}
+
+// exportCampaign answers a saved campaign as a download: its stored HTML,
+// its schedule as JSON, or the schedule's activities as CSV or iCalendar.
+func (s *Server) exportCampaign(w http.ResponseWriter, r *http.Request) {
+	format := strings.ToLower(r.URL.Query().Get("format"))
+	switch format {
+	case "html", "json", "csv", "ics":
+	default:
+		s.fail(w, r, BadRequest("format", "must be "+campaignExportFormats))
+		return
+	}
+	c, err := s.store.GetCampaign(r.Context(), mux.Vars(r)["id"])
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var (
+		body        bytes.Buffer
+		contentType string
+		name        = campaign.FileName(c.Title, format)
+	)
+	switch format {
+	case "html":
+		contentType, name = "text/html; charset=utf-8", campaign.SavedFileName(c.Title)
+		body.WriteString(c.HTMLContent)
+		// The stored HTML came from a client: never let it run as a page
+		// of this origin, even if a browser ignores the attachment.
+		w.Header().Set("Content-Security-Policy", "sandbox")
+	case "json":
+		contentType = "application/json"
+		body.Write(c.Schedule)
+	case "csv", "ics":
+		var sched campaign.Schedule
+		if err := json.Unmarshal(c.Schedule, &sched); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		if format == "csv" {
+			contentType = "text/csv; charset=utf-8"
+			err = campaign.WriteCSV(&body, &sched)
+		} else {
+			contentType = "text/calendar; charset=utf-8"
+			err = campaign.WriteICS(&body, &sched, campaign.ICSOptions{Namespace: c.ID, Stamp: c.UpdatedAt})
+		}
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	}
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": name}))
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(body.Bytes())
+}

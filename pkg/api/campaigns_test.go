@@ -1,0 +1,271 @@
+package api
+
+import (
+	"encoding/json"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	ics "github.com/arran4/golang-ical"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/commsplan/commsplan/pkg/campaign"
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/orgdata"
+	"github.com/commsplan/commsplan/pkg/store/storetest"
+)
+
+// campaignConfig reads a scheduler configuration from testdata/campaign.
+func campaignConfig(t *testing.T, name string) campaign.Config {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join("..", "..", "testdata", "campaign", "configs", name+".json"))
+	require.NoError(t, err)
+	var cfg campaign.Config
+	require.NoError(t, json.Unmarshal(raw, &cfg))
+	return cfg
+}
+
+func TestGenerateCampaign(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b)
+
+		for _, name := range []string{"technology-implementation", "ma-integration-pre-acquisition", "change-management-organizational"} {
+			cfg := campaignConfig(t, name)
+			var got struct {
+				Schedule    json.RawMessage `json:"schedule"`
+				HTMLContent string          `json:"htmlContent"`
+			}
+			ts.json("POST", "/api/campaigns/generate", cfg, http.StatusOK, &got)
+			want, err := campaign.Generate(cfg, orgdata.Load())
+			require.NoError(t, err)
+			wantJSON, err := json.Marshal(want)
+			require.NoError(t, err)
+			assert.JSONEq(t, string(wantJSON), string(got.Schedule), name)
+			wantHTML, err := campaign.RenderHTML(want)
+			require.NoError(t, err)
+			assert.Equal(t, wantHTML, got.HTMLContent, name)
+		}
+
+		base := map[string]any{"campaignName": "Go-Live", "startDate": "2025-01-01", "endDate": "2025-03-01",
+			"campaignTypes": []string{"change-management"}}
+		with := func(kv ...any) map[string]any {
+			m := map[string]any{}
+			for k, v := range base {
+				m[k] = v
+			}
+			for i := 0; i < len(kv); i += 2 {
+				m[kv[i].(string)] = kv[i+1]
+			}
+			return m
+		}
+		cases := []struct {
+			name  string
+			body  any
+			msg   string
+			field string
+		}{
+			{"missing name", with("campaignName", ""), "Please fill in all required fields", "campaignName"},
+			{"no type", with("campaignTypes", []string{}), "Please fill in all required fields", "campaignTypes"},
+			{"end before start", with("endDate", "2024-12-01"), "End date must be after start date", "endDate"},
+			{"go-live missing", with("campaignTypes", []string{"technology-implementation"}),
+				"Go-Live Date is required for technology implementations", "goLiveDate"},
+			{"go-live outside", with("campaignTypes", []string{"technology-implementation"}, "goLiveDate", "2025-04-01"),
+				"Go-Live Date must be within the campaign period", "goLiveDate"},
+			{"acquisition missing", with("campaignTypes", []string{"ma-integration"}, "maturityPhases", []string{"newly-acquired"}),
+				"Acquisition Date is required for Newly Acquired and Integrating audiences", "acquisitionDate"},
+			{"no pre-acquisition phase", with("campaignTypes", []string{"ma-integration"}, "maturityPhases", []string{"pre-acquisition"}),
+				"Select at least one phase", "preAcquisitionPhases"},
+			{"unknown division", with("divisions", []string{"nope"}), `Unknown division: "nope"`, "divisions"},
+			{"wrong type", with("campaignTypes", "change-management"), "campaignTypes has the wrong type", "campaignTypes"},
+		}
+		for _, tc := range cases {
+			t.Run(tc.name, func(t *testing.T) {
+				resp, body := ts.do("POST", "/api/campaigns/generate", tc.body)
+				require.Equal(t, http.StatusBadRequest, resp.StatusCode, string(body))
+				e := errorBody(t, body)
+				assert.Equal(t, tc.msg, e.Error)
+				assert.Contains(t, e.Fields, tc.field)
+			})
+		}
+	})
+}
+
+// generated returns a schedule and its HTML from the generator.
+func generated(t *testing.T, cfg campaign.Config) (*campaign.Schedule, string) {
+	t.Helper()
+	s, err := campaign.Generate(cfg, orgdata.Load())
+	require.NoError(t, err)
+	h, err := campaign.RenderHTML(s)
+	require.NoError(t, err)
+	return s, h
+}
+
+func TestCampaignInventory(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b)
+		cfg := campaignConfig(t, "change-management-organizational")
+		sched, html := generated(t, cfg)
+		filters, geo := campaign.Filters(cfg, sched)
+
+		badActivity := *sched
+		badActivity.Activities = append([]campaign.Activity(nil), sched.Activities...)
+		badActivity.Activities[1].Title = ""
+		runScenarios(t, ts, []scenario{
+			{"missing title", "POST", "/api/campaigns", map[string]any{"schedule": sched, "htmlContent": html},
+				400, []string{"Please enter a title for the campaign.", `"title":"Title required"`}},
+			{"blank title", "POST", "/api/campaigns", map[string]any{"title": "  ", "schedule": sched, "htmlContent": html},
+				400, []string{"Please enter a title for the campaign."}},
+			{"no schedule", "POST", "/api/campaigns", map[string]any{"title": "Wave 1", "htmlContent": html},
+				400, []string{"No schedule generated"}},
+			{"null schedule", "POST", "/api/campaigns", map[string]any{"title": "Wave 1", "schedule": nil, "htmlContent": html},
+				400, []string{"No schedule generated"}},
+			{"schedule of the wrong type", "POST", "/api/campaigns", map[string]any{"title": "Wave 1", "schedule": "text", "htmlContent": html},
+				400, []string{"schedule"}},
+			{"wrong activity field type", "POST", "/api/campaigns", map[string]any{"title": "Wave 1", "htmlContent": html,
+				"schedule": map[string]any{"activities": []any{map[string]any{"title": 5}}}},
+				400, []string{"schedule.activities.title has the wrong type"}},
+			{"invalid activity", "POST", "/api/campaigns", map[string]any{"title": "Wave 1", "schedule": badActivity, "htmlContent": html},
+				400, []string{`"error":"Title is required"`, "schedule.activities[1].title"}},
+			{"no html", "POST", "/api/campaigns", map[string]any{"title": "Wave 1", "schedule": sched},
+				400, []string{"htmlContent"}},
+			{"unknown location", "POST", "/api/campaigns", map[string]any{"title": "Wave 1", "schedule": sched, "htmlContent": html,
+				"geographicFilters": []string{"atlantis"}}, 400, []string{"geographicFilters"}},
+			{"bad audience filters", "POST", "/api/campaigns", map[string]any{"title": "Wave 1", "schedule": sched, "htmlContent": html,
+				"audienceFilters": map[string]any{"targetCount": "many"}}, 400, []string{"audienceFilters"}},
+			{"get unknown", "GET", "/api/campaigns/" + missingID, nil, 404, nil},
+			{"patch unknown", "PATCH", "/api/campaigns/" + missingID, map[string]any{"htmlContent": "<p>x</p>"}, 404, nil},
+			{"delete unknown", "DELETE", "/api/campaigns/" + missingID, nil, 404, nil},
+		})
+
+		var c domain.Campaign
+		ts.json("POST", "/api/campaigns", map[string]any{
+			"title": " Wave 1 ", "description": "First wave", "schedule": sched, "htmlContent": html,
+			"audienceFilters": filters, "geographicFilters": geo,
+		}, http.StatusCreated, &c)
+		assert.NotEmpty(t, c.ID)
+		assert.Equal(t, "Wave 1", c.Title, "title is trimmed")
+		assert.Equal(t, "First wave", c.Description)
+		assert.Equal(t, html, c.HTMLContent)
+		assert.Equal(t, []string{"california", "florida"}, c.GeographicFilters)
+		var storedFilters campaign.AudienceFilters
+		require.NoError(t, json.Unmarshal(c.AudienceFilters, &storedFilters))
+		require.NotNil(t, storedFilters.TargetCount)
+		assert.Equal(t, sched.Targeting.TargetCount, int(*storedFilters.TargetCount))
+		wantSchedule, _ := json.Marshal(sched)
+		assert.JSONEq(t, string(wantSchedule), string(c.Schedule))
+
+		// A string target count is accepted, as elsewhere.
+		var c2 domain.Campaign
+		ts.json("POST", "/api/campaigns", map[string]any{"title": "Wave 2", "schedule": sched, "htmlContent": html,
+			"audienceFilters": map[string]any{"targetCount": "42", "types": []string{"opportunity"}}}, http.StatusCreated, &c2)
+		assert.Contains(t, string(c2.AudienceFilters), `"targetCount":42`)
+		assert.Equal(t, []string{}, c2.GeographicFilters)
+
+		var all []domain.Campaign
+		ts.json("GET", "/api/campaigns", nil, http.StatusOK, &all)
+		require.Len(t, all, 2)
+		var one domain.Campaign
+		ts.json("GET", "/api/campaigns/"+c.ID, nil, http.StatusOK, &one)
+		assert.Equal(t, c.ID, one.ID)
+
+		// PATCH with only a schedule re-renders the HTML.
+		edited := *sched
+		edited.Activities = append([]campaign.Activity(nil), sched.Activities...)
+		edited.Activities[0].Title = "Sponsor briefing (moved)"
+		edited.Phases = append([]campaign.Phase(nil), sched.Phases...)
+		edited.Phases[0].Activities = append([]campaign.Activity(nil), sched.Phases[0].Activities...)
+		edited.Phases[0].Activities[0].Title = "Sponsor briefing (moved)"
+		var patched domain.Campaign
+		ts.json("PATCH", "/api/campaigns/"+c.ID, map[string]any{"schedule": edited}, http.StatusOK, &patched)
+		assert.Contains(t, patched.HTMLContent, "Sponsor briefing (moved)")
+		wantHTML, err := campaign.RenderHTML(&edited)
+		require.NoError(t, err)
+		assert.Equal(t, wantHTML, patched.HTMLContent)
+		assert.Equal(t, "Wave 1", patched.Title, "absent fields keep their value")
+		assert.True(t, patched.UpdatedAt.After(c.UpdatedAt) || patched.UpdatedAt.Equal(c.UpdatedAt))
+
+		// PATCH with both stores the HTML as sent; with only HTML too.
+		ts.json("PATCH", "/api/campaigns/"+c.ID, map[string]any{"schedule": sched, "htmlContent": "<p>custom</p>"}, http.StatusOK, &patched)
+		assert.Equal(t, "<p>custom</p>", patched.HTMLContent)
+		ts.json("PATCH", "/api/campaigns/"+c.ID, map[string]any{"htmlContent": "<p>again</p>"}, http.StatusOK, &patched)
+		assert.Equal(t, "<p>again</p>", patched.HTMLContent)
+		assert.JSONEq(t, string(wantSchedule), string(patched.Schedule))
+
+		runScenarios(t, ts, []scenario{
+			{"patch blank title", "PATCH", "/api/campaigns/" + c.ID, map[string]any{"title": ""}, 400, []string{"Please enter a title for the campaign."}},
+			{"patch null schedule", "PATCH", "/api/campaigns/" + c.ID, map[string]any{"schedule": nil}, 400, []string{"No schedule generated"}},
+			{"patch blank html", "PATCH", "/api/campaigns/" + c.ID, map[string]any{"htmlContent": " "}, 400, []string{"htmlContent is required"}},
+			{"patch invalid activity", "PATCH", "/api/campaigns/" + c.ID, map[string]any{"schedule": badActivity}, 400, []string{"Title is required"}},
+		})
+
+		resp, _ := ts.do("DELETE", "/api/campaigns/"+c2.ID, nil)
+		assert.Equal(t, http.StatusNoContent, resp.StatusCode)
+		resp, _ = ts.do("GET", "/api/campaigns/"+c2.ID, nil)
+		assert.Equal(t, http.StatusNotFound, resp.StatusCode)
+		ts.json("GET", "/api/campaigns", nil, http.StatusOK, &all)
+		assert.Len(t, all, 1)
+	})
+}
+
+func TestCampaignBodiesOverOneMiB(t *testing.T) {
+	ts := newTestServer(t, storetest.Backends[0])
+	sched, html := generated(t, campaign.Config{CampaignName: "Three years", StartDate: "2025-01-01", EndDate: "2028-01-01",
+		CampaignTypes: []string{"transformation"}, Urgency: "high"})
+	body, err := json.Marshal(map[string]any{"title": "Long", "schedule": sched, "htmlContent": html})
+	require.NoError(t, err)
+	require.Greater(t, len(body), MaxJSONBody, "the case must exceed the general limit")
+	resp, out := ts.do("POST", "/api/campaigns", body)
+	assert.Equal(t, http.StatusCreated, resp.StatusCode, string(out[:min(len(out), 200)]))
+}
+
+func TestExportCampaign(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b)
+		sched, html := generated(t, campaignConfig(t, "ma-integration-pre-acquisition"))
+		var c domain.Campaign
+		ts.json("POST", "/api/campaigns", map[string]any{"title": "Project Lighthouse: Phase 1", "schedule": sched, "htmlContent": html},
+			http.StatusCreated, &c)
+
+		tests := []struct {
+			format, contentType, file string
+		}{
+			{"html", "text/html; charset=utf-8", "project_lighthouse__phase_1_campaign.html"},
+			{"json", "application/json", "project_lighthouse__phase_1_campaign_schedule.json"},
+			{"csv", "text/csv; charset=utf-8", "project_lighthouse__phase_1_campaign_schedule.csv"},
+			{"ics", "text/calendar; charset=utf-8", "project_lighthouse__phase_1_campaign_schedule.ics"},
+			{"ICS", "text/calendar; charset=utf-8", "project_lighthouse__phase_1_campaign_schedule.ics"},
+		}
+		for _, tc := range tests {
+			t.Run(tc.format, func(t *testing.T) {
+				resp, body := ts.do("GET", "/api/campaigns/"+c.ID+"/export?format="+tc.format, nil)
+				require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+				assert.Equal(t, tc.contentType, resp.Header.Get("Content-Type"))
+				assert.Equal(t, `attachment; filename=`+tc.file, resp.Header.Get("Content-Disposition"))
+				switch strings.ToLower(tc.format) {
+				case "html":
+					assert.Equal(t, html, string(body))
+					assert.Equal(t, "sandbox", resp.Header.Get("Content-Security-Policy"))
+				case "json":
+					assert.JSONEq(t, string(c.Schedule), string(body))
+				case "csv":
+					assert.Equal(t, len(sched.Activities)+1, strings.Count(string(body), "\r\n"))
+				case "ics":
+					cal, err := ics.ParseCalendar(strings.NewReader(string(body)))
+					require.NoError(t, err)
+					events := cal.Events()
+					require.Len(t, events, sched.TotalActivities)
+					assert.Equal(t, "activity-1."+c.ID+"@commsplan", events[0].Id())
+					assert.Contains(t, string(body), "DTSTAMP:"+c.UpdatedAt.UTC().Format("20060102T150405Z"))
+				}
+			})
+		}
+		runScenarios(t, ts, []scenario{
+			{"no format", "GET", "/api/campaigns/" + c.ID + "/export", nil, 400, []string{"format must be html, json, csv or ics"}},
+			{"bad format", "GET", "/api/campaigns/" + c.ID + "/export?format=pdf", nil, 400, []string{"format"}},
+			{"unknown campaign", "GET", "/api/campaigns/" + missingID + "/export?format=csv", nil, 404, nil},
+		})
+	})
+}
