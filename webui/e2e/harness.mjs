@@ -1,0 +1,108 @@
+// Harness for the end-to-end tests: starts the real commsplan binary on a free
+// port with a temporary data directory, and launches Debian's Chromium through
+// playwright-core (never a downloaded browser).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+/** ACCESS_CODE is the code the test server accepts. */
+export const ACCESS_CODE = 'E2E-TEST-CODE';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** binaryPath is COMMSPLAN_BIN or ../bin/commsplan, relative to webui/. */
+export function binaryPath() {
+  return resolve(join(here, '..'), process.env.COMMSPLAN_BIN ?? '../bin/commsplan');
+}
+
+function freePort() {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => res(port));
+    });
+  });
+}
+
+async function waitForHealth(base, proc, output, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`commsplan exited with ${proc.exitCode}:\n${output.join('')}`);
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`commsplan did not become healthy within ${timeoutMs} ms:\n${output.join('')}`);
+}
+
+/**
+ * startServer runs `commsplan serve` on a temporary data directory and waits
+ * for /api/health. stop() kills the process and removes the directory.
+ */
+export async function startServer() {
+  const bin = binaryPath();
+  if (!existsSync(bin)) throw new Error(`commsplan binary not found at ${bin}: build it with \`make build\` or set COMMSPLAN_BIN`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'commsplan-e2e-'));
+  const port = await freePort();
+  const addr = `127.0.0.1:${port}`;
+  const output = [];
+  const proc = spawn(bin, ['serve', '--data-dir', dataDir, '--addr', addr, '--access-codes', ACCESS_CODE], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, COMMSPLAN_ACCESS_CODES: ACCESS_CODE },
+  });
+  proc.stdout.on('data', (d) => output.push(String(d)));
+  proc.stderr.on('data', (d) => output.push(String(d)));
+  const base = `http://${addr}`;
+  try {
+    await waitForHealth(base, proc, output);
+  } catch (err) {
+    proc.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  return {
+    base,
+    output,
+    async stop() {
+      if (proc.exitCode === null) {
+        const exited = new Promise((r) => proc.once('exit', r));
+        proc.kill('SIGTERM');
+        const timer = setTimeout(() => proc.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** CHROMIUM_ARGS keeps the headless browser quiet and offline. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** launchBrowser starts Chromium from CHROMIUM_PATH or /usr/bin/chromium. */
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
+}

@@ -1,0 +1,64 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { BrowserRouter } from 'react-router';
+import { Toaster } from '@/components/ui/toaster';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { AccessGate } from '@/features/gate/AccessGate';
+import { AppShell } from '@/features/shell/AppShell';
+import { apiRequest, onUnauthorized } from '@/lib/api';
+import { queryClient } from '@/lib/queryClient';
+
+type SessionState = 'checking' | 'locked' | 'unlocked';
+
+/** App shows the access gate until the server grants a session, then the routed app. */
+export function App() {
+  const [session, setSession] = useState<SessionState>('checking');
+
+  useEffect(() => {
+    let cancelled = false;
+    apiRequest('GET', '/api/session')
+      .then(() => !cancelled && setSession('unlocked'))
+      .catch(() => !cancelled && setSession('locked'));
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  // Any 401 (an expired or revoked session) returns to the gate and drops cached data.
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        setSession('locked');
+        queryClient.clear();
+      }),
+    [],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await apiRequest('DELETE', '/api/session');
+    } finally {
+      queryClient.clear();
+      setSession('locked');
+    }
+  }, []);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>
+        {session === 'checking' && (
+          <div className="flex min-h-screen items-center justify-center text-sm text-slate-600" role="status">
+            Loading...
+          </div>
+        )}
+        {session === 'locked' && <AccessGate onAccessGranted={() => setSession('unlocked')} />}
+        {session === 'unlocked' && (
+          <BrowserRouter>
+            <AppShell onLogout={logout} />
+          </BrowserRouter>
+        )}
+        <Toaster />
+      </TooltipProvider>
+    </QueryClientProvider>
+  );
+}

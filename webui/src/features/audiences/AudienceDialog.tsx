@@ -1,0 +1,99 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Field, fieldAria } from '@/components/ui/field';
+import { Input, Textarea } from '@/components/ui/input';
+import { newAudience } from '@/lib/audiences';
+import type { Audience } from '@/lib/types';
+import { useCreateAudience, useReference, useUpdateAudience } from './api';
+
+const schema = z.object({
+  name: z.string().trim().min(1, 'Audience name is required'),
+  description: z.string(),
+  contactCount: z.number({ message: 'Contact count must be a number' }).int('Contact count must be a whole number').min(0, 'Contact count cannot be negative'),
+});
+type FormValues = z.infer<typeof schema>;
+
+const empty: FormValues = { name: '', description: '', contactCount: 0 };
+
+/** AudienceDialog creates an audience, or edits audience when given. */
+export default function AudienceDialog({ open, onOpenChange, audience }: { open: boolean; onOpenChange: (open: boolean) => void; audience?: Audience }) {
+  const create = useCreateAudience();
+  const update = useUpdateAudience();
+  const { data: reference } = useReference();
+  const pending = create.isPending || update.isPending;
+  const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: empty });
+  const errors = form.formState.errors;
+  const listId = useId();
+  const divisions = reference?.divisions ?? [];
+
+  useEffect(() => {
+    if (!open) return;
+    form.reset(audience ? { name: audience.name, description: audience.description ?? '', contactCount: Number(audience.contactCount) || 0 } : empty);
+  }, [open, audience, form]);
+
+  // Picking a division name fills in its head count unless the user typed a count.
+  const autoCount = useRef<number | null>(null);
+  const nameField = form.register('name', {
+    onChange: (e) => {
+      const d = divisions.find((x) => x.label === e.target.value);
+      const current = form.getValues('contactCount');
+      if (d && (!current || Number.isNaN(current) || current === autoCount.current)) {
+        form.setValue('contactCount', d.count, { shouldValidate: true });
+        autoCount.current = d.count;
+      }
+    },
+  });
+
+  function onSubmit(values: FormValues) {
+    const close = { onSuccess: () => onOpenChange(false) };
+    if (audience) update.mutate({ id: audience.id, data: values }, close);
+    else create.mutate(newAudience(values, divisions), close);
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{audience ? 'Edit Audience' : 'Create New Audience'}</DialogTitle>
+          <DialogDescription>Audiences are the employee segments your communications target.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
+          <Field id="audience-name" label="Audience Name" error={errors.name?.message} hint="Usually a division, such as “SFB - California”.">
+            <Input id="audience-name" list={listId} autoComplete="off" placeholder="e.g., SFB - California" {...nameField} {...fieldAria('audience-name', errors.name?.message)} />
+          </Field>
+          <datalist id={listId}>
+            {divisions.map((d) => (
+              <option key={d.id} value={d.label} />
+            ))}
+          </datalist>
+          <Field id="audience-description" label="Description (optional)">
+            <Textarea id="audience-description" rows={3} placeholder="Who this audience is" {...form.register('description')} />
+          </Field>
+          <Field id="audience-contacts" label="Contact Count" error={errors.contactCount?.message}>
+            <Input
+              id="audience-contacts"
+              type="number"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              {...form.register('contactCount', { valueAsNumber: true })}
+              {...fieldAria('audience-contacts', errors.contactCount?.message)}
+            />
+          </Field>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? 'Saving...' : audience ? 'Update Audience' : 'Create Audience'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,115 @@
+import { Building2, Pencil, Plus, Trash2, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { IconButton } from '@/components/ui/icon-button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ALL_EMPLOYEES_ID, audienceSummary, withAllEmployees } from '@/lib/audiences';
+import { toCount, totalContacts } from '@/lib/dashboard';
+import type { Audience } from '@/lib/types';
+import { useAudiences, useDeleteAudience, useReference } from './api';
+import AudienceDialog from './AudienceDialog';
+import { RolesTable } from './RolesTable';
+
+/** AUDIENCE_DELETE_CONFIRM is the confirm prompt for deleting an audience (the spec leaves its wording open). */
+export const AUDIENCE_DELETE_CONFIRM = 'Are you sure you want to delete this audience? Communications that target it will no longer have an audience.';
+
+/** COMPANY_FALLBACK names the organisation when the reference data carries no company name. */
+export const COMPANY_FALLBACK = 'the organization';
+
+/** AudiencesPage is Audience Management: the audiences (with All Employees) and the Roles Database. */
+export default function AudiencesPage() {
+  const { data: audiences, isLoading } = useAudiences();
+  const { data: reference } = useReference();
+  const remove = useDeleteAudience();
+  const [dialog, setDialog] = useState<{ open: boolean; audience?: Audience }>({ open: false });
+
+  const list = withAllEmployees(audiences ?? []);
+  const totalEmployees = reference?.totalEmployees ?? totalContacts(audiences ?? []);
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h2 className="text-2xl font-bold text-slate-900">Audience Management</h2>
+          <p className="text-sm text-slate-600" data-testid="audience-summary">
+            {audienceSummary(audiences?.length ?? 0, totalEmployees, reference?.companyName || COMPANY_FALLBACK)}
+          </p>
+        </div>
+        <Button onClick={() => setDialog({ open: true })}>
+          <Plus className="h-4 w-4" aria-hidden="true" />
+          Add Audience
+        </Button>
+      </div>
+
+      {isLoading ? (
+        <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" role="status" aria-label="Loading audiences">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Card key={i} className="p-5">
+              <Skeleton className="mb-2 h-5 w-1/2" />
+              <Skeleton className="mb-4 h-4 w-full" />
+              <Skeleton className="h-4 w-1/3" />
+            </Card>
+          ))}
+        </div>
+      ) : list.length === 0 ? (
+        <Card>
+          <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
+            <Users className="h-10 w-10 text-slate-500" aria-hidden="true" />
+            <h3 className="text-lg font-semibold text-slate-900">No audiences yet</h3>
+            <p className="max-w-sm text-sm text-slate-600">Add an audience for each division or group you communicate with.</p>
+            <Button onClick={() => setDialog({ open: true })}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              Create First Audience
+            </Button>
+          </CardContent>
+        </Card>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" aria-label="Audiences">
+          {list.map((a) => {
+            const synthetic = a.id === ALL_EMPLOYEES_ID;
+            return (
+              <li key={a.id}>
+                <Card className={synthetic ? 'h-full border-blue-300 bg-blue-50/40 p-5' : 'h-full p-5'} data-testid="audience-card">
+                  <div className="mb-2 flex items-start justify-between gap-2">
+                    <div className="flex items-center gap-2">
+                      {synthetic ? <Users className="h-5 w-5 text-blue-700" aria-hidden="true" /> : <Building2 className="h-5 w-5 text-slate-600" aria-hidden="true" />}
+                      <h3 className="font-semibold text-slate-900">{a.name}</h3>
+                    </div>
+                    {!synthetic && (
+                      <div className="flex shrink-0 gap-1">
+                        <IconButton label={`Edit ${a.name}`} onClick={() => setDialog({ open: true, audience: a })}>
+                          <Pencil className="h-4 w-4" aria-hidden="true" />
+                        </IconButton>
+                        <IconButton
+                          label={`Delete ${a.name}`}
+                          className="text-red-700 hover:text-red-800"
+                          onClick={() => {
+                            if (window.confirm(AUDIENCE_DELETE_CONFIRM)) remove.mutate(a.id);
+                          }}
+                        >
+                          <Trash2 className="h-4 w-4" aria-hidden="true" />
+                        </IconButton>
+                      </div>
+                    )}
+                  </div>
+                  {a.description && <p className="mb-3 text-sm text-slate-600">{a.description}</p>}
+                  <div className="flex flex-wrap items-center gap-2 text-xs text-slate-700">
+                    <Badge variant="secondary">{toCount(a.contactCount).toLocaleString('en-US')} contacts</Badge>
+                    {synthetic && <Badge>All divisions</Badge>}
+                    {!synthetic && a.audienceType && <Badge variant="outline">{a.audienceType}</Badge>}
+                  </div>
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      <RolesTable />
+
+      <AudienceDialog open={dialog.open} audience={dialog.audience} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Field, fieldAria } from '@/components/ui/field';
+import { Input, Textarea } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { contentTypes } from '@/lib/content';
+import { sortQuestions } from '@/lib/questions';
+import type { Content } from '@/lib/types';
+import { useQuestions } from '@/features/questions/api';
+import { useThemes } from '@/features/themes/api';
+import { useCreateContent, useUpdateContent } from './api';
+
+function isUrl(s: string): boolean {
+  try {
+    const u = new URL(s);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const schema = z.object({
+  title: z.string().trim().min(1, 'Title is required'),
+  type: z.enum(['text', 'image', 'video', 'document'], { message: 'Type is required' }),
+  description: z.string(),
+  content: z.string().trim().min(1, 'Content is required'),
+  url: z.string().trim().refine((s) => s === '' || isUrl(s), 'Enter a full URL starting with http:// or https://'),
+  questionIds: z.array(z.string()),
+});
+type FormValues = z.infer<typeof schema>;
+
+const empty: FormValues = { title: '', type: 'text', description: '', content: '', url: '', questionIds: [] };
+
+/** ContentDialog creates a content piece, or edits content when given. */
+export default function ContentDialog({ open, onOpenChange, content }: { open: boolean; onOpenChange: (open: boolean) => void; content?: Content }) {
+  const create = useCreateContent();
+  const update = useUpdateContent();
+  const { data: questions } = useQuestions();
+  const { data: themes } = useThemes();
+  const pending = create.isPending || update.isPending;
+  const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: empty });
+  const errors = form.formState.errors;
+  const type = form.watch('type');
+  const linksId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    form.reset(
+      content
+        ? {
+            title: content.title,
+            type: content.type,
+            description: content.description ?? '',
+            content: content.content ?? '',
+            url: content.url ?? '',
+            questionIds: content.questionIds ?? [],
+          }
+        : empty,
+    );
+  }, [open, content, form]);
+
+  function onSubmit(values: FormValues) {
+    const close = { onSuccess: () => onOpenChange(false) };
+    if (content) update.mutate({ id: content.id, data: values }, close);
+    else create.mutate(values, close);
+  }
+
+  const themeName = new Map((themes ?? []).map((t) => [t.id, t.name]));
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{content ? 'Edit Content' : 'Create New Content'}</DialogTitle>
+          <DialogDescription>A content piece can be linked to the questions it answers.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+            <div className="sm:col-span-2">
+              <Field id="content-title" label="Title" error={errors.title?.message}>
+                <Input id="content-title" placeholder="e.g., Go-Live FAQ" {...form.register('title')} {...fieldAria('content-title', errors.title?.message)} />
+              </Field>
+            </div>
+            <Field id="content-type" label="Type" error={errors.type?.message}>
+              <Controller
+                control={form.control}
+                name="type"
+                render={({ field }) => <Select id="content-type" value={field.value} onValueChange={field.onChange} options={contentTypes} />}
+              />
+            </Field>
+          </div>
+          <Field id="content-description" label="Description (optional)">
+            <Input id="content-description" placeholder="A one-line summary" {...form.register('description')} />
+          </Field>
+          <Field id="content-body" label="Content" error={errors.content?.message}>
+            <Textarea id="content-body" rows={8} placeholder="Write the content..." {...form.register('content')} {...fieldAria('content-body', errors.content?.message)} />
+          </Field>
+          {type !== 'text' && (
+            <Field id="content-url" label="URL (optional)" error={errors.url?.message}>
+              <Input id="content-url" type="url" placeholder="https://" {...form.register('url')} {...fieldAria('content-url', errors.url?.message)} />
+            </Field>
+          )}
+          {questions && questions.length > 0 && (
+            <fieldset className="grid gap-1.5">
+              <legend id={linksId} className="mb-1.5 text-sm font-medium text-slate-800">
+                Related Questions (optional)
+              </legend>
+              <Controller
+                control={form.control}
+                name="questionIds"
+                render={({ field }) => (
+                  <div className="max-h-40 overflow-y-auto rounded-md border border-slate-200 p-2">
+                    {sortQuestions(questions).map((q) => {
+                      const id = `content-q-${q.id}`;
+                      const checked = field.value.includes(q.id);
+                      return (
+                        <div key={q.id} className="flex items-start gap-2 py-1">
+                          <input
+                            id={id}
+                            type="checkbox"
+                            className="mt-0.5 h-4 w-4 rounded border-slate-400"
+                            checked={checked}
+                            onChange={(e) => field.onChange(e.target.checked ? [...field.value, q.id] : field.value.filter((x) => x !== q.id))}
+                          />
+                          <label htmlFor={id} className="text-sm text-slate-800">
+                            {q.question}
+                            <span className="ml-1 text-xs text-slate-600">({themeName.get(q.themeId) ?? 'Unknown theme'})</span>
+                          </label>
+                        </div>
+                      );
+                    })}
+                  </div>
+                )}
+              />
+            </fieldset>
+          )}
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? 'Saving...' : content ? 'Update Content' : 'Create Content'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,191 @@
+import { Download, EllipsisVertical, Eye, ExternalLink, File, FileText, Image, Pencil, Plus, Search, Trash2, Video, type LucideIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
+import { contentTypes, filterContent } from '@/lib/content';
+import { formatShortDate } from '@/lib/dates';
+import type { Content } from '@/lib/types';
+import { useContent, useDeleteContent } from './api';
+import ContentDialog from './ContentDialog';
+import { downloadContent, openLink } from './download';
+import { PreviewDialog } from './PreviewDialog';
+
+/** CONTENT_DELETE_CONFIRM is the spec's confirm prompt for deleting a content piece. */
+export const CONTENT_DELETE_CONFIRM = 'Are you sure you want to delete this content? This will remove it from all associated questions.';
+
+const typeStyle: Record<string, { icon: LucideIcon; banner: string }> = {
+  text: { icon: FileText, banner: 'bg-blue-100 text-blue-800' },
+  image: { icon: Image, banner: 'bg-green-100 text-green-800' },
+  video: { icon: Video, banner: 'bg-purple-100 text-purple-800' },
+  document: { icon: File, banner: 'bg-orange-100 text-orange-800' },
+};
+
+const typeFilterOptions = [{ value: 'all', label: 'All Types' }, ...contentTypes];
+
+/** ContentPage is the content library: search, type filter, cards, preview, download and edit. */
+export default function ContentPage() {
+  const { data: content, isLoading } = useContent();
+  const remove = useDeleteContent();
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState('');
+  const [type, setType] = useState('all');
+  const [dialog, setDialog] = useState<{ open: boolean; content?: Content }>({ open: false });
+  const [preview, setPreview] = useState<Content | null>(null);
+
+  // The header search links here with ?preview=<id>.
+  const previewId = params.get('preview');
+  useEffect(() => {
+    if (!previewId || !content) return;
+    const found = content.find((c) => c.id === previewId);
+    if (found) setPreview(found);
+    setParams(
+      (p) => {
+        p.delete('preview');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [previewId, content, setParams]);
+
+  const shown = filterContent(content ?? [], search, type);
+  const filtered = search.trim() !== '' || type !== 'all';
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <div className="relative min-w-[16rem] flex-1">
+          <Search className="pointer-events-none absolute left-2.5 top-2.5 h-4 w-4 text-slate-500" aria-hidden="true" />
+          <Input type="search" aria-label="Search content library" placeholder="Search content..." value={search} onChange={(e) => setSearch(e.target.value)} className="pl-8" />
+        </div>
+        <div className="w-44">
+          <Select aria-label="Filter by type" value={type} onValueChange={setType} options={typeFilterOptions} />
+        </div>
+        <Button onClick={() => setDialog({ open: true })}>
+          <Plus className="h-4 w-4" aria-hidden="true" />
+          Add Content
+        </Button>
+      </div>
+
+      {isLoading ? (
+        <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" role="status" aria-label="Loading content">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Card key={i} className="overflow-hidden">
+              <Skeleton className="h-16 rounded-none" />
+              <div className="p-5">
+                <Skeleton className="mb-2 h-5 w-2/3" />
+                <Skeleton className="mb-4 h-4 w-full" />
+                <Skeleton className="h-8 w-1/2" />
+              </div>
+            </Card>
+          ))}
+        </div>
+      ) : shown.length === 0 ? (
+        <Card>
+          <CardContent className="flex flex-col items-center gap-3 py-16 text-center">
+            <div className="flex h-12 w-12 items-center justify-center rounded-full bg-slate-100">
+              <FileText className="h-6 w-6 text-slate-600" aria-hidden="true" />
+            </div>
+            {filtered && (content ?? []).length > 0 ? (
+              <>
+                <h3 className="text-lg font-semibold text-slate-900">No content found</h3>
+                <p className="text-sm text-slate-600">Try adjusting your search or filter to find what you are looking for.</p>
+              </>
+            ) : (
+              <>
+                <h3 className="text-lg font-semibold text-slate-900">No content yet</h3>
+                <p className="text-sm text-slate-600">Create content pieces to build your communications.</p>
+                <Button onClick={() => setDialog({ open: true })}>
+                  <Plus className="h-4 w-4" aria-hidden="true" />
+                  Add Content
+                </Button>
+              </>
+            )}
+          </CardContent>
+        </Card>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" aria-label="Content pieces">
+          {shown.map((c) => {
+            const style = typeStyle[c.type] ?? typeStyle.text;
+            const Icon = style.icon;
+            return (
+              <li key={c.id}>
+                <Card className="flex h-full flex-col overflow-hidden" data-testid="content-card">
+                  <div className={cn('flex h-16 items-center justify-center', style.banner)}>
+                    <Icon className="h-7 w-7" aria-hidden="true" />
+                  </div>
+                  <div className="flex flex-1 flex-col p-5">
+                    <div className="mb-1 flex items-start justify-between gap-2">
+                      <h3 className="font-semibold text-slate-900">{c.title}</h3>
+                      <Badge variant="secondary" className="capitalize">
+                        {c.type}
+                      </Badge>
+                    </div>
+                    <p className="mb-3 line-clamp-3 text-sm text-slate-600">{c.description || 'No description provided'}</p>
+                    <p className="mb-4 mt-auto text-xs text-slate-600">Created {formatShortDate(c.createdAt)}</p>
+                    <div className="flex items-center gap-2">
+                      <Button variant="outline" size="sm" onClick={() => setPreview(c)}>
+                        <Eye className="h-4 w-4" aria-hidden="true" />
+                        Preview
+                      </Button>
+                      <Button variant="outline" size="sm" onClick={() => downloadContent(c)}>
+                        <Download className="h-4 w-4" aria-hidden="true" />
+                        Download
+                      </Button>
+                      <DropdownMenu>
+                        <DropdownMenuTrigger asChild>
+                          <Button variant="ghost" size="icon" className="ml-auto" aria-label={`Actions for ${c.title}`}>
+                            <EllipsisVertical className="h-4 w-4" aria-hidden="true" />
+                          </Button>
+                        </DropdownMenuTrigger>
+                        <DropdownMenuContent align="end">
+                          <DropdownMenuItem onSelect={() => setPreview(c)}>
+                            <Eye className="h-4 w-4" aria-hidden="true" />
+                            Preview
+                          </DropdownMenuItem>
+                          <DropdownMenuItem onSelect={() => downloadContent(c)}>
+                            <Download className="h-4 w-4" aria-hidden="true" />
+                            Download
+                          </DropdownMenuItem>
+                          <DropdownMenuItem onSelect={() => setDialog({ open: true, content: c })}>
+                            <Pencil className="h-4 w-4" aria-hidden="true" />
+                            Edit
+                          </DropdownMenuItem>
+                          {c.url && (
+                            <DropdownMenuItem onSelect={() => openLink(c.url)}>
+                              <ExternalLink className="h-4 w-4" aria-hidden="true" />
+                              Open Link
+                            </DropdownMenuItem>
+                          )}
+                          <DropdownMenuSeparator />
+                          <DropdownMenuItem
+                            className="text-red-700"
+                            onSelect={() => {
+                              if (window.confirm(CONTENT_DELETE_CONFIRM)) remove.mutate(c.id);
+                            }}
+                          >
+                            <Trash2 className="h-4 w-4" aria-hidden="true" />
+                            Delete
+                          </DropdownMenuItem>
+                        </DropdownMenuContent>
+                      </DropdownMenu>
+                    </div>
+                  </div>
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      <ContentDialog open={dialog.open} content={dialog.content} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
+      <PreviewDialog content={preview} onOpenChange={(open) => !open && setPreview(null)} />
+    </div>
+  );
+}

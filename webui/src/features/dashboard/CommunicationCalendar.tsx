@@ -1,0 +1,146 @@
+import { addMonths, format, getDay, isSameDay, parse, startOfWeek, subMonths } from 'date-fns';
+import { enUS } from 'date-fns/locale';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Calendar, dateFnsLocalizer, type DateHeaderProps, type ToolbarProps } from 'react-big-calendar';
+import 'react-big-calendar/lib/css/react-big-calendar.css';
+import './calendar.css';
+import { Button } from '@/components/ui/button';
+import { dayDots, groupByDate } from '@/lib/calendar';
+import { cn } from '@/lib/cn';
+import { dateKey } from '@/lib/dates';
+import type { Communication } from '@/lib/types';
+
+// Weeks start on Sunday (spec 01 §2).
+const localizer = dateFnsLocalizer({
+  format,
+  parse,
+  startOfWeek: (d: Date) => startOfWeek(d, { weekStartsOn: 0 }),
+  getDay,
+  locales: { 'en-US': enUS },
+});
+
+const dotClass = { blue: 'bg-blue-600', yellow: 'bg-yellow-500', green: 'bg-green-600', gray: 'bg-slate-400' } as const;
+
+/** StatusDot is one coloured dot; its title names what it stands for. */
+export function StatusDot({ color, title }: { color: keyof typeof dotClass; title: string }) {
+  return <span role="img" aria-label={title} title={title} className={cn('inline-block h-2 w-2 rounded-full', dotClass[color])} />;
+}
+
+function Toolbar({ date, onNavigate }: ToolbarProps<object, object>) {
+  return (
+    <div className="mb-3 flex items-center justify-between">
+      <h3 className="text-base font-semibold text-slate-900" aria-live="polite">
+        {format(date, 'MMMM yyyy')}
+      </h3>
+      <div className="flex items-center gap-1">
+        <Button variant="outline" size="icon" aria-label="Previous month" onClick={() => onNavigate('PREV')}>
+          <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => onNavigate('TODAY')}>
+          Today
+        </Button>
+        <Button variant="outline" size="icon" aria-label="Next month" onClick={() => onNavigate('NEXT')}>
+          <ChevronRight className="h-4 w-4" aria-hidden="true" />
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * CommunicationCalendar is the Dashboard's month calendar: at most two status
+ * dots per day plus a grey "+N more", today and the selected day highlighted.
+ * Clicking a day raises onDateSelect.
+ */
+export function CommunicationCalendar({
+  communications,
+  selected,
+  onDateSelect,
+}: {
+  communications: Communication[];
+  selected: Date | null;
+  onDateSelect: (d: Date) => void;
+}) {
+  const [month, setMonth] = useState(() => new Date());
+  const groups = useMemo(() => groupByDate(communications), [communications]);
+
+  const components = useMemo(
+    () => ({
+      toolbar: Toolbar,
+      month: {
+        dateHeader: ({ date, label }: DateHeaderProps) => {
+          const items = groups.get(dateKey(date)) ?? [];
+          const { dots, more, moreTitle } = dayDots(items);
+          const isSelected = selected !== null && isSameDay(date, selected);
+          return (
+            <div className="flex flex-col items-end gap-1">
+              <button
+                type="button"
+                onClick={() => onDateSelect(date)}
+                aria-pressed={isSelected}
+                aria-label={`${format(date, 'MMMM d, yyyy')}${items.length ? `, ${items.length} communication${items.length === 1 ? '' : 's'}` : ''}`}
+                className="rounded px-1 text-xs hover:bg-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+              >
+                {label}
+              </button>
+              {items.length > 0 && (
+                <span className="flex items-center gap-0.5 px-1" data-testid="day-dots">
+                  {dots.map((d) => (
+                    <StatusDot key={d.id} color={d.color} title={d.title} />
+                  ))}
+                  {more > 0 && <StatusDot color="gray" title={moreTitle} />}
+                </span>
+              )}
+            </div>
+          );
+        },
+      },
+    }),
+    [groups, selected, onDateSelect],
+  );
+
+  return (
+    <div className="h-[420px]">
+      <Calendar
+        localizer={localizer}
+        culture="en-US"
+        events={[]}
+        views={['month']}
+        view="month"
+        onView={() => {}}
+        date={month}
+        onNavigate={(d, _view, action) => {
+          if (action === 'PREV') setMonth((m) => subMonths(m, 1));
+          else if (action === 'NEXT') setMonth((m) => addMonths(m, 1));
+          else setMonth(d);
+        }}
+        selectable
+        onSelectSlot={(slot) => onDateSelect(slot.start)}
+        dayPropGetter={(d) => ({ className: selected && isSameDay(d, selected) ? 'cp-selected-day' : undefined })}
+        components={components}
+        formats={{ dateFormat: 'd' }}
+      />
+    </div>
+  );
+}
+
+/** CalendarLegend lists the status colours. */
+export function CalendarLegend() {
+  return (
+    <ul className="flex flex-wrap gap-4 text-xs text-slate-700" aria-label="Legend">
+      <li className="flex items-center gap-1.5">
+        <span className="inline-block h-2 w-2 rounded-full bg-blue-600" aria-hidden="true" />
+        Scheduled
+      </li>
+      <li className="flex items-center gap-1.5">
+        <span className="inline-block h-2 w-2 rounded-full bg-yellow-500" aria-hidden="true" />
+        Draft
+      </li>
+      <li className="flex items-center gap-1.5">
+        <span className="inline-block h-2 w-2 rounded-full bg-green-600" aria-hidden="true" />
+        Sent
+      </li>
+    </ul>
+  );
+}

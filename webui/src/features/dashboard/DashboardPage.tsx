@@ -1,0 +1,219 @@
+import { useQuery } from '@tanstack/react-query';
+import { Calendar as CalendarIcon, FileText, Palette, Pencil, Plus, Trash2, TrendingDown, TrendingUp, Users } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { activityAge, activityText } from '@/lib/activity';
+import { groupByDate } from '@/lib/calendar';
+import { cn } from '@/lib/cn';
+import { dashboardStats, trendLabel, upcoming } from '@/lib/dashboard';
+import { dateKey, formatShortDate } from '@/lib/dates';
+import type { ActivityEntry, Audience, Communication, Content, Theme } from '@/lib/types';
+import { CalendarLegend, CommunicationCalendar } from './CommunicationCalendar';
+
+/** ACTIVITY_LIMIT is how many Recent Activity entries the Dashboard shows. */
+export const ACTIVITY_LIMIT = 6;
+
+function StatCard({
+  title,
+  value,
+  icon,
+  loading,
+  note,
+  trend,
+}: {
+  title: string;
+  value: string;
+  icon: ReactNode;
+  loading: boolean;
+  note?: string;
+  trend: number | null;
+}) {
+  const label = trendLabel(trend);
+  return (
+    <Card data-testid="stat-card">
+      <CardContent className="pt-5">
+        <div className="flex items-start justify-between">
+          <div>
+            <p className="text-sm font-medium text-slate-600">{title}</p>
+            {loading ? <Skeleton className="mt-2 h-8 w-16" /> : <p className="mt-1 text-3xl font-bold text-slate-900">{value}</p>}
+          </div>
+          <div className="flex h-10 w-10 items-center justify-center rounded-full bg-blue-50 text-blue-700">{icon}</div>
+        </div>
+        <div className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs">
+          {note && !loading && <span className="text-slate-600">{note}</span>}
+          {label && !loading && (
+            <span className={cn('flex items-center gap-1', trend! >= 0 ? 'text-green-700' : 'text-red-700')}>
+              {trend! >= 0 ? <TrendingUp className="h-3.5 w-3.5" aria-hidden="true" /> : <TrendingDown className="h-3.5 w-3.5" aria-hidden="true" />}
+              {label}
+            </span>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function vehicleLabel(type: string | undefined): string {
+  if (!type) return '';
+  return type.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
+function CommunicationLine({ c }: { c: Communication }) {
+  return (
+    <li className="flex items-start gap-3 py-2">
+      <span className={cn('mt-1.5 inline-block h-2 w-2 shrink-0 rounded-full', c.status === 'scheduled' ? 'bg-blue-700' : 'bg-slate-400')} aria-hidden="true" />
+      <div className="min-w-0">
+        <p className="truncate text-sm font-medium text-slate-900">{c.title}</p>
+        <p className="text-xs text-slate-600">
+          {[formatShortDate(c.scheduledDate), vehicleLabel(c.vehicle?.type), c.audience?.name].filter(Boolean).join(' · ')}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+const actionIcons = { created: Plus, updated: Pencil, deleted: Trash2 } as const;
+
+/** DashboardPage is the overview: summary cards, the month calendar, upcoming communications and recent activity. */
+export default function DashboardPage() {
+  const themes = useQuery<Theme[]>({ queryKey: ['/api/themes'] });
+  const comms = useQuery<Communication[]>({ queryKey: ['/api/communications'] });
+  const audiences = useQuery<Audience[]>({ queryKey: ['/api/audiences'] });
+  const content = useQuery<Content[]>({ queryKey: ['/api/content'] });
+  const activity = useQuery<ActivityEntry[]>({ queryKey: [`/api/activity?limit=${ACTIVITY_LIMIT}`] });
+  const [selected, setSelected] = useState<Date | null>(null);
+  const onDateSelect = useCallback((d: Date) => setSelected(d), []);
+
+  useEffect(() => {
+    document.title = 'Dashboard | CommsPlan';
+  }, []);
+
+  const now = new Date();
+  const stats = dashboardStats(
+    { themes: themes.data ?? [], communications: comms.data ?? [], audiences: audiences.data ?? [], content: content.data ?? [] },
+    now,
+  );
+  const next = upcoming(comms.data ?? [], now);
+  const byDate = useMemo(() => groupByDate(comms.data ?? []), [comms.data]);
+  const selectedItems = selected ? (byDate.get(dateKey(selected)) ?? []) : [];
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard title="Active Themes" value={String(stats.activeThemes)} icon={<Palette className="h-5 w-5" aria-hidden="true" />} loading={themes.isLoading} trend={stats.themesTrend} />
+        <StatCard
+          title="Scheduled Comms"
+          value={String(stats.scheduled)}
+          icon={<CalendarIcon className="h-5 w-5" aria-hidden="true" />}
+          loading={comms.isLoading}
+          note={`${stats.dueThisWeek} due this week`}
+          trend={stats.scheduledTrend}
+        />
+        <StatCard
+          title="Total Contacts"
+          value={stats.contacts.toLocaleString('en-US')}
+          icon={<Users className="h-5 w-5" aria-hidden="true" />}
+          loading={audiences.isLoading}
+          trend={stats.contactsTrend}
+        />
+        <StatCard
+          title="Content Pieces"
+          value={String(stats.contentPieces)}
+          icon={<FileText className="h-5 w-5" aria-hidden="true" />}
+          loading={content.isLoading}
+          trend={stats.contentTrend}
+        />
+      </div>
+
+      <div className="grid gap-6 xl:grid-cols-3">
+        <Card className="xl:col-span-2">
+          <CardHeader className="flex-row items-center justify-between">
+            <CardTitle>Communication Calendar</CardTitle>
+            <CalendarLegend />
+          </CardHeader>
+          <CardContent>
+            {comms.isLoading ? (
+              <Skeleton className="h-[420px] w-full" />
+            ) : (
+              <CommunicationCalendar communications={comms.data ?? []} selected={selected} onDateSelect={onDateSelect} />
+            )}
+            {selected && (
+              <div className="mt-4 border-t border-slate-200 pt-3" data-testid="selected-day">
+                <h4 className="text-sm font-semibold text-slate-900">Communications on {formatShortDate(selected)}</h4>
+                {selectedItems.length === 0 ? (
+                  <p className="py-2 text-sm text-slate-600">No communications on this day</p>
+                ) : (
+                  <ul className="divide-y divide-slate-100">
+                    {selectedItems.map((c) => (
+                      <CommunicationLine key={c.id} c={c} />
+                    ))}
+                  </ul>
+                )}
+              </div>
+            )}
+          </CardContent>
+        </Card>
+
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Upcoming Communications</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {comms.isLoading ? (
+                <div className="grid gap-3" role="status" aria-label="Loading communications">
+                  {Array.from({ length: 3 }, (_, i) => (
+                    <Skeleton key={i} className="h-10 w-full" />
+                  ))}
+                </div>
+              ) : next.length === 0 ? (
+                <p className="py-4 text-center text-sm text-slate-600">No upcoming communications scheduled</p>
+              ) : (
+                <ul className="divide-y divide-slate-100" data-testid="upcoming-list">
+                  {next.map((c) => (
+                    <CommunicationLine key={c.id} c={c} />
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Recent Activity</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {activity.isLoading ? (
+                <div className="grid gap-3" role="status" aria-label="Loading activity">
+                  {Array.from({ length: 3 }, (_, i) => (
+                    <Skeleton key={i} className="h-8 w-full" />
+                  ))}
+                </div>
+              ) : activity.isError || (activity.data ?? []).length === 0 ? (
+                <p className="py-4 text-center text-sm text-slate-600">No recent activity yet</p>
+              ) : (
+                <ul className="grid gap-3" data-testid="activity-list">
+                  {(activity.data ?? []).map((a) => {
+                    const Icon = actionIcons[a.action as keyof typeof actionIcons] ?? Pencil;
+                    return (
+                      <li key={a.id} className="flex items-start gap-3">
+                        <span className="mt-0.5 flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-700">
+                          <Icon className="h-3.5 w-3.5" aria-hidden="true" />
+                        </span>
+                        <div className="min-w-0">
+                          <p className="text-sm text-slate-900">{activityText(a)}</p>
+                          <p className="text-xs text-slate-600">{activityAge(a.at, now)}</p>
+                        </div>
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}

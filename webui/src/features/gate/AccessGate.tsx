@@ -1,0 +1,76 @@
+import { AlertCircle, Lock, ShieldCheck } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { ApiError, apiRequest } from '@/lib/api';
+
+/** INVALID_CODE is the spec's message for a rejected access code. */
+export const INVALID_CODE = 'Invalid access code. Please contact your project administrator.';
+
+/** AccessGate asks for the shared access code; the server checks it and sets the session cookie. */
+export function AccessGate({ onAccessGranted }: { onAccessGranted: () => void }) {
+  const [code, setCode] = useState('');
+  const [verifying, setVerifying] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (code.trim() === '' || verifying) return;
+    setVerifying(true);
+    setError(null);
+    try {
+      await apiRequest('POST', '/api/session', { code: code.trim() });
+      onAccessGranted();
+    } catch (err) {
+      // 401 is a wrong code; 429 (throttled) and others carry the server's own message.
+      if (err instanceof ApiError && err.status !== 401 && err.body?.error) setError(err.body.error);
+      else setError(INVALID_CODE);
+      setVerifying(false);
+    }
+  }
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-100 to-blue-50 p-4">
+      <div className="w-full max-w-md rounded-lg border border-slate-200 bg-white p-8 shadow-lg">
+        <div className="mb-6 flex flex-col items-center gap-3 text-center">
+          <div className="flex h-12 w-12 items-center justify-center rounded-full bg-blue-100 text-blue-700">
+            <Lock className="h-6 w-6" aria-hidden="true" />
+          </div>
+          <h1 className="text-2xl font-semibold text-slate-900">Authorized Access Required</h1>
+          <p className="text-sm text-slate-600">Enter your access code to continue to the communications management platform</p>
+        </div>
+        <form onSubmit={submit} className="grid gap-4" noValidate>
+          <div className="grid gap-1.5">
+            <Label htmlFor="access-code">Access Code</Label>
+            <Input
+              id="access-code"
+              type="password"
+              autoComplete="off"
+              autoFocus
+              placeholder="Enter access code"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              disabled={verifying}
+              aria-invalid={error ? true : undefined}
+            />
+          </div>
+          {error && (
+            <Alert variant="destructive">
+              <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+              <span>{error}</span>
+            </Alert>
+          )}
+          <Button type="submit" disabled={code.trim() === '' || verifying} className="w-full">
+            {verifying ? 'Verifying...' : 'Access System'}
+          </Button>
+        </form>
+        <div className="mt-6 flex items-start gap-2 rounded-md bg-slate-50 p-3 text-xs text-slate-700">
+          <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0 text-slate-600" aria-hidden="true" />
+          <p>This system contains confidential project information. Unauthorized access is prohibited.</p>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,123 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Field, fieldAria } from '@/components/ui/field';
+import { Textarea } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { sortValue, MISSING_SORT_ORDER } from '@/lib/questions';
+import type { Question } from '@/lib/types';
+import { useThemes } from '@/features/themes/api';
+import { useCreateQuestion, useQuestions, useUpdateQuestion } from './api';
+
+const schema = z.object({
+  themeId: z.string().min(1, 'Theme is required'),
+  question: z.string().trim().min(1, 'Question is required'),
+  description: z.string(),
+});
+type FormValues = z.infer<typeof schema>;
+
+/** nextSortOrder places a new question after the last one of its theme. */
+function nextSortOrder(questions: Question[] | undefined, themeId: string): number {
+  const orders = (questions ?? []).filter((q) => q.themeId === themeId).map((q) => sortValue(q.sortOrder)).filter((n) => n !== MISSING_SORT_ORDER);
+  return orders.length === 0 ? 1 : Math.max(...orders) + 1;
+}
+
+/** QuestionDialog creates a question, or edits question when given. */
+export default function QuestionDialog({
+  open,
+  onOpenChange,
+  question,
+  defaultThemeId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  question?: Question;
+  defaultThemeId?: string;
+}) {
+  const { data: themes } = useThemes();
+  const { data: questions } = useQuestions();
+  const create = useCreateQuestion();
+  const update = useUpdateQuestion();
+  const pending = create.isPending || update.isPending;
+  const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: { themeId: '', question: '', description: '' } });
+  const errors = form.formState.errors;
+
+  useEffect(() => {
+    if (!open) return;
+    form.reset(
+      question
+        ? { themeId: question.themeId, question: question.question, description: question.description ?? '' }
+        : { themeId: defaultThemeId ?? '', question: '', description: '' },
+    );
+  }, [open, question, defaultThemeId, form]);
+
+  function onSubmit(values: FormValues) {
+    const close = { onSuccess: () => onOpenChange(false) };
+    if (question) {
+      // Keep the position unless the question moves to another theme.
+      const sortOrder = values.themeId === question.themeId ? sortValue(question.sortOrder) : nextSortOrder(questions, values.themeId);
+      update.mutate({ id: question.id, data: { ...values, sortOrder } }, close);
+    } else {
+      create.mutate({ ...values, sortOrder: nextSortOrder(questions, values.themeId) }, close);
+    }
+  }
+
+  const themeOptions = (themes ?? []).map((t) => ({ value: t.id, label: t.name }));
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{question ? 'Edit Question' : 'Create New Question'}</DialogTitle>
+          <DialogDescription>Questions guide the content written for a theme.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
+          <Field
+            id="question-theme"
+            label="Theme"
+            error={errors.themeId?.message}
+            hint={themes && themes.length === 0 ? 'Create a theme first: questions belong to a theme.' : undefined}
+          >
+            <Controller
+              control={form.control}
+              name="themeId"
+              render={({ field }) => (
+                <Select
+                  id="question-theme"
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  options={themeOptions}
+                  placeholder="Select a theme"
+                  aria-invalid={!!errors.themeId}
+                />
+              )}
+            />
+          </Field>
+          <Field id="question-text" label="Question" error={errors.question?.message}>
+            <Textarea
+              id="question-text"
+              rows={3}
+              placeholder="e.g., What changes for field technicians on day one?"
+              {...form.register('question')}
+              {...fieldAria('question-text', errors.question?.message)}
+            />
+          </Field>
+          <Field id="question-description" label="Description (optional)">
+            <Textarea id="question-description" rows={2} placeholder="Context or guidance for writers" {...form.register('description')} />
+          </Field>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? 'Saving...' : question ? 'Update Question' : 'Create Question'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,63 @@
+import { FileText, HelpCircle, Palette, Plus, Users } from 'lucide-react';
+import { useLocation } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { headerFor } from '@/lib/routes';
+import { useOpenCreateDialog } from './CreateDialogs';
+import { SearchBox } from './SearchBox';
+
+/** PROGRAMME_BADGE is the programme name shown in the header. */
+export const PROGRAMME_BADGE = 'ERP Implementation';
+
+/** Header shows the route's title and subtitle, the programme badge, search and Create New. */
+export function Header() {
+  const { pathname } = useLocation();
+  const { title, subtitle } = headerFor(pathname);
+  const openCreate = useOpenCreateDialog();
+  return (
+    <header className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 bg-white px-6 py-4">
+      <div className="min-w-0">
+        <h1 className="text-xl font-semibold text-slate-900" data-testid="page-title">
+          {title}
+        </h1>
+        <p className="text-sm text-slate-600" data-testid="page-subtitle">
+          {subtitle}
+        </p>
+      </div>
+      <div className="flex items-center gap-3">
+        <Badge variant="secondary" className="border border-slate-300">
+          {PROGRAMME_BADGE}
+        </Badge>
+        <SearchBox />
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              Create New
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuLabel>Create New</DropdownMenuLabel>
+            <DropdownMenuItem onSelect={() => openCreate('theme')}>
+              <Palette className="h-4 w-4" aria-hidden="true" />
+              Theme
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => openCreate('question')}>
+              <HelpCircle className="h-4 w-4" aria-hidden="true" />
+              Question
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => openCreate('content')}>
+              <FileText className="h-4 w-4" aria-hidden="true" />
+              Content
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => openCreate('audience')}>
+              <Users className="h-4 w-4" aria-hidden="true" />
+              Audience
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
+    </header>
+  );
+}

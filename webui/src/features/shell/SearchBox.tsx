@@ -1,0 +1,129 @@
+import { useQuery } from '@tanstack/react-query';
+import { FileText, HelpCircle, Mail, Palette, Search } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { cn } from '@/lib/cn';
+import { groupHits, hitTarget, searchKey, SEARCH_MIN_LENGTH } from '@/lib/search';
+import type { SearchHit } from '@/lib/types';
+
+const kindIcons = { theme: Palette, question: HelpCircle, content: FileText, communication: Mail } as const;
+
+/** SearchBox searches themes, questions, content and communications through GET /api/search. */
+export function SearchBox() {
+  const [text, setText] = useState('');
+  const [q, setQ] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const navigate = useNavigate();
+  const listId = useId();
+  const boxRef = useRef<HTMLDivElement>(null);
+
+  // Debounce typing so each keystroke is not a request.
+  useEffect(() => {
+    const t = setTimeout(() => setQ(text.trim()), 250);
+    return () => clearTimeout(t);
+  }, [text]);
+
+  const enabled = q.length >= SEARCH_MIN_LENGTH;
+  const { data, isFetching, isError } = useQuery<SearchHit[]>({ queryKey: [searchKey(q)], enabled });
+  const hits = enabled ? (data ?? []) : [];
+  const groups = groupHits(hits);
+  const flat = groups.flatMap((g) => g.hits);
+
+  useEffect(() => setActive(0), [q]);
+
+  useEffect(() => {
+    function onDown(e: MouseEvent) {
+      if (boxRef.current && !boxRef.current.contains(e.target as Node)) setOpen(false);
+    }
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, []);
+
+  function go(hit: SearchHit) {
+    navigate(hitTarget(hit));
+    setOpen(false);
+    setText('');
+  }
+
+  const showPanel = open && text.trim().length >= SEARCH_MIN_LENGTH;
+  const optionId = (i: number) => `${listId}-opt-${i}`;
+
+  return (
+    <div ref={boxRef} className="relative w-72">
+      <Search className="pointer-events-none absolute left-2.5 top-2.5 h-4 w-4 text-slate-500" aria-hidden="true" />
+      <input
+        type="search"
+        role="combobox"
+        aria-label="Search"
+        aria-expanded={showPanel}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={showPanel && flat.length > 0 ? optionId(active) : undefined}
+        placeholder="Search content..."
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') setOpen(false);
+          else if (e.key === 'ArrowDown') {
+            e.preventDefault();
+            setActive((a) => Math.min(a + 1, Math.max(flat.length - 1, 0)));
+          } else if (e.key === 'ArrowUp') {
+            e.preventDefault();
+            setActive((a) => Math.max(a - 1, 0));
+          } else if (e.key === 'Enter' && flat[active]) {
+            e.preventDefault();
+            go(flat[active]);
+          }
+        }}
+        className="h-9 w-full rounded-md border border-slate-300 bg-white pl-8 pr-3 text-sm placeholder:text-slate-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+      />
+      {showPanel && (
+        <div className="absolute right-0 top-10 z-50 max-h-96 w-96 overflow-y-auto rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+          <ul id={listId} role="listbox" aria-label="Search results">
+            {groups.map((g) => (
+              <li key={g.kind} role="group" aria-label={g.label}>
+                <p className="px-2 pb-1 pt-2 text-xs font-semibold uppercase text-slate-600" aria-hidden="true">
+                  {g.label}
+                </p>
+                <ul role="presentation">
+                  {g.hits.map((hit) => {
+                    const i = flat.indexOf(hit);
+                    const Icon = kindIcons[hit.kind] ?? FileText;
+                    return (
+                      <li
+                        key={`${hit.kind}-${hit.id}`}
+                        id={optionId(i)}
+                        role="option"
+                        aria-selected={i === active}
+                        onMouseDown={(e) => e.preventDefault()}
+                        onClick={() => go(hit)}
+                        onMouseEnter={() => setActive(i)}
+                        className={cn('flex cursor-pointer items-start gap-2 rounded-sm px-2 py-1.5 text-sm', i === active && 'bg-slate-100')}
+                      >
+                        <Icon className="mt-0.5 h-4 w-4 shrink-0 text-slate-600" aria-hidden="true" />
+                        <span className="min-w-0">
+                          <span className="block truncate font-medium text-slate-900">{hit.title}</span>
+                          {hit.snippet && <span className="block truncate text-xs text-slate-600">{hit.snippet}</span>}
+                        </span>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </li>
+            ))}
+          </ul>
+          {flat.length === 0 && (
+            <p className="px-2 py-3 text-sm text-slate-600" role="status">
+              {isFetching || q !== text.trim() ? 'Searching...' : isError ? 'Search failed' : `No results for "${text.trim()}"`}
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import {
+  Archive,
+  Blocks,
+  CalendarDays,
+  ClipboardCheck,
+  LayoutDashboard,
+  Library,
+  LogOut,
+  MessageCircleQuestion,
+  Palette,
+  Sparkles,
+  Truck,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import { NavLink } from 'react-router';
+import { cn } from '@/lib/cn';
+import { navGroups } from '@/lib/routes';
+
+const icons: Record<string, LucideIcon> = {
+  '/': LayoutDashboard,
+  '/campaign-scheduler': Sparkles,
+  '/campaign-inventory': Archive,
+  '/themes': Palette,
+  '/questions': MessageCircleQuestion,
+  '/audiences': Users,
+  '/vehicles': Truck,
+  '/assembly': Blocks,
+  '/content': Library,
+  '/schedule': CalendarDays,
+  '/business-readiness': ClipboardCheck,
+};
+
+/** Sidebar is the main navigation, grouped by section; the active route is highlighted. */
+export function Sidebar({ onLogout }: { onLogout: () => void }) {
+  return (
+    <aside className="flex w-64 shrink-0 flex-col border-r border-slate-200 bg-white">
+      <div className="flex items-center gap-2 border-b border-slate-200 px-5 py-4">
+        <div className="flex h-8 w-8 items-center justify-center rounded-md bg-blue-700 font-bold text-white" aria-hidden="true">
+          C
+        </div>
+        <div>
+          <p className="text-sm font-semibold text-slate-900">CommsPlan</p>
+          <p className="text-xs text-slate-600">Communications Planning</p>
+        </div>
+      </div>
+      <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
+        {navGroups().map((g) => (
+          <div key={g.section ?? 'root'} className="mb-4">
+            {g.section && <h2 className="mb-1 px-2 text-xs font-semibold uppercase tracking-wide text-slate-600">{g.section}</h2>}
+            <ul className="grid gap-0.5">
+              {g.items.map((r) => {
+                const Icon = icons[r.path] ?? LayoutDashboard;
+                return (
+                  <li key={r.path}>
+                    <NavLink
+                      to={r.path}
+                      end
+                      className={({ isActive }) =>
+                        cn(
+                          'flex items-center gap-2 rounded-md px-2 py-1.5 text-sm transition-colors',
+                          isActive ? 'bg-blue-50 font-medium text-blue-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+                        )
+                      }
+                    >
+                      <Icon className="h-4 w-4 shrink-0" aria-hidden="true" />
+                      {r.label}
+                    </NavLink>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        ))}
+      </nav>
+      <div className="border-t border-slate-200 p-3">
+        <button
+          type="button"
+          onClick={onLogout}
+          className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+        >
+          <LogOut className="h-4 w-4" aria-hidden="true" />
+          Log out
+        </button>
+      </div>
+    </aside>
+  );
+}

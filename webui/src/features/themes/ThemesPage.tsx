@@ -1,0 +1,118 @@
+import { EllipsisVertical, FileText, HelpCircle, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { ThemeIcon } from '@/components/ThemeIcon';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
+import { colorClasses, plural } from '@/lib/themeOptions';
+import type { Theme } from '@/lib/types';
+import { useFocusParam } from '@/lib/useFocusParam';
+import { useDeleteTheme, useThemes } from './api';
+import ThemeDialog from './ThemeDialog';
+
+/** THEME_DELETE_CONFIRM is the spec's confirm prompt for deleting a theme. */
+export const THEME_DELETE_CONFIRM = 'Are you sure you want to delete this theme? This will also delete all associated questions.';
+
+/** ThemesPage lists the themes as cards with create, edit and delete. */
+export default function ThemesPage() {
+  const { data: themes, isLoading } = useThemes();
+  const remove = useDeleteTheme();
+  const [dialog, setDialog] = useState<{ open: boolean; theme?: Theme }>({ open: false });
+  const focusId = useFocusParam(!!themes);
+
+  function confirmDelete(theme: Theme) {
+    if (window.confirm(THEME_DELETE_CONFIRM)) remove.mutate(theme.id);
+  }
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h2 className="text-2xl font-bold text-slate-900">Communication Themes</h2>
+          <p className="text-sm text-slate-600">Organize your communications around key topics and themes</p>
+        </div>
+        <Button onClick={() => setDialog({ open: true })}>
+          <Plus className="h-4 w-4" aria-hidden="true" />
+          Add Theme
+        </Button>
+      </div>
+
+      {isLoading ? (
+        <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" role="status" aria-label="Loading themes">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Card key={i} className="p-5">
+              <Skeleton className="mb-3 h-10 w-10 rounded-full" />
+              <Skeleton className="mb-2 h-5 w-2/3" />
+              <Skeleton className="mb-4 h-4 w-full" />
+              <Skeleton className="h-4 w-1/2" />
+            </Card>
+          ))}
+        </div>
+      ) : !themes || themes.length === 0 ? (
+        <Card>
+          <CardContent className="flex flex-col items-center gap-3 py-16 text-center">
+            <div className="flex h-12 w-12 items-center justify-center rounded-full bg-slate-100">
+              <ThemeIcon icon="fa-tag" className="h-6 w-6 text-slate-600" />
+            </div>
+            <h3 className="text-lg font-semibold text-slate-900">No themes yet</h3>
+            <p className="max-w-sm text-sm text-slate-600">Themes organize your communications around key topics.</p>
+            <Button onClick={() => setDialog({ open: true })}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              Create Your First Theme
+            </Button>
+          </CardContent>
+        </Card>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" aria-label="Themes">
+          {themes.map((theme) => {
+            const c = colorClasses(theme.color);
+            return (
+              <li key={theme.id}>
+                <Card data-focus-id={theme.id} className={cn('h-full p-5', focusId === theme.id && 'ring-2 ring-blue-600')}>
+                  <div className="mb-3 flex items-start justify-between gap-2">
+                    <div className={cn('flex h-10 w-10 items-center justify-center rounded-full', c.bg, c.text)}>
+                      <ThemeIcon icon={theme.icon} className="h-5 w-5" />
+                    </div>
+                    <DropdownMenu>
+                      <DropdownMenuTrigger asChild>
+                        <Button variant="ghost" size="icon" aria-label={`Actions for ${theme.name}`}>
+                          <EllipsisVertical className="h-4 w-4" aria-hidden="true" />
+                        </Button>
+                      </DropdownMenuTrigger>
+                      <DropdownMenuContent align="end">
+                        <DropdownMenuItem onSelect={() => setDialog({ open: true, theme })}>
+                          <Pencil className="h-4 w-4" aria-hidden="true" />
+                          Edit
+                        </DropdownMenuItem>
+                        <DropdownMenuItem className="text-red-700" onSelect={() => confirmDelete(theme)}>
+                          <Trash2 className="h-4 w-4" aria-hidden="true" />
+                          Delete
+                        </DropdownMenuItem>
+                      </DropdownMenuContent>
+                    </DropdownMenu>
+                  </div>
+                  <h3 className="mb-1 font-semibold text-slate-900">{theme.name}</h3>
+                  <p className="mb-4 text-sm text-slate-600">{theme.description}</p>
+                  <div className="flex flex-wrap gap-4 text-xs text-slate-600">
+                    <span className="flex items-center gap-1">
+                      <HelpCircle className="h-3.5 w-3.5" aria-hidden="true" />
+                      {plural(theme.questionCount ?? 0, 'question')}
+                    </span>
+                    <span className="flex items-center gap-1">
+                      <FileText className="h-3.5 w-3.5" aria-hidden="true" />
+                      {plural(theme.contentCount ?? 0, 'content piece')}
+                    </span>
+                  </div>
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      <ThemeDialog open={dialog.open} theme={dialog.theme} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
+    </div>
+  );
+}

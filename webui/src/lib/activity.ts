@@ -1,0 +1,28 @@
+import { formatDistanceStrict } from 'date-fns';
+import { parseDate } from './dates';
+import type { ActivityEntry } from './types';
+
+const entityNames: Record<string, string> = {
+  theme: 'Theme',
+  question: 'Question',
+  content: 'Content',
+  audience: 'Audience',
+  vehicle: 'Delivery vehicle',
+  communication: 'Communication',
+  campaign: 'Campaign',
+  checklist_template: 'Checklist template',
+};
+
+/** activityText describes one activity entry, e.g. "Theme created: Go-Live". */
+export function activityText(a: Pick<ActivityEntry, 'action' | 'entityType' | 'label'>): string {
+  const entity = entityNames[a.entityType] ?? a.entityType;
+  return a.label ? `${entity} ${a.action}: ${a.label}` : `${entity} ${a.action}`;
+}
+
+/** activityAge says how long ago an entry happened, e.g. "3 minutes ago". */
+export function activityAge(at: string, now: Date = new Date()): string {
+  const d = parseDate(at);
+  if (!d) return '';
+  if (now.getTime() - d.getTime() < 60_000) return 'just now';
+  return `${formatDistanceStrict(d, now)} ago`;
+}

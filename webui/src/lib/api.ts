@@ -1,0 +1,74 @@
+// The one HTTP client of the UI. Every call goes to the same origin, sends the
+// session cookie and, with a body, JSON. A failed call throws ApiError whose
+// message is "<status>: <body or status text>" (spec 01 §8).
+
+/** ApiError is a non-OK answer. body is the parsed JSON error, if any. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: { error?: string; fields?: Record<string, string> } | null;
+
+  constructor(status: number, message: string, body: ApiError['body']) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+type Listener = () => void;
+const unauthorizedListeners = new Set<Listener>();
+
+/**
+ * onUnauthorized registers a listener called when any call (other than the
+ * login itself) answers 401, so the app can return to the access gate.
+ */
+export function onUnauthorized(listener: Listener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+/** errorMessage builds the spec's "<status>: <body or status text>". */
+export function errorMessage(status: number, statusText: string, body: string): string {
+  return `${status}: ${body.trim() !== '' ? body : statusText}`;
+}
+
+async function throwIfNotOk(res: Response, url: string): Promise<void> {
+  if (res.ok) return;
+  const text = await res.text();
+  let body: ApiError['body'] = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = null;
+  }
+  // A failed login is the gate's own business; any other 401 means the
+  // session is gone.
+  if (res.status === 401 && url !== '/api/session') {
+    unauthorizedListeners.forEach((l) => l());
+  }
+  throw new ApiError(res.status, errorMessage(res.status, res.statusText, text), body);
+}
+
+/** apiRequest sends one request and returns the parsed JSON (undefined for 204). */
+export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    headers: data !== undefined ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
+    body: data !== undefined ? JSON.stringify(data) : undefined,
+    credentials: 'same-origin',
+  });
+  await throwIfNotOk(res, url);
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text === '' ? undefined : JSON.parse(text)) as T;
+}
+
+/** queryPath joins a query key's segments with slashes (spec 01 §7). */
+export function queryPath(queryKey: readonly unknown[]): string {
+  return queryKey.map(String).join('/');
+}
+
+/** fetchQuery is the default react-query query function: GET the key's path. */
+export function fetchQuery<T>({ queryKey }: { queryKey: readonly unknown[] }): Promise<T> {
+  return apiRequest<T>('GET', queryPath(queryKey));
+}

@@ -1,0 +1,46 @@
+import { calendarDateKey } from './dates';
+import type { Communication } from './types';
+
+/** MAX_DOTS is how many status dots a calendar day shows before "+N more" (spec 01 §9). */
+export const MAX_DOTS = 2;
+
+/** statusColor gives the dot colour of a communication status: blue, yellow, green, else grey. */
+export function statusColor(status: string): 'blue' | 'yellow' | 'green' | 'gray' {
+  switch (status) {
+    case 'scheduled':
+      return 'blue';
+    case 'draft':
+      return 'yellow';
+    case 'sent':
+      return 'green';
+    default:
+      return 'gray';
+  }
+}
+
+/** groupByDate groups communications by the calendar date of scheduledDate; undated ones are left out. */
+export function groupByDate<T extends Pick<Communication, 'scheduledDate'>>(items: T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = calendarDateKey(item.scheduledDate);
+    if (!key) continue;
+    const list = groups.get(key);
+    if (list) list.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
+/** DayDots is what one calendar day draws: up to MAX_DOTS coloured dots and the rest as a count. */
+export interface DayDots {
+  dots: { id: string; title: string; color: ReturnType<typeof statusColor> }[];
+  more: number;
+  moreTitle: string;
+}
+
+/** dayDots turns one day's communications into dots; more is 0 when all fit. */
+export function dayDots(items: Pick<Communication, 'id' | 'title' | 'status'>[]): DayDots {
+  const dots = items.slice(0, MAX_DOTS).map((c) => ({ id: c.id, title: c.title, color: statusColor(c.status) }));
+  const more = Math.max(0, items.length - MAX_DOTS);
+  return { dots, more, moreTitle: more > 0 ? `+${more} more` : '' };
+}

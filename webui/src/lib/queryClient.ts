@@ -1,0 +1,58 @@
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { fetchQuery } from './api';
+
+/** queryClient: data is never stale, not refetched on focus, never retried. */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      queryFn: fetchQuery,
+      staleTime: Infinity,
+      refetchOnWindowFocus: false,
+      refetchInterval: false,
+      retry: false,
+    },
+    mutations: { retry: false },
+  },
+});
+
+/** Entity is a kind of record a mutation changes. */
+export type Entity = 'themes' | 'questions' | 'content' | 'audiences' | 'communications' | 'vehicles';
+
+/**
+ * refreshedLists lists the API paths refetched after a change to entity
+ * (spec 01 §7): content changes also refresh questions and themes (their
+ * counts), question changes also refresh themes.
+ */
+export function refreshedLists(entity: Entity): string[] {
+  switch (entity) {
+    case 'content':
+      return ['/api/content', '/api/questions', '/api/themes'];
+    case 'questions':
+      return ['/api/questions', '/api/themes'];
+    case 'themes':
+      // Deleting a theme deletes its questions and clears communications' references.
+      return ['/api/themes', '/api/questions', '/api/communications'];
+    case 'audiences':
+    case 'vehicles':
+      // Communications embed the audience and vehicle they reference.
+      return [`/api/${entity}`, '/api/communications'];
+    default:
+      return [`/api/${entity}`];
+  }
+}
+
+/** derivedPrefixes are keys built from every change: the activity feed and search. */
+const derivedPrefixes = ['/api/activity', '/api/search'];
+
+function matchesPrefix(key: QueryKey, prefixes: string[]): boolean {
+  const head = String(key[0] ?? '');
+  return prefixes.some((p) => head === p || head.startsWith(`${p}?`) || head.startsWith(`${p}/`));
+}
+
+/** invalidateAfter refetches every list affected by a change to entity. */
+export function invalidateAfter(entity: Entity): Promise<void> {
+  const lists = refreshedLists(entity);
+  return queryClient.invalidateQueries({
+    predicate: (q) => lists.includes(String(q.queryKey[0])) || matchesPrefix(q.queryKey, derivedPrefixes),
+  });
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { headerFor, navGroups, routes } from './routes';
+
+describe('headerFor', () => {
+  it.each([
+    ['/', 'Dashboard', 'Overview of your communication planning activities'],
+    ['/themes', 'Themes', 'Organize communications around key themes and topics'],
+    ['/themes/', 'Themes', 'Organize communications around key themes and topics'],
+    ['/assembly', 'Assembly', 'Build communications by selecting themes and questions'],
+    ['/business-readiness', 'Business Readiness Checklist', 'Track and manage organizational readiness for the ERP implementation project'],
+    ['/nowhere', 'Page', 'Manage your communications'],
+  ])('%s', (path, title, subtitle) => {
+    expect(headerFor(path)).toEqual({ title, subtitle });
+  });
+});
+
+describe('navGroups', () => {
+  it('groups the eleven routes by section in sidebar order', () => {
+    expect(routes).toHaveLength(11);
+    expect(navGroups().map((g) => [g.section, g.items.map((r) => r.label)])).toEqual([
+      [null, ['Dashboard']],
+      ['Communications Management', ['Campaign Scheduler', 'Campaign Inventory']],
+      ['Content Elements', ['Themes', 'Questions', 'Audiences', 'Delivery Vehicles']],
+      ['Content Builder', ['Content Assembler', 'Content Library']],
+      ['Dashboard', ['Schedule']],
+      ['Business Readiness', ['Business Readiness Checklist']],
+    ]);
+  });
+});

@@ -1,0 +1,83 @@
+// The route table of spec 01 §2: sidebar sections, labels and header texts.
+
+/** RouteInfo describes one screen of the app. */
+export interface RouteInfo {
+  path: string;
+  section: string | null;
+  label: string;
+  title: string;
+  subtitle: string;
+}
+
+/** routes lists every screen in sidebar order. */
+export const routes: RouteInfo[] = [
+  { path: '/', section: null, label: 'Dashboard', title: 'Dashboard', subtitle: 'Overview of your communication planning activities' },
+  {
+    path: '/campaign-scheduler',
+    section: 'Communications Management',
+    label: 'Campaign Scheduler',
+    title: 'Campaign Scheduler',
+    subtitle: 'Strategic campaign planning for organizational transformation',
+  },
+  {
+    path: '/campaign-inventory',
+    section: 'Communications Management',
+    label: 'Campaign Inventory',
+    title: 'Campaign Inventory',
+    subtitle: 'Manage and review generated campaign schedules',
+  },
+  { path: '/themes', section: 'Content Elements', label: 'Themes', title: 'Themes', subtitle: 'Organize communications around key themes and topics' },
+  { path: '/questions', section: 'Content Elements', label: 'Questions', title: 'Questions', subtitle: 'Define questions that guide your content creation' },
+  { path: '/audiences', section: 'Content Elements', label: 'Audiences', title: 'Audiences', subtitle: 'Manage your communication audiences and segments' },
+  {
+    path: '/vehicles',
+    section: 'Content Elements',
+    label: 'Delivery Vehicles',
+    title: 'Delivery Vehicles',
+    subtitle: 'Configure how your communications are delivered',
+  },
+  { path: '/assembly', section: 'Content Builder', label: 'Content Assembler', title: 'Assembly', subtitle: 'Build communications by selecting themes and questions' },
+  {
+    path: '/content',
+    section: 'Content Builder',
+    label: 'Content Library',
+    title: 'Content Library',
+    subtitle: 'Manage all your content pieces and their associations',
+  },
+  { path: '/schedule', section: 'Dashboard', label: 'Schedule', title: 'Schedule', subtitle: 'Plan and schedule your communications timeline' },
+  {
+    path: '/business-readiness',
+    section: 'Business Readiness',
+    label: 'Business Readiness Checklist',
+    title: 'Business Readiness Checklist',
+    // Spec 01's route table says ERP (spec 02 says SAP); the shell follows spec 01.
+    subtitle: 'Track and manage organizational readiness for the ERP implementation project',
+  },
+];
+
+/** headerFor gives the header title and subtitle of a path; unknown paths get the spec's fallback. */
+export function headerFor(pathname: string): { title: string; subtitle: string } {
+  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const r = routes.find((x) => x.path === normalized);
+  return r ? { title: r.title, subtitle: r.subtitle } : { title: 'Page', subtitle: 'Manage your communications' };
+}
+
+/** NavGroup is one sidebar section with its entries. */
+export interface NavGroup {
+  section: string | null;
+  items: RouteInfo[];
+}
+
+/** navGroups groups the routes by sidebar section, keeping first-seen order. */
+export function navGroups(list: RouteInfo[] = routes): NavGroup[] {
+  const groups: NavGroup[] = [];
+  for (const r of list) {
+    let g = groups.find((x) => x.section === r.section);
+    if (!g) {
+      g = { section: r.section, items: [] };
+      groups.push(g);
+    }
+    g.items.push(r);
+  }
+  return groups;
+}
