@@ -1,7 +1,73 @@
 package api
 
-import "github.com/gorilla/mux"
+import (
+	"net/http"
+	"sync"
+
+	"github.com/gorilla/mux"
+
+	"github.com/commsplan/commsplan/pkg/campaign"
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/orgdata"
+)
 
 // routeReference registers the organisation dataset and reference data
 // routes (issue 3).
-func (s *Server) routeReference(r *mux.Router) {}
+func (s *Server) routeReference(r *mux.Router) {
+	r.HandleFunc("/job-titles", s.listJobTitles).Methods(http.MethodGet)
+	r.HandleFunc("/reference", s.getReference).Methods(http.MethodGet)
+}
+
+// listJobTitles answers the Roles Database: every job title record, narrowed
+// by ?q= (title substring) and ?division= (substring of any division label),
+// both case-insensitive (spec 01 §5).
+func (s *Server) listJobTitles(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	writeJSON(w, http.StatusOK, orgdata.Load().SearchJobTitles(q.Get("q"), q.Get("division")))
+}
+
+// Reference is the document of GET /api/reference: the organisation dataset's
+// lists with their head counts, the generations, the vehicle type defaults and
+// the campaign scheduler's reference data, so the UI needs one call.
+type Reference struct {
+	TotalEmployees int                    `json:"totalEmployees"`
+	Locations      []orgdata.Location     `json:"locations"`
+	Divisions      []orgdata.Division     `json:"divisions"`
+	BusinessLines  []orgdata.BusinessLine `json:"businessLines"`
+	OrgLevels      []orgdata.Level        `json:"orgLevels"`
+	RoleGroups     []orgdata.RoleGroup    `json:"roleGroups"`
+	JobTitleCount  int                    `json:"jobTitleCount"`
+	// RoleGroupsByDivision lists, per division id, the role groups offered
+	// when that division is selected; for several divisions the scheduler
+	// offers the union, and with none every group.
+	RoleGroupsByDivision map[string][]string  `json:"roleGroupsByDivision"`
+	Generations          []domain.Generation  `json:"generations"`
+	GenerationalSplit    orgdata.Generations  `json:"generationalSplit"`
+	VehicleTypes         []domain.VehicleType `json:"vehicleTypes"`
+	campaign.ReferenceData
+}
+
+// NewReference assembles the reference document from the dataset.
+func NewReference(d *orgdata.Dataset) Reference {
+	return Reference{
+		TotalEmployees:       d.TotalEmployees,
+		Locations:            d.Locations,
+		Divisions:            d.Divisions,
+		BusinessLines:        d.BusinessLines,
+		OrgLevels:            d.Levels,
+		RoleGroups:           d.RoleGroups,
+		JobTitleCount:        len(d.JobTitles),
+		RoleGroupsByDivision: d.RoleGroupsByDivision(),
+		Generations:          domain.Generations,
+		GenerationalSplit:    d.Generations,
+		VehicleTypes:         domain.VehicleTypes,
+		ReferenceData:        campaign.Reference(),
+	}
+}
+
+// reference is built once: its inputs are embedded and never change.
+var reference = sync.OnceValue(func() Reference { return NewReference(orgdata.Load()) })
+
+func (s *Server) getReference(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, reference())
+}

@@ -153,6 +153,22 @@ func (d *Dataset) RoleGroupsFor(divisions []string) []RoleGroup {
 	return out
 }
 
+// RoleGroupsByDivision maps each division id to the ids of the role groups
+// RoleGroupsFor offers for that division alone. RoleGroupsFor of several
+// divisions is the union of their entries, so a client can apply the rule
+// without asking the server again.
+func (d *Dataset) RoleGroupsByDivision() map[string][]string {
+	out := make(map[string][]string, len(d.Divisions))
+	for _, div := range d.Divisions {
+		ids := []string{}
+		for _, g := range d.RoleGroupsFor([]string{div.ID}) {
+			ids = append(ids, g.ID)
+		}
+		out[div.ID] = ids
+	}
+	return out
+}
+
 // SearchJobTitles returns the job titles matching both filters, in dataset
 // order (largest first), with the Roles table's rules (spec 01 §5): q is a
 // case-insensitive substring of the title; division is a case-insensitive

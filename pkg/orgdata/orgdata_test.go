@@ -256,6 +256,25 @@ func TestRoleGroupsFor(t *testing.T) {
 	}
 }
 
+func TestRoleGroupsByDivisionIsTheUnionRule(t *testing.T) {
+	d := orgdata.Load()
+	byDiv := d.RoleGroupsByDivision()
+	require.Len(t, byDiv, len(d.Divisions))
+	for _, sel := range [][]string{{"sfb"}, {"laf", "wss"}, {"corporate", "hr-services", "gwl"}} {
+		union := map[string]bool{}
+		for _, id := range sel {
+			for _, g := range byDiv[id] {
+				union[g] = true
+			}
+		}
+		got := map[string]bool{}
+		for _, g := range d.RoleGroupsFor(sel) {
+			got[g.ID] = true
+		}
+		assert.Equal(t, got, union, "%v", sel)
+	}
+}
+
 func TestSearchJobTitles(t *testing.T) {
 	d := orgdata.Load()
 	tests := []struct {
