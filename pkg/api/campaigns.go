@@ -6,6 +6,7 @@ import (
 	"errors"
 	"mime"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/gorilla/mux"
@@ -219,10 +220,8 @@ func (s *Server) patchCampaign(w http.ResponseWriter, r *http.Request) {
 // exportCampaign answers a saved campaign as a download: its stored HTML,
 // its schedule as JSON, or the schedule's activities as CSV or iCalendar.
 func (s *Server) exportCampaign(w http.ResponseWriter, r *http.Request) {
-	format := strings.ToLower(r.URL.Query().Get("format"))
-	switch format {
-	case "html", "json", "csv", "ics":
-	default:
+	format := r.URL.Query().Get("format")
+	if !slices.Contains(campaign.ExportFormats, strings.ToLower(format)) {
 		s.fail(w, r, BadRequest("format", "must be "+campaignExportFormats))
 		return
 	}
@@ -231,41 +230,18 @@ func (s *Server) exportCampaign(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	var (
-		body        bytes.Buffer
-		contentType string
-		name        = campaign.FileName(c.Title, format)
-	)
-	switch format {
-	case "html":
-		contentType, name = "text/html; charset=utf-8", campaign.SavedFileName(c.Title)
-		body.WriteString(c.HTMLContent)
+	e, err := campaign.ExportCampaign(c, format)
+	if err != nil {
+		s.fail(w, r, campaignError(err))
+		return
+	}
+	if strings.HasPrefix(e.ContentType, "text/html") {
 		// The stored HTML came from a client: never let it run as a page
 		// of this origin, even if a browser ignores the attachment.
 		w.Header().Set("Content-Security-Policy", "sandbox")
-	case "json":
-		contentType = "application/json"
-		body.Write(c.Schedule)
-	case "csv", "ics":
-		var sched campaign.Schedule
-		if err := json.Unmarshal(c.Schedule, &sched); err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		if format == "csv" {
-			contentType = "text/csv; charset=utf-8"
-			err = campaign.WriteCSV(&body, &sched)
-		} else {
-			contentType = "text/calendar; charset=utf-8"
-			err = campaign.WriteICS(&body, &sched, campaign.ICSOptions{Namespace: c.ID, Stamp: c.UpdatedAt})
-		}
-		if err != nil {
-			s.fail(w, r, err)
-			return
-		}
 	}
-	w.Header().Set("Content-Type", contentType)
-	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": name}))
+	w.Header().Set("Content-Type", e.ContentType)
+	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": e.FileName}))
 	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(body.Bytes())
+	_, _ = w.Write(e.Body)
 }

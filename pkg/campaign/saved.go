@@ -1,6 +1,11 @@
 package campaign
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
 	"github.com/commsplan/commsplan/pkg/domain"
 )
 
@@ -45,4 +50,55 @@ func Filters(cfg Config, s *Schedule) (AudienceFilters, []string) {
 		geo = []string{}
 	}
 	return f, geo
+}
+
+// ExportFormats are the formats a saved campaign exports to.
+var ExportFormats = []string{"html", "json", "csv", "ics"}
+
+// MsgExportFormat refuses an unknown export format.
+const MsgExportFormat = "format must be html, json, csv or ics"
+
+// Export is a saved campaign rendered for download.
+type Export struct {
+	ContentType string
+	FileName    string
+	Body        []byte
+}
+
+// ExportCampaign renders a saved campaign in format: "html" is its stored
+// HTML (named "<title>_campaign.html"), "json" its schedule, "csv" and "ics"
+// the schedule's activities. The API and the CLI both export through it.
+// An unknown format is a *ValidationError.
+func ExportCampaign(c domain.Campaign, format string) (*Export, error) {
+	format = strings.ToLower(strings.TrimSpace(format))
+	e := &Export{FileName: FileName(c.Title, format)}
+	switch format {
+	case "html":
+		e.ContentType, e.FileName = "text/html; charset=utf-8", SavedFileName(c.Title)
+		e.Body = []byte(c.HTMLContent)
+	case "json":
+		e.ContentType = "application/json"
+		e.Body = append([]byte(nil), c.Schedule...)
+	case "csv", "ics":
+		var s Schedule
+		if err := json.Unmarshal(c.Schedule, &s); err != nil {
+			return nil, fmt.Errorf("campaign %s: stored schedule: %w", c.ID, err)
+		}
+		var b bytes.Buffer
+		var err error
+		if format == "csv" {
+			e.ContentType = "text/csv; charset=utf-8"
+			err = WriteCSV(&b, &s)
+		} else {
+			e.ContentType = "text/calendar; charset=utf-8"
+			err = WriteICS(&b, &s, ICSOptions{Namespace: c.ID, Stamp: c.UpdatedAt})
+		}
+		if err != nil {
+			return nil, fmt.Errorf("campaign %s: %w", c.ID, err)
+		}
+		e.Body = b.Bytes()
+	default:
+		return nil, invalid(MsgExportFormat, "format", MsgExportFormat)
+	}
+	return e, nil
 }

@@ -1,10 +1,553 @@
 package cli
 
-import "github.com/spf13/cobra"
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"text/tabwriter"
 
-// newCampaignCmd is filled in by the issue that owns the "campaign" commands.
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+	"gopkg.in/yaml.v3"
+
+	"github.com/commsplan/commsplan/pkg/campaign"
+	"github.com/commsplan/commsplan/pkg/config"
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/orgdata"
+)
+
 func newCampaignCmd(f *Factory) *cobra.Command {
-	return &cobra.Command{Use: "campaign", Hidden: true, RunE: func(cmd *cobra.Command, args []string) error {
-		return UsageError("campaign is not available yet")
-	}}
+	cmd := &cobra.Command{
+		Use:   "campaign",
+		Short: "Generate, save and export phased campaign schedules",
+		Long: `Generate phased campaign schedules with the same generator the Campaign
+Scheduler uses, save them to the campaign inventory, and list, show and
+export saved campaigns.`,
+	}
+	cmd.AddCommand(
+		newCampaignGenerateCmd(f, nil),
+		newCampaignListCmd(f, nil),
+		newCampaignShowCmd(f, nil),
+		newCampaignExportCmd(f, nil),
+	)
+	return cmd
+}
+
+// CampaignGenerateOptions are the inputs of "campaign generate".
+type CampaignGenerateOptions struct {
+	// ConfigFile is a JSON or YAML scheduler configuration; "-" is stdin.
+	ConfigFile string
+	// Overrides holds the values of the configuration flags that were set;
+	// each replaces the file's value.
+	Overrides   campaign.Config
+	Changed     map[string]bool
+	Output      string
+	OutFile     string
+	Save        bool
+	Title       string
+	Description string
+}
+
+// configFlags maps each configuration flag to the field it sets.
+var configFlags = []struct {
+	name, usage string
+	list        bool
+	field       func(*campaign.Config) any
+}{
+	{"name", "campaign name", false, func(c *campaign.Config) any { return &c.CampaignName }},
+	{"start", "start date, YYYY-MM-DD", false, func(c *campaign.Config) any { return &c.StartDate }},
+	{"end", "end date, YYYY-MM-DD", false, func(c *campaign.Config) any { return &c.EndDate }},
+	{"type", "campaign type (repeatable): transformation, disruption-response, opportunity, change-management, product-launch, crisis-communication, technology-implementation, ma-integration", true, func(c *campaign.Config) any { return &c.CampaignTypes }},
+	{"urgency", "urgency: low, medium or high (default medium)", false, func(c *campaign.Config) any { return &c.Urgency }},
+	{"go-live", "technology go-live date, YYYY-MM-DD", false, func(c *campaign.Config) any { return &c.GoLiveDate }},
+	{"acquisition", "acquisition date, YYYY-MM-DD", false, func(c *campaign.Config) any { return &c.AcquisitionDate }},
+	{"audience-mode", "general or organizational (default general)", false, func(c *campaign.Config) any { return &c.AudienceMode }},
+	{"audience-type", "direct-affected, indirect-divisions, internal, external or mixed", false, func(c *campaign.Config) any { return &c.AudienceType }},
+	{"audience", "audience group (repeatable), general mode", true, func(c *campaign.Config) any { return &c.Audiences }},
+	{"maturity", "M&A maturity phase (repeatable)", true, func(c *campaign.Config) any { return &c.MaturityPhases }},
+	{"pre-acquisition", "pre-acquisition phase (repeatable)", true, func(c *campaign.Config) any { return &c.PreAcquisitionPhases }},
+	{"location", "location id (repeatable), organizational mode", true, func(c *campaign.Config) any { return &c.Locations }},
+	{"division", "division id (repeatable), organizational mode", true, func(c *campaign.Config) any { return &c.Divisions }},
+	{"level", "organizational level id (repeatable), organizational mode", true, func(c *campaign.Config) any { return &c.OrgLevels }},
+	{"role", "role category id (repeatable), organizational mode", true, func(c *campaign.Config) any { return &c.RoleCategories }},
+}
+
+func newCampaignGenerateCmd(f *Factory, runF func(*CampaignGenerateOptions) error) *cobra.Command {
+	opts := &CampaignGenerateOptions{}
+	cmd := &cobra.Command{
+		Use:   "generate",
+		Short: "Generate a campaign schedule",
+		Long: `Generate a phased campaign schedule from a scheduler configuration: a JSON
+or YAML file with the API's field names (campaignName, startDate, endDate,
+campaignTypes, urgency, goLiveDate, acquisitionDate, maturityPhases,
+preAcquisitionPhases, audienceMode, audiences, locations, divisions,
+orgLevels, roleCategories ...), flags, or both; a flag wins over the file.
+
+Bad input exits with code 2 and the scheduler's validation message.
+With --save the schedule goes to the campaign inventory and only the new
+campaign's id is printed.`,
+		Example: `  commsplan campaign generate --name "ERP Go-Live" --start 2025-06-02 --end 2025-10-31 \
+      --type technology-implementation --go-live 2025-09-15
+  commsplan campaign generate --config lighthouse.yaml --output html --out lighthouse.html
+  commsplan campaign generate --config wave1.json --urgency high --save --title "Wave 1"`,
+		Args: cobra.NoArgs,
+		// Here --config is the scheduler configuration, which shadows the
+		// root's --config (commsplan.yaml): load the settings without it.
+		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+			c, err := config.Load(withoutFlag(cmd.Flags(), config.ConfigFlag))
+			if err != nil {
+				return UsageError("%v", err)
+			}
+			f.Config = c
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Changed = map[string]bool{}
+			for _, fl := range configFlags {
+				opts.Changed[fl.name] = cmd.Flags().Changed(fl.name)
+			}
+			if !cmd.Flags().Changed("output") && opts.Save && opts.OutFile == "" {
+				opts.Output = ""
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return campaignGenerateRun(cmd, f, opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVarP(&opts.ConfigFile, "config", "c", "", "scheduler configuration file (JSON or YAML; - reads stdin)")
+	for _, c := range configFlags {
+		switch p := c.field(&opts.Overrides).(type) {
+		case *string:
+			fl.StringVar(p, c.name, "", c.usage)
+		case *[]string:
+			fl.StringSliceVar(p, c.name, nil, c.usage)
+		}
+	}
+	fl.StringVarP(&opts.Output, "output", "o", "table", "output format: json, html or table")
+	fl.StringVar(&opts.OutFile, "out", "", "write the output to this file instead of stdout")
+	fl.BoolVar(&opts.Save, "save", false, "save the schedule to the campaign inventory and print its id")
+	fl.StringVar(&opts.Title, "title", "", "title of the saved campaign (default: the campaign name)")
+	fl.StringVar(&opts.Description, "description", "", "description of the saved campaign")
+	_ = cmd.RegisterFlagCompletionFunc("output", cobra.FixedCompletions([]string{"json", "html", "table"}, cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("urgency", cobra.FixedCompletions([]string{"low", "medium", "high"}, cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("type", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		var ids []string
+		for _, t := range campaign.Reference().CampaignTypes {
+			ids = append(ids, t.ID)
+		}
+		return ids, cobra.ShellCompDirectiveNoFileComp
+	})
+	return cmd
+}
+
+// withoutFlag returns a copy of fs in which name is present but unset.
+func withoutFlag(fs *pflag.FlagSet, name string) *pflag.FlagSet {
+	out := pflag.NewFlagSet(fs.Name(), pflag.ContinueOnError)
+	fs.VisitAll(func(fl *pflag.Flag) {
+		if fl.Name != name {
+			out.AddFlag(fl)
+		}
+	})
+	out.String(name, "", "")
+	return out
+}
+
+// loadCampaignConfig reads a configuration file. A ".json" file is JSON,
+// ".yaml" or ".yml" YAML; otherwise a leading "{" means JSON. Unknown
+// fields are refused, so a misspelt field does not vanish quietly.
+func loadCampaignConfig(path string, stdin io.Reader) (campaign.Config, error) {
+	var (
+		cfg campaign.Config
+		raw []byte
+		err error
+	)
+	if path == "-" {
+		raw, err = io.ReadAll(stdin)
+	} else {
+		raw, err = os.ReadFile(path)
+	}
+	if err != nil {
+		return cfg, err
+	}
+	ext := strings.ToLower(filepath.Ext(path))
+	isJSON := ext == ".json" || (ext != ".yaml" && ext != ".yml" && bytes.HasPrefix(bytes.TrimSpace(raw), []byte("{")))
+	if isJSON {
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&cfg); err != nil {
+			return cfg, fmt.Errorf("%s: %w", path, err)
+		}
+		return cfg, nil
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(raw))
+	dec.KnownFields(true)
+	if err := dec.Decode(&cfg); err != nil && !errors.Is(err, io.EOF) {
+		return cfg, fmt.Errorf("%s: %w", path, err)
+	}
+	return cfg, nil
+}
+
+// config merges the file and the flags that were set.
+func (o *CampaignGenerateOptions) config(stdin io.Reader) (campaign.Config, error) {
+	var cfg campaign.Config
+	if o.ConfigFile != "" {
+		var err error
+		if cfg, err = loadCampaignConfig(o.ConfigFile, stdin); err != nil {
+			return cfg, err
+		}
+	}
+	for _, fl := range configFlags {
+		if !o.Changed[fl.name] {
+			continue
+		}
+		switch dst := fl.field(&cfg).(type) {
+		case *string:
+			*dst = *fl.field(&o.Overrides).(*string)
+		case *[]string:
+			*dst = *fl.field(&o.Overrides).(*[]string)
+		}
+	}
+	return cfg, nil
+}
+
+func campaignGenerateRun(cmd *cobra.Command, f *Factory, opts *CampaignGenerateOptions) error {
+	switch opts.Output {
+	case "json", "html", "table":
+	case "":
+		// --save alone prints only the id.
+	default:
+		return UsageError("--output must be json, html or table")
+	}
+	cfg, err := opts.config(f.In)
+	if err != nil {
+		return UsageError("%s", oneLine(err.Error()))
+	}
+	sched, err := campaign.Generate(cfg, orgdata.Load())
+	var ve *campaign.ValidationError
+	if errors.As(err, &ve) {
+		return UsageError("%s", ve.Message)
+	}
+	if err != nil {
+		return err
+	}
+	html, err := campaign.RenderHTML(sched)
+	if err != nil {
+		return err
+	}
+
+	var out bytes.Buffer
+	switch opts.Output {
+	case "json":
+		if err := writeIndentedJSON(&out, sched); err != nil {
+			return err
+		}
+	case "html":
+		out.WriteString(html)
+	case "table":
+		writeScheduleTable(&out, sched)
+	}
+
+	if opts.Save {
+		title := strings.TrimSpace(opts.Title)
+		if !cmd.Flags().Changed("title") {
+			title = sched.CampaignName
+		}
+		if title == "" {
+			return UsageError("Please enter a title for the campaign.")
+		}
+		id, err := saveCampaign(cmd, f, cfg, sched, html, title, opts.Description)
+		if err != nil {
+			return err
+		}
+		if opts.OutFile != "" && opts.Output != "" {
+			if err := os.WriteFile(opts.OutFile, out.Bytes(), 0o644); err != nil {
+				return err
+			}
+		}
+		fmt.Fprintln(f.Out, id)
+		return nil
+	}
+	return emit(f, opts.OutFile, out.Bytes())
+}
+
+// saveCampaign stores the schedule in the inventory the way the scheduler's
+// save form does, and returns the new id.
+func saveCampaign(cmd *cobra.Command, f *Factory, cfg campaign.Config, s *campaign.Schedule, html, title, description string) (string, error) {
+	schedule, err := json.Marshal(s)
+	if err != nil {
+		return "", err
+	}
+	filters, geo := campaign.Filters(cfg, s)
+	audience, err := json.Marshal(filters)
+	if err != nil {
+		return "", err
+	}
+	st, err := f.OpenStore(cmd.Context())
+	if err != nil {
+		return "", err
+	}
+	defer st.Close()
+	c := domain.Campaign{Title: title, Description: description, Schedule: schedule, HTMLContent: html,
+		AudienceFilters: audience, GeographicFilters: geo}
+	if err := st.CreateCampaign(cmd.Context(), &c); err != nil {
+		return "", err
+	}
+	return c.ID, nil
+}
+
+// emit writes b to the file, or to stdout when file is empty.
+func emit(f *Factory, file string, b []byte) error {
+	if file == "" {
+		_, err := f.Out.Write(b)
+		return err
+	}
+	return os.WriteFile(file, b, 0o644)
+}
+
+func writeIndentedJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// writeScheduleTable prints a schedule for people: its header, the
+// timeline, and one line per activity.
+func writeScheduleTable(w io.Writer, s *campaign.Schedule) {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintf(tw, "Campaign:\t%s\n", s.CampaignName)
+	fmt.Fprintf(tw, "Type:\t%s\n", s.Type)
+	fmt.Fprintf(tw, "Period:\t%s to %s\n", s.StartDate, s.EndDate)
+	fmt.Fprintf(tw, "Status:\t%s\n", s.Status)
+	fmt.Fprintf(tw, "Activities:\t%d\n", s.TotalActivities)
+	if s.Targeting != nil {
+		fmt.Fprintf(tw, "Target:\t%s\n", s.Targeting.EmployeeTarget)
+	}
+	if s.ConfidentialityNote != "" {
+		fmt.Fprintf(tw, "Note:\t%s\n", s.ConfidentialityNote)
+	}
+	tw.Flush()
+	if s.Summary != "" {
+		fmt.Fprintf(w, "\n%s\n", s.Summary)
+	}
+	fmt.Fprintln(w)
+	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "PHASE\tTIMING\tACTIVITIES")
+	for _, t := range s.Timeline {
+		fmt.Fprintf(tw, "%s\t%s\t%d\n", t.Phase, t.Timing, t.Activities)
+	}
+	tw.Flush()
+	fmt.Fprintln(w)
+	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "DATE\tPHASE\tPRIORITY\tCHANNEL\tAUDIENCE\tTITLE")
+	for _, a := range s.Activities {
+		title := a.Title
+		if a.Confidentiality != "" {
+			title += " [" + a.Confidentiality + "]"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", a.Date, a.Phase, a.Priority, campaign.ChannelLabel(a.Channel), a.Audience, oneLine(title))
+	}
+	tw.Flush()
+}
+
+// oneLine keeps an edited, multi-line text on its table row.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// CampaignListOptions are the inputs of "campaign list".
+type CampaignListOptions struct {
+	Output string
+}
+
+func newCampaignListCmd(f *Factory, runF func(*CampaignListOptions) error) *cobra.Command {
+	opts := &CampaignListOptions{}
+	cmd := &cobra.Command{
+		Use:   "list",
+		Short: "List saved campaigns",
+		Example: `  commsplan campaign list
+  commsplan campaign list --output json --db postgres://commsplan@db/commsplan`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(opts)
+			}
+			return campaignListRun(cmd, f, opts)
+		},
+	}
+	cmd.Flags().StringVarP(&opts.Output, "output", "o", "table", "output format: json or table")
+	_ = cmd.RegisterFlagCompletionFunc("output", cobra.FixedCompletions([]string{"json", "table"}, cobra.ShellCompDirectiveNoFileComp))
+	return cmd
+}
+
+func campaignListRun(cmd *cobra.Command, f *Factory, opts *CampaignListOptions) error {
+	if opts.Output != "json" && opts.Output != "table" {
+		return UsageError("--output must be json or table")
+	}
+	st, err := f.OpenStore(cmd.Context())
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	list, err := st.ListCampaigns(cmd.Context())
+	if err != nil {
+		return err
+	}
+	if opts.Output == "json" {
+		return writeIndentedJSON(f.Out, list)
+	}
+	if len(list) == 0 {
+		fmt.Fprintln(f.Out, "No campaigns saved yet")
+		return nil
+	}
+	tw := tabwriter.NewWriter(f.Out, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tTITLE\tCREATED\tACTIVITIES\tPEOPLE\tLOCATIONS")
+	for _, c := range list {
+		var s struct {
+			TotalActivities int `json:"totalActivities"`
+		}
+		_ = json.Unmarshal(c.Schedule, &s)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%d\n", c.ID, oneLine(c.Title), c.CreatedAt.UTC().Format("2006-01-02"),
+			s.TotalActivities, peopleCount(c), len(c.GeographicFilters))
+	}
+	return tw.Flush()
+}
+
+// peopleCount is the inventory's people column: the saved target count, or
+// Unknown.
+func peopleCount(c domain.Campaign) string {
+	var f campaign.AudienceFilters
+	if err := json.Unmarshal(c.AudienceFilters, &f); err != nil || f.TargetCount == nil {
+		return "Unknown"
+	}
+	return strconv.Itoa(int(*f.TargetCount))
+}
+
+// CampaignShowOptions are the inputs of "campaign show".
+type CampaignShowOptions struct {
+	ID     string
+	Output string
+}
+
+func newCampaignShowCmd(f *Factory, runF func(*CampaignShowOptions) error) *cobra.Command {
+	opts := &CampaignShowOptions{}
+	cmd := &cobra.Command{
+		Use:   "show ID",
+		Short: "Show a saved campaign",
+		Example: `  commsplan campaign show 0b9e1c64-...
+  commsplan campaign show 0b9e1c64-... --output json`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.ID = args[0]
+			if runF != nil {
+				return runF(opts)
+			}
+			return campaignShowRun(cmd, f, opts)
+		},
+	}
+	cmd.Flags().StringVarP(&opts.Output, "output", "o", "table", "output format: json or table")
+	_ = cmd.RegisterFlagCompletionFunc("output", cobra.FixedCompletions([]string{"json", "table"}, cobra.ShellCompDirectiveNoFileComp))
+	return cmd
+}
+
+func campaignShowRun(cmd *cobra.Command, f *Factory, opts *CampaignShowOptions) error {
+	if opts.Output != "json" && opts.Output != "table" {
+		return UsageError("--output must be json or table")
+	}
+	st, err := f.OpenStore(cmd.Context())
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	c, err := st.GetCampaign(cmd.Context(), opts.ID)
+	if err != nil {
+		return fmt.Errorf("campaign %s: %w", opts.ID, err)
+	}
+	if opts.Output == "json" {
+		return writeIndentedJSON(f.Out, c)
+	}
+	tw := tabwriter.NewWriter(f.Out, 0, 4, 2, ' ', 0)
+	fmt.Fprintf(tw, "ID:\t%s\n", c.ID)
+	fmt.Fprintf(tw, "Title:\t%s\n", oneLine(c.Title))
+	desc := oneLine(c.Description)
+	if desc == "" {
+		desc = "No description provided"
+	}
+	fmt.Fprintf(tw, "Description:\t%s\n", desc)
+	fmt.Fprintf(tw, "Created:\t%s\n", c.CreatedAt.UTC().Format("2006-01-02 15:04 MST"))
+	fmt.Fprintf(tw, "Updated:\t%s\n", c.UpdatedAt.UTC().Format("2006-01-02 15:04 MST"))
+	fmt.Fprintf(tw, "People:\t%s\n", peopleCount(c))
+	fmt.Fprintf(tw, "Locations:\t%s\n", strings.Join(c.GeographicFilters, ", "))
+	tw.Flush()
+	var s campaign.Schedule
+	if err := json.Unmarshal(c.Schedule, &s); err != nil {
+		return fmt.Errorf("campaign %s: stored schedule: %w", c.ID, err)
+	}
+	fmt.Fprintln(f.Out)
+	writeScheduleTable(f.Out, &s)
+	return nil
+}
+
+// CampaignExportOptions are the inputs of "campaign export".
+type CampaignExportOptions struct {
+	ID      string
+	Output  string
+	OutFile string
+}
+
+func newCampaignExportCmd(f *Factory, runF func(*CampaignExportOptions) error) *cobra.Command {
+	opts := &CampaignExportOptions{}
+	cmd := &cobra.Command{
+		Use:   "export ID",
+		Short: "Export a saved campaign as HTML, JSON, CSV or iCalendar",
+		Long: `Export a saved campaign: html is the saved HTML document, json its schedule,
+csv one row per activity, ics one all-day calendar event per activity (for
+Outlook, Google Calendar or any RFC 5545 client).`,
+		Example: `  commsplan campaign export 0b9e1c64-... --output ics --out wave1.ics
+  commsplan campaign export 0b9e1c64-... --output csv > wave1.csv`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.ID = args[0]
+			if runF != nil {
+				return runF(opts)
+			}
+			return campaignExportRun(cmd, f, opts)
+		},
+	}
+	cmd.Flags().StringVarP(&opts.Output, "output", "o", "html", "export format: html, json, csv or ics")
+	cmd.Flags().StringVar(&opts.OutFile, "out", "", "write the export to this file instead of stdout")
+	_ = cmd.RegisterFlagCompletionFunc("output", cobra.FixedCompletions(campaign.ExportFormats, cobra.ShellCompDirectiveNoFileComp))
+	return cmd
+}
+
+func campaignExportRun(cmd *cobra.Command, f *Factory, opts *CampaignExportOptions) error {
+	format := strings.ToLower(opts.Output)
+	valid := false
+	for _, v := range campaign.ExportFormats {
+		valid = valid || v == format
+	}
+	if !valid {
+		return UsageError("--output must be html, json, csv or ics")
+	}
+	st, err := f.OpenStore(cmd.Context())
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	c, err := st.GetCampaign(cmd.Context(), opts.ID)
+	if err != nil {
+		return fmt.Errorf("campaign %s: %w", opts.ID, err)
+	}
+	e, err := campaign.ExportCampaign(c, format)
+	if err != nil {
+		return err
+	}
+	return emit(f, opts.OutFile, e.Body)
 }
