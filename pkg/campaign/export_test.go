@@ -3,6 +3,7 @@ package campaign
 import (
 	"bytes"
 	"encoding/csv"
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -12,6 +13,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/net/html"
+
+	"github.com/commsplan/commsplan/pkg/domain"
 )
 
 func TestFileNames(t *testing.T) {
@@ -205,4 +208,80 @@ func TestChannelLabel(t *testing.T) {
 		"lunch_learn", "project_dashboard", "executive_briefing", "yammer_teams", "sms"} {
 		assert.NotEqual(t, v, ChannelLabel(v), "every vehicle type has a label")
 	}
+}
+
+func TestExportCampaign(t *testing.T) {
+	s := mustGenerate(t, validConfig())
+	raw, err := json.Marshal(s)
+	require.NoError(t, err)
+	c := domain.Campaign{ID: "c-1", Title: "Wave 1", Schedule: raw, HTMLContent: "<p>saved</p>",
+		UpdatedAt: time.Date(2025, 2, 3, 4, 5, 6, 0, time.UTC)}
+
+	tests := []struct{ format, contentType, file string }{
+		{"html", "text/html; charset=utf-8", "wave_1_campaign.html"},
+		{"json", "application/json", "wave_1_campaign_schedule.json"},
+		{"csv", "text/csv; charset=utf-8", "wave_1_campaign_schedule.csv"},
+		{" ICS ", "text/calendar; charset=utf-8", "wave_1_campaign_schedule.ics"},
+	}
+	for _, tc := range tests {
+		e, err := ExportCampaign(c, tc.format)
+		require.NoError(t, err, tc.format)
+		assert.Equal(t, tc.contentType, e.ContentType)
+		assert.Equal(t, tc.file, e.FileName)
+		assert.NotEmpty(t, e.Body)
+	}
+	e, err := ExportCampaign(c, "html")
+	require.NoError(t, err)
+	assert.Equal(t, "<p>saved</p>", string(e.Body), "the saved HTML, not a new rendering")
+	e, err = ExportCampaign(c, "ics")
+	require.NoError(t, err)
+	assert.Contains(t, string(e.Body), "DTSTAMP:20250203T040506Z")
+	assert.Contains(t, string(e.Body), "UID:activity-1.c-1@commsplan")
+
+	_, err = ExportCampaign(c, "pdf")
+	var ve *ValidationError
+	require.ErrorAs(t, err, &ve)
+	assert.Equal(t, MsgExportFormat, ve.Message)
+
+	c.Schedule = json.RawMessage(`{"activities": "oops"}`)
+	_, err = ExportCampaign(c, "csv")
+	assert.ErrorContains(t, err, "stored schedule")
+}
+
+func TestFilters(t *testing.T) {
+	cfg := validConfig()
+	cfg.CampaignTypes = []string{TypeMAIntegration, TypeTechnologyImplementation}
+	cfg.GoLiveDate = "2025-01-10"
+	cfg.AcquisitionDate = "2024-12-01"
+	cfg.MaturityPhases = []string{MaturityIntegrating}
+	cfg.AudienceMode = AudienceModeOrganizational
+	cfg.AudienceType = "direct-affected"
+	cfg.Locations = []string{"texas"}
+	cfg.Divisions = []string{"hfs"}
+	cfg.OrgLevels = []string{"field-operations"}
+	cfg.RoleCategories = []string{"sprinkler"}
+	s := mustGenerate(t, cfg)
+	f, geo := Filters(cfg, s)
+	assert.Equal(t, []string{TypeMAIntegration, TypeTechnologyImplementation}, f.Types)
+	assert.Equal(t, []string{"hfs"}, f.Divisions)
+	assert.Equal(t, []string{"field-operations"}, f.OrgLevels)
+	assert.Equal(t, []string{"sprinkler"}, f.Roles)
+	assert.Equal(t, []string{MaturityIntegrating}, f.MaturityPhases)
+	assert.Equal(t, "direct-affected", f.AudienceType)
+	assert.Equal(t, "2025-01-10", f.GoLiveDate)
+	assert.Equal(t, "2024-12-01", f.AcquisitionDate)
+	require.NotNil(t, f.TargetCount)
+	assert.Equal(t, s.Targeting.TargetCount, int(*f.TargetCount))
+	assert.Equal(t, []string{"texas"}, geo)
+
+	general := validConfig()
+	general.Audiences = []string{"managers"}
+	general.Locations = []string{"texas"} // not used in general mode
+	f, geo = Filters(general, mustGenerate(t, general))
+	assert.Nil(t, f.TargetCount, "no head count: the inventory shows Unknown")
+	assert.Equal(t, []string{"managers"}, f.Audiences)
+	assert.Equal(t, []string{}, geo)
+	raw, err := json.Marshal(f)
+	require.NoError(t, err)
+	assert.Contains(t, string(raw), `"targetCount":null`)
 }

@@ -330,3 +330,20 @@ func loadTestConfig(t *testing.T, path string) campaign.Config {
 }
 
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// TestCampaignGenerateConfigFlagShadowsAppConfig checks that on "campaign
+// generate" --config names the scheduler configuration while commsplan.yaml
+// is still read for the application settings.
+func TestCampaignGenerateConfigFlagShadowsAppConfig(t *testing.T) {
+	dir := cleanDir(t)
+	db := filepath.Join(dir, "from-yaml.db")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "commsplan.yaml"), []byte("db: "+db+"\n"), 0o644))
+	code, out, errOut := runCLI(t, "campaign", "generate", "--config", campaignTestdata(t, "configs", "transformation.json"), "--save")
+	require.Equal(t, 0, code, errOut)
+	id := strings.TrimSpace(out)
+
+	code, out, errOut = runCLI(t, "--db", db, "campaign", "list")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, id, "saved to the database commsplan.yaml names")
+	assert.Contains(t, out, "Operating Model Transformation")
+}
