@@ -1,10 +1,128 @@
 package cli
 
-import "github.com/spf13/cobra"
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"text/tabwriter"
 
-// newSeedCmd is filled in by the issue that owns the "seed" commands.
-func newSeedCmd(f *Factory) *cobra.Command {
-	return &cobra.Command{Use: "seed", Hidden: true, RunE: func(cmd *cobra.Command, args []string) error {
-		return UsageError("seed is not available yet")
-	}}
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/commsplan/commsplan/pkg/seed"
+)
+
+// SeedOptions are seed's inputs.
+type SeedOptions struct {
+	Demo   bool
+	Output string
+}
+
+func newSeedCmd(f *Factory) *cobra.Command { return newSeedCmdWith(f, nil) }
+
+// newSeedCmdWith builds the seed command; runF replaces seedRun in tests
+// that check flag parsing.
+func newSeedCmdWith(f *Factory, runF func(context.Context, *SeedOptions) error) *cobra.Command {
+	opts := &SeedOptions{}
+	cmd := &cobra.Command{
+		Use:   "seed",
+		Short: "Load the organisation's divisions as audiences, default vehicles and optionally a demo plan",
+		Long: `Load the reference data into the database: every division of the organisation
+dataset as an audience (contact count = head count; 1,933 employees in all) and
+one delivery vehicle of each of the 16 types with the type's defaults. With
+--demo it also loads a sample plan: themes with questions, content linked to
+the questions, and communications around the next eight weeks.
+
+Seeding is one transaction and idempotent: records are matched by name (audience,
+vehicle, theme, content and communication titles; question text within its
+theme), existing ones are skipped and never changed, so running it again adds
+nothing. Progress is shown on a terminal; the result is printed as a table or
+as JSON.`,
+		Example: `  commsplan seed
+  commsplan seed --demo
+  commsplan seed --db postgres://commsplan@db/commsplan?sslmode=disable --output json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if opts.Output != "table" && opts.Output != "json" {
+				return UsageError("--output must be table or json, not %q", opts.Output)
+			}
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return seedRun(cmd.Context(), f, opts)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.Demo, "demo", false, "also load a sample plan (themes, questions, content, communications)")
+	cmd.Flags().StringVarP(&opts.Output, "output", "o", "table", "output format: table or json")
+	_ = cmd.RegisterFlagCompletionFunc("output", cobra.FixedCompletions([]string{"table", "json"}, cobra.ShellCompDirectiveNoFileComp))
+	return cmd
+}
+
+func seedRun(ctx context.Context, f *Factory, opts *SeedOptions) error {
+	st, err := f.OpenStore(ctx)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	run := seed.Options{Demo: opts.Demo}
+	var p *progress
+	if isTerminal(f.Err) {
+		p = &progress{w: f.Err}
+		run.Progress = p.step
+	}
+	report, err := seed.Run(ctx, st, run)
+	p.done()
+	if err != nil {
+		return fmt.Errorf("seed: %w", err)
+	}
+	return writeSeedReport(f.Out, report, opts.Output)
+}
+
+// seedResult is the JSON output: the report plus its totals.
+type seedResult struct {
+	seed.Report
+	Inserted int `json:"inserted"`
+	Skipped  int `json:"skipped"`
+}
+
+func writeSeedReport(w io.Writer, r seed.Report, output string) error {
+	if output == "json" {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(seedResult{Report: r, Inserted: r.Inserted(), Skipped: r.Skipped()})
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "KIND\tINSERTED\tSKIPPED")
+	for _, c := range r.Counts {
+		fmt.Fprintf(tw, "%s\t%d\t%d\n", c.Kind, c.Inserted, c.Skipped)
+	}
+	fmt.Fprintf(tw, "total\t%d\t%d\n", r.Inserted(), r.Skipped())
+	return tw.Flush()
+}
+
+// isTerminal reports whether w is a terminal; progress goes only there, so
+// pipes and logs stay clean.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// progress redraws one status line on a terminal.
+type progress struct {
+	w     io.Writer
+	drawn bool
+}
+
+func (p *progress) step(s seed.Step) {
+	fmt.Fprintf(p.w, "\r\x1b[Kseeding %s: %d/%d", s.Kind, s.Done, s.Total)
+	p.drawn = true
+}
+
+// done clears the status line; a nil progress does nothing.
+func (p *progress) done() {
+	if p != nil && p.drawn {
+		fmt.Fprint(p.w, "\r\x1b[K")
+	}
 }
