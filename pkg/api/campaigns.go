@@ -18,8 +18,8 @@ import (
 
 // MaxCampaignBody bounds saving a campaign. A saved campaign carries its
 // whole schedule and its HTML; a ten-year, high-urgency schedule is about
-// 3 MiB of JSON and 9 MiB of HTML, well over the 1 MiB JSON limit.
-const MaxCampaignBody = 32 << 20
+// 3.1 MiB of JSON and 2.1 MiB of HTML, well over the 1 MiB JSON limit.
+const MaxCampaignBody = 16 << 20
 
 // Save-campaign messages of spec 02 §5 and §8.
 const (

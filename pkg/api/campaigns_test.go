@@ -212,7 +212,8 @@ func TestCampaignInventory(t *testing.T) {
 
 func TestCampaignBodiesOverOneMiB(t *testing.T) {
 	ts := newTestServer(t, storetest.Backends[0])
-	sched, html := generated(t, campaign.Config{CampaignName: "Three years", StartDate: "2025-01-01", EndDate: "2028-01-01",
+	// The largest schedule the generator makes: ten years at high urgency.
+	sched, html := generated(t, campaign.Config{CampaignName: "Ten years", StartDate: "2025-01-01", EndDate: "2035-01-01",
 		CampaignTypes: []string{"transformation"}, Urgency: "high"})
 	body, err := json.Marshal(map[string]any{"title": "Long", "schedule": sched, "htmlContent": html})
 	require.NoError(t, err)
