@@ -1,6 +1,296 @@
 package api
 
-import "github.com/gorilla/mux"
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"mime"
+	"net/http"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/gorilla/mux"
+
+	"github.com/commsplan/commsplan/pkg/checklist"
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/store"
+)
+
+// maxImportRequest bounds the JSON envelope of an HTML import. The HTML
+// itself may be MaxImportBody (10 MiB) once decoded; JSON escaping makes the
+// envelope larger, so it gets room for twice that.
+const maxImportRequest = 2*MaxImportBody + MaxJSONBody
+
+// maxTemplateName bounds a template's name, in characters.
+const maxTemplateName = 200
 
 // routeChecklist registers the readiness checklist routes (issue 6).
-func (s *Server) routeChecklist(r *mux.Router) {}
+func (s *Server) routeChecklist(r *mux.Router) {
+	r.HandleFunc("/checklist-templates", list(s, s.store.ListChecklistTemplates)).Methods(http.MethodGet)
+	r.HandleFunc("/checklist-templates", s.createChecklistTemplate).Methods(http.MethodPost)
+	r.HandleFunc("/checklist-templates/import-html", s.importChecklistHTML).Methods(http.MethodPost)
+	r.HandleFunc("/checklist-templates/{id}", get(s, s.store.GetChecklistTemplate)).Methods(http.MethodGet)
+	r.HandleFunc("/checklist-templates/{id}", remove(s, s.store.DeleteChecklistTemplate)).Methods(http.MethodDelete)
+	r.HandleFunc("/checklist", s.getChecklist).Methods(http.MethodGet)
+	r.HandleFunc("/checklist", s.putChecklist).Methods(http.MethodPut)
+	r.HandleFunc("/checklist/report", s.checklistReport).Methods(http.MethodPost)
+	r.HandleFunc("/checklist/history", list(s, s.store.ListChecklistHistory)).Methods(http.MethodGet)
+}
+
+// ChecklistState is the answer of GET and PUT /api/checklist: the working
+// checklist, its version (0 before the first save), its dashboard figures
+// and the categories the UI shows them under.
+type ChecklistState struct {
+	Items      []checklist.Item     `json:"items"`
+	Version    int                  `json:"version"`
+	UpdatedAt  *time.Time           `json:"updatedAt,omitempty"`
+	Stats      checklist.Stats      `json:"stats"`
+	Categories []checklist.Category `json:"categories"`
+}
+
+func newChecklistState(items []checklist.Item, version int, updated time.Time) ChecklistState {
+	st := ChecklistState{Items: items, Version: version, Stats: checklist.Score(items), Categories: checklist.Categories()}
+	if !updated.IsZero() {
+		st.UpdatedAt = &updated
+	}
+	return st
+}
+
+// checklistInvalid turns the checklist package's errors into 400s (413 for
+// an oversized report).
+func checklistInvalid(err error) error {
+	var (
+		ve *checklist.ValidationError
+		fe *checklist.FormatError
+	)
+	switch {
+	case errors.As(err, &ve):
+		return &Error{Status: http.StatusBadRequest, Body: ErrorBody{Error: ve.Error(), Fields: ve.Fields}}
+	case errors.As(err, &fe):
+		fields := map[string]string{"htmlContent": fe.Reason}
+		for k, v := range fe.Fields {
+			fields[k] = v
+		}
+		return &Error{Status: http.StatusBadRequest, Body: ErrorBody{Error: fe.Error(), Fields: fields}}
+	case errors.Is(err, checklist.ErrTooLarge):
+		return &Error{Status: http.StatusRequestEntityTooLarge, Body: ErrorBody{Error: err.Error()}}
+	}
+	return err
+}
+
+// checkItems normalizes and validates an item list sent by a client.
+func checkItems(in opt[[]checklist.Item]) ([]checklist.Item, error) {
+	if !in.set || in.v == nil {
+		return nil, BadRequest("items", "is required")
+	}
+	items := checklist.Normalize(in.v)
+	if err := checklist.Validate(items); err != nil {
+		return nil, checklistInvalid(err)
+	}
+	return items, nil
+}
+
+// templateName checks a template's name: required, trimmed, bounded.
+func templateName(in opt[string]) (string, error) {
+	name := strings.TrimSpace(in.v)
+	switch {
+	case name == "":
+		return "", BadRequest("name", "is required")
+	case utf8.RuneCountInString(name) > maxTemplateName:
+		return "", BadRequest("name", "must be at most 200 characters")
+	}
+	return name, nil
+}
+
+// checklistTemplateInput is the body of POST /api/checklist-templates.
+type checklistTemplateInput struct {
+	Name        opt[string]           `json:"name"`
+	Description opt[string]           `json:"description"`
+	Items       opt[[]checklist.Item] `json:"items"`
+	IsPublic    opt[bool]             `json:"isPublic"`
+	Metadata    opt[struct {
+		Version   string `json:"version"`
+		CreatedBy string `json:"createdBy"`
+	}] `json:"metadata"`
+}
+
+func (s *Server) createChecklistTemplate(w http.ResponseWriter, r *http.Request) {
+	var in checklistTemplateInput
+	if err := decode(w, r, &in, MaxJSONBody); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	name, err := templateName(in.Name)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	items, err := checkItems(in.Items)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	// The counts always come from the items; the client's version and
+	// creator are kept.
+	meta := checklist.NewMetadata(items, in.Metadata.v.CreatedBy, false)
+	if v := strings.TrimSpace(in.Metadata.v.Version); v != "" {
+		meta.Version = v
+	}
+	s.saveTemplate(w, r, name, in.Description.v, items, in.IsPublic.v, meta)
+}
+
+func (s *Server) saveTemplate(w http.ResponseWriter, r *http.Request, name, description string, items []checklist.Item, public bool, meta checklist.Metadata) {
+	raw, err := checklist.EncodeItems(items)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	t := domain.ChecklistTemplate{Name: name, Description: strings.TrimSpace(description), Items: raw,
+		IsPublic: public, Metadata: meta.Encode()}
+	if err := s.store.CreateChecklistTemplate(r.Context(), &t); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, t)
+}
+
+// checklistImportInput is the body of POST /api/checklist-templates/import-html.
+type checklistImportInput struct {
+	Name        opt[string] `json:"name"`
+	Description opt[string] `json:"description"`
+	HTMLContent opt[string] `json:"htmlContent"`
+}
+
+// importChecklistHTML stores a downloaded report as a new template and
+// answers it with its items. Anything but a report written by
+// checklist.Render is a 400 with the spec's message, and nothing is stored.
+func (s *Server) importChecklistHTML(w http.ResponseWriter, r *http.Request) {
+	var in checklistImportInput
+	if err := decode(w, r, &in, maxImportRequest); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	name, err := templateName(in.Name)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if strings.TrimSpace(in.HTMLContent.v) == "" {
+		s.fail(w, r, &Error{Status: http.StatusBadRequest, Body: ErrorBody{Error: checklist.ErrInvalidFormat.Error(),
+			Fields: map[string]string{"htmlContent": "is required"}}})
+		return
+	}
+	items, err := checklist.ParseReport([]byte(in.HTMLContent.v))
+	if err != nil {
+		s.fail(w, r, checklistInvalid(err))
+		return
+	}
+	s.saveTemplate(w, r, name, in.Description.v, items, false, checklist.NewMetadata(items, checklist.CreatedByImport, true))
+}
+
+func (s *Server) getChecklist(w http.ResponseWriter, r *http.Request) {
+	wc, err := s.store.GetChecklist(r.Context())
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		writeJSON(w, http.StatusOK, newChecklistState(checklist.Initial(), 0, time.Time{}))
+		return
+	case err != nil:
+		s.fail(w, r, err)
+		return
+	}
+	items, err := checklist.DecodeItems(wc.Items)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, newChecklistState(items, wc.Version, wc.UpdatedAt))
+}
+
+// checklistPutInput is the body of PUT /api/checklist. Version is the one
+// the client last read; a stale one is a 409.
+type checklistPutInput struct {
+	Items   opt[[]checklist.Item] `json:"items"`
+	Version opt[int]              `json:"version"`
+}
+
+func (s *Server) putChecklist(w http.ResponseWriter, r *http.Request) {
+	var in checklistPutInput
+	if err := decode(w, r, &in, MaxJSONBody); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if !in.Version.set || in.Version.v < 0 {
+		s.fail(w, r, BadRequest("version", "is required: the version last read (0 for a new checklist)"))
+		return
+	}
+	items, err := checkItems(in.Items)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	rawItems, err := checklist.EncodeItems(items)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	stats := checklist.Score(items)
+	rawStats, err := json.Marshal(stats)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	wc, err := s.store.SaveChecklist(r.Context(), rawItems, rawStats, in.Version.v)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, newChecklistState(items, wc.Version, wc.UpdatedAt))
+}
+
+// checklistReportInput is the body of POST /api/checklist/report.
+type checklistReportInput struct {
+	Items opt[[]checklist.Item] `json:"items"`
+	// Title is the report's heading (default "Business Readiness Report").
+	Title string `json:"title"`
+	// Date is the calendar date printed on the report and in its file name,
+	// YYYY-MM-DD; the default is today on the server. The UI sends the
+	// user's own date.
+	Date string `json:"date"`
+}
+
+// checklistReport answers the printable HTML report of the items sent, as a
+// download named business_readiness_report_YYYY-MM-DD.html.
+func (s *Server) checklistReport(w http.ResponseWriter, r *http.Request) {
+	var in checklistReportInput
+	if err := decode(w, r, &in, MaxJSONBody); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	items, err := checkItems(in.Items)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	date := s.now()
+	if in.Date != "" {
+		if date, err = time.Parse(time.DateOnly, in.Date); err != nil {
+			s.fail(w, r, BadRequest("date", "must be a date, YYYY-MM-DD"))
+			return
+		}
+	}
+	title := strings.TrimSpace(in.Title)
+	if utf8.RuneCountInString(title) > maxTemplateName {
+		s.fail(w, r, BadRequest("title", "must be at most 200 characters"))
+		return
+	}
+	var buf bytes.Buffer
+	if err := checklist.Render(&buf, items, checklist.ReportOptions{Title: title, Generated: date}); err != nil {
+		s.fail(w, r, checklistInvalid(err))
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": checklist.ReportFileName(date)}))
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(buf.Bytes())
+}
