@@ -240,3 +240,17 @@ func snapshot(t *testing.T, s store.Store) stored {
 	require.NoError(t, err)
 	return out
 }
+
+func BenchmarkSeedDemo(b *testing.B) {
+	for _, be := range storetest.Backends {
+		b.Run(be.Name, func(b *testing.B) {
+			for b.Loop() {
+				b.StopTimer()
+				s := storetest.Open(b, be.DSN(b))
+				b.StartTimer()
+				_, err := seed.Run(context.Background(), s, seed.Options{Demo: true, Now: now})
+				require.NoError(b, err)
+			}
+		})
+	}
+}
