@@ -75,19 +75,12 @@ func AddFlags(fs *pflag.FlagSet) {
 func Load(fs *pflag.FlagSet) (Config, error) {
 	v := viper.New()
 	file, _ := fs.GetString(ConfigFlag)
+	if file == "" {
+		file = findConfigFile()
+	}
 	if file != "" {
 		v.SetConfigFile(file)
-	} else {
-		v.SetConfigName("commsplan")
-		v.SetConfigType("yaml")
-		v.AddConfigPath(".")
-		if home, err := os.UserHomeDir(); err == nil {
-			v.AddConfigPath(filepath.Join(home, ".config", "commsplan"))
-		}
-	}
-	if err := v.ReadInConfig(); err != nil {
-		var missing viper.ConfigFileNotFoundError
-		if file != "" || !errors.As(err, &missing) {
+		if err := v.ReadInConfig(); err != nil {
 			return Config{}, fmt.Errorf("config file: %w", err)
 		}
 	}
@@ -137,6 +130,28 @@ func (c Config) Validate() error {
 		return errors.New("data-dir must not be empty")
 	}
 	return nil
+}
+
+// findConfigFile returns the first commsplan.yaml (or .yml) in the working
+// directory or $HOME/.config/commsplan, or "". The names are explicit: viper's
+// own search would also try an extensionless "commsplan", the binary itself.
+func findConfigFile() string {
+	dirs := []string{"."}
+	if home, err := os.UserHomeDir(); err == nil {
+		dirs = append(dirs, filepath.Join(home, ".config", "commsplan"))
+	}
+	for _, dir := range dirs {
+		for _, name := range []string{"commsplan.yaml", "commsplan.yml"} {
+			path := filepath.Join(dir, name)
+			if st, err := os.Stat(path); err == nil && !st.IsDir() {
+				if abs, err := filepath.Abs(path); err == nil {
+					return abs
+				}
+				return path
+			}
+		}
+	}
+	return ""
 }
 
 // joinValue turns a config-file value (a string or a YAML list) into the

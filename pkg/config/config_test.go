@@ -81,6 +81,31 @@ log:
 	assert.Equal(t, "warn", c.LogLevel, "env still fills what flags leave")
 }
 
+func TestConfigSearch(t *testing.T) {
+	dir := inDir(t)
+	// The binary itself sits in the working directory: it is not a config.
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "commsplan"), []byte("\x7fELF\x00\x01"), 0o755))
+	c, err := Load(flags(t))
+	require.NoError(t, err)
+	assert.Empty(t, c.File)
+
+	home := filepath.Join(dir, ".config", "commsplan")
+	require.NoError(t, os.MkdirAll(home, 0o750))
+	require.NoError(t, os.WriteFile(filepath.Join(home, "commsplan.yml"), []byte("addr: home:1\n"), 0o600))
+	c, err = Load(flags(t))
+	require.NoError(t, err)
+	assert.Equal(t, "home:1", c.Addr, "found in $HOME/.config/commsplan")
+
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "commsplan.yaml"), []byte("addr: cwd:1\n"), 0o600))
+	c, err = Load(flags(t))
+	require.NoError(t, err)
+	assert.Equal(t, "cwd:1", c.Addr, "the working directory comes first")
+
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "commsplan.yaml"), []byte("addr: [unclosed\n"), 0o600))
+	_, err = Load(flags(t))
+	assert.ErrorContains(t, err, "config file")
+}
+
 func TestExplicitConfigFile(t *testing.T) {
 	dir := inDir(t)
 	path := filepath.Join(dir, "other.yaml")
