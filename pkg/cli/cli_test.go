@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -149,4 +150,24 @@ func newFlagSet(t *testing.T, args ...string) *pflag.FlagSet {
 	config.AddFlags(fs)
 	require.NoError(t, fs.Parse(args))
 	return fs
+}
+
+// TestEveryCommandHasHelp walks the tree: every runnable command has a short
+// description and examples.
+func TestEveryCommandHasHelp(t *testing.T) {
+	root := NewRootCmd(&Factory{Out: &bytes.Buffer{}, Err: &bytes.Buffer{}})
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		for _, sub := range c.Commands() {
+			if sub.Hidden || sub.Name() == "help" || sub.Name() == "completion" {
+				continue
+			}
+			assert.NotEmpty(t, sub.Short, sub.CommandPath())
+			if sub.Runnable() && sub.Name() != "version" {
+				assert.NotEmpty(t, sub.Example, "%s needs examples", sub.CommandPath())
+			}
+			walk(sub)
+		}
+	}
+	walk(root)
 }
