@@ -127,6 +127,9 @@ func (p *reportParser) run() ([]Item, error) {
 
 func (p *reportParser) startTag(selfClosing bool) error {
 	name, hasAttr := p.z.TagName()
+	if !hasAttr && !p.inRoot() {
+		return nil // nothing to read outside the checklist but its root's attributes
+	}
 	tag := string(name)
 	if p.field != "" {
 		return invalid("markup <%s> inside the %s field", tag, p.field)
