@@ -312,12 +312,6 @@ func emit(f *Factory, file string, b []byte) error {
 	return os.WriteFile(file, b, 0o644)
 }
 
-func writeIndentedJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
-
 // writeScheduleTable prints a schedule for people: its header, the
 // timeline, and one line per activity.
 func writeScheduleTable(w io.Writer, s *campaign.Schedule) {
@@ -357,11 +351,6 @@ func writeScheduleTable(w io.Writer, s *campaign.Schedule) {
 	tw.Flush()
 }
 
-// oneLine keeps an edited, multi-line text on its table row.
-func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
-}
-
 // CampaignListOptions are the inputs of "campaign list".
 type CampaignListOptions struct {
 	Output string
@@ -382,14 +371,13 @@ func newCampaignListCmd(f *Factory, runF func(*CampaignListOptions) error) *cobr
 			return campaignListRun(cmd, f, opts)
 		},
 	}
-	cmd.Flags().StringVarP(&opts.Output, "output", "o", "table", "output format: json or table")
-	_ = cmd.RegisterFlagCompletionFunc("output", cobra.FixedCompletions([]string{"json", "table"}, cobra.ShellCompDirectiveNoFileComp))
+	addOutputFlag(cmd, &opts.Output, "table", "table", "json")
 	return cmd
 }
 
 func campaignListRun(cmd *cobra.Command, f *Factory, opts *CampaignListOptions) error {
-	if opts.Output != "json" && opts.Output != "table" {
-		return UsageError("--output must be json or table")
+	if err := checkOutput(opts.Output, "table", "json"); err != nil {
+		return err
 	}
 	st, err := f.OpenStore(cmd.Context())
 	if err != nil {
@@ -452,14 +440,13 @@ func newCampaignShowCmd(f *Factory, runF func(*CampaignShowOptions) error) *cobr
 			return campaignShowRun(cmd, f, opts)
 		},
 	}
-	cmd.Flags().StringVarP(&opts.Output, "output", "o", "table", "output format: json or table")
-	_ = cmd.RegisterFlagCompletionFunc("output", cobra.FixedCompletions([]string{"json", "table"}, cobra.ShellCompDirectiveNoFileComp))
+	addOutputFlag(cmd, &opts.Output, "table", "table", "json")
 	return cmd
 }
 
 func campaignShowRun(cmd *cobra.Command, f *Factory, opts *CampaignShowOptions) error {
-	if opts.Output != "json" && opts.Output != "table" {
-		return UsageError("--output must be json or table")
+	if err := checkOutput(opts.Output, "table", "json"); err != nil {
+		return err
 	}
 	st, err := f.OpenStore(cmd.Context())
 	if err != nil {
@@ -521,20 +508,15 @@ Outlook, Google Calendar or any RFC 5545 client).`,
 			return campaignExportRun(cmd, f, opts)
 		},
 	}
-	cmd.Flags().StringVarP(&opts.Output, "output", "o", "html", "export format: html, json, csv or ics")
+	addOutputFlag(cmd, &opts.Output, "html", campaign.ExportFormats...)
 	cmd.Flags().StringVar(&opts.OutFile, "out", "", "write the export to this file instead of stdout")
-	_ = cmd.RegisterFlagCompletionFunc("output", cobra.FixedCompletions(campaign.ExportFormats, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
 
 func campaignExportRun(cmd *cobra.Command, f *Factory, opts *CampaignExportOptions) error {
 	format := strings.ToLower(opts.Output)
-	valid := false
-	for _, v := range campaign.ExportFormats {
-		valid = valid || v == format
-	}
-	if !valid {
-		return UsageError("--output must be html, json, csv or ics")
+	if err := checkOutput(format, campaign.ExportFormats...); err != nil {
+		return err
 	}
 	st, err := f.OpenStore(cmd.Context())
 	if err != nil {

@@ -106,14 +106,13 @@ template format" (JSON) or "Invalid checklist format in imported HTML".`,
 			return checklistScoreRun(f, opts)
 		},
 	}
-	cmd.Flags().StringVarP(&opts.Output, "output", "o", "table", "output format: json or table")
-	_ = cmd.RegisterFlagCompletionFunc("output", cobra.FixedCompletions([]string{"json", "table"}, cobra.ShellCompDirectiveNoFileComp))
+	addOutputFlag(cmd, &opts.Output, "table", "table", "json")
 	return cmd
 }
 
 func checklistScoreRun(f *Factory, opts *ChecklistScoreOptions) error {
-	if opts.Output != "json" && opts.Output != "table" {
-		return UsageError("--output must be json or table")
+	if err := checkOutput(opts.Output, "table", "json"); err != nil {
+		return err
 	}
 	data, err := readChecklistInput(f, opts.File)
 	if err != nil {
@@ -362,14 +361,13 @@ func newChecklistListCmd(f *Factory, runF func(*ChecklistListOptions) error) *co
 			return checklistListRun(cmd, f, opts)
 		},
 	}
-	cmd.Flags().StringVarP(&opts.Output, "output", "o", "table", "output format: json or table")
-	_ = cmd.RegisterFlagCompletionFunc("output", cobra.FixedCompletions([]string{"json", "table"}, cobra.ShellCompDirectiveNoFileComp))
+	addOutputFlag(cmd, &opts.Output, "table", "table", "json")
 	return cmd
 }
 
 func checklistListRun(cmd *cobra.Command, f *Factory, opts *ChecklistListOptions) error {
-	if opts.Output != "json" && opts.Output != "table" {
-		return UsageError("--output must be json or table")
+	if err := checkOutput(opts.Output, "table", "json"); err != nil {
+		return err
 	}
 	st, err := f.OpenStore(cmd.Context())
 	if err != nil {

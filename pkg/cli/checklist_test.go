@@ -142,7 +142,7 @@ func TestChecklistScoreBadInput(t *testing.T) {
 	t.Run("bad output", func(t *testing.T) {
 		code, _, errOut := runCLI(t, "checklist", "score", "x", "-o", "yaml")
 		assert.Equal(t, 2, code)
-		assert.Contains(t, errOut, "--output must be json or table")
+		assert.Contains(t, errOut, "--output must be table or json")
 	})
 	t.Run("too large", func(t *testing.T) {
 		path := writeFile(t, dir, "big.html", bytes.Repeat([]byte(" "), checklist.MaxImportSize+1))

@@ -56,8 +56,8 @@ division's location and business line; the employees column sums to 1,933.`,
   commsplan orgdata export --output csv > headcount.csv`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if opts.Output != "json" && opts.Output != "csv" {
-				return UsageError("--output must be json or csv, not %q", opts.Output)
+			if err := checkOutput(opts.Output, "json", "csv"); err != nil {
+				return err
 			}
 			if runF != nil {
 				return runF(cmd.Context(), opts)
@@ -65,8 +65,7 @@ division's location and business line; the employees column sums to 1,933.`,
 			return orgdataExportRun(f.Out, orgdata.Load(), opts)
 		},
 	}
-	cmd.Flags().StringVarP(&opts.Output, "output", "o", "json", "output format: json or csv")
-	_ = cmd.RegisterFlagCompletionFunc("output", cobra.FixedCompletions([]string{"json", "csv"}, cobra.ShellCompDirectiveNoFileComp))
+	addOutputFlag(cmd, &opts.Output, "json", "json", "csv")
 	return cmd
 }
 

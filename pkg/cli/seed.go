@@ -45,8 +45,8 @@ as JSON.`,
   commsplan seed --db postgres://commsplan@db/commsplan?sslmode=disable --output json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if opts.Output != "table" && opts.Output != "json" {
-				return UsageError("--output must be table or json, not %q", opts.Output)
+			if err := checkOutput(opts.Output, "table", "json"); err != nil {
+				return err
 			}
 			if runF != nil {
 				return runF(cmd.Context(), opts)
@@ -55,8 +55,7 @@ as JSON.`,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.Demo, "demo", false, "also load a sample plan (themes, questions, content, communications)")
-	cmd.Flags().StringVarP(&opts.Output, "output", "o", "table", "output format: table or json")
-	_ = cmd.RegisterFlagCompletionFunc("output", cobra.FixedCompletions([]string{"table", "json"}, cobra.ShellCompDirectiveNoFileComp))
+	addOutputFlag(cmd, &opts.Output, "table", "table", "json")
 	return cmd
 }
 
