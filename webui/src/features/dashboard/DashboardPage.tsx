@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Calendar as CalendarIcon, FileText, Palette, Pencil, Plus, Trash2, TrendingDown, TrendingUp, Users } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { activityAge, activityText } from '@/lib/activity';
@@ -84,10 +84,6 @@ export default function DashboardPage() {
   const activity = useQuery<ActivityEntry[]>({ queryKey: [`/api/activity?limit=${ACTIVITY_LIMIT}`] });
   const [selected, setSelected] = useState<Date | null>(null);
   const onDateSelect = useCallback((d: Date) => setSelected(d), []);
-
-  useEffect(() => {
-    document.title = 'Dashboard | CommsPlan';
-  }, []);
 
   const now = new Date();
   const stats = dashboardStats(

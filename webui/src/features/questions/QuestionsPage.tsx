@@ -114,7 +114,7 @@ function ThemeQuestions({
   const c = colorClasses(theme?.color ?? 'blue');
   const titleId = `theme-questions-${themeId}`;
   return (
-    <Card>
+    <Card data-testid="theme-questions">
       <CardHeader className="flex-row items-center justify-between gap-2">
         <div className="flex items-center gap-2">
           <div className={cn('flex h-8 w-8 items-center justify-center rounded-full', c.bg, c.text)}>

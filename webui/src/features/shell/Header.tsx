@@ -1,4 +1,5 @@
 import { FileText, HelpCircle, Palette, Plus, Users } from 'lucide-react';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -15,6 +16,9 @@ export function Header() {
   const { pathname } = useLocation();
   const { title, subtitle } = headerFor(pathname);
   const openCreate = useOpenCreateDialog();
+  useEffect(() => {
+    document.title = `${title} | CommsPlan`;
+  }, [title]);
   return (
     <header className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 bg-white px-6 py-4">
       <div className="min-w-0">

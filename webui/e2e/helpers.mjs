@@ -1,0 +1,52 @@
+// Small helpers for the end-to-end scenarios (playwright-core has no expect).
+import assert from 'node:assert/strict';
+import AxeBuilder from '@axe-core/playwright';
+
+/** eventually retries fn until it stops throwing or the timeout passes. */
+export async function eventually(fn, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last;
+  for (;;) {
+    try {
+      return await fn();
+    } catch (err) {
+      last = err;
+      if (Date.now() > deadline) throw last;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+/** expectToast waits for an open toast with exactly this title. */
+export async function expectToast(page, title) {
+  await page.locator('li[data-state="open"]', { has: page.getByText(title, { exact: true }) }).first().waitFor({ timeout: 10_000 });
+}
+
+/** expectHeader checks the header title and subtitle. */
+export async function expectHeader(page, title, subtitle) {
+  await eventually(async () => {
+    assert.equal(await page.getByTestId('page-title').textContent(), title);
+    assert.equal(await page.getByTestId('page-subtitle').textContent(), subtitle);
+  });
+}
+
+/** checkA11y runs axe on the page and fails on serious or critical violations. */
+export async function checkA11y(page, where) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = bad.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`).join('\n  ');
+  assert.equal(bad.length, 0, `axe found serious or critical violations on ${where}:\n  ${report}`);
+}
+
+/** chooseOption picks an option of a Radix select named by its label. */
+export async function chooseOption(page, label, option) {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** api calls the server with the page's session cookie. */
+export async function api(page, method, path, data) {
+  const res = await page.request.fetch(path, { method, data, headers: data ? { 'Content-Type': 'application/json' } : undefined });
+  if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
+  return res.status() === 204 ? undefined : res.json();
+}
