@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
 
 // The create dialogs load on first use, keeping forms and validation out of the first load.
 const ThemeDialog = lazy(() => import('@/features/themes/ThemeDialog'));
@@ -23,9 +23,8 @@ export function CreateDialogsProvider({ children }: { children: ReactNode }) {
   const onOpenChange = useCallback((o: boolean) => {
     if (!o) setKind(null);
   }, []);
-  const value = useMemo(() => open, [open]);
   return (
-    <CreateDialogsContext.Provider value={value}>
+    <CreateDialogsContext.Provider value={open}>
       {children}
       <Suspense fallback={null}>
         {kind === 'theme' && <ThemeDialog open onOpenChange={onOpenChange} />}
