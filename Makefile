@@ -17,11 +17,8 @@ build: ui
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/commsplan
 
 ifneq ($(HAS_UI),)
-# npm install, not npm ci: the npm 11 here writes lock files that list only
-# this platform's optional packages (rollup's), which npm ci then rejects as
-# out of sync. npm install still installs exactly the locked versions.
 webui/node_modules/.installed: webui/package.json webui/package-lock.json
-	cd webui && npm install --no-audit --no-fund
+	cd webui && npm ci --no-audit --no-fund
 	touch $@
 
 ui: webui/node_modules/.installed
