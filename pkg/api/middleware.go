@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"runtime/debug"
 	"time"
+
+	"github.com/klauspost/compress/gzhttp"
 )
 
 // openPaths need no session: health checks and the gate itself.
@@ -39,6 +41,12 @@ func securityHeaders(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// compress gzips answers for clients that accept it: the UI's entry script
+// shrinks from about 430 KB to 140 KB, and large JSON lists shrink as much.
+func compress(next http.Handler) http.Handler {
+	return gzhttp.GzipHandler(next)
 }
 
 // statusRecorder remembers the status and size of an answer for the log.

@@ -30,6 +30,7 @@ func (s *Server) listJobTitles(w http.ResponseWriter, r *http.Request) {
 // lists with their head counts, the generations, the vehicle type defaults and
 // the campaign scheduler's reference data, so the UI needs one call.
 type Reference struct {
+	CompanyName    string                 `json:"companyName"`
 	TotalEmployees int                    `json:"totalEmployees"`
 	Locations      []orgdata.Location     `json:"locations"`
 	Divisions      []orgdata.Division     `json:"divisions"`
@@ -50,6 +51,7 @@ type Reference struct {
 // NewReference assembles the reference document from the dataset.
 func NewReference(d *orgdata.Dataset) Reference {
 	return Reference{
+		CompanyName:          orgdata.CompanyName,
 		TotalEmployees:       d.TotalEmployees,
 		Locations:            d.Locations,
 		Divisions:            d.Divisions,

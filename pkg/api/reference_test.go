@@ -125,7 +125,7 @@ func TestReference(t *testing.T) {
 		_, body := ts.do(http.MethodGet, "/api/reference", nil)
 		var raw map[string]json.RawMessage
 		require.NoError(t, json.Unmarshal(body, &raw))
-		for _, key := range []string{"totalEmployees", "locations", "divisions", "orgLevels", "roleGroups", "generations",
+		for _, key := range []string{"companyName", "totalEmployees", "locations", "divisions", "orgLevels", "roleGroups", "generations",
 			"generationalSplit", "vehicleTypes", "campaignTypes", "maturityPhases", "preAcquisitionPhases",
 			"audienceGroups", "audienceTypes", "urgencyLevels", "roleGroupsByDivision"} {
 			assert.Contains(t, raw, key)

@@ -84,7 +84,7 @@ func (s *Server) Handler() http.Handler {
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusForbidden, ErrorBody{Error: "cross-origin request refused"})
 	}))
-	return s.logRequests(securityHeaders(s.recoverPanics(csrf.Handler(s.Router()))))
+	return s.logRequests(securityHeaders(compress(s.recoverPanics(csrf.Handler(s.Router())))))
 }
 
 // Router returns the routes without the outer middleware.

@@ -20,6 +20,9 @@
 // record once and ignoring names it does not know.
 package orgdata
 
+// CompanyName is the synthetic group's name, shown in the audience summary.
+const CompanyName = "Keystone Life Safety Group"
+
 // Location is a location group (a US state group) with its head count.
 type Location struct {
 	ID    string `json:"id"`
