@@ -122,10 +122,20 @@ func (t *Throttle) Blocked(addr string) (bool, time.Duration) {
 	return true, recent[0].Add(t.Window).Sub(t.now())
 }
 
+// sweepAt is the number of tracked addresses above which Fail drops every
+// address whose failures have all expired, so a spray of addresses cannot
+// grow the map without bound.
+const sweepAt = 10_000
+
 // Fail records a wrong code from addr.
 func (t *Throttle) Fail(addr string) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if len(t.hits) >= sweepAt {
+		for a := range t.hits {
+			t.prune(a)
+		}
+	}
 	t.hits[addr] = append(t.prune(addr), t.now())
 }
 

@@ -1,6 +1,7 @@
 package access
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -76,6 +77,19 @@ func TestThrottle(t *testing.T) {
 	th.Reset("1.2.3.4")
 	blocked, _ = th.Blocked("1.2.3.4")
 	assert.False(t, blocked)
+}
+
+func TestThrottleForgetsExpiredAddresses(t *testing.T) {
+	now := time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
+	th := NewThrottle(5, time.Minute)
+	th.now = func() time.Time { return now }
+	for i := 0; i < sweepAt; i++ {
+		th.Fail(fmt.Sprintf("10.0.%d.%d", i/256, i%256))
+	}
+	require.Len(t, th.hits, sweepAt)
+	now = now.Add(2 * time.Minute)
+	th.Fail("192.0.2.1")
+	assert.Len(t, th.hits, 1, "expired addresses are swept")
 }
 
 func TestLoadOrCreate(t *testing.T) {
