@@ -16,7 +16,15 @@ export const queryClient = new QueryClient({
 });
 
 /** Entity is a kind of record a mutation changes. */
-export type Entity = 'themes' | 'questions' | 'content' | 'audiences' | 'communications' | 'vehicles';
+export type Entity =
+  | 'themes'
+  | 'questions'
+  | 'content'
+  | 'audiences'
+  | 'communications'
+  | 'vehicles'
+  | 'blackouts'
+  | 'calendar-feeds';
 
 /**
  * refreshedLists lists the API paths refetched after a change to entity

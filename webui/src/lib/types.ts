@@ -63,12 +63,98 @@ export interface Communication {
   id: string;
   title: string;
   themeId: string;
+  selectedQuestions?: string[] | null;
+  audienceId?: string;
+  vehicleId?: string;
+  rawContent?: string;
+  generatedContent?: string;
+  finalContentId?: string;
   status: CommunicationStatus | string;
+  /** scheduledDate is '' (none), a calendar date 'YYYY-MM-DD' (all day) or an RFC 3339 UTC instant. */
   scheduledDate: string;
+  /** sourceCampaignId and sourceActivityId name the campaign activity it was imported from. */
+  sourceCampaignId?: string;
+  sourceActivityId?: string;
   createdAt: string;
   theme?: Ref | null;
   vehicle?: (Ref & { type: string }) | null;
   audience?: Ref | null;
+}
+
+/** CommunicationInput is the create and update payload of a communication. */
+export interface CommunicationInput {
+  title: string;
+  themeId: string;
+  selectedQuestions?: string[];
+  audienceId?: string | null;
+  vehicleId?: string | null;
+  rawContent?: string;
+  generatedContent?: string;
+  status: CommunicationStatus;
+  scheduledDate?: string | null;
+  sourceCampaignId?: string;
+  sourceActivityId?: string;
+}
+
+export type VehicleFormat = 'text' | 'html' | 'markdown';
+export type CommunicationStrategy = 'traditional' | 'digital' | 'universal';
+
+export interface VehicleSettings {
+  template: string;
+  maxLength: number;
+  format: VehicleFormat | string;
+}
+
+export interface Vehicle {
+  id: string;
+  name: string;
+  type: string;
+  description: string;
+  settings: VehicleSettings;
+  generationalTargeting: string[] | null;
+  communicationStrategy: CommunicationStrategy | string;
+  preferredGenerations: string[] | null;
+  generationalEffectiveness: Record<string, number> | null;
+  /** communicationCount is how many communications use the vehicle (read only). */
+  communicationCount: number;
+  createdAt: string;
+}
+
+/** VehicleInput is the create and update payload of a vehicle. */
+export type VehicleInput = Omit<Vehicle, 'id' | 'createdAt' | 'communicationCount'>;
+
+/** Blackout is a period in which communications should not go out; no audienceIds means everyone. */
+export interface Blackout {
+  id: string;
+  name: string;
+  startDate: string;
+  endDate: string;
+  audienceIds: string[];
+  createdAt: string;
+}
+
+export type BlackoutInput = Omit<Blackout, 'id' | 'createdAt'>;
+
+/** ScheduleWarning is one answer of GET /api/schedule/warnings. */
+export type ScheduleWarning =
+  | {
+      kind: 'overload';
+      audienceId: string;
+      audienceName: string;
+      week: string;
+      count: number;
+      limit: number;
+      communicationIds: string[];
+    }
+  | { kind: 'blackout'; blackoutId: string; blackoutName: string; communicationIds: string[] };
+
+/** CalendarFeed is a subscribable ICS feed; url is only in the create answer. */
+export interface CalendarFeed {
+  id: string;
+  name: string;
+  includeCampaignActivities: boolean;
+  createdAt: string;
+  url?: string;
 }
 
 export interface ActivityEntry {
@@ -102,8 +188,29 @@ export interface ReferenceItem {
   count: number;
 }
 
+export interface Generation {
+  id: string;
+  label: string;
+  bornFrom: number;
+  bornTo: number;
+  cohort: string;
+}
+
+export interface VehicleType {
+  type: string;
+  label: string;
+  description: string;
+  defaultStrategy: string;
+  preferredGenerations: string[];
+  defaultSettings: VehicleSettings;
+  defaultEffectiveness: Record<string, number>;
+}
+
 export interface Reference {
   totalEmployees: number;
+  generations?: Generation[];
+  generationalSplit?: { traditional: number; digitalNative: number; unknown: number; byGeneration?: Record<string, number> };
+  vehicleTypes?: VehicleType[];
   companyName?: string;
   locations?: ReferenceItem[];
   divisions?: (ReferenceItem & { location: string; businessLine?: string })[];

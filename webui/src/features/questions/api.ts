@@ -1,6 +1,6 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
-import { useApiMutation } from '@/lib/mutation';
+import { crudMessages, resource } from '@/lib/resource';
 import { invalidateAfter, queryClient } from '@/lib/queryClient';
 import { applyOrders } from '@/lib/questions';
 import { toast, toastError } from '@/lib/toast';
@@ -22,40 +22,17 @@ export interface ReorderInput {
   questionOrders: { id: string; sortOrder: number }[];
 }
 
-/** useQuestions lists all questions with their content counts. */
-export function useQuestions() {
-  return useQuery<Question[]>({ queryKey: key });
-}
+/** questions: all questions with their content counts; deleting one removes its content links. */
+const questions = resource<Question, QuestionInput>({
+  path: '/api/questions',
+  entity: 'questions',
+  messages: crudMessages('Question', 'question'),
+});
 
-/** useCreateQuestion creates a question. */
-export function useCreateQuestion() {
-  return useApiMutation<Question, QuestionInput>({
-    request: (body) => ({ method: 'POST', url: '/api/questions', body }),
-    entity: 'questions',
-    success: 'Question created successfully!',
-    failure: 'Failed to create question',
-  });
-}
-
-/** useUpdateQuestion updates a question. */
-export function useUpdateQuestion() {
-  return useApiMutation<Question, { id: string; data: QuestionInput }>({
-    request: ({ id, data }) => ({ method: 'PUT', url: `/api/questions/${id}`, body: data }),
-    entity: 'questions',
-    success: 'Question updated successfully!',
-    failure: 'Failed to update question',
-  });
-}
-
-/** useDeleteQuestion deletes a question and its content links. */
-export function useDeleteQuestion() {
-  return useApiMutation<void, string>({
-    request: (id) => ({ method: 'DELETE', url: `/api/questions/${id}` }),
-    entity: 'questions',
-    success: 'Question deleted successfully',
-    failure: 'Failed to delete question',
-  });
-}
+export const useQuestions = questions.useList;
+export const useCreateQuestion = questions.useCreate;
+export const useUpdateQuestion = questions.useUpdate;
+export const useDeleteQuestion = questions.useDelete;
 
 /** useReorderQuestions sends a theme's new order; the list moves at once and rolls back on failure. */
 export function useReorderQuestions() {
