@@ -1,0 +1,40 @@
+package domain
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestParseScheduled(t *testing.T) {
+	ny, err := time.LoadLocation("America/New_York")
+	require.NoError(t, err)
+	cases := []struct {
+		in, out, dayUTC, dayNY string
+		allDay                 bool
+	}{
+		{"2031-03-04", "2031-03-04", "2031-03-04", "2031-03-04", true},
+		{"2031-03-04T15:00:00.000Z", "2031-03-04T15:00:00Z", "2031-03-04", "2031-03-04", false},
+		{"2031-03-04T22:30:00-05:00", "2031-03-05T03:30:00Z", "2031-03-05", "2031-03-04", false},
+		{"2031-03-04T01:00:00.250+02:00", "2031-03-03T23:00:00.25Z", "2031-03-03", "2031-03-03", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.in, func(t *testing.T) {
+			s, err := ParseScheduled(tc.in)
+			require.NoError(t, err)
+			assert.Equal(t, tc.allDay, s.AllDay)
+			assert.Equal(t, tc.out, s.String())
+			assert.Equal(t, tc.dayUTC, s.Day(nil).Format(time.DateOnly))
+			assert.Equal(t, tc.dayNY, s.Day(ny).Format(time.DateOnly))
+			again, err := ParseScheduled(s.String())
+			require.NoError(t, err)
+			assert.Equal(t, s, again, "the stored form reads back the same")
+		})
+	}
+	for _, bad := range []string{"", "2031-02-30", "03/04/2031", "2031-03-04T15:00", "tomorrow"} {
+		_, err := ParseScheduled(bad)
+		assert.ErrorIs(t, err, ErrScheduled, bad)
+	}
+}
