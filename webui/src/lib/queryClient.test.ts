@@ -6,8 +6,11 @@ describe('refreshedLists', () => {
     ['content', ['/api/content', '/api/questions', '/api/themes']],
     ['questions', ['/api/questions', '/api/themes']],
     ['themes', ['/api/themes', '/api/questions', '/api/communications']],
-    ['audiences', ['/api/audiences', '/api/communications']],
-    ['communications', ['/api/communications']],
+    ['audiences', ['/api/audiences', '/api/communications', '/api/schedule/warnings']],
+    ['vehicles', ['/api/vehicles', '/api/communications']],
+    ['communications', ['/api/communications', '/api/schedule/warnings']],
+    ['blackouts', ['/api/blackouts', '/api/schedule/warnings']],
+    ['calendar-feeds', ['/api/calendar-feeds']],
   ] as const)('%s', (entity, want) => {
     expect(refreshedLists(entity)).toEqual(want);
   });

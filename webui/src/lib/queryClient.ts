@@ -26,6 +26,9 @@ export type Entity =
   | 'blackouts'
   | 'calendar-feeds';
 
+/** WARNINGS_PATH is the schedule warnings list (its query key also holds the time zone). */
+export const WARNINGS_PATH = '/api/schedule/warnings';
+
 /**
  * refreshedLists lists the API paths refetched after a change to entity
  * (spec 01 §7): content changes also refresh questions and themes (their
@@ -41,9 +44,15 @@ export function refreshedLists(entity: Entity): string[] {
       // Deleting a theme deletes its questions and clears communications' references.
       return ['/api/themes', '/api/questions', '/api/communications'];
     case 'audiences':
+      // Communications embed their audience; warnings name it.
+      return ['/api/audiences', '/api/communications', WARNINGS_PATH];
     case 'vehicles':
-      // Communications embed the audience and vehicle they reference.
-      return [`/api/${entity}`, '/api/communications'];
+      // Communications embed the vehicle they reference.
+      return ['/api/vehicles', '/api/communications'];
+    case 'communications':
+    case 'blackouts':
+      // Overload and blackout warnings are computed from both.
+      return [`/api/${entity}`, WARNINGS_PATH];
     default:
       return [`/api/${entity}`];
   }
