@@ -26,7 +26,7 @@ export type Entity =
   | 'blackouts'
   | 'calendar-feeds';
 
-/** WARNINGS_PATH is the schedule warnings list (its query key also holds the time zone). */
+/** WARNINGS_PATH is the schedule warnings' path; their keys carry ?tz=, so lists match by prefix. */
 export const WARNINGS_PATH = '/api/schedule/warnings';
 
 /**
@@ -44,14 +44,13 @@ export function refreshedLists(entity: Entity): string[] {
       // Deleting a theme deletes its questions and clears communications' references.
       return ['/api/themes', '/api/questions', '/api/communications'];
     case 'audiences':
-      // Communications embed their audience; warnings name it.
+      // Communications embed their audience; warnings count by audience.
       return ['/api/audiences', '/api/communications', WARNINGS_PATH];
     case 'vehicles':
       // Communications embed the vehicle they reference.
       return ['/api/vehicles', '/api/communications'];
     case 'communications':
     case 'blackouts':
-      // Overload and blackout warnings are computed from both.
       return [`/api/${entity}`, WARNINGS_PATH];
     default:
       return [`/api/${entity}`];
@@ -70,6 +69,6 @@ function matchesPrefix(key: QueryKey, prefixes: string[]): boolean {
 export function invalidateAfter(entity: Entity): Promise<void> {
   const lists = refreshedLists(entity);
   return queryClient.invalidateQueries({
-    predicate: (q) => lists.includes(String(q.queryKey[0])) || matchesPrefix(q.queryKey, derivedPrefixes),
+    predicate: (q) => matchesPrefix(q.queryKey, [...lists, ...derivedPrefixes]),
   });
 }

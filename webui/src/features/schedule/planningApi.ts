@@ -27,16 +27,12 @@ export function useImportCommunications(onSuccess?: () => void) {
 
 /**
  * useScheduleWarnings loads the overload and blackout warnings of the whole
- * plan, with instants placed on days in the browser's time zone. The key
- * starts with WARNINGS_PATH so changes to communications, blackouts and
- * audiences refetch it.
+ * plan, with instants placed on days in the browser's time zone. Changes to
+ * communications, blackouts and audiences refetch it (its key starts with
+ * WARNINGS_PATH).
  */
 export function useScheduleWarnings() {
-  const tz = browserTimeZone();
-  return useQuery<ScheduleWarning[]>({
-    queryKey: [WARNINGS_PATH, tz],
-    queryFn: () => apiRequest<ScheduleWarning[]>('GET', `${WARNINGS_PATH}?tz=${encodeURIComponent(tz)}`),
-  });
+  return useQuery<ScheduleWarning[]>({ queryKey: [`${WARNINGS_PATH}?tz=${encodeURIComponent(browserTimeZone())}`] });
 }
 
 /**
