@@ -56,7 +56,7 @@ function BlackoutEditor({ blackout, onDone }: { blackout: Blackout | null; onDon
           {...fieldAria('blackout-name', errors.name)}
         />
       </Field>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <Field id="blackout-start" label="Start Date" error={errors.startDate}>
           <Input
             id="blackout-start"
@@ -79,28 +79,30 @@ function BlackoutEditor({ blackout, onDone }: { blackout: Blackout | null; onDon
       </div>
       <fieldset className="grid gap-2">
         <legend className="text-sm font-medium text-slate-800">Audiences</legend>
-        <p className="text-xs text-slate-600" id="blackout-audiences-hint">
-          Applies to: <span className="font-medium text-slate-900">{blackoutAudiences(form.audienceIds, audiences ?? [])}</span>. Choose none for {EVERYONE}.
-        </p>
         {(audiences ?? []).length === 0 ? (
           <p className="text-sm text-slate-600">No audiences yet: the blackout applies to {EVERYONE}.</p>
         ) : (
-          <ul className="grid max-h-40 gap-1 overflow-y-auto rounded-md border border-slate-200 p-2 sm:grid-cols-2">
-            {(audiences ?? []).map((a) => (
-              <li key={a.id} className="flex items-center gap-2 text-sm">
-                <input
-                  id={`blackout-audience-${a.id}`}
-                  type="checkbox"
-                  className="h-4 w-4 accent-blue-700"
-                  checked={form.audienceIds.includes(a.id)}
-                  onChange={() => toggleAudience(a.id)}
-                />
-                <label htmlFor={`blackout-audience-${a.id}`} className="text-slate-800">
-                  {a.name}
-                </label>
-              </li>
-            ))}
-          </ul>
+          <>
+            <p className="text-xs text-slate-600">
+              Applies to: <span className="font-medium text-slate-900">{blackoutAudiences(form.audienceIds, audiences ?? [])}</span>. Choose none for {EVERYONE}.
+            </p>
+            <ul className="grid max-h-40 gap-1 overflow-y-auto rounded-md border border-slate-200 p-2 sm:grid-cols-2">
+              {(audiences ?? []).map((a) => (
+                <li key={a.id} className="flex items-center gap-2 text-sm">
+                  <input
+                    id={`blackout-audience-${a.id}`}
+                    type="checkbox"
+                    className="h-4 w-4 accent-blue-700"
+                    checked={form.audienceIds.includes(a.id)}
+                    onChange={() => toggleAudience(a.id)}
+                  />
+                  <label htmlFor={`blackout-audience-${a.id}`} className="text-slate-800">
+                    {a.name}
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </fieldset>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -121,7 +123,7 @@ function BlackoutEditor({ blackout, onDone }: { blackout: Blackout | null; onDon
  * about on the Schedule screen.
  */
 export function BlackoutsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { data: blackouts, isLoading } = useBlackouts();
+  const { data: blackouts, isLoading, isError } = useBlackouts();
   const { data: audiences } = useAudiences();
   const remove = useDeleteBlackout();
   // undefined: the list; null: a new blackout; a record: editing it.
@@ -153,6 +155,10 @@ export function BlackoutsDialog({ open, onOpenChange }: { open: boolean; onOpenC
             {isLoading ? (
               <p role="status" className="text-sm text-slate-600">
                 Loading blackout periods...
+              </p>
+            ) : isError ? (
+              <p role="alert" className="text-sm text-red-700">
+                Could not load the blackout periods.
               </p>
             ) : (blackouts ?? []).length === 0 ? (
               <div className="flex flex-col items-center gap-2 rounded-md border border-dashed border-slate-300 p-6 text-center">

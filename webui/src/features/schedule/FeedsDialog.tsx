@@ -79,7 +79,7 @@ function NewFeedUrl({ feed, onDone }: { feed: CalendarFeed; onDone: () => void }
  * name, creates one (showing its URL once) and revokes one.
  */
 export function FeedsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { data: feeds, isLoading } = useCalendarFeeds();
+  const { data: feeds, isLoading, isError } = useCalendarFeeds();
   const create = useCreateCalendarFeed();
   const revoke = useRevokeCalendarFeed();
   const [name, setName] = useState('');
@@ -133,6 +133,10 @@ export function FeedsDialog({ open, onOpenChange }: { open: boolean; onOpenChang
           {isLoading ? (
             <p role="status" className="text-sm text-slate-600">
               Loading calendar feeds...
+            </p>
+          ) : isError ? (
+            <p role="alert" className="text-sm text-red-700">
+              Could not load the calendar feeds.
             </p>
           ) : (feeds ?? []).length === 0 ? (
             <p className="text-sm text-slate-600">No calendar feeds yet.</p>
