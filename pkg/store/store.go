@@ -119,6 +119,17 @@ type Store interface {
 	// ListChecklistHistory returns the snapshots, oldest first.
 	ListChecklistHistory(ctx context.Context) ([]domain.ChecklistSnapshot, error)
 
+	// ListCalendarFeeds returns the calendar feeds, oldest first.
+	ListCalendarFeeds(ctx context.Context) ([]domain.CalendarFeed, error)
+	// CreateCalendarFeed stores a feed with the SHA-256 (hex) of its token;
+	// the token itself is never stored.
+	CreateCalendarFeed(ctx context.Context, f *domain.CalendarFeed, tokenHash string) error
+	// DeleteCalendarFeed revokes a feed: its token stops working at once.
+	DeleteCalendarFeed(ctx context.Context, id string) error
+	// GetCalendarFeedByTokenHash finds the feed whose token hashes to
+	// tokenHash; ErrNotFound for an unknown or revoked token.
+	GetCalendarFeedByTokenHash(ctx context.Context, tokenHash string) (domain.CalendarFeed, error)
+
 	// Search finds themes, questions, content and communications whose text
 	// contains q, case-insensitively; at most limit hits.
 	Search(ctx context.Context, q string, limit int) ([]domain.SearchHit, error)

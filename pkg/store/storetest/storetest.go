@@ -38,6 +38,7 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"Transactions", testTransactions},
 		{"NotFound", testNotFound},
 		{"ConcurrentCreates", testConcurrentCreates},
+		{"CalendarFeeds", testCalendarFeeds},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newStore(t)) })
