@@ -8,12 +8,14 @@ import (
 	"github.com/klauspost/compress/gzhttp"
 )
 
-// openPaths need no session: health checks and the gate itself.
+// openPaths need no session: health checks and the gate itself. A calendar
+// feed (GET feedPath) needs none either: its token is the credential.
 var openPaths = map[string]bool{"/api/health": true, "/api/session": true}
 
 func (s *Server) requireSession(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !openPaths[r.URL.Path] && !s.hasSession(r) {
+		open := openPaths[r.URL.Path] || (r.Method == http.MethodGet && feedPath.MatchString(r.URL.Path))
+		if !open && !s.hasSession(r) {
 			writeJSON(w, http.StatusUnauthorized, ErrorBody{Error: "authentication required"})
 			return
 		}

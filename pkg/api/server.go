@@ -176,4 +176,5 @@ func (s *Server) routes(r *mux.Router) {
 	s.routeReference(r)
 	s.routeCampaigns(r)
 	s.routeChecklist(r)
+	s.routeFeeds(r)
 }

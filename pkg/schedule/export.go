@@ -3,10 +3,12 @@ package schedule
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -35,8 +37,10 @@ const (
 // DefaultCalendarName is the calendar name of an export; a feed uses its own.
 const DefaultCalendarName = "Communications schedule"
 
-// ExportOptions choose what an export holds.
+// ExportOptions choose what an export holds and how it is written.
 type ExportOptions struct {
+	// Format is FormatICS, FormatCSV or FormatJSON.
+	Format string
 	// From and To bound the days kept, inclusive; a zero value is open.
 	// They are calendar days as midnight UTC (see domain.Scheduled.Day).
 	From, To time.Time
@@ -48,13 +52,29 @@ type ExportOptions struct {
 	Name string
 }
 
-// ParseExportOptions reads the export's query parameters or flags: from
-// and to (YYYY-MM-DD, optional, from not after to) and tz (an IANA zone,
-// default UTC). Bad values come back as domain.FieldErrors naming the
-// parameter, so the API and the CLI refuse the same input alike.
-func ParseExportOptions(from, to, tz string, includeCampaigns bool) (ExportOptions, error) {
-	opt := ExportOptions{IncludeCampaigns: includeCampaigns, Location: time.UTC}
+// ExportQuery is an export request as text: the API's query parameters or
+// the CLI's flags.
+type ExportQuery struct {
+	Format           string
+	From, To         string
+	TZ               string
+	IncludeCampaigns string
+}
+
+// msgFormat refuses an unknown export format.
+const msgFormat = "must be ics, csv or json"
+
+// Options reads the query: format (ics, csv or json), from and to
+// (YYYY-MM-DD, optional, from not after to), tz (an IANA zone, default
+// UTC) and includeCampaigns (a boolean, default false). Bad values come back
+// as domain.FieldErrors naming each parameter, so the API and the CLI refuse
+// the same input alike.
+func (q ExportQuery) Options() (ExportOptions, error) {
+	opt := ExportOptions{Format: strings.ToLower(q.Format), Location: time.UTC}
 	f := domain.FieldErrors{}
+	if !slices.Contains(ExportFormats, opt.Format) {
+		f["format"] = msgFormat
+	}
 	day := func(field, v string) time.Time {
 		if v == "" {
 			return time.Time{}
@@ -65,30 +85,29 @@ func ParseExportOptions(from, to, tz string, includeCampaigns bool) (ExportOptio
 		}
 		return d
 	}
-	opt.From, opt.To = day("from", from), day("to", to)
+	opt.From, opt.To = day("from", q.From), day("to", q.To)
 	if !opt.From.IsZero() && !opt.To.IsZero() && opt.To.Before(opt.From) {
 		f["to"] = "must not be before from"
 	}
-	if tz != "" {
-		loc, err := time.LoadLocation(tz)
-		if err != nil || tz == "Local" {
+	if q.TZ != "" {
+		loc, err := time.LoadLocation(q.TZ)
+		if err != nil || q.TZ == "Local" {
 			f["tz"] = "must be an IANA time zone such as Europe/Paris"
 		} else {
 			opt.Location = loc
 		}
 	}
+	if q.IncludeCampaigns != "" {
+		b, err := strconv.ParseBool(q.IncludeCampaigns)
+		if err != nil {
+			f["includeCampaigns"] = "must be true or false"
+		}
+		opt.IncludeCampaigns = b
+	}
 	if len(f) > 0 {
 		return opt, f
 	}
 	return opt, nil
-}
-
-// CheckFormat refuses a format outside ExportFormats, naming the field.
-func CheckFormat(format string) error {
-	if !slices.Contains(ExportFormats, format) {
-		return domain.FieldErrors{"format": "must be ics, csv or json"}
-	}
-	return nil
 }
 
 // Entry is one line of the schedule: a scheduled communication or a
@@ -264,19 +283,20 @@ func WriteJSON(w io.Writer, entries []Entry) error {
 	return enc.Encode(entries)
 }
 
-// Export renders the schedule in format (see Entries for what it holds).
-// The API's GET /api/schedule/export, the calendar feed and the CLI's
-// "export schedule" all call it, so they give the same bytes.
-func Export(format string, comms []domain.Communication, campaigns []domain.Campaign, opt ExportOptions) ([]byte, error) {
-	if err := CheckFormat(format); err != nil {
-		return nil, err
+// Export renders the schedule in opt.Format (see Entries for what it
+// holds). The API's GET /api/schedule/export, the calendar feed and the
+// CLI's "export schedule" all call it, so they give the same bytes. An
+// unknown format is a domain.FieldErrors on format.
+func Export(comms []domain.Communication, campaigns []domain.Campaign, opt ExportOptions) ([]byte, error) {
+	if !slices.Contains(ExportFormats, opt.Format) {
+		return nil, domain.FieldErrors{"format": msgFormat}
 	}
 	entries, err := Entries(comms, campaigns, opt)
 	if err != nil {
 		return nil, err
 	}
 	var b bytes.Buffer
-	switch format {
+	switch opt.Format {
 	case FormatICS:
 		err = WriteICS(&b, opt.Name, entries)
 	case FormatCSV:
@@ -301,7 +321,7 @@ func ContentType(format string) string {
 // FileName is the download name of an export: "commsplan_schedule", the
 // range when one is given, and the format's extension. It holds only
 // letters, digits, '_', '-' and '.'.
-func FileName(format string, opt ExportOptions) string {
+func FileName(opt ExportOptions) string {
 	name := "commsplan_schedule"
 	if !opt.From.IsZero() {
 		name += "_from_" + opt.From.Format(time.DateOnly)
@@ -309,7 +329,7 @@ func FileName(format string, opt ExportOptions) string {
 	if !opt.To.IsZero() {
 		name += "_to_" + opt.To.Format(time.DateOnly)
 	}
-	return name + "." + icalendar.UIDPart(format)
+	return name + "." + icalendar.UIDPart(opt.Format)
 }
 
 // communicationsCSVHeader is the first row of a communications list as CSV.
@@ -335,4 +355,29 @@ func WriteCommunicationsCSV(w io.Writer, comms []domain.Communication) error {
 			c.CreatedAt.UTC().Format(time.RFC3339)}
 	}
 	return csvfile.Write(w, communicationsCSVHeader, rows)
+}
+
+// Source is where an export reads the plan: a store.Store is one.
+type Source interface {
+	ListCommunications(ctx context.Context) ([]domain.Communication, error)
+	ListCampaigns(ctx context.Context) ([]domain.Campaign, error)
+}
+
+// ExportFrom reads the communications (and, with IncludeCampaigns, the
+// saved campaigns) from src and renders them with Export.
+func ExportFrom(ctx context.Context, src Source, opt ExportOptions) ([]byte, error) {
+	if !slices.Contains(ExportFormats, opt.Format) {
+		return nil, domain.FieldErrors{"format": msgFormat}
+	}
+	comms, err := src.ListCommunications(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var campaigns []domain.Campaign
+	if opt.IncludeCampaigns {
+		if campaigns, err = src.ListCampaigns(ctx); err != nil {
+			return nil, err
+		}
+	}
+	return Export(comms, campaigns, opt)
 }

@@ -114,7 +114,7 @@ func day(s string) time.Time {
 
 func TestExportICS(t *testing.T) {
 	comms, camps := plan(t)
-	b, err := Export(FormatICS, comms, camps, ExportOptions{IncludeCampaigns: true, Name: "Team plan"})
+	b, err := Export(comms, camps, ExportOptions{Format: FormatICS, IncludeCampaigns: true, Name: "Team plan"})
 	require.NoError(t, err)
 	raw := string(b)
 	assert.Contains(t, raw, "\r\nPRODID:-//commsplan//Communications Schedule//EN\r\n")
@@ -144,11 +144,11 @@ func TestExportICS(t *testing.T) {
 	assert.Equal(t, "CANCELLED", retro.GetProperty(ics.ComponentPropertyStatus).Value)
 	assert.Contains(t, text(retro, ics.ComponentPropertyDescription), "Channel: Town Hall")
 
-	again, err := Export(FormatICS, comms, camps, ExportOptions{IncludeCampaigns: true, Name: "Team plan"})
+	again, err := Export(comms, camps, ExportOptions{Format: FormatICS, IncludeCampaigns: true, Name: "Team plan"})
 	require.NoError(t, err)
 	assert.Equal(t, b, again, "unchanged data gives the same bytes")
 
-	b, err = Export(FormatICS, nil, nil, ExportOptions{})
+	b, err = Export(nil, nil, ExportOptions{Format: FormatICS})
 	require.NoError(t, err)
 	assert.Contains(t, string(b), "X-WR-CALNAME:"+DefaultCalendarName)
 	assert.NotContains(t, string(b), "BEGIN:VEVENT")
@@ -156,7 +156,7 @@ func TestExportICS(t *testing.T) {
 
 func TestExportCSV(t *testing.T) {
 	comms, camps := plan(t)
-	b, err := Export(FormatCSV, comms, camps, ExportOptions{IncludeCampaigns: true})
+	b, err := Export(comms, camps, ExportOptions{Format: FormatCSV, IncludeCampaigns: true})
 	require.NoError(t, err)
 	assert.True(t, strings.HasPrefix(string(b), "Kind,ID,Title,Scheduled,Day,Status,Theme,Audience,Vehicle,Campaign ID,Campaign,Phase\r\n"))
 	assert.NotContains(t, strings.ReplaceAll(string(b), "\r\n", ""), "\n", "CRLF line ends")
@@ -172,7 +172,7 @@ func TestExportCSV(t *testing.T) {
 
 func TestExportJSON(t *testing.T) {
 	comms, camps := plan(t)
-	b, err := Export(FormatJSON, comms, camps, ExportOptions{})
+	b, err := Export(comms, camps, ExportOptions{Format: FormatJSON})
 	require.NoError(t, err)
 	assert.True(t, strings.HasPrefix(string(b), "[\n  {\n    \"kind\": \"communication\",\n"), "indented: %s", b)
 	assert.True(t, strings.HasSuffix(string(b), "]\n"))
@@ -183,44 +183,47 @@ func TestExportJSON(t *testing.T) {
 		"title": "=cmd|' /C calc'!A0", "scheduledDate": "2031-03-04", "allDay": true, "day": "2031-03-04",
 		"status": "scheduled", "theme": "", "audience": "", "vehicle": ""}, got[0])
 
-	b, err = Export(FormatJSON, nil, nil, ExportOptions{})
+	b, err = Export(nil, nil, ExportOptions{Format: FormatJSON})
 	require.NoError(t, err)
 	assert.Equal(t, "[]\n", string(b))
 
-	_, err = Export("pdf", nil, nil, ExportOptions{})
+	_, err = Export(nil, nil, ExportOptions{Format: "pdf"})
 	var fe domain.FieldErrors
 	require.ErrorAs(t, err, &fe)
 	assert.Equal(t, "must be ics, csv or json", fe["format"])
 }
 
-func TestParseExportOptions(t *testing.T) {
-	opt, err := ParseExportOptions("2031-03-01", "2031-03-31", "Europe/Paris", true)
+func TestExportQuery(t *testing.T) {
+	opt, err := ExportQuery{Format: "ICS", From: "2031-03-01", To: "2031-03-31", TZ: "Europe/Paris", IncludeCampaigns: "true"}.Options()
 	require.NoError(t, err)
+	assert.Equal(t, FormatICS, opt.Format)
 	assert.Equal(t, day("2031-03-01"), opt.From)
 	assert.Equal(t, day("2031-03-31"), opt.To)
 	assert.Equal(t, "Europe/Paris", opt.Location.String())
 	assert.True(t, opt.IncludeCampaigns)
 
-	opt, err = ParseExportOptions("", "", "", false)
+	opt, err = ExportQuery{Format: "json"}.Options()
 	require.NoError(t, err)
 	assert.True(t, opt.From.IsZero() && opt.To.IsZero())
 	assert.Equal(t, time.UTC, opt.Location)
+	assert.False(t, opt.IncludeCampaigns)
 
-	_, err = ParseExportOptions("03/01/2031", "2031-02-30", "Mars/Olympus", false)
+	_, err = ExportQuery{From: "03/01/2031", To: "2031-02-30", TZ: "Mars/Olympus", IncludeCampaigns: "yes"}.Options()
 	var fe domain.FieldErrors
 	require.ErrorAs(t, err, &fe)
-	assert.Equal(t, domain.FieldErrors{"from": "must be a date (YYYY-MM-DD)", "to": "must be a date (YYYY-MM-DD)",
-		"tz": "must be an IANA time zone such as Europe/Paris"}, fe)
+	assert.Equal(t, domain.FieldErrors{"format": "must be ics, csv or json", "from": "must be a date (YYYY-MM-DD)",
+		"to": "must be a date (YYYY-MM-DD)", "tz": "must be an IANA time zone such as Europe/Paris",
+		"includeCampaigns": "must be true or false"}, fe)
 
-	_, err = ParseExportOptions("2031-03-02", "2031-03-01", "", false)
+	_, err = ExportQuery{Format: "csv", From: "2031-03-02", To: "2031-03-01", TZ: "Local"}.Options()
 	require.ErrorAs(t, err, &fe)
-	assert.Equal(t, domain.FieldErrors{"to": "must not be before from"}, fe)
+	assert.Equal(t, domain.FieldErrors{"to": "must not be before from", "tz": "must be an IANA time zone such as Europe/Paris"}, fe)
 }
 
 func TestFileNameAndContentType(t *testing.T) {
-	assert.Equal(t, "commsplan_schedule.ics", FileName("ics", ExportOptions{}))
+	assert.Equal(t, "commsplan_schedule.ics", FileName(ExportOptions{Format: "ics"}))
 	assert.Equal(t, "commsplan_schedule_from_2031-03-01_to_2031-03-31.csv",
-		FileName("csv", ExportOptions{From: day("2031-03-01"), To: day("2031-03-31")}))
+		FileName(ExportOptions{Format: "csv", From: day("2031-03-01"), To: day("2031-03-31")}))
 	assert.Equal(t, "text/calendar; charset=utf-8", ContentType("ics"))
 	assert.Equal(t, "text/csv; charset=utf-8", ContentType("csv"))
 	assert.Equal(t, "application/json; charset=utf-8", ContentType("json"))
