@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -64,38 +65,20 @@ type ExportQuery struct {
 // msgFormat refuses an unknown export format.
 const msgFormat = "must be ics, csv or json"
 
-// Options reads the query: format (ics, csv or json), from and to
-// (YYYY-MM-DD, optional, from not after to), tz (an IANA zone, default
-// UTC) and includeCampaigns (a boolean, default false). Bad values come back
-// as domain.FieldErrors naming each parameter, so the API and the CLI refuse
-// the same input alike.
+// Options reads the query: format (ics, csv or json), the range and zone
+// as ParseRange reads them, and includeCampaigns (a boolean, default
+// false). Bad values come back together as domain.FieldErrors naming each
+// parameter, so the API and the CLI refuse the same input alike.
 func (q ExportQuery) Options() (ExportOptions, error) {
-	opt := ExportOptions{Format: strings.ToLower(q.Format), Location: time.UTC}
+	opt := ExportOptions{Format: strings.ToLower(q.Format)}
 	f := domain.FieldErrors{}
+	rg, err := ParseRange(q.From, q.To, q.TZ)
+	if fe, ok := err.(domain.FieldErrors); ok {
+		maps.Copy(f, fe)
+	}
+	opt.From, opt.To, opt.Location = rg.From, rg.To, rg.Loc
 	if !slices.Contains(ExportFormats, opt.Format) {
 		f["format"] = msgFormat
-	}
-	day := func(field, v string) time.Time {
-		if v == "" {
-			return time.Time{}
-		}
-		d, err := time.Parse(time.DateOnly, v)
-		if err != nil {
-			f[field] = "must be a date (YYYY-MM-DD)"
-		}
-		return d
-	}
-	opt.From, opt.To = day("from", q.From), day("to", q.To)
-	if !opt.From.IsZero() && !opt.To.IsZero() && opt.To.Before(opt.From) {
-		f["to"] = "must not be before from"
-	}
-	if q.TZ != "" {
-		loc, err := time.LoadLocation(q.TZ)
-		if err != nil || q.TZ == "Local" {
-			f["tz"] = "must be an IANA time zone such as Europe/Paris"
-		} else {
-			opt.Location = loc
-		}
 	}
 	if q.IncludeCampaigns != "" {
 		b, err := strconv.ParseBool(q.IncludeCampaigns)

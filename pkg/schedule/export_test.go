@@ -104,14 +104,6 @@ func withoutPrivate(e Entry) Entry {
 	return e
 }
 
-func day(s string) time.Time {
-	d, err := time.Parse(time.DateOnly, s)
-	if err != nil {
-		panic(err)
-	}
-	return d
-}
-
 func TestExportICS(t *testing.T) {
 	comms, camps := plan(t)
 	b, err := Export(comms, camps, ExportOptions{Format: FormatICS, IncludeCampaigns: true, Name: "Team plan"})
@@ -212,12 +204,12 @@ func TestExportQuery(t *testing.T) {
 	var fe domain.FieldErrors
 	require.ErrorAs(t, err, &fe)
 	assert.Equal(t, domain.FieldErrors{"format": "must be ics, csv or json", "from": "must be a date (YYYY-MM-DD)",
-		"to": "must be a date (YYYY-MM-DD)", "tz": "must be an IANA time zone such as Europe/Paris",
+		"to": "must be a date (YYYY-MM-DD)", "tz": "must be an IANA time zone name such as Europe/Paris",
 		"includeCampaigns": "must be true or false"}, fe)
 
 	_, err = ExportQuery{Format: "csv", From: "2031-03-02", To: "2031-03-01", TZ: "Local"}.Options()
 	require.ErrorAs(t, err, &fe)
-	assert.Equal(t, domain.FieldErrors{"to": "must not be before from", "tz": "must be an IANA time zone such as Europe/Paris"}, fe)
+	assert.Equal(t, domain.FieldErrors{"to": "must not be before from", "tz": "must be an IANA time zone name such as Europe/Paris"}, fe)
 }
 
 func TestFileNameAndContentType(t *testing.T) {

@@ -30,6 +30,8 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"Audiences", testAudiences},
 		{"Vehicles", testVehicles},
 		{"Communications", testCommunications},
+		{"Blackouts", testBlackouts},
+		{"BlackoutsFollowAudiences", testBlackoutsFollowAudiences},
 		{"Activity", testActivity},
 		{"Campaigns", testCampaigns},
 		{"ChecklistTemplates", testChecklistTemplates},
@@ -543,6 +545,9 @@ func testNotFound(t *testing.T, s store.Store) {
 	_, checks["GetCommunication"] = s.GetCommunication(ctx, id)
 	checks["UpdateCommunication"] = s.UpdateCommunication(ctx, &domain.Communication{ID: id})
 	checks["DeleteCommunication"] = s.DeleteCommunication(ctx, id)
+	_, checks["GetBlackout"] = s.GetBlackout(ctx, id)
+	checks["UpdateBlackout"] = s.UpdateBlackout(ctx, &domain.Blackout{ID: id, Name: "n", StartDate: "2031-01-01", EndDate: "2031-01-01"})
+	checks["DeleteBlackout"] = s.DeleteBlackout(ctx, id)
 	_, checks["GetCampaign"] = s.GetCampaign(ctx, id)
 	checks["UpdateCampaign"] = s.UpdateCampaign(ctx, &domain.Campaign{ID: id, Schedule: json.RawMessage(`{}`)})
 	checks["DeleteCampaign"] = s.DeleteCampaign(ctx, id)
