@@ -7,8 +7,11 @@ import (
 	"encoding/csv"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -17,9 +20,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/commsplan/commsplan/pkg/access"
 	"github.com/commsplan/commsplan/pkg/campaign"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/schedule"
+	"github.com/commsplan/commsplan/pkg/store"
 	"github.com/commsplan/commsplan/pkg/store/storetest"
 )
 
@@ -375,4 +380,45 @@ func TestScheduleExport(t *testing.T) {
 		resp, _ = ts.fetch("/api/schedule/export?format=ics", nil)
 		assert.Equal(t, http.StatusUnauthorized, resp.StatusCode, "the export needs a session")
 	})
+}
+
+// BenchmarkCalendarFeed answers a feed of 1,000 scheduled communications
+// (half dates, half instants) without a cookie, through the whole handler.
+func BenchmarkCalendarFeed(b *testing.B) {
+	for _, be := range storetest.Backends {
+		b.Run(be.Name, func(b *testing.B) {
+			st := storetest.Open(b, be.DSN(b))
+			ctx := context.Background()
+			require.NoError(b, st.InTx(ctx, func(tx store.Store) error {
+				for i := 0; i < 1000; i++ {
+					when := time.Date(2031, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, i%365)
+					sd := when.Format(time.DateOnly)
+					if i%2 == 1 {
+						sd = when.Add(15 * time.Hour).Format(time.RFC3339)
+					}
+					c := domain.Communication{Title: fmt.Sprintf("Communication %d", i), Status: domain.StatusScheduled, ScheduledDate: sd}
+					if err := tx.CreateCommunication(ctx, &c); err != nil {
+						return err
+					}
+				}
+				return nil
+			}))
+			f := domain.CalendarFeed{Name: "Bench"}
+			require.NoError(b, st.CreateCalendarFeed(ctx, &f, feedTokenHash("bench-token")))
+			h := New(Options{Store: st, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+				Codes: access.NewCodes([]string{"bench"}), Secret: []byte("bench")}).Handler()
+			size := 0
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				rec := httptest.NewRecorder()
+				h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/calendar/bench-token.ics", nil))
+				if rec.Code != http.StatusOK {
+					b.Fatalf("status %d", rec.Code)
+				}
+				size = rec.Body.Len()
+			}
+			b.ReportMetric(float64(size), "bytes")
+		})
+	}
 }
