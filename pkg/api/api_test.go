@@ -34,10 +34,14 @@ type testServer struct {
 }
 
 // newTestServer starts the API on a fresh database of backend b, with a
-// session already open.
-func newTestServer(t *testing.T, b storetest.Backend) *testServer {
+// session already open; an Options may set what the store and gate leave.
+func newTestServer(t *testing.T, b storetest.Backend, opts ...Options) *testServer {
 	t.Helper()
-	ts := newAnonServer(t, b, Options{})
+	var o Options
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	ts := newAnonServer(t, b, o)
 	resp, body := ts.do(http.MethodPost, "/api/session", map[string]string{"code": testCode})
 	require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
 	return ts

@@ -76,6 +76,9 @@ type Store interface {
 	GetAudience(ctx context.Context, id string) (domain.Audience, error)
 	CreateAudience(ctx context.Context, a *domain.Audience) error
 	UpdateAudience(ctx context.Context, a *domain.Audience) error
+	// DeleteAudience deletes the audience, clears it from its
+	// communications, removes it from its blackouts and deletes (and logs)
+	// a blackout left with no audience, since no audience means everyone.
 	DeleteAudience(ctx context.Context, id string) error
 
 	ListVehicles(ctx context.Context) ([]domain.Vehicle, error)
@@ -96,6 +99,16 @@ type Store interface {
 	CreateCommunications(ctx context.Context, cs []*domain.Communication) error
 	UpdateCommunication(ctx context.Context, c *domain.Communication) error
 	DeleteCommunication(ctx context.Context, id string) error
+
+	// ListBlackouts returns the blackout periods by start date.
+	ListBlackouts(ctx context.Context) ([]domain.Blackout, error)
+	GetBlackout(ctx context.Context, id string) (domain.Blackout, error)
+	// CreateBlackout stores the blackout with its AudienceIDs (duplicates
+	// count once); an unknown audience is a ReferenceError on audienceIds.
+	CreateBlackout(ctx context.Context, b *domain.Blackout) error
+	// UpdateBlackout replaces the blackout's fields and its AudienceIDs.
+	UpdateBlackout(ctx context.Context, b *domain.Blackout) error
+	DeleteBlackout(ctx context.Context, id string) error
 
 	// ListActivity returns the newest limit entries of the activity log,
 	// newest first. Every create, update and delete above records one.

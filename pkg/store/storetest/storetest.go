@@ -32,6 +32,8 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"Communications", testCommunications},
 		{"CommunicationsBatch", testCommunicationsBatch},
 		{"VehicleCounts", testVehicleCounts},
+		{"Blackouts", testBlackouts},
+		{"BlackoutsFollowAudiences", testBlackoutsFollowAudiences},
 		{"Activity", testActivity},
 		{"Campaigns", testCampaigns},
 		{"ChecklistTemplates", testChecklistTemplates},
@@ -668,6 +670,9 @@ func testNotFound(t *testing.T, s store.Store) {
 	_, checks["GetCommunication"] = s.GetCommunication(ctx, id)
 	checks["UpdateCommunication"] = s.UpdateCommunication(ctx, &domain.Communication{ID: id})
 	checks["DeleteCommunication"] = s.DeleteCommunication(ctx, id)
+	_, checks["GetBlackout"] = s.GetBlackout(ctx, id)
+	checks["UpdateBlackout"] = s.UpdateBlackout(ctx, &domain.Blackout{ID: id, Name: "n", StartDate: "2031-01-01", EndDate: "2031-01-01"})
+	checks["DeleteBlackout"] = s.DeleteBlackout(ctx, id)
 	_, checks["GetCampaign"] = s.GetCampaign(ctx, id)
 	checks["UpdateCampaign"] = s.UpdateCampaign(ctx, &domain.Campaign{ID: id, Schedule: json.RawMessage(`{}`)})
 	checks["DeleteCampaign"] = s.DeleteCampaign(ctx, id)
