@@ -175,6 +175,7 @@ func (s *Server) routes(r *mux.Router) {
 
 	r.HandleFunc("/communications", list(s, s.store.ListCommunications)).Methods(http.MethodGet)
 	r.HandleFunc("/communications", create(s, s.store.CreateCommunication, communicationInput.apply)).Methods(http.MethodPost)
+	r.HandleFunc("/communications/batch", s.createCommunications).Methods(http.MethodPost)
 	r.HandleFunc("/communications/{id}", get(s, s.store.GetCommunication)).Methods(http.MethodGet)
 	r.HandleFunc("/communications/{id}", update(s, s.store.GetCommunication, s.store.UpdateCommunication, communicationInput.apply)).Methods(http.MethodPut)
 	r.HandleFunc("/communications/{id}", remove(s, s.store.DeleteCommunication)).Methods(http.MethodDelete)

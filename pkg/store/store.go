@@ -92,6 +92,11 @@ type Store interface {
 	ListCommunications(ctx context.Context) ([]domain.Communication, error)
 	GetCommunication(ctx context.Context, id string) (domain.Communication, error)
 	CreateCommunication(ctx context.Context, c *domain.Communication) error
+	// CreateCommunications creates every communication or none, in one
+	// transaction with one activity entry each, and fills each record as
+	// CreateCommunication does. A dangling reference is a *ReferenceError
+	// whose Field names the item: "communications[3].themeId".
+	CreateCommunications(ctx context.Context, cs []*domain.Communication) error
 	UpdateCommunication(ctx context.Context, c *domain.Communication) error
 	DeleteCommunication(ctx context.Context, id string) error
 
