@@ -121,7 +121,7 @@ describe('Schedule planning tools', () => {
 
     // The dialog uses the first theme it loaded; deleting that theme behind
     // its back makes the server refuse the whole batch (a real failure).
-    const doomed = await api(page, 'POST', '/api/themes', { name: 'Doomed', description: '', icon: 'rocket', color: 'blue' });
+    const doomed = await api(page, 'POST', '/api/themes', { name: 'Doomed', description: 'Deleted mid-import', icon: 'fa-rocket', color: 'blue' });
     await openSchedule();
     await page.getByRole('button', { name: 'Import from Campaign' }).click();
     await dialog.getByRole('button', { name: 'Select All' }).click();
@@ -136,7 +136,7 @@ describe('Schedule planning tools', () => {
   });
 
   test('the import dialog needs a selection, then adds two campaign activities to the calendar', async () => {
-    seeded.theme = await api(page, 'POST', '/api/themes', { name: 'ERP Go-Live', description: 'Cut-over', icon: 'rocket', color: 'blue' });
+    seeded.theme = await api(page, 'POST', '/api/themes', { name: 'ERP Go-Live', description: 'Cut-over', icon: 'fa-rocket', color: 'blue' });
     const activities = seeded.activities;
     seeded.picked = [activities[0], activities[1]];
 
@@ -188,10 +188,24 @@ describe('Schedule planning tools', () => {
     }
 
     // On the calendar, in their month.
-    const calendar = page.getByTestId('schedule-calendar');
-    await calendar.getByRole('button', { name: 'Next' }).click();
-    await calendar.getByText(monthLabel(seeded.picked[0].date)).waitFor();
-    for (const a of seeded.picked) await calendar.getByText(a.title, { exact: true }).first().waitFor();
+    const calendar = page.getByRole('region', { name: 'Communication Calendar' });
+    await calendar.getByRole('button', { name: 'Next month' }).click();
+    await calendar.getByText(monthLabel(seeded.picked[0].date), { exact: true }).waitFor();
+    for (const a of seeded.picked) {
+      const event = calendar.getByTestId('calendar-event').filter({ hasText: a.title });
+      await event.first().waitFor();
+      // The event sits in its day's column of its week's row.
+      const placed = await event.first().evaluate((el, date) => {
+        const row = el.closest('.rbc-month-row');
+        const cell = row?.querySelector(`[data-date="${date}"]`)?.closest('.rbc-date-cell');
+        if (!cell) return false;
+        const e = el.getBoundingClientRect();
+        const c = cell.getBoundingClientRect();
+        const mid = e.left + e.width / 2;
+        return mid >= c.left && mid <= c.right;
+      }, a.date);
+      assert.ok(placed, `${a.title} is shown on ${a.date}`);
+    }
   });
 
   test('an overloaded week shows in the warnings panel and in the form', async () => {
@@ -295,7 +309,7 @@ describe('Schedule planning tools', () => {
     await dialog.getByRole('button', { name: 'Create Feed' }).click();
     await expectToast(page, 'Calendar feed created successfully!');
 
-    const urlBox = dialog.getByLabel('Subscription URL');
+    const urlBox = dialog.getByRole('textbox', { name: 'Subscription URL' });
     const url = await urlBox.inputValue();
     assert.match(url, new RegExp(`^${server.base.replace(/[.]/g, '\\.')}/api/calendar/[A-Za-z0-9_-]{43}\\.ics$`));
     await dialog.getByText('Copy this URL now: it will not be shown again.', { exact: false }).waitFor();
@@ -322,7 +336,7 @@ describe('Schedule planning tools', () => {
       await dialog.waitFor({ state: 'hidden' });
       await page.getByRole('button', { name: 'Calendar Feeds' }).click();
       await dialog.getByTestId('feed-row').first().waitFor();
-      assert.equal(await dialog.getByLabel('Subscription URL').count(), 0);
+      assert.equal(await dialog.getByRole('textbox', { name: 'Subscription URL' }).count(), 0);
 
       await dialog.getByRole('button', { name: 'Revoke Comms team Outlook' }).click();
       assert.match(confirms.at(-1), /^Revoke this calendar feed\?/);

@@ -12,7 +12,6 @@ import {
   importSuccess,
   previewBody,
   validateBlackout,
-  warnedIds,
   warningKey,
   warningsSummary,
   warningTitle,
@@ -133,10 +132,6 @@ describe('warnings', () => {
     expect(warningKey(overload)).toBe('overload:a1:2031-W10');
     expect(warningKey({ ...overload, week: '2031-W11' })).not.toBe(warningKey(overload));
     expect(warningKey(blackout)).toBe('blackout:b1');
-  });
-  it('collects every warned communication once', () => {
-    expect([...warnedIds([overload, blackout])].sort()).toEqual(['c1', 'c2', 'c3', 'c4', 'c5']);
-    expect(warnedIds(undefined).size).toBe(0);
   });
   it('summarises the count', () => {
     expect(warningsSummary(0)).toBe('No scheduling conflicts');

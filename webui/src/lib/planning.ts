@@ -150,11 +150,6 @@ export function warningKey(w: ScheduleWarning): string {
   return w.kind === 'overload' ? `overload:${w.audienceId}:${w.week}` : `blackout:${w.blackoutId}`;
 }
 
-/** warnedIds is the set of communication ids named by any warning (for marking them on the calendar). */
-export function warnedIds(warnings: ScheduleWarning[] | null | undefined): Set<string> {
-  return new Set((warnings ?? []).flatMap((w) => w.communicationIds));
-}
-
 /** warningsSummary is the panel's heading count, e.g. "2 scheduling conflicts". */
 export function warningsSummary(n: number): string {
   return n === 0 ? 'No scheduling conflicts' : plural(n, 'scheduling conflict', 'scheduling conflicts');
@@ -177,15 +172,6 @@ export function previewBody(c: PreviewCandidate): { id: string; audienceId: stri
   const date = (c.scheduledDate ?? '').trim();
   if (c.status !== 'scheduled' || date === '') return null;
   return { id: c.id || 'new', audienceId: c.audienceId ?? '', status: c.status, scheduledDate: date };
-}
-
-/** browserTimeZone is the IANA zone the server should use for instants ("UTC" when unknown). */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
 }
 
 /** EVERYONE is what a blackout without audiences covers. */

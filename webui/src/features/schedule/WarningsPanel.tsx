@@ -1,5 +1,5 @@
 import { AlertTriangle, CalendarOff, CheckCircle2 } from 'lucide-react';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { formatShortDate } from '@/lib/dates';
 import { warningKey, warningsSummary, warningTitle } from '@/lib/planning';
 import type { Communication, ScheduleWarning } from '@/lib/types';
@@ -81,7 +81,9 @@ export function WarningsPanel({
     <Card data-testid="warnings-panel">
       <section aria-labelledby="schedule-warnings-title">
         <CardHeader>
-          <CardTitle id="schedule-warnings-title">Scheduling Warnings</CardTitle>
+          <h2 id="schedule-warnings-title" className="text-base font-semibold leading-tight text-slate-900">
+            Scheduling Warnings
+          </h2>
           <p className="text-sm text-slate-600">{warningsSummary(warnings.length)}. Warnings never block a save.</p>
         </CardHeader>
         <CardContent>

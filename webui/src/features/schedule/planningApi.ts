@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { useApiMutation } from '@/lib/mutation';
-import { browserTimeZone, importSuccess, MSG_IMPORT_FAILED, previewBody, type PreviewCandidate, type SavedCampaign } from '@/lib/planning';
+import { importSuccess, MSG_IMPORT_FAILED, previewBody, type PreviewCandidate, type SavedCampaign } from '@/lib/planning';
 import { WARNINGS_PATH } from '@/lib/queryClient';
 import { crudMessages, resource } from '@/lib/resource';
 import type { Blackout, BlackoutInput, CalendarFeed, Communication, CommunicationInput, ScheduleWarning } from '@/lib/types';
+import { browserZone } from './api';
 
 /** useCampaigns lists the saved campaigns (the import dialog's left column). */
 export function useCampaigns() {
@@ -26,23 +27,13 @@ export function useImportCommunications(onSuccess?: () => void) {
 }
 
 /**
- * useScheduleWarnings loads the overload and blackout warnings of the whole
- * plan, with instants placed on days in the browser's time zone. Changes to
- * communications, blackouts and audiences refetch it (its key starts with
- * WARNINGS_PATH).
- */
-export function useScheduleWarnings() {
-  return useQuery<ScheduleWarning[]>({ queryKey: [`${WARNINGS_PATH}?tz=${encodeURIComponent(browserTimeZone())}`] });
-}
-
-/**
  * useWarningsPreview asks which warnings a candidate communication would be
  * part of if saved. Nothing is asked unless it is scheduled with a date; the
  * answer is not kept once the form closes, so a reopened form asks again.
  */
 export function useWarningsPreview(candidate: PreviewCandidate) {
   const body = previewBody(candidate);
-  const tz = browserTimeZone();
+  const tz = browserZone();
   return useQuery<ScheduleWarning[]>({
     queryKey: [`${WARNINGS_PATH}/preview`, tz, body],
     queryFn: () => apiRequest<ScheduleWarning[]>('POST', `${WARNINGS_PATH}/preview?tz=${encodeURIComponent(tz)}`, body),
