@@ -13,6 +13,7 @@ const Themes = lazy(() => import('@/features/themes/ThemesPage'));
 const Questions = lazy(() => import('@/features/questions/QuestionsPage'));
 const ContentLibrary = lazy(() => import('@/features/content/ContentPage'));
 const Audiences = lazy(() => import('@/features/audiences/AudiencesPage'));
+const Vehicles = lazy(() => import('@/features/vehicles/VehiclesPage'));
 const Placeholder = lazy(() => import('@/features/placeholder/PlaceholderPage'));
 
 function PageFallback() {
@@ -43,7 +44,7 @@ export function AppShell({ onLogout }: { onLogout: () => void }) {
                 <Route path="/audiences" element={<Audiences />} />
                 <Route path="/campaign-scheduler" element={<Placeholder />} />
                 <Route path="/campaign-inventory" element={<Placeholder />} />
-                <Route path="/vehicles" element={<Placeholder />} />
+                <Route path="/vehicles" element={<Vehicles />} />
                 <Route path="/assembly" element={<Placeholder />} />
                 <Route path="/schedule" element={<Placeholder />} />
                 <Route path="/business-readiness" element={<Placeholder />} />
