@@ -79,7 +79,7 @@ async function visit(path) {
 
 describe('shell', () => {
   test('the header stays on one row at 1280 px on every screen', async () => {
-    for (const width of [1280, 1920]) {
+    for (const width of [1280]) {
       await page.setViewportSize({ width, height: 900 });
       for (const path of ROUTES) {
         await visit(path);
