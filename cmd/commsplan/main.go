@@ -4,6 +4,9 @@ package main
 
 import (
 	"os"
+	// Browsers send IANA zone names (tz=...); embed the zone database so
+	// they resolve on hosts and images without /usr/share/zoneinfo.
+	_ "time/tzdata"
 
 	"github.com/commsplan/commsplan/pkg/cli"
 )

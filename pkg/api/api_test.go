@@ -27,17 +27,23 @@ const testCode = "Test-Code-1"
 
 // testServer is the real API over a real database, reached over HTTP.
 type testServer struct {
-	t      *testing.T
-	URL    string
-	Store  store.Store
+	t     *testing.T
+	URL   string
+	Store store.Store
+	// DSN is the database's; tests read tables through it directly.
+	DSN    string
 	client *http.Client
 }
 
 // newTestServer starts the API on a fresh database of backend b, with a
-// session already open.
-func newTestServer(t *testing.T, b storetest.Backend) *testServer {
+// session already open; an Options may set what the store and gate leave.
+func newTestServer(t *testing.T, b storetest.Backend, opts ...Options) *testServer {
 	t.Helper()
-	ts := newAnonServer(t, b, Options{})
+	var o Options
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	ts := newAnonServer(t, b, o)
 	resp, body := ts.do(http.MethodPost, "/api/session", map[string]string{"code": testCode})
 	require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
 	return ts
@@ -47,7 +53,8 @@ func newTestServer(t *testing.T, b storetest.Backend) *testServer {
 // gate's settings.
 func newAnonServer(t *testing.T, b storetest.Backend, opts Options) *testServer {
 	t.Helper()
-	st := storetest.Open(t, b.DSN(t))
+	dsn := b.DSN(t)
+	st := storetest.Open(t, dsn)
 	opts.Store = st
 	opts.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	opts.Codes = access.NewCodes([]string{testCode, "second-code"})
@@ -66,7 +73,7 @@ func newAnonServer(t *testing.T, b storetest.Backend, opts Options) *testServer 
 	t.Cleanup(srv.Close)
 	jar, err := cookiejar.New(nil)
 	require.NoError(t, err)
-	return &testServer{t: t, URL: srv.URL, Store: st, client: &http.Client{Jar: jar}}
+	return &testServer{t: t, URL: srv.URL, Store: st, DSN: dsn, client: &http.Client{Jar: jar}}
 }
 
 // do sends a request. A string or []byte body goes as it is, anything else

@@ -26,12 +26,10 @@ type sessionState struct {
 	ExpiresAt     *time.Time `json:"expiresAt,omitempty"`
 }
 
+// getSession answers 200 either way: having no session yet is the normal
+// state of a first visit, not an error the browser should log.
 func (s *Server) getSession(w http.ResponseWriter, r *http.Request) {
-	if !s.hasSession(r) {
-		writeJSON(w, http.StatusUnauthorized, ErrorBody{Error: "authentication required"})
-		return
-	}
-	writeJSON(w, http.StatusOK, sessionState{Authenticated: true})
+	writeJSON(w, http.StatusOK, sessionState{Authenticated: s.hasSession(r)})
 }
 
 func (s *Server) createSession(w http.ResponseWriter, r *http.Request) {

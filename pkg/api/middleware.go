@@ -8,12 +8,18 @@ import (
 	"github.com/klauspost/compress/gzhttp"
 )
 
-// openPaths need no session: health checks and the gate itself.
+// openPaths need no session: health checks and the gate itself. A calendar
+// feed (GET feedPath) needs none either: its token is the credential.
 var openPaths = map[string]bool{"/api/health": true, "/api/session": true}
+
+// isOpen reports whether a request may go without a session.
+func isOpen(method, path string) bool {
+	return openPaths[path] || (method == http.MethodGet && feedPath.MatchString(path))
+}
 
 func (s *Server) requireSession(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !openPaths[r.URL.Path] && !s.hasSession(r) {
+		if !isOpen(r.Method, r.URL.Path) && !s.hasSession(r) {
 			writeJSON(w, http.StatusUnauthorized, ErrorBody{Error: "authentication required"})
 			return
 		}

@@ -232,6 +232,8 @@ type communicationInput struct {
 	FinalContentID    opt[string]   `json:"finalContentId"`
 	Status            opt[string]   `json:"status"`
 	ScheduledDate     opt[string]   `json:"scheduledDate"`
+	SourceCampaignID  opt[string]   `json:"sourceCampaignId"`
+	SourceActivityID  opt[string]   `json:"sourceActivityId"`
 }
 
 func (in communicationInput) apply(c domain.Communication) (domain.Communication, error) {
@@ -239,5 +241,6 @@ func (in communicationInput) apply(c domain.Communication) (domain.Communication
 	c.AudienceID, c.VehicleID = in.AudienceID.or(c.AudienceID), in.VehicleID.or(c.VehicleID)
 	c.RawContent, c.GeneratedContent = in.RawContent.or(c.RawContent), in.GeneratedContent.or(c.GeneratedContent)
 	c.FinalContentID, c.Status, c.ScheduledDate = in.FinalContentID.or(c.FinalContentID), in.Status.or(c.Status), in.ScheduledDate.or(c.ScheduledDate)
+	c.SourceCampaignID, c.SourceActivityID = in.SourceCampaignID.or(c.SourceCampaignID), in.SourceActivityID.or(c.SourceActivityID)
 	return c, c.Validate()
 }

@@ -19,6 +19,10 @@ const (
 	MaxJSONBody = 1 << 20
 	// MaxImportBody bounds HTML imports.
 	MaxImportBody = 10 << 20
+	// MaxBatchBody bounds POST /api/communications/batch: 1,000 items at
+	// up to about 8 KiB each. An imported activity (title, a paragraph of
+	// content, ids) is well under 1 KiB.
+	MaxBatchBody = 8 << 20
 )
 
 // ErrorBody is the JSON shape of every error answer.

@@ -15,6 +15,7 @@ import (
 	"github.com/gorilla/mux"
 
 	"github.com/commsplan/commsplan/pkg/access"
+	"github.com/commsplan/commsplan/pkg/schedule"
 	"github.com/commsplan/commsplan/pkg/store"
 )
 
@@ -39,6 +40,9 @@ type Options struct {
 	Version string
 	// Now is the clock (default time.Now); tests pin it.
 	Now func() time.Time
+	// MaxPerAudienceWeek is the overload limit of the schedule warnings
+	// (default schedule.DefaultLimit).
+	MaxPerAudienceWeek int
 }
 
 // Server serves the API and the UI.
@@ -53,12 +57,14 @@ type Server struct {
 	ui       fs.FS
 	version  string
 	now      func() time.Time
+	// maxPerWeek is the overload limit of the schedule warnings.
+	maxPerWeek int
 }
 
 // New returns a Server for opts.
 func New(opts Options) *Server {
 	s := &Server{store: opts.Store, log: opts.Log, codes: opts.Codes, ttl: opts.SessionTTL, delay: opts.FailDelay,
-		throttle: opts.Throttle, ui: opts.UI, version: opts.Version, now: opts.Now}
+		throttle: opts.Throttle, ui: opts.UI, version: opts.Version, now: opts.Now, maxPerWeek: opts.MaxPerAudienceWeek}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
@@ -73,6 +79,9 @@ func New(opts Options) *Server {
 	}
 	if s.now == nil {
 		s.now = time.Now
+	}
+	if s.maxPerWeek <= 0 {
+		s.maxPerWeek = schedule.DefaultLimit
 	}
 	s.signer = access.NewSigner(opts.Secret, s.ttl)
 	return s
@@ -166,6 +175,7 @@ func (s *Server) routes(r *mux.Router) {
 
 	r.HandleFunc("/communications", list(s, s.store.ListCommunications)).Methods(http.MethodGet)
 	r.HandleFunc("/communications", create(s, s.store.CreateCommunication, communicationInput.apply)).Methods(http.MethodPost)
+	r.HandleFunc("/communications/batch", s.createCommunications).Methods(http.MethodPost)
 	r.HandleFunc("/communications/{id}", get(s, s.store.GetCommunication)).Methods(http.MethodGet)
 	r.HandleFunc("/communications/{id}", update(s, s.store.GetCommunication, s.store.UpdateCommunication, communicationInput.apply)).Methods(http.MethodPut)
 	r.HandleFunc("/communications/{id}", remove(s, s.store.DeleteCommunication)).Methods(http.MethodDelete)
@@ -176,4 +186,6 @@ func (s *Server) routes(r *mux.Router) {
 	s.routeReference(r)
 	s.routeCampaigns(r)
 	s.routeChecklist(r)
+	s.routeSchedule(r)
+	s.routeFeeds(r)
 }

@@ -1,13 +1,13 @@
 package campaign
 
 import (
-	"encoding/csv"
 	"fmt"
 	"io"
 	"strings"
 	"time"
 
-	ics "github.com/arran4/golang-ical"
+	"github.com/commsplan/commsplan/pkg/csvfile"
+	"github.com/commsplan/commsplan/pkg/icalendar"
 )
 
 // File name suffixes of the exports (spec 02 §9 for the HTML ones).
@@ -64,36 +64,16 @@ var csvHeader = []string{
 }
 
 // WriteCSV writes the schedule's activities as CSV (RFC 4180, CRLF line
-// ends), one row per activity in schedule order, dates ISO.
+// ends, formulas defused), one row per activity in schedule order, dates ISO.
 func WriteCSV(w io.Writer, s *Schedule) error {
-	cw := csv.NewWriter(w)
-	cw.UseCRLF = true
-	if err := cw.Write(csvHeader); err != nil {
-		return err
-	}
-	for _, a := range s.Activities {
-		row := []string{
+	rows := make([][]string, len(s.Activities))
+	for i, a := range s.Activities {
+		rows[i] = []string{
 			a.ID, a.Date, a.Phase, a.Title, a.Type, a.Timing, a.Audience, a.Channel,
 			a.Priority, a.Status, a.Description, a.Confidentiality, a.PhasePercentage,
 		}
-		for i := range row {
-			row[i] = csvCell(row[i])
-		}
-		if err := cw.Write(row); err != nil {
-			return err
-		}
 	}
-	cw.Flush()
-	return cw.Error()
-}
-
-// csvCell defuses spreadsheet formulas: edited schedules carry free text,
-// and a cell starting with = + - @ would run as a formula when opened.
-func csvCell(v string) string {
-	if v != "" && strings.ContainsRune("=+-@\t\r", rune(v[0])) {
-		return "'" + v
-	}
-	return v
+	return csvfile.Write(w, csvHeader, rows)
 }
 
 // ICSOptions tunes the iCalendar export.
@@ -107,9 +87,8 @@ type ICSOptions struct {
 }
 
 // WriteICS writes the schedule as an iCalendar (RFC 5545) document with one
-// all-day VEVENT per activity. Lines end in CRLF and are folded at 75
-// octets; text is escaped. An activity without a valid ISO date is an
-// error, since no calendar client could place it.
+// all-day VEVENT per activity, through pkg/icalendar. An activity without a
+// valid ISO date is an error, since no calendar client could place it.
 func WriteICS(w io.Writer, s *Schedule, opt ICSOptions) error {
 	ns := opt.Namespace
 	if ns == "" {
@@ -119,65 +98,47 @@ func WriteICS(w io.Writer, s *Schedule, opt ICSOptions) error {
 	if stamp.IsZero() {
 		stamp, _ = time.Parse(DateLayout, s.StartDate)
 	}
-	cal := ics.NewCalendarFor("commsplan")
-	cal.SetProductId("-//commsplan//Campaign Schedule//EN")
-	cal.SetCalscale("GREGORIAN")
-	cal.SetMethod(ics.MethodPublish)
-	cal.SetXWRCalName(icsText(s.CampaignName))
-	if s.ConfidentialityNote != "" {
-		cal.SetXWRCalDesc(icsText(s.ConfidentialityNote))
+	cal := icalendar.Calendar{
+		ProductID:   "-//commsplan//Campaign Schedule//EN",
+		Name:        s.CampaignName,
+		Description: s.ConfidentialityNote,
+		Events:      make([]icalendar.Event, 0, len(s.Activities)),
 	}
 	for _, a := range s.Activities {
-		day, err := time.Parse(DateLayout, a.Date)
+		e, err := a.Event(icalendar.UIDPart(a.ID)+"."+icalendar.UIDPart(ns)+"@commsplan", stamp)
 		if err != nil {
-			return fmt.Errorf("activity %q has no valid date (%q)", a.Title, a.Date)
+			return err
 		}
-		e := cal.AddEvent(icsUID(a.ID, ns))
-		e.SetDtStampTime(stamp.UTC())
-		e.SetAllDayStartAt(day)
-		e.SetAllDayEndAt(day.AddDate(0, 0, 1))
-		e.SetSummary(icsText(a.Title))
-		e.SetDescription(icsText(icsDescription(a)))
-		if a.Phase != "" {
-			e.AddCategory(icsText(a.Phase))
-		}
-		if p, ok := icsPriority[a.Priority]; ok {
-			e.SetPriority(p)
-		}
-		if a.Status == ActivityCancelled {
-			e.SetStatus(ics.ObjectStatusCancelled)
-		} else {
-			e.SetStatus(ics.ObjectStatusConfirmed)
-		}
-		if a.Confidentiality != "" {
-			e.SetClass(ics.ClassificationConfidential)
-		}
-		// All-day planning entries should not block anyone's free time.
-		e.SetTimeTransparency(ics.TransparencyTransparent)
+		cal.Events = append(cal.Events, e)
 	}
-	return cal.SerializeTo(w, ics.WithNewLineWindows)
+	return icalendar.Write(w, cal)
+}
+
+// Event describes the activity as an all-day calendar event with the given
+// UID and DTSTAMP: its title, a description listing its details, its phase
+// as category, and its priority, status and confidentiality. Campaign
+// exports and the schedule's calendar feed both use it. An activity
+// without a valid ISO date is an error.
+func (a Activity) Event(uid string, stamp time.Time) (icalendar.Event, error) {
+	day, err := time.Parse(DateLayout, a.Date)
+	if err != nil {
+		return icalendar.Event{}, fmt.Errorf("activity %q has no valid date (%q)", a.Title, a.Date)
+	}
+	e := icalendar.Event{
+		UID: uid, Summary: a.Title, Description: icsDescription(a), AllDay: true, Start: day, Stamp: stamp,
+		Categories: []string{a.Phase}, Priority: icsPriority[a.Priority], Status: icalendar.StatusConfirmed,
+		Confidential: a.Confidentiality != "",
+		// All-day planning entries should not block anyone's free time.
+		Transparent: true,
+	}
+	if a.Status == ActivityCancelled {
+		e.Status = icalendar.StatusCancelled
+	}
+	return e, nil
 }
 
 // icsPriority maps activity priority to RFC 5545 PRIORITY (1 highest).
 var icsPriority = map[string]int{PriorityHigh: 1, PriorityMedium: 5, PriorityLow: 9}
-
-func icsUID(activityID, ns string) string {
-	return SanitizeUID(activityID) + "." + SanitizeUID(ns) + "@commsplan"
-}
-
-// SanitizeUID keeps the characters that are safe in a UID and on every
-// calendar client: letters, digits, '-' and '.'.
-func SanitizeUID(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9') || r == '-' || r == '.' {
-			b.WriteRune(r)
-		} else {
-			b.WriteByte('-')
-		}
-	}
-	return b.String()
-}
 
 func icsDescription(a Activity) string {
 	var b strings.Builder
@@ -193,24 +154,6 @@ func icsDescription(a Activity) string {
 		}
 	}
 	return strings.TrimSpace(b.String())
-}
-
-// icsText prepares free text for a TEXT value: the library escapes
-// backslashes, commas, semicolons and LF, but RFC 5545 also forbids bare CR
-// and other control characters.
-func icsText(s string) string {
-	s = strings.ReplaceAll(s, "\r\n", "\n")
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r == '\r':
-			return '\n'
-		case r == '\n' || r == '\t':
-			return r
-		case r < 0x20 || r == 0x7f:
-			return -1
-		}
-		return r
-	}, s)
 }
 
 // channelLabels are the display names of the delivery vehicle types.

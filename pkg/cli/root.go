@@ -85,6 +85,8 @@ the other commands do the same work from a terminal or CI.`,
 		newOrgdataCmd(f),
 		newCampaignCmd(f),
 		newChecklistCmd(f),
+		newExportCmd(f),
+		newCommunicationCmd(f),
 	)
 	return root
 }

@@ -86,7 +86,7 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 		log.Warn("this binary has no built web UI; serving a placeholder page (run make build)")
 	}
 	srv := api.New(api.Options{Store: st, Log: log, Codes: access.NewCodes(codes), Secret: []byte(secret),
-		UI: webui.FS(), Version: f.Version})
+		UI: webui.FS(), Version: f.Version, MaxPerAudienceWeek: cfg.MaxPerAudienceWeek})
 	httpSrv := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute,
 		WriteTimeout: 2 * time.Minute, IdleTimeout: 2 * time.Minute}
 

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -33,6 +34,9 @@ type Config struct {
 	LogLevel string
 	// LogFormat is text or json.
 	LogFormat string
+	// MaxPerAudienceWeek is how many scheduled communications one audience
+	// may get in one ISO week before the schedule warns of an overload.
+	MaxPerAudienceWeek int
 	// File is the config file that was read, if any.
 	File string
 }
@@ -57,6 +61,7 @@ var Settings = []Setting{
 	{"session-secret", "session.secret", "", "secret that signs session cookies (default: generated and kept in the data dir)"},
 	{"log-level", "log.level", "info", "log level: debug, info, warn or error"},
 	{"log-format", "log.format", "text", "log format: text or json"},
+	{"max-per-audience-week", "schedule.max-per-audience-week", "3", "scheduled communications one audience may get in one ISO week before an overload warning"},
 }
 
 // ConfigFlag names the flag that points at an explicit config file.
@@ -108,6 +113,12 @@ func Load(fs *pflag.FlagSet) (Config, error) {
 		LogFormat:     strings.ToLower(get(Settings[6])),
 		File:          v.ConfigFileUsed(),
 	}
+	maxPerWeek := strings.TrimSpace(get(Settings[7]))
+	n, err := strconv.Atoi(maxPerWeek)
+	if err != nil {
+		return Config{}, fmt.Errorf("max-per-audience-week must be a whole number of 1 or more, not %q", maxPerWeek)
+	}
+	c.MaxPerAudienceWeek = n
 	if c.DB == "" {
 		c.DB = filepath.Join(c.DataDir, "commsplan.db")
 	}
@@ -128,6 +139,9 @@ func (c Config) Validate() error {
 	}
 	if c.DataDir == "" {
 		return errors.New("data-dir must not be empty")
+	}
+	if c.MaxPerAudienceWeek < 1 {
+		return fmt.Errorf("max-per-audience-week must be a whole number of 1 or more, not %d", c.MaxPerAudienceWeek)
 	}
 	return nil
 }

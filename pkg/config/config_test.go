@@ -41,6 +41,7 @@ func TestDefaults(t *testing.T) {
 	assert.Empty(t, c.AccessCodes)
 	assert.Equal(t, "info", c.LogLevel)
 	assert.Equal(t, "text", c.LogFormat)
+	assert.Equal(t, 3, c.MaxPerAudienceWeek)
 	assert.Empty(t, c.File)
 }
 
@@ -130,8 +131,35 @@ func TestInvalid(t *testing.T) {
 
 func TestEnvNames(t *testing.T) {
 	want := []string{"COMMSPLAN_DB", "COMMSPLAN_DATA_DIR", "COMMSPLAN_ADDR", "COMMSPLAN_ACCESS_CODES",
-		"COMMSPLAN_SESSION_SECRET", "COMMSPLAN_LOG_LEVEL", "COMMSPLAN_LOG_FORMAT"}
+		"COMMSPLAN_SESSION_SECRET", "COMMSPLAN_LOG_LEVEL", "COMMSPLAN_LOG_FORMAT", "COMMSPLAN_SCHEDULE_MAX_PER_AUDIENCE_WEEK"}
+	require.Len(t, Settings, len(want))
 	for i, s := range Settings {
 		assert.Equal(t, want[i], s.Env())
 	}
+}
+
+func TestMaxPerAudienceWeek(t *testing.T) {
+	dir := inDir(t)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "commsplan.yaml"), []byte("schedule:\n  max-per-audience-week: 5\n"), 0o600))
+	c, err := Load(flags(t))
+	require.NoError(t, err)
+	assert.Equal(t, 5, c.MaxPerAudienceWeek, "from the config file")
+
+	t.Setenv("COMMSPLAN_SCHEDULE_MAX_PER_AUDIENCE_WEEK", " 4 ")
+	c, err = Load(flags(t))
+	require.NoError(t, err)
+	assert.Equal(t, 4, c.MaxPerAudienceWeek, "env over file")
+
+	c, err = Load(flags(t, "--max-per-audience-week", "1"))
+	require.NoError(t, err)
+	assert.Equal(t, 1, c.MaxPerAudienceWeek, "flag over env; 1 is allowed")
+
+	for _, bad := range []string{"0", "-2", "2.5", "three", ""} {
+		_, err = Load(flags(t, "--max-per-audience-week", bad))
+		assert.ErrorContains(t, err, "max-per-audience-week must be a whole number of 1 or more", bad)
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "commsplan.yaml"), []byte("schedule:\n  max-per-audience-week: 2.5\n"), 0o600))
+	os.Unsetenv("COMMSPLAN_SCHEDULE_MAX_PER_AUDIENCE_WEEK")
+	_, err = Load(flags(t))
+	assert.ErrorContains(t, err, `not "2.5"`)
 }

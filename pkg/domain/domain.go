@@ -87,7 +87,9 @@ type VehicleSettings struct {
 	Format    string `json:"format"`
 }
 
-// Vehicle is a delivery vehicle: a channel through which communications go out.
+// Vehicle is a delivery vehicle: a channel through which communications go
+// out. CommunicationCount, the number of communications using it, is read
+// only: the store computes it.
 type Vehicle struct {
 	ID                        string             `json:"id"`
 	Name                      string             `json:"name"`
@@ -99,6 +101,7 @@ type Vehicle struct {
 	PreferredGenerations      []string           `json:"preferredGenerations"`
 	GenerationalEffectiveness map[string]float64 `json:"generationalEffectiveness"`
 	CreatedAt                 time.Time          `json:"createdAt"`
+	CommunicationCount        int                `json:"communicationCount"`
 }
 
 // Communication statuses.
@@ -126,7 +129,9 @@ type VehicleRef struct {
 
 // Communication is one planned message. ThemeID, AudienceID and VehicleID are
 // empty when unset or when the referenced record was deleted. ScheduledDate is
-// an ISO calendar date (YYYY-MM-DD) or empty.
+// empty, a calendar date (YYYY-MM-DD) or an RFC 3339 UTC instant (see
+// Scheduled). SourceCampaignID and SourceActivityID name the saved campaign
+// activity a communication was imported from, or are empty.
 type Communication struct {
 	ID                string      `json:"id"`
 	Title             string      `json:"title"`
@@ -139,6 +144,8 @@ type Communication struct {
 	FinalContentID    string      `json:"finalContentId"`
 	Status            string      `json:"status"`
 	ScheduledDate     string      `json:"scheduledDate"`
+	SourceCampaignID  string      `json:"sourceCampaignId"`
+	SourceActivityID  string      `json:"sourceActivityId"`
 	CreatedAt         time.Time   `json:"createdAt"`
 	Theme             *Ref        `json:"theme"`
 	Vehicle           *VehicleRef `json:"vehicle"`

@@ -38,3 +38,23 @@ func TestParseScheduled(t *testing.T) {
 		assert.ErrorIs(t, err, ErrScheduled, bad)
 	}
 }
+
+func TestCommunicationValidateKeepsTheKind(t *testing.T) {
+	for in, out := range map[string]string{
+		"2031-03-04":                "2031-03-04",
+		" 2031-03-04 ":              "2031-03-04",
+		"2031-03-04T15:00:00.000Z":  "2031-03-04T15:00:00Z",
+		"2031-03-04T10:00:00-05:00": "2031-03-04T15:00:00Z",
+	} {
+		c := Communication{Title: "t", Status: StatusScheduled, ScheduledDate: in}
+		require.NoError(t, c.Validate(), in)
+		assert.Equal(t, out, c.ScheduledDate, in)
+	}
+	c := Communication{Title: "t", ScheduledDate: "2031-03-04T15:00"}
+	var f FieldErrors
+	require.ErrorAs(t, c.Validate(), &f)
+	assert.Equal(t, FieldErrors{"scheduledDate": ErrScheduled.Error()}, f)
+	c = Communication{Title: "t", Status: StatusScheduled}
+	require.ErrorAs(t, c.Validate(), &f)
+	assert.Equal(t, "is required when status is scheduled", f["scheduledDate"])
+}

@@ -3,13 +3,13 @@ package domain
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/url"
 	"reflect"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // FieldErrors maps a JSON field name to what is wrong with it.
@@ -173,8 +173,9 @@ var (
 )
 
 // Validate fills what a vehicle leaves out from its type's defaults
-// (strategy, preferred generations, settings; universal for an unknown type)
-// and checks it.
+// (strategy, preferred generations, settings, generational effectiveness;
+// universal for an unknown type) and checks it. A nil list or map is left
+// out; an empty one is kept.
 func (v *Vehicle) Validate() error {
 	f := FieldErrors{}
 	v.Name = strings.TrimSpace(v.Name)
@@ -184,6 +185,9 @@ func (v *Vehicle) Validate() error {
 		}
 		if v.PreferredGenerations == nil {
 			v.PreferredGenerations = append([]string{}, info.PreferredGenerations...)
+		}
+		if v.GenerationalEffectiveness == nil {
+			v.GenerationalEffectiveness = maps.Clone(info.DefaultEffectiveness)
 		}
 		if v.Settings.Template == "" {
 			v.Settings.Template = info.DefaultSettings.Template
@@ -211,40 +215,30 @@ func (v *Vehicle) Validate() error {
 	return f.orNil()
 }
 
-// Validate fills the default status (draft), normalises scheduledDate to
-// YYYY-MM-DD and checks a communication: a scheduled one needs a date.
+// Validate fills the default status (draft), normalises scheduledDate
+// (a date stays a date, an instant becomes RFC 3339 UTC; see Scheduled) and
+// checks a communication: a scheduled one needs a scheduledDate.
 func (c *Communication) Validate() error {
 	f := FieldErrors{}
 	c.Title = strings.TrimSpace(c.Title)
+	c.ScheduledDate = strings.TrimSpace(c.ScheduledDate)
 	if c.Status == "" {
 		c.Status = StatusDraft
 	}
 	f.required("title", c.Title)
 	f.maxLen("title", c.Title, maxName)
 	f.oneOf("status", c.Status, CommunicationStatuses)
+	f.maxLen("sourceCampaignId", c.SourceCampaignID, maxName)
+	f.maxLen("sourceActivityId", c.SourceActivityID, maxName)
 	if c.ScheduledDate != "" {
-		d, err := ParseDate(c.ScheduledDate)
-		if err != nil {
-			f["scheduledDate"] = "must be a date (YYYY-MM-DD)"
+		if s, err := ParseScheduled(c.ScheduledDate); err != nil {
+			f["scheduledDate"] = err.Error()
 		} else {
-			c.ScheduledDate = d
+			c.ScheduledDate = s.String()
 		}
 	}
 	if c.Status == StatusScheduled && c.ScheduledDate == "" {
 		f["scheduledDate"] = "is required when status is scheduled"
 	}
 	return f.orNil()
-}
-
-// ParseDate accepts a calendar date (YYYY-MM-DD) or an RFC 3339 instant, as
-// the spec's client sends toISOString(), and returns the calendar date.
-func ParseDate(s string) (string, error) {
-	if t, err := time.Parse(time.DateOnly, s); err == nil {
-		return t.Format(time.DateOnly), nil
-	}
-	t, err := time.Parse(time.RFC3339, s)
-	if err != nil {
-		return "", err
-	}
-	return t.Format(time.DateOnly), nil
 }

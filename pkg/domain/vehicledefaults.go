@@ -1,5 +1,7 @@
 package domain
 
+import "maps"
+
 // Communication strategies of a delivery vehicle (spec 02 §3).
 const (
 	StrategyTraditional = "traditional"
@@ -138,10 +140,6 @@ func DefaultVehicle(t string) (Vehicle, bool) {
 	if !ok {
 		return Vehicle{}, false
 	}
-	eff := make(map[string]float64, len(info.DefaultEffectiveness))
-	for g, e := range info.DefaultEffectiveness {
-		eff[g] = e
-	}
 	return Vehicle{
 		Name:                      info.Label,
 		Type:                      info.Type,
@@ -150,6 +148,6 @@ func DefaultVehicle(t string) (Vehicle, bool) {
 		GenerationalTargeting:     append([]string(nil), info.PreferredGenerations...),
 		CommunicationStrategy:     info.DefaultStrategy,
 		PreferredGenerations:      append([]string(nil), info.PreferredGenerations...),
-		GenerationalEffectiveness: eff,
+		GenerationalEffectiveness: maps.Clone(info.DefaultEffectiveness),
 	}, true
 }

@@ -109,3 +109,24 @@ func TestDefaultVehicleIsValidAndIndependent(t *testing.T) {
 	_, ok := domain.DefaultVehicle("fax")
 	assert.False(t, ok)
 }
+
+func TestVehicleValidateFillsCopiesOfTheDefaults(t *testing.T) {
+	for _, vt := range domain.VehicleTypes {
+		v := domain.Vehicle{Name: "n", Type: vt.Type}
+		require.NoError(t, v.Validate())
+		assert.Equal(t, vt.DefaultSettings, v.Settings, vt.Type)
+		assert.Equal(t, vt.DefaultStrategy, v.CommunicationStrategy, vt.Type)
+		assert.Equal(t, vt.PreferredGenerations, v.PreferredGenerations, vt.Type)
+		assert.Equal(t, vt.DefaultEffectiveness, v.GenerationalEffectiveness, vt.Type)
+		// Changing the vehicle must not change the type's defaults.
+		v.GenerationalEffectiveness[domain.GenZ] = -1
+		v.PreferredGenerations[0] = "changed"
+		again, _ := domain.VehicleTypeInfo(vt.Type)
+		assert.NotEqual(t, -1.0, again.DefaultEffectiveness[domain.GenZ], vt.Type)
+		assert.NotEqual(t, "changed", again.PreferredGenerations[0], vt.Type)
+	}
+	kept := domain.Vehicle{Name: "n", Type: "sms", GenerationalEffectiveness: map[string]float64{}, PreferredGenerations: []string{}}
+	require.NoError(t, kept.Validate())
+	assert.Empty(t, kept.GenerationalEffectiveness, "an empty map given is kept")
+	assert.Empty(t, kept.PreferredGenerations, "an empty list given is kept")
+}

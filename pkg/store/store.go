@@ -76,6 +76,9 @@ type Store interface {
 	GetAudience(ctx context.Context, id string) (domain.Audience, error)
 	CreateAudience(ctx context.Context, a *domain.Audience) error
 	UpdateAudience(ctx context.Context, a *domain.Audience) error
+	// DeleteAudience deletes the audience, clears it from its
+	// communications, removes it from its blackouts and deletes (and logs)
+	// a blackout left with no audience, since no audience means everyone.
 	DeleteAudience(ctx context.Context, id string) error
 
 	ListVehicles(ctx context.Context) ([]domain.Vehicle, error)
@@ -89,8 +92,23 @@ type Store interface {
 	ListCommunications(ctx context.Context) ([]domain.Communication, error)
 	GetCommunication(ctx context.Context, id string) (domain.Communication, error)
 	CreateCommunication(ctx context.Context, c *domain.Communication) error
+	// CreateCommunications creates every communication or none, in one
+	// transaction with one activity entry each, and fills each record as
+	// CreateCommunication does. A dangling reference is a *ReferenceError
+	// whose Field names the item: "communications[3].themeId".
+	CreateCommunications(ctx context.Context, cs []*domain.Communication) error
 	UpdateCommunication(ctx context.Context, c *domain.Communication) error
 	DeleteCommunication(ctx context.Context, id string) error
+
+	// ListBlackouts returns the blackout periods by start date.
+	ListBlackouts(ctx context.Context) ([]domain.Blackout, error)
+	GetBlackout(ctx context.Context, id string) (domain.Blackout, error)
+	// CreateBlackout stores the blackout with its AudienceIDs (duplicates
+	// count once); an unknown audience is a ReferenceError on audienceIds.
+	CreateBlackout(ctx context.Context, b *domain.Blackout) error
+	// UpdateBlackout replaces the blackout's fields and its AudienceIDs.
+	UpdateBlackout(ctx context.Context, b *domain.Blackout) error
+	DeleteBlackout(ctx context.Context, id string) error
 
 	// ListActivity returns the newest limit entries of the activity log,
 	// newest first. Every create, update and delete above records one.
@@ -118,6 +136,17 @@ type Store interface {
 	SaveChecklist(ctx context.Context, items json.RawMessage, stats json.RawMessage, expectedVersion int) (domain.WorkingChecklist, error)
 	// ListChecklistHistory returns the snapshots, oldest first.
 	ListChecklistHistory(ctx context.Context) ([]domain.ChecklistSnapshot, error)
+
+	// ListCalendarFeeds returns the calendar feeds, oldest first.
+	ListCalendarFeeds(ctx context.Context) ([]domain.CalendarFeed, error)
+	// CreateCalendarFeed stores a feed with the SHA-256 (hex) of its token;
+	// the token itself is never stored.
+	CreateCalendarFeed(ctx context.Context, f *domain.CalendarFeed, tokenHash string) error
+	// DeleteCalendarFeed revokes a feed: its token stops working at once.
+	DeleteCalendarFeed(ctx context.Context, id string) error
+	// GetCalendarFeedByTokenHash finds the feed whose token hashes to
+	// tokenHash; ErrNotFound for an unknown or revoked token.
+	GetCalendarFeedByTokenHash(ctx context.Context, tokenHash string) (domain.CalendarFeed, error)
 
 	// Search finds themes, questions, content and communications whose text
 	// contains q, case-insensitively; at most limit hits.

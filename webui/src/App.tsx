@@ -16,8 +16,10 @@ export function App() {
 
   useEffect(() => {
     let cancelled = false;
-    apiRequest('GET', '/api/session')
-      .then(() => !cancelled && setSession('unlocked'))
+    // The server answers 200 {authenticated: false} without a session, so a
+    // first visit logs no failed request; a failure still means locked.
+    apiRequest<{ authenticated?: boolean }>('GET', '/api/session')
+      .then((s) => !cancelled && setSession(s?.authenticated ? 'unlocked' : 'locked'))
       .catch(() => !cancelled && setSession('locked'));
     return () => {
       cancelled = true;

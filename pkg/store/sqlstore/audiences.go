@@ -73,7 +73,21 @@ func (s *Store) UpdateAudience(ctx context.Context, a *domain.Audience) error {
 	})
 }
 
-// DeleteAudience implements store.Store; communications keep going without it.
+// DeleteAudience implements store.Store; communications keep going without
+// it, and blackouts without it (see dropAudienceFromBlackouts).
 func (s *Store) DeleteAudience(ctx context.Context, id string) error {
-	return s.deleteRecorded(ctx, "audiences", "name", "audience", id)
+	return s.inTx(ctx, func(tx *Store) error {
+		rows, err := tx.q().QueryContext(ctx, `SELECT blackout_id FROM blackout_audiences WHERE audience_id = $1`, id)
+		blackouts, err := collect(rows, err, func(r *sql.Rows) (string, error) {
+			var bid string
+			return bid, r.Scan(&bid)
+		})
+		if err != nil {
+			return err
+		}
+		if err := tx.deleteRecorded(ctx, "audiences", "name", "audience", id); err != nil {
+			return err
+		}
+		return tx.dropAudienceFromBlackouts(ctx, blackouts)
+	})
 }

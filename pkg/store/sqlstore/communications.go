@@ -3,13 +3,18 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
 
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/store"
 )
 
 // communicationSelect embeds theme, vehicle and audience with one query.
 const communicationSelect = `SELECT c.id, c.title, c.theme_id, c.selected_questions, c.audience_id, c.vehicle_id,
-  c.raw_content, c.generated_content, c.final_content_id, c.status, c.scheduled_date, c.created_at,
+  c.raw_content, c.generated_content, c.final_content_id, c.status, c.scheduled_date,
+  c.source_campaign_id, c.source_activity_id, c.created_at,
   t.name, v.name, v.type, a.name
 FROM communications c
 LEFT JOIN themes t ON t.id = c.theme_id
@@ -23,7 +28,8 @@ func scanCommunication(r interface{ Scan(...any) error }) (domain.Communication,
 		themeName, vName, vType, audName sql.NullString
 	)
 	err := r.Scan(&c.ID, &c.Title, &themeID, jsonScan{&c.SelectedQuestions}, &audienceID, &vehicleID,
-		&c.RawContent, &c.GeneratedContent, &c.FinalContentID, &c.Status, &c.ScheduledDate, &c.CreatedAt,
+		&c.RawContent, &c.GeneratedContent, &c.FinalContentID, &c.Status, &c.ScheduledDate,
+		&c.SourceCampaignID, &c.SourceActivityID, &c.CreatedAt,
 		&themeName, &vName, &vType, &audName)
 	if err != nil {
 		return c, err
@@ -53,33 +59,31 @@ func (s *Store) GetCommunication(ctx context.Context, id string) (domain.Communi
 	return c, notFound(err)
 }
 
-func (s *Store) checkCommunicationRefs(ctx context.Context, c *domain.Communication) error {
-	if err := s.exists(ctx, "themes", c.ThemeID, "themeId"); err != nil {
-		return err
+// checkCommunicationRefs checks c's theme, audience and vehicle. known,
+// when not nil, remembers references already found, so a batch naming the
+// same theme a thousand times checks it once.
+func (s *Store) checkCommunicationRefs(ctx context.Context, c *domain.Communication, known map[string]bool) error {
+	for _, ref := range []struct{ table, id, field string }{
+		{"themes", c.ThemeID, "themeId"}, {"audiences", c.AudienceID, "audienceId"}, {"vehicles", c.VehicleID, "vehicleId"},
+	} {
+		key := ref.table + "/" + ref.id
+		if known[key] {
+			continue
+		}
+		if err := s.exists(ctx, ref.table, ref.id, ref.field); err != nil {
+			return err
+		}
+		if known != nil {
+			known[key] = true
+		}
 	}
-	if err := s.exists(ctx, "audiences", c.AudienceID, "audienceId"); err != nil {
-		return err
-	}
-	return s.exists(ctx, "vehicles", c.VehicleID, "vehicleId")
+	return nil
 }
 
 // CreateCommunication implements store.Store.
 func (s *Store) CreateCommunication(ctx context.Context, c *domain.Communication) error {
-	c.ID, c.CreatedAt = newID(), now()
 	return s.inTx(ctx, func(tx *Store) error {
-		if err := tx.checkCommunicationRefs(ctx, c); err != nil {
-			return err
-		}
-		_, err := tx.q().ExecContext(ctx,
-			`INSERT INTO communications (id, title, theme_id, selected_questions, audience_id, vehicle_id, raw_content,
-			   generated_content, final_content_id, status, scheduled_date, created_at)
-			 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-			c.ID, c.Title, nullable(c.ThemeID), list(c.SelectedQuestions), nullable(c.AudienceID), nullable(c.VehicleID),
-			c.RawContent, c.GeneratedContent, c.FinalContentID, c.Status, c.ScheduledDate, c.CreatedAt)
-		if err != nil {
-			return err
-		}
-		if err := tx.record(ctx, domain.ActionCreated, "communication", c.ID, c.Title); err != nil {
+		if err := tx.insertCommunication(ctx, c, nil); err != nil {
 			return err
 		}
 		stored, err := tx.GetCommunication(ctx, c.ID)
@@ -88,21 +92,84 @@ func (s *Store) CreateCommunication(ctx context.Context, c *domain.Communication
 	})
 }
 
+// CreateCommunications implements store.Store: one transaction, one insert
+// and one activity entry per communication, then one query reads them all
+// back. A dangling reference names its item's index.
+func (s *Store) CreateCommunications(ctx context.Context, cs []*domain.Communication) error {
+	return s.inTx(ctx, func(tx *Store) error {
+		// An import names the same few themes and audiences many times.
+		known := map[string]bool{}
+		ids := make([]any, len(cs))
+		for i, c := range cs {
+			err := tx.insertCommunication(ctx, c, known)
+			var ref *store.ReferenceError
+			if errors.As(err, &ref) {
+				return &store.ReferenceError{Field: fmt.Sprintf("communications[%d].%s", i, ref.Field)}
+			}
+			if err != nil {
+				return err
+			}
+			ids[i] = c.ID
+		}
+		if len(cs) == 0 {
+			return nil
+		}
+		marks := make([]string, len(ids))
+		for i := range ids {
+			marks[i] = fmt.Sprintf("$%d", i+1)
+		}
+		rows, err := tx.q().QueryContext(ctx, communicationSelect+` WHERE c.id IN (`+strings.Join(marks, ", ")+`)`, ids...)
+		stored, err := collect(rows, err, func(r *sql.Rows) (domain.Communication, error) { return scanCommunication(r) })
+		if err != nil {
+			return err
+		}
+		byID := make(map[string]domain.Communication, len(stored))
+		for _, c := range stored {
+			byID[c.ID] = c
+		}
+		for _, c := range cs {
+			*c = byID[c.ID]
+		}
+		return nil
+	})
+}
+
+// insertCommunication checks c's references (see checkCommunicationRefs),
+// inserts it with a new id and logs it; callers are inside inTx.
+func (s *Store) insertCommunication(ctx context.Context, c *domain.Communication, known map[string]bool) error {
+	if err := s.checkCommunicationRefs(ctx, c, known); err != nil {
+		return err
+	}
+	c.ID, c.CreatedAt = newID(), now()
+	_, err := s.q().ExecContext(ctx,
+		`INSERT INTO communications (id, title, theme_id, selected_questions, audience_id, vehicle_id, raw_content,
+		   generated_content, final_content_id, status, scheduled_date, source_campaign_id, source_activity_id, created_at)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+		c.ID, c.Title, nullable(c.ThemeID), list(c.SelectedQuestions), nullable(c.AudienceID), nullable(c.VehicleID),
+		c.RawContent, c.GeneratedContent, c.FinalContentID, c.Status, c.ScheduledDate, c.SourceCampaignID,
+		c.SourceActivityID, c.CreatedAt)
+	if err != nil {
+		return err
+	}
+	return s.record(ctx, domain.ActionCreated, "communication", c.ID, c.Title)
+}
+
 // UpdateCommunication implements store.Store.
 func (s *Store) UpdateCommunication(ctx context.Context, c *domain.Communication) error {
 	return s.inTx(ctx, func(tx *Store) error {
 		if _, err := tx.GetCommunication(ctx, c.ID); err != nil {
 			return err
 		}
-		if err := tx.checkCommunicationRefs(ctx, c); err != nil {
+		if err := tx.checkCommunicationRefs(ctx, c, nil); err != nil {
 			return err
 		}
 		err := mustAffect(tx.q().ExecContext(ctx,
 			`UPDATE communications SET title = $2, theme_id = $3, selected_questions = $4, audience_id = $5,
 			   vehicle_id = $6, raw_content = $7, generated_content = $8, final_content_id = $9, status = $10,
-			   scheduled_date = $11 WHERE id = $1`,
+			   scheduled_date = $11, source_campaign_id = $12, source_activity_id = $13 WHERE id = $1`,
 			c.ID, c.Title, nullable(c.ThemeID), list(c.SelectedQuestions), nullable(c.AudienceID), nullable(c.VehicleID),
-			c.RawContent, c.GeneratedContent, c.FinalContentID, c.Status, c.ScheduledDate))
+			c.RawContent, c.GeneratedContent, c.FinalContentID, c.Status, c.ScheduledDate, c.SourceCampaignID,
+			c.SourceActivityID))
 		if err != nil {
 			return err
 		}

@@ -7,13 +7,19 @@ import (
 	"github.com/commsplan/commsplan/pkg/domain"
 )
 
-const vehicleSelect = `SELECT id, name, type, description, settings, generational_targeting, communication_strategy,
-  preferred_generations, generational_effectiveness, created_at FROM vehicles`
+// vehicleSelect counts each vehicle's communications set-wise in the same
+// statement, so a list costs one query however many vehicles there are.
+const vehicleSelect = `SELECT v.id, v.name, v.type, v.description, v.settings, v.generational_targeting,
+  v.communication_strategy, v.preferred_generations, v.generational_effectiveness, v.created_at, COALESCE(cn.n, 0)
+FROM vehicles v
+LEFT JOIN (SELECT vehicle_id, COUNT(*) AS n FROM communications WHERE vehicle_id IS NOT NULL GROUP BY vehicle_id) cn
+  ON cn.vehicle_id = v.id`
 
 func scanVehicle(r interface{ Scan(...any) error }) (domain.Vehicle, error) {
 	var v domain.Vehicle
 	err := r.Scan(&v.ID, &v.Name, &v.Type, &v.Description, jsonScan{&v.Settings}, jsonScan{&v.GenerationalTargeting},
-		&v.CommunicationStrategy, jsonScan{&v.PreferredGenerations}, jsonScan{&v.GenerationalEffectiveness}, &v.CreatedAt)
+		&v.CommunicationStrategy, jsonScan{&v.PreferredGenerations}, jsonScan{&v.GenerationalEffectiveness}, &v.CreatedAt,
+		&v.CommunicationCount)
 	return v, err
 }
 
@@ -26,13 +32,13 @@ func effectiveness(m map[string]float64) jsonValue {
 
 // ListVehicles implements store.Store.
 func (s *Store) ListVehicles(ctx context.Context) ([]domain.Vehicle, error) {
-	rows, err := s.q().QueryContext(ctx, vehicleSelect+` ORDER BY created_at, id`)
+	rows, err := s.q().QueryContext(ctx, vehicleSelect+` ORDER BY v.created_at, v.id`)
 	return collect(rows, err, func(r *sql.Rows) (domain.Vehicle, error) { return scanVehicle(r) })
 }
 
 // GetVehicle implements store.Store.
 func (s *Store) GetVehicle(ctx context.Context, id string) (domain.Vehicle, error) {
-	v, err := scanVehicle(s.q().QueryRowContext(ctx, vehicleSelect+` WHERE id = $1`, id))
+	v, err := scanVehicle(s.q().QueryRowContext(ctx, vehicleSelect+` WHERE v.id = $1`, id))
 	return v, notFound(err)
 }
 

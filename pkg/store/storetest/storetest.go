@@ -30,6 +30,10 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"Audiences", testAudiences},
 		{"Vehicles", testVehicles},
 		{"Communications", testCommunications},
+		{"CommunicationsBatch", testCommunicationsBatch},
+		{"VehicleCounts", testVehicleCounts},
+		{"Blackouts", testBlackouts},
+		{"BlackoutsFollowAudiences", testBlackoutsFollowAudiences},
 		{"Activity", testActivity},
 		{"Campaigns", testCampaigns},
 		{"ChecklistTemplates", testChecklistTemplates},
@@ -38,6 +42,7 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"Transactions", testTransactions},
 		{"NotFound", testNotFound},
 		{"ConcurrentCreates", testConcurrentCreates},
+		{"CalendarFeeds", testCalendarFeeds},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newStore(t)) })
@@ -320,7 +325,8 @@ func testCommunications(t *testing.T, s store.Store) {
 	veh := domain.Vehicle{Name: "Town hall", Type: "town_hall", CommunicationStrategy: "traditional"}
 	require.NoError(t, s.CreateVehicle(ctx, &veh))
 	c := domain.Communication{Title: "Go-live notice", ThemeID: th.ID, AudienceID: aud.ID, VehicleID: veh.ID,
-		SelectedQuestions: []string{"q-1"}, RawContent: "raw", Status: domain.StatusScheduled, ScheduledDate: "2026-12-01"}
+		SelectedQuestions: []string{"q-1"}, RawContent: "raw", Status: domain.StatusScheduled, ScheduledDate: "2026-12-01",
+		SourceCampaignID: "camp-1", SourceActivityID: "act-1"}
 	require.NoError(t, s.CreateCommunication(ctx, &c))
 	require.NotNil(t, c.Theme)
 	assert.Equal(t, domain.Ref{ID: th.ID, Name: "Go-live"}, *c.Theme)
@@ -332,9 +338,14 @@ func testCommunications(t *testing.T, s store.Store) {
 	assert.Nil(t, plain.Theme)
 	assert.Equal(t, []string{}, plain.SelectedQuestions)
 
-	c.Status, c.ScheduledDate, c.AudienceID = domain.StatusSent, "2026-12-02", ""
+	assert.Equal(t, "camp-1", c.SourceCampaignID)
+	assert.Equal(t, "act-1", c.SourceActivityID)
+
+	c.Status, c.ScheduledDate, c.AudienceID = domain.StatusSent, "2026-12-02T15:00:00Z", ""
+	c.SourceActivityID = "act-2"
 	require.NoError(t, s.UpdateCommunication(ctx, &c))
 	assert.Equal(t, domain.StatusSent, c.Status)
+	assert.Equal(t, "act-2", c.SourceActivityID)
 	assert.Nil(t, c.Audience)
 
 	bad := domain.Communication{Title: "x", Status: "draft", VehicleID: "missing"}
@@ -346,8 +357,126 @@ func testCommunications(t *testing.T, s store.Store) {
 	list, err := s.ListCommunications(ctx)
 	require.NoError(t, err)
 	require.Len(t, list, 2)
-	assert.Equal(t, "2026-12-02", list[0].ScheduledDate)
+	assert.Equal(t, "2026-12-02T15:00:00Z", list[0].ScheduledDate)
+	assert.Equal(t, "camp-1", list[0].SourceCampaignID)
+	assert.Empty(t, list[1].SourceCampaignID)
 	require.NoError(t, s.DeleteCommunication(ctx, plain.ID))
+}
+
+func testCommunicationsBatch(t *testing.T, s store.Store) {
+	th := mkTheme(t, s, "Go-live")
+	aud := domain.Audience{Name: "Corporate", TargetingScope: "organization", AudienceType: "general"}
+	require.NoError(t, s.CreateAudience(ctx, &aud))
+	batch := func(n int) []*domain.Communication {
+		cs := make([]*domain.Communication, n)
+		for i := range cs {
+			cs[i] = &domain.Communication{Title: fmt.Sprintf("Imported %d", i), ThemeID: th.ID, AudienceID: aud.ID,
+				Status: domain.StatusScheduled, ScheduledDate: fmt.Sprintf("2031-03-%02d", i%28+1),
+				SourceCampaignID: "camp-1", SourceActivityID: fmt.Sprintf("act-%d", i)}
+		}
+		return cs
+	}
+
+	// One bad reference rolls back every item and names its index.
+	cs := batch(5)
+	cs[3].ThemeID = "missing"
+	err := s.CreateCommunications(ctx, cs)
+	var ref *store.ReferenceError
+	require.ErrorAs(t, err, &ref)
+	assert.Equal(t, "communications[3].themeId", ref.Field)
+	assert.ErrorIs(t, err, store.ErrInvalidReference)
+	list, err := s.ListCommunications(ctx)
+	require.NoError(t, err)
+	assert.Empty(t, list, "nothing is created when one item fails")
+	acts, err := s.ListActivity(ctx, 10)
+	require.NoError(t, err)
+	for _, a := range acts {
+		assert.NotEqual(t, "communication", a.EntityType, "the activity log rolls back too")
+	}
+
+	cs = batch(3)
+	cs[1].AudienceID = "missing"
+	require.ErrorAs(t, s.CreateCommunications(ctx, cs), &ref)
+	assert.Equal(t, "communications[1].audienceId", ref.Field)
+
+	cs = batch(40)
+	require.NoError(t, s.CreateCommunications(ctx, cs))
+	seen := map[string]bool{}
+	for i, c := range cs {
+		require.NotEmpty(t, c.ID)
+		assert.False(t, seen[c.ID], "ids are distinct")
+		seen[c.ID] = true
+		assert.Equal(t, fmt.Sprintf("Imported %d", i), c.Title, "request order is kept")
+		assert.Equal(t, fmt.Sprintf("act-%d", i), c.SourceActivityID)
+		assert.Equal(t, "camp-1", c.SourceCampaignID)
+		require.NotNil(t, c.Theme, "the created record is filled like a single create")
+		assert.Equal(t, "Go-live", c.Theme.Name)
+		assert.False(t, c.CreatedAt.IsZero())
+	}
+	got, err := s.GetCommunication(ctx, cs[7].ID)
+	require.NoError(t, err)
+	assert.Equal(t, *cs[7], got)
+	list, err = s.ListCommunications(ctx)
+	require.NoError(t, err)
+	assert.Len(t, list, 40)
+	acts, err = s.ListActivity(ctx, 100)
+	require.NoError(t, err)
+	logged := 0
+	for _, a := range acts {
+		if a.EntityType == "communication" && a.Action == domain.ActionCreated {
+			logged++
+		}
+	}
+	assert.Equal(t, 40, logged, "one activity entry per communication")
+
+	// Inside an outer transaction the batch joins it and rolls back with it.
+	boom := errors.New("boom")
+	err = s.InTx(ctx, func(tx store.Store) error {
+		if err := tx.CreateCommunications(ctx, batch(2)); err != nil {
+			return err
+		}
+		return boom
+	})
+	require.ErrorIs(t, err, boom)
+	list, err = s.ListCommunications(ctx)
+	require.NoError(t, err)
+	assert.Len(t, list, 40)
+	require.NoError(t, s.CreateCommunications(ctx, nil), "an empty batch is no change")
+}
+
+func testVehicleCounts(t *testing.T, s store.Store) {
+	email := domain.Vehicle{Name: "Email", Type: "email", CommunicationStrategy: "universal"}
+	require.NoError(t, s.CreateVehicle(ctx, &email))
+	sms := domain.Vehicle{Name: "SMS", Type: "sms", CommunicationStrategy: "digital"}
+	require.NoError(t, s.CreateVehicle(ctx, &sms))
+	unused := domain.Vehicle{Name: "Blog", Type: "blog", CommunicationStrategy: "digital"}
+	require.NoError(t, s.CreateVehicle(ctx, &unused))
+	assert.Equal(t, 0, email.CommunicationCount)
+	for i, vid := range []string{email.ID, email.ID, email.ID, sms.ID, ""} {
+		require.NoError(t, s.CreateCommunication(ctx, &domain.Communication{Title: fmt.Sprint("c", i), Status: "draft", VehicleID: vid}))
+	}
+	list, err := s.ListVehicles(ctx)
+	require.NoError(t, err)
+	counts := map[string]int{}
+	for _, v := range list {
+		counts[v.Name] = v.CommunicationCount
+	}
+	assert.Equal(t, map[string]int{"Email": 3, "SMS": 1, "Blog": 0}, counts)
+	got, err := s.GetVehicle(ctx, email.ID)
+	require.NoError(t, err)
+	assert.Equal(t, 3, got.CommunicationCount)
+	require.NoError(t, s.UpdateVehicle(ctx, &got))
+	assert.Equal(t, 3, got.CommunicationCount, "an update answers the count too")
+
+	require.NoError(t, s.DeleteVehicle(ctx, email.ID))
+	comms, err := s.ListCommunications(ctx)
+	require.NoError(t, err)
+	require.Len(t, comms, 5, "deleting a vehicle keeps its communications")
+	for _, c := range comms {
+		if c.VehicleID != "" {
+			assert.Equal(t, sms.ID, c.VehicleID)
+		}
+	}
 }
 
 func testActivity(t *testing.T, s store.Store) {
@@ -542,6 +671,9 @@ func testNotFound(t *testing.T, s store.Store) {
 	_, checks["GetCommunication"] = s.GetCommunication(ctx, id)
 	checks["UpdateCommunication"] = s.UpdateCommunication(ctx, &domain.Communication{ID: id})
 	checks["DeleteCommunication"] = s.DeleteCommunication(ctx, id)
+	_, checks["GetBlackout"] = s.GetBlackout(ctx, id)
+	checks["UpdateBlackout"] = s.UpdateBlackout(ctx, &domain.Blackout{ID: id, Name: "n", StartDate: "2031-01-01", EndDate: "2031-01-01"})
+	checks["DeleteBlackout"] = s.DeleteBlackout(ctx, id)
 	_, checks["GetCampaign"] = s.GetCampaign(ctx, id)
 	checks["UpdateCampaign"] = s.UpdateCampaign(ctx, &domain.Campaign{ID: id, Schedule: json.RawMessage(`{}`)})
 	checks["DeleteCampaign"] = s.DeleteCampaign(ctx, id)

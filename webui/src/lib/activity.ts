@@ -11,6 +11,7 @@ const entityNames: Record<string, string> = {
   communication: 'Communication',
   campaign: 'Campaign',
   checklist_template: 'Checklist template',
+  calendar_feed: 'Calendar feed',
 };
 
 /** activityText describes one activity entry, e.g. "Theme created: Go-Live". */

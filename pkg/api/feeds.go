@@ -1,0 +1,134 @@
+package api
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"mime"
+	"net/http"
+	"regexp"
+	"strings"
+
+	"github.com/gorilla/mux"
+
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/schedule"
+)
+
+// feedPath is the one route besides health and session that needs no
+// session cookie: the token in the path is the credential.
+var feedPath = regexp.MustCompile(`^/api/calendar/[^/]+\.ics$`)
+
+// routeFeeds registers the calendar feeds and the schedule export (issue 9).
+func (s *Server) routeFeeds(r *mux.Router) {
+	r.HandleFunc("/calendar-feeds", list(s, s.store.ListCalendarFeeds)).Methods(http.MethodGet)
+	r.HandleFunc("/calendar-feeds", create(s, s.saveFeed, feedInput.apply)).Methods(http.MethodPost)
+	r.HandleFunc("/calendar-feeds/{id}", remove(s, s.store.DeleteCalendarFeed)).Methods(http.MethodDelete)
+	r.HandleFunc("/calendar/{token}.ics", s.calendarFeed).Methods(http.MethodGet)
+	r.HandleFunc("/schedule/export", s.exportSchedule).Methods(http.MethodGet)
+}
+
+// CreatedFeed is the answer of POST /api/calendar-feeds: the feed and, this
+// once, its URL with the token.
+type CreatedFeed struct {
+	domain.CalendarFeed
+	URL string `json:"url"`
+}
+
+type feedInput struct {
+	Name                      opt[string] `json:"name"`
+	IncludeCampaignActivities opt[bool]   `json:"includeCampaignActivities"`
+}
+
+func (in feedInput) apply(f CreatedFeed) (CreatedFeed, error) {
+	f.Name = in.Name.or(f.Name)
+	f.IncludeCampaignActivities = in.IncludeCampaignActivities.or(f.IncludeCampaignActivities)
+	return f, f.Validate()
+}
+
+// saveFeed draws the feed's token, stores only its hash, and puts the URL
+// in the answer.
+func (s *Server) saveFeed(ctx context.Context, f *CreatedFeed) error {
+	raw := make([]byte, 32)
+	if _, err := rand.Read(raw); err != nil {
+		return err
+	}
+	token := base64.RawURLEncoding.EncodeToString(raw)
+	if err := s.store.CreateCalendarFeed(ctx, &f.CalendarFeed, feedTokenHash(token)); err != nil {
+		return err
+	}
+	f.URL = "/api/calendar/" + token + ".ics"
+	return nil
+}
+
+// feedTokenHash is what is stored for a token: the hex SHA-256 of its text.
+// The token holds 256 random bits, so a fast hash is enough.
+func feedTokenHash(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// calendarFeed answers a feed's calendar. It sends a strong ETag, the hash
+// of the body, which stays the same while the plan does, so a calendar
+// client polling with If-None-Match mostly gets 304.
+func (s *Server) calendarFeed(w http.ResponseWriter, r *http.Request) {
+	feed, err := s.store.GetCalendarFeedByTokenHash(r.Context(), feedTokenHash(mux.Vars(r)["token"]))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	body, err := schedule.ExportFrom(r.Context(), s.store, schedule.ExportOptions{Format: schedule.FormatICS,
+		IncludeCampaigns: feed.IncludeCampaignActivities, Name: feed.Name})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	sum := sha256.Sum256(body)
+	etag := `"` + hex.EncodeToString(sum[:16]) + `"`
+	h := w.Header()
+	h.Set("ETag", etag)
+	// Only the token holder may keep it, and it must ask again every time.
+	h.Set("Cache-Control", "private, no-cache")
+	if etagMatches(r.Header.Get("If-None-Match"), etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	h.Set("Content-Type", schedule.ContentType(schedule.FormatICS))
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(body)
+}
+
+// etagMatches applies If-None-Match's weak comparison (RFC 9110 §13.1.2):
+// "*" or any listed tag equal to etag once W/ is set aside.
+func etagMatches(header, etag string) bool {
+	for _, tag := range strings.Split(header, ",") {
+		tag = strings.TrimSpace(tag)
+		if tag == "*" || strings.TrimPrefix(tag, "W/") == etag {
+			return true
+		}
+	}
+	return false
+}
+
+// exportSchedule answers GET /api/schedule/export as a download.
+func (s *Server) exportSchedule(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	opt, err := schedule.ExportQuery{Format: q.Get("format"), From: q.Get("from"), To: q.Get("to"), TZ: q.Get("tz"),
+		IncludeCampaigns: q.Get("includeCampaigns")}.Options()
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	body, err := schedule.ExportFrom(r.Context(), s.store, opt)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", schedule.ContentType(opt.Format))
+	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment",
+		map[string]string{"filename": schedule.FileName(opt)}))
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(body)
+}

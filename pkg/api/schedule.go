@@ -1,0 +1,123 @@
+package api
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/gorilla/mux"
+
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/schedule"
+	"github.com/commsplan/commsplan/pkg/store"
+)
+
+// routeSchedule registers blackout periods and the schedule warnings (issue 9).
+func (s *Server) routeSchedule(r *mux.Router) {
+	r.HandleFunc("/blackouts", list(s, s.store.ListBlackouts)).Methods(http.MethodGet)
+	r.HandleFunc("/blackouts", create(s, s.store.CreateBlackout, blackoutInput.apply)).Methods(http.MethodPost)
+	r.HandleFunc("/blackouts/{id}", get(s, s.store.GetBlackout)).Methods(http.MethodGet)
+	r.HandleFunc("/blackouts/{id}", update(s, s.store.GetBlackout, s.store.UpdateBlackout, blackoutInput.apply)).Methods(http.MethodPut)
+	r.HandleFunc("/blackouts/{id}", remove(s, s.store.DeleteBlackout)).Methods(http.MethodDelete)
+
+	r.HandleFunc("/schedule/warnings", s.scheduleWarnings).Methods(http.MethodGet)
+	r.HandleFunc("/schedule/warnings/preview", s.previewWarnings).Methods(http.MethodPost)
+}
+
+type blackoutInput struct {
+	Name        opt[string]   `json:"name"`
+	StartDate   opt[string]   `json:"startDate"`
+	EndDate     opt[string]   `json:"endDate"`
+	AudienceIDs opt[[]string] `json:"audienceIds"`
+}
+
+func (in blackoutInput) apply(b domain.Blackout) (domain.Blackout, error) {
+	b.Name, b.StartDate, b.EndDate = in.Name.or(b.Name), in.StartDate.or(b.StartDate), in.EndDate.or(b.EndDate)
+	b.AudienceIDs = in.AudienceIDs.or(b.AudienceIDs)
+	return b, b.Validate()
+}
+
+// scheduleInput loads what the warnings are worked out from.
+func (s *Server) scheduleInput(r *http.Request, loc *time.Location) (schedule.Input, error) {
+	in := schedule.Input{Limit: s.maxPerWeek, Loc: loc}
+	var err error
+	if in.Communications, err = s.store.ListCommunications(r.Context()); err != nil {
+		return in, err
+	}
+	if in.Audiences, err = s.store.ListAudiences(r.Context()); err != nil {
+		return in, err
+	}
+	in.Blackouts, err = s.store.ListBlackouts(r.Context())
+	return in, err
+}
+
+func (s *Server) scheduleWarnings(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	rg, err := schedule.ParseRange(q.Get("from"), q.Get("to"), q.Get("tz"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	in, err := s.scheduleInput(r, rg.Loc)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	in.From, in.To = rg.From, rg.To
+	writeJSON(w, http.StatusOK, schedule.Warnings(in))
+}
+
+// previewInput is a candidate communication: the fields the warnings read.
+type previewInput struct {
+	ID            string `json:"id"`
+	AudienceID    string `json:"audienceId"`
+	Status        string `json:"status"`
+	ScheduledDate string `json:"scheduledDate"`
+}
+
+func (in previewInput) validate() error {
+	f := domain.FieldErrors{}
+	if in.Status != "" && !slices.Contains(domain.CommunicationStatuses, in.Status) {
+		f["status"] = "must be one of " + strings.Join(domain.CommunicationStatuses, ", ")
+	}
+	if in.ScheduledDate != "" {
+		if _, err := domain.ParseScheduled(in.ScheduledDate); err != nil {
+			f["scheduledDate"] = err.Error()
+		}
+	}
+	if len(f) > 0 {
+		return f
+	}
+	return nil
+}
+
+func (s *Server) previewWarnings(w http.ResponseWriter, r *http.Request) {
+	rg, err := schedule.ParseRange("", "", r.URL.Query().Get("tz"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	loc := rg.Loc
+	var cand previewInput
+	if err := decode(w, r, &cand, MaxJSONBody); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if err := cand.validate(); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	in, err := s.scheduleInput(r, loc)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	known := func(a domain.Audience) bool { return a.ID == cand.AudienceID }
+	if cand.AudienceID != "" && !slices.ContainsFunc(in.Audiences, known) {
+		s.fail(w, r, &store.ReferenceError{Field: "audienceId"})
+		return
+	}
+	writeJSON(w, http.StatusOK, schedule.Preview(in, domain.Communication{ID: cand.ID, AudienceID: cand.AudienceID,
+		Status: cand.Status, ScheduledDate: cand.ScheduledDate}))
+}

@@ -1,0 +1,25 @@
+package domain
+
+import (
+	"strings"
+	"time"
+)
+
+// CalendarFeed is a subscribable calendar (ICS) of the schedule. Its URL
+// holds a secret token that is shown once when the feed is created; only the
+// token's SHA-256 is stored, so it never appears here.
+type CalendarFeed struct {
+	ID                        string    `json:"id"`
+	Name                      string    `json:"name"`
+	IncludeCampaignActivities bool      `json:"includeCampaignActivities"`
+	CreatedAt                 time.Time `json:"createdAt"`
+}
+
+// Validate checks a calendar feed: a name of at most 200 characters.
+func (f *CalendarFeed) Validate() error {
+	fe := FieldErrors{}
+	f.Name = strings.TrimSpace(f.Name)
+	fe.required("name", f.Name)
+	fe.maxLen("name", f.Name, maxName)
+	return fe.orNil()
+}

@@ -1,0 +1,92 @@
+package icalendar
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	ics "github.com/arran4/golang-ical"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func write(t *testing.T, c Calendar) string {
+	t.Helper()
+	var b bytes.Buffer
+	require.NoError(t, Write(&b, c))
+	return b.String()
+}
+
+func TestWriteDateAndInstant(t *testing.T) {
+	stamp := time.Date(2031, 1, 2, 3, 4, 5, 0, time.FixedZone("X", 2*3600))
+	// A date late in the evening east of UTC: its calendar date must not shift.
+	day := time.Date(2031, 3, 4, 23, 30, 0, 0, time.FixedZone("E", 10*3600))
+	at := time.Date(2031, 3, 4, 10, 0, 0, 0, time.FixedZone("NY", -5*3600))
+	raw := write(t, Calendar{
+		ProductID: "-//commsplan//Test//EN", Name: "Plan; Q1, wave\\2",
+		Events: []Event{
+			{UID: "a@commsplan", Summary: "Go-live notice", Description: "Audience: All\nVehicle: Email",
+				AllDay: true, Start: day, Stamp: stamp, Categories: []string{"Launch", ""}, Transparent: true},
+			{UID: "b@commsplan", Summary: "Town hall", Start: at, Stamp: stamp, Priority: 1,
+				Status: StatusCancelled, Confidential: true},
+		},
+	})
+	assert.True(t, strings.HasPrefix(raw, "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//commsplan//Test//EN\r\n"), raw)
+	assert.True(t, strings.HasSuffix(raw, "END:VCALENDAR\r\n"))
+	assert.Contains(t, raw, "\r\nX-WR-CALNAME:Plan\\; Q1\\, wave\\\\2\r\n", "text escaped")
+	assert.Contains(t, raw, "\r\nUID:a@commsplan\r\nDTSTAMP:20310102T010405Z\r\nDTSTART;VALUE=DATE:20310304\r\nDTEND;VALUE=DATE:20310305\r\n")
+	assert.Contains(t, raw, "\r\nDESCRIPTION:Audience: All\\nVehicle: Email\r\n")
+	assert.Contains(t, raw, "\r\nCATEGORIES:Launch\r\nTRANSP:TRANSPARENT\r\n", "empty category left out")
+	assert.Contains(t, raw, "\r\nDTSTART:20310304T150000Z\r\nDTEND:20310304T160000Z\r\n", "instant in UTC, one hour")
+	assert.Contains(t, raw, "\r\nPRIORITY:1\r\nSTATUS:CANCELLED\r\nCLASS:CONFIDENTIAL\r\n")
+	assert.Equal(t, 1, strings.Count(raw, "TRANSP:"))
+	assert.Equal(t, 1, strings.Count(raw, "DESCRIPTION:"), "an empty description is left out")
+
+	cal, err := ics.ParseCalendar(strings.NewReader(raw))
+	require.NoError(t, err)
+	ev := cal.Events()
+	require.Len(t, ev, 2)
+	start, err := ev[0].GetAllDayStartAt()
+	require.NoError(t, err)
+	assert.Equal(t, "2031-03-04", start.Format(time.DateOnly))
+	inst, err := ev[1].GetStartAt()
+	require.NoError(t, err)
+	assert.True(t, inst.Equal(at), "%v", inst)
+}
+
+func TestWriteFoldsAndCleansText(t *testing.T) {
+	long := strings.Repeat("Überweisung — naïve café; ", 20)
+	raw := write(t, Calendar{Events: []Event{{UID: "x", Summary: long, Description: "line\r\nnext\rthird\x00\x07 end",
+		AllDay: true, Start: time.Date(2031, 1, 1, 0, 0, 0, 0, time.UTC)}}})
+	assert.Contains(t, raw, "PRODID:-//commsplan//Golang ICS Library", "default product id")
+	lines := strings.Split(strings.TrimSuffix(raw, "\r\n"), "\r\n")
+	folded := 0
+	for _, l := range lines {
+		assert.LessOrEqual(t, len(l), 75, "%q", l)
+		assert.True(t, utf8.ValidString(l), "never split inside a UTF-8 sequence: %q", l)
+		assert.NotContains(t, l, "\n")
+		assert.NotContains(t, l, "\r")
+		if strings.HasPrefix(l, " ") {
+			folded++
+		}
+	}
+	assert.Greater(t, folded, 5)
+	cal, err := ics.ParseCalendar(strings.NewReader(raw))
+	require.NoError(t, err)
+	e := cal.Events()[0]
+	assert.Equal(t, long, ics.FromText(e.GetProperty(ics.ComponentPropertySummary).Value))
+	assert.Equal(t, "line\nnext\nthird end", ics.FromText(e.GetProperty(ics.ComponentPropertyDescription).Value),
+		"CR becomes LF, other control characters go")
+}
+
+func TestWriteIsStable(t *testing.T) {
+	c := Calendar{Name: "n", Events: []Event{{UID: "u", Summary: "s", Start: time.Unix(1e9, 0), Stamp: time.Unix(9e8, 0)}}}
+	assert.Equal(t, write(t, c), write(t, c))
+}
+
+func TestUIDPart(t *testing.T) {
+	assert.Equal(t, "activity-1.abc-DEF", UIDPart("activity-1.abc-DEF"))
+	assert.Equal(t, "a-b-c--", UIDPart("a b@c/é"))
+}

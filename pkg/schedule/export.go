@@ -1,0 +1,366 @@
+package schedule
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/commsplan/commsplan/pkg/campaign"
+	"github.com/commsplan/commsplan/pkg/csvfile"
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/icalendar"
+)
+
+// Formats of the schedule export.
+const (
+	FormatICS  = "ics"
+	FormatCSV  = "csv"
+	FormatJSON = "json"
+)
+
+// ExportFormats lists the schedule export formats.
+var ExportFormats = []string{FormatICS, FormatCSV, FormatJSON}
+
+// Kinds of export entries.
+const (
+	KindCommunication    = "communication"
+	KindCampaignActivity = "campaignActivity"
+)
+
+// DefaultCalendarName is the calendar name of an export; a feed uses its own.
+const DefaultCalendarName = "Communications schedule"
+
+// ExportOptions choose what an export holds and how it is written.
+type ExportOptions struct {
+	// Format is FormatICS, FormatCSV or FormatJSON.
+	Format string
+	// From and To bound the days kept, inclusive; a zero value is open.
+	// They are calendar days as midnight UTC (see domain.Scheduled.Day).
+	From, To time.Time
+	// Location is the zone in which an instant falls on a day (nil is UTC).
+	Location *time.Location
+	// IncludeCampaigns adds every activity of every saved campaign.
+	IncludeCampaigns bool
+	// Name is the calendar's name; empty is DefaultCalendarName.
+	Name string
+}
+
+// ExportQuery is an export request as text: the API's query parameters or
+// the CLI's flags.
+type ExportQuery struct {
+	Format           string
+	From, To         string
+	TZ               string
+	IncludeCampaigns string
+}
+
+// msgFormat refuses an unknown export format.
+const msgFormat = "must be ics, csv or json"
+
+// Options reads the query: format (ics, csv or json), the range and zone
+// as ParseRange reads them, and includeCampaigns (a boolean, default
+// false). Bad values come back together as domain.FieldErrors naming each
+// parameter, so the API and the CLI refuse the same input alike.
+func (q ExportQuery) Options() (ExportOptions, error) {
+	opt := ExportOptions{Format: strings.ToLower(q.Format)}
+	f := domain.FieldErrors{}
+	rg, err := ParseRange(q.From, q.To, q.TZ)
+	if fe, ok := err.(domain.FieldErrors); ok {
+		maps.Copy(f, fe)
+	}
+	opt.From, opt.To, opt.Location = rg.From, rg.To, rg.Loc
+	if !slices.Contains(ExportFormats, opt.Format) {
+		f["format"] = msgFormat
+	}
+	if q.IncludeCampaigns != "" {
+		b, err := strconv.ParseBool(q.IncludeCampaigns)
+		if err != nil {
+			f["includeCampaigns"] = "must be true or false"
+		}
+		opt.IncludeCampaigns = b
+	}
+	if len(f) > 0 {
+		return opt, f
+	}
+	return opt, nil
+}
+
+// Entry is one line of the schedule: a scheduled communication or a
+// campaign activity. It is what the JSON export lists.
+type Entry struct {
+	Kind string `json:"kind"`
+	// UID is the calendar UID: "<communication id>@commsplan" or
+	// "<campaign id>-<activity id>@commsplan".
+	UID string `json:"uid"`
+	// ID is the communication's or the activity's id.
+	ID    string `json:"id"`
+	Title string `json:"title"`
+	// ScheduledDate is a date (YYYY-MM-DD) or an RFC 3339 UTC instant.
+	ScheduledDate string `json:"scheduledDate"`
+	AllDay        bool   `json:"allDay"`
+	// Day is the calendar day the entry falls on in the export's zone.
+	Day           string `json:"day"`
+	Status        string `json:"status"`
+	Theme         string `json:"theme"`
+	Audience      string `json:"audience"`
+	Vehicle       string `json:"vehicle"`
+	CampaignID    string `json:"campaignId,omitempty"`
+	CampaignTitle string `json:"campaignTitle,omitempty"`
+	Phase         string `json:"phase,omitempty"`
+
+	at    domain.Scheduled
+	event icalendar.Event
+}
+
+// Texts of a communication's event description when a reference is unset.
+const (
+	allAudiences = "All audiences"
+	noVehicle    = "None"
+)
+
+// Entries lists what an export holds, in calendar order (day, then all-day
+// before timed, then time, title and UID): each communication with status
+// scheduled and a date, and with IncludeCampaigns every activity of every
+// campaign, kept when its day lies in the range. A communication whose
+// stored date cannot be read is left out; a campaign whose schedule cannot
+// be read is an error, since it was validated when saved.
+func Entries(comms []domain.Communication, campaigns []domain.Campaign, opt ExportOptions) ([]Entry, error) {
+	loc := opt.Location
+	if loc == nil {
+		loc = time.UTC
+	}
+	var out []Entry
+	keep := func(e Entry) {
+		day := e.at.Day(loc)
+		if (!opt.From.IsZero() && day.Before(opt.From)) || (!opt.To.IsZero() && day.After(opt.To)) {
+			return
+		}
+		e.Day = day.Format(time.DateOnly)
+		out = append(out, e)
+	}
+	for _, c := range comms {
+		if c.Status != domain.StatusScheduled || c.ScheduledDate == "" {
+			continue
+		}
+		at, err := domain.ParseScheduled(c.ScheduledDate)
+		if err != nil {
+			continue
+		}
+		keep(communicationEntry(c, at))
+	}
+	if opt.IncludeCampaigns {
+		for _, c := range campaigns {
+			var s campaign.Schedule
+			if err := json.Unmarshal(c.Schedule, &s); err != nil {
+				return nil, fmt.Errorf("campaign %s: stored schedule: %w", c.ID, err)
+			}
+			for _, a := range s.Activities {
+				e, err := activityEntry(c, a)
+				if err != nil {
+					return nil, fmt.Errorf("campaign %s: %w", c.ID, err)
+				}
+				keep(e)
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Entry) int {
+		return cmp.Or(strings.Compare(a.Day, b.Day), boolOrder(a.AllDay, b.AllDay), a.at.At.Compare(b.at.At),
+			strings.Compare(a.Title, b.Title), strings.Compare(a.UID, b.UID))
+	})
+	if out == nil {
+		out = []Entry{}
+	}
+	return out, nil
+}
+
+// boolOrder puts true first.
+func boolOrder(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return -1
+	}
+	return 1
+}
+
+func communicationEntry(c domain.Communication, at domain.Scheduled) Entry {
+	e := Entry{Kind: KindCommunication, UID: icalendar.UIDPart(c.ID) + "@commsplan", ID: c.ID, Title: c.Title,
+		ScheduledDate: at.String(), AllDay: at.AllDay, Status: c.Status, at: at}
+	if c.Theme != nil {
+		e.Theme = c.Theme.Name
+	}
+	audience, vehicle := allAudiences, noVehicle
+	if c.Audience != nil {
+		e.Audience, audience = c.Audience.Name, c.Audience.Name
+	}
+	if c.Vehicle != nil {
+		e.Vehicle, vehicle = c.Vehicle.Name, c.Vehicle.Name
+		if c.Vehicle.Type != "" {
+			vehicle += " (" + campaign.ChannelLabel(c.Vehicle.Type) + ")"
+		}
+	}
+	desc := "Audience: " + audience + "\nVehicle: " + vehicle
+	if e.Theme != "" {
+		desc += "\nTheme: " + e.Theme
+	}
+	e.event = icalendar.Event{UID: e.UID, Summary: c.Title, Description: desc, AllDay: at.AllDay, Start: at.At,
+		Stamp: c.CreatedAt, Categories: []string{e.Theme}, Status: icalendar.StatusConfirmed, Transparent: true}
+	return e
+}
+
+// activityEntry describes a saved campaign's activity. Its DTSTAMP is the
+// campaign's updatedAt: the activities change only with the campaign.
+func activityEntry(c domain.Campaign, a campaign.Activity) (Entry, error) {
+	uid := icalendar.UIDPart(c.ID) + "-" + icalendar.UIDPart(a.ID) + "@commsplan"
+	ev, err := a.Event(uid, c.UpdatedAt)
+	if err != nil {
+		return Entry{}, err
+	}
+	return Entry{Kind: KindCampaignActivity, UID: uid, ID: a.ID, Title: a.Title, ScheduledDate: a.Date, AllDay: true,
+		Status: a.Status, Audience: a.Audience, Vehicle: campaign.ChannelLabel(a.Channel), CampaignID: c.ID,
+		CampaignTitle: c.Title, Phase: a.Phase, at: domain.Scheduled{AllDay: true, At: ev.Start}, event: ev}, nil
+}
+
+// csvHeader is the first row of the CSV export.
+var csvHeader = []string{"Kind", "ID", "Title", "Scheduled", "Day", "Status", "Theme", "Audience", "Vehicle",
+	"Campaign ID", "Campaign", "Phase"}
+
+// WriteCSV writes entries as CSV (RFC 4180, CRLF, formulas defused).
+func WriteCSV(w io.Writer, entries []Entry) error {
+	rows := make([][]string, len(entries))
+	for i, e := range entries {
+		rows[i] = []string{e.Kind, e.ID, e.Title, e.ScheduledDate, e.Day, e.Status, e.Theme, e.Audience, e.Vehicle,
+			e.CampaignID, e.CampaignTitle, e.Phase}
+	}
+	return csvfile.Write(w, csvHeader, rows)
+}
+
+// WriteICS writes entries as an iCalendar document named name: one VEVENT
+// each, all day for a date and one hour from the instant otherwise.
+func WriteICS(w io.Writer, name string, entries []Entry) error {
+	if name == "" {
+		name = DefaultCalendarName
+	}
+	cal := icalendar.Calendar{ProductID: "-//commsplan//Communications Schedule//EN", Name: name,
+		Events: make([]icalendar.Event, len(entries))}
+	for i, e := range entries {
+		cal.Events[i] = e.event
+	}
+	return icalendar.Write(w, cal)
+}
+
+// WriteJSON writes entries as an indented JSON list, the way the CLI prints
+// JSON.
+func WriteJSON(w io.Writer, entries []Entry) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(entries)
+}
+
+// Export renders the schedule in opt.Format (see Entries for what it
+// holds). The API's GET /api/schedule/export, the calendar feed and the
+// CLI's "export schedule" all call it, so they give the same bytes. An
+// unknown format is a domain.FieldErrors on format.
+func Export(comms []domain.Communication, campaigns []domain.Campaign, opt ExportOptions) ([]byte, error) {
+	if !slices.Contains(ExportFormats, opt.Format) {
+		return nil, domain.FieldErrors{"format": msgFormat}
+	}
+	entries, err := Entries(comms, campaigns, opt)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	switch opt.Format {
+	case FormatICS:
+		err = WriteICS(&b, opt.Name, entries)
+	case FormatCSV:
+		err = WriteCSV(&b, entries)
+	default:
+		err = WriteJSON(&b, entries)
+	}
+	return b.Bytes(), err
+}
+
+// ContentType is the media type of an export format.
+func ContentType(format string) string {
+	switch format {
+	case FormatICS:
+		return "text/calendar; charset=utf-8"
+	case FormatCSV:
+		return "text/csv; charset=utf-8"
+	}
+	return "application/json; charset=utf-8"
+}
+
+// FileName is the download name of an export: "commsplan_schedule", the
+// range when one is given, and the format's extension. It holds only
+// letters, digits, '_', '-' and '.'.
+func FileName(opt ExportOptions) string {
+	name := "commsplan_schedule"
+	if !opt.From.IsZero() {
+		name += "_from_" + opt.From.Format(time.DateOnly)
+	}
+	if !opt.To.IsZero() {
+		name += "_to_" + opt.To.Format(time.DateOnly)
+	}
+	return name + "." + icalendar.UIDPart(opt.Format)
+}
+
+// communicationsCSVHeader is the first row of a communications list as CSV.
+var communicationsCSVHeader = []string{"ID", "Title", "Status", "Scheduled", "Theme", "Audience", "Vehicle",
+	"Created"}
+
+// WriteCommunicationsCSV writes communications (any status) as CSV, one row
+// each in the given order, for "commsplan communication list".
+func WriteCommunicationsCSV(w io.Writer, comms []domain.Communication) error {
+	rows := make([][]string, len(comms))
+	for i, c := range comms {
+		var theme, audience, vehicle string
+		if c.Theme != nil {
+			theme = c.Theme.Name
+		}
+		if c.Audience != nil {
+			audience = c.Audience.Name
+		}
+		if c.Vehicle != nil {
+			vehicle = c.Vehicle.Name
+		}
+		rows[i] = []string{c.ID, c.Title, c.Status, c.ScheduledDate, theme, audience, vehicle,
+			c.CreatedAt.UTC().Format(time.RFC3339)}
+	}
+	return csvfile.Write(w, communicationsCSVHeader, rows)
+}
+
+// Source is where an export reads the plan: a store.Store is one.
+type Source interface {
+	ListCommunications(ctx context.Context) ([]domain.Communication, error)
+	ListCampaigns(ctx context.Context) ([]domain.Campaign, error)
+}
+
+// ExportFrom reads the communications (and, with IncludeCampaigns, the
+// saved campaigns) from src and renders them with Export.
+func ExportFrom(ctx context.Context, src Source, opt ExportOptions) ([]byte, error) {
+	if !slices.Contains(ExportFormats, opt.Format) {
+		return nil, domain.FieldErrors{"format": msgFormat}
+	}
+	comms, err := src.ListCommunications(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var campaigns []domain.Campaign
+	if opt.IncludeCampaigns {
+		if campaigns, err = src.ListCampaigns(ctx); err != nil {
+			return nil, err
+		}
+	}
+	return Export(comms, campaigns, opt)
+}

@@ -1,0 +1,230 @@
+package schedule
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/commsplan/commsplan/pkg/domain"
+)
+
+// DefaultLimit is the number of scheduled communications one audience may
+// get in one ISO week before an overload warning (the default of the
+// schedule.max-per-audience-week setting).
+const DefaultLimit = 3
+
+// Warning kinds.
+const (
+	KindOverload = "overload"
+	KindBlackout = "blackout"
+)
+
+// NewID is the id a candidate without one goes by in Preview.
+const NewID = "new"
+
+// Warning is one overload or blackout warning. An overload names the
+// audience, the week, the count and the limit; a blackout names the
+// blackout. CommunicationIDs are sorted.
+type Warning struct {
+	Kind             string   `json:"kind"`
+	AudienceID       string   `json:"audienceId,omitempty"`
+	AudienceName     string   `json:"audienceName,omitempty"`
+	Week             string   `json:"week,omitempty"`
+	Count            int      `json:"count,omitempty"`
+	Limit            int      `json:"limit,omitempty"`
+	BlackoutID       string   `json:"blackoutId,omitempty"`
+	BlackoutName     string   `json:"blackoutName,omitempty"`
+	CommunicationIDs []string `json:"communicationIds"`
+}
+
+// Input is what the warnings are worked out from.
+type Input struct {
+	Communications []domain.Communication
+	Audiences      []domain.Audience
+	Blackouts      []domain.Blackout
+	// Limit is the most communications an audience may get in one ISO
+	// week; DefaultLimit when 0 or less.
+	Limit int
+	// From and To, when not zero, keep only the warnings whose week or
+	// blackout overlaps the days From..To (inclusive, midnight UTC as
+	// domain.Scheduled.Day gives them). Counts still use whole weeks.
+	From, To time.Time
+	// Loc is the time zone that puts an instant on a day (UTC when nil).
+	Loc *time.Location
+}
+
+// dated is a scheduled communication on its day.
+type dated struct {
+	id, audienceID string
+	day            time.Time
+}
+
+// isoWeek is an ISO 8601 week.
+type isoWeek struct{ year, week int }
+
+func weekOf(day time.Time) isoWeek {
+	y, w := day.ISOWeek()
+	return isoWeek{y, w}
+}
+
+func (w isoWeek) String() string { return fmt.Sprintf("%04d-W%02d", w.year, w.week) }
+
+func (w isoWeek) compare(o isoWeek) int {
+	return cmp.Or(cmp.Compare(w.year, o.year), cmp.Compare(w.week, o.week))
+}
+
+// monday is the first day of day's ISO week.
+func monday(day time.Time) time.Time {
+	return day.AddDate(0, 0, -((int(day.Weekday()) + 6) % 7))
+}
+
+// Warnings returns the overload warnings (by week, then audience name) and
+// then the blackout warnings (by start date). Only communications with
+// status scheduled and a valid scheduledDate count; one without an audience
+// counts against every audience and is caught by every blackout; a blackout
+// without audiences covers everyone. It never returns nil.
+func Warnings(in Input) []Warning {
+	comms := scheduledDays(in.Communications, in.Loc)
+	out := overloads(in, comms)
+	return append(out, blackouts(in, comms)...)
+}
+
+// Preview returns the warnings that candidate would be part of if it were
+// saved: it replaces the communication with its id (or joins as NewID when
+// it has none). Only its ID, AudienceID, Status and ScheduledDate matter.
+// The range of in is ignored. It never returns nil.
+func Preview(in Input, candidate domain.Communication) []Warning {
+	if candidate.ID == "" {
+		candidate.ID = NewID
+	}
+	comms := make([]domain.Communication, 0, len(in.Communications)+1)
+	for _, c := range in.Communications {
+		if c.ID != candidate.ID {
+			comms = append(comms, c)
+		}
+	}
+	in.Communications = append(comms, candidate)
+	in.From, in.To = time.Time{}, time.Time{}
+	out := []Warning{}
+	for _, w := range Warnings(in) {
+		if _, found := slices.BinarySearch(w.CommunicationIDs, candidate.ID); found {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+func scheduledDays(comms []domain.Communication, loc *time.Location) []dated {
+	out := make([]dated, 0, len(comms))
+	for _, c := range comms {
+		if c.Status != domain.StatusScheduled || c.ScheduledDate == "" {
+			continue
+		}
+		at, err := domain.ParseScheduled(c.ScheduledDate)
+		if err != nil {
+			continue
+		}
+		out = append(out, dated{id: c.ID, audienceID: c.AudienceID, day: at.Day(loc)})
+	}
+	return out
+}
+
+// overlaps reports whether the days first..last meet the input's range.
+func (in Input) overlaps(first, last time.Time) bool {
+	return (in.From.IsZero() || !last.Before(in.From)) && (in.To.IsZero() || !first.After(in.To))
+}
+
+func overloads(in Input, comms []dated) []Warning {
+	limit := in.Limit
+	if limit <= 0 {
+		limit = DefaultLimit
+	}
+	type bucket struct {
+		first      time.Time
+		byAudience map[string][]string
+		everyone   []string
+	}
+	weeks := map[isoWeek]*bucket{}
+	for _, c := range comms {
+		w := weekOf(c.day)
+		b := weeks[w]
+		if b == nil {
+			b = &bucket{first: monday(c.day), byAudience: map[string][]string{}}
+			weeks[w] = b
+		}
+		if c.audienceID == "" {
+			b.everyone = append(b.everyone, c.id)
+		} else {
+			b.byAudience[c.audienceID] = append(b.byAudience[c.audienceID], c.id)
+		}
+	}
+	type found struct {
+		week isoWeek
+		w    Warning
+	}
+	var all []found
+	for week, b := range weeks {
+		if !in.overlaps(b.first, b.first.AddDate(0, 0, 6)) {
+			continue
+		}
+		for _, a := range in.Audiences {
+			n := len(b.byAudience[a.ID]) + len(b.everyone)
+			if n <= limit {
+				continue
+			}
+			ids := make([]string, 0, n)
+			ids = append(append(ids, b.byAudience[a.ID]...), b.everyone...)
+			slices.Sort(ids)
+			all = append(all, found{week, Warning{Kind: KindOverload, AudienceID: a.ID, AudienceName: a.Name,
+				Week: week.String(), Count: n, Limit: limit, CommunicationIDs: ids}})
+		}
+	}
+	slices.SortFunc(all, func(x, y found) int {
+		return cmp.Or(x.week.compare(y.week), cmp.Compare(x.w.AudienceName, y.w.AudienceName),
+			cmp.Compare(x.w.AudienceID, y.w.AudienceID))
+	})
+	out := make([]Warning, len(all))
+	for i, f := range all {
+		out[i] = f.w
+	}
+	return out
+}
+
+func blackouts(in Input, comms []dated) []Warning {
+	type found struct {
+		start, end time.Time
+		w          Warning
+	}
+	var all []found
+	for _, b := range in.Blackouts {
+		start, err1 := time.Parse(time.DateOnly, b.StartDate)
+		end, err2 := time.Parse(time.DateOnly, b.EndDate)
+		if err1 != nil || err2 != nil || !in.overlaps(start, end) {
+			continue
+		}
+		ids := []string{}
+		for _, c := range comms {
+			if c.day.Before(start) || c.day.After(end) {
+				continue
+			}
+			if len(b.AudienceIDs) == 0 || c.audienceID == "" || slices.Contains(b.AudienceIDs, c.audienceID) {
+				ids = append(ids, c.id)
+			}
+		}
+		if len(ids) == 0 {
+			continue
+		}
+		slices.Sort(ids)
+		all = append(all, found{start, end, Warning{Kind: KindBlackout, BlackoutID: b.ID, BlackoutName: b.Name, CommunicationIDs: ids}})
+	}
+	slices.SortFunc(all, func(x, y found) int {
+		return cmp.Or(x.start.Compare(y.start), x.end.Compare(y.end), cmp.Compare(x.w.BlackoutName, y.w.BlackoutName),
+			cmp.Compare(x.w.BlackoutID, y.w.BlackoutID))
+	})
+	out := make([]Warning, len(all))
+	for i, f := range all {
+		out[i] = f.w
+	}
+	return out
+}

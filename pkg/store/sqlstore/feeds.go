@@ -1,0 +1,48 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/commsplan/commsplan/pkg/domain"
+)
+
+const feedSelect = `SELECT id, name, include_campaign_activities, created_at FROM calendar_feeds`
+
+func scanFeed(r interface{ Scan(...any) error }) (domain.CalendarFeed, error) {
+	var f domain.CalendarFeed
+	err := r.Scan(&f.ID, &f.Name, &f.IncludeCampaignActivities, &f.CreatedAt)
+	return f, err
+}
+
+// ListCalendarFeeds implements store.Store.
+func (s *Store) ListCalendarFeeds(ctx context.Context) ([]domain.CalendarFeed, error) {
+	rows, err := s.q().QueryContext(ctx, feedSelect+` ORDER BY created_at, id`)
+	return collect(rows, err, func(r *sql.Rows) (domain.CalendarFeed, error) { return scanFeed(r) })
+}
+
+// CreateCalendarFeed implements store.Store.
+func (s *Store) CreateCalendarFeed(ctx context.Context, f *domain.CalendarFeed, tokenHash string) error {
+	f.ID, f.CreatedAt = newID(), now()
+	return s.inTx(ctx, func(tx *Store) error {
+		_, err := tx.q().ExecContext(ctx,
+			`INSERT INTO calendar_feeds (id, name, include_campaign_activities, token_hash, created_at)
+			 VALUES ($1, $2, $3, $4, $5)`,
+			f.ID, f.Name, f.IncludeCampaignActivities, tokenHash, f.CreatedAt)
+		if err != nil {
+			return err
+		}
+		return tx.record(ctx, domain.ActionCreated, "calendar_feed", f.ID, f.Name)
+	})
+}
+
+// DeleteCalendarFeed implements store.Store.
+func (s *Store) DeleteCalendarFeed(ctx context.Context, id string) error {
+	return s.deleteRecorded(ctx, "calendar_feeds", "name", "calendar_feed", id)
+}
+
+// GetCalendarFeedByTokenHash implements store.Store.
+func (s *Store) GetCalendarFeedByTokenHash(ctx context.Context, tokenHash string) (domain.CalendarFeed, error) {
+	f, err := scanFeed(s.q().QueryRowContext(ctx, feedSelect+` WHERE token_hash = $1`, tokenHash))
+	return f, notFound(err)
+}
