@@ -185,18 +185,14 @@ describe('Delivery Vehicles', () => {
     const comm = await api(page, 'POST', '/api/communications', { title: 'Cut-over post', themeId: theme.id, status: 'draft', vehicleId: vehicle.id });
     await page.reload();
     await page.getByRole('heading', { name: 'Programme Socials EU' }).waitFor();
-    const listed = (await api(page, 'GET', '/api/vehicles'))[0];
-    // communicationCount is the server's (issue 9 §5); the card and the prompt follow it.
-    const inUse = typeof listed.communicationCount === 'number';
-    if (inUse) {
-      assert.equal(listed.communicationCount, 1);
-      await eventually(async () => assert.equal(await page.getByTestId('vehicle-usage').textContent(), 'Used by 1 communication'));
-    }
+    // communicationCount is the server's (read only); the card and the prompt follow it.
+    assert.equal((await api(page, 'GET', '/api/vehicles'))[0].communicationCount, 1);
+    await eventually(async () => assert.equal(await page.getByTestId('vehicle-usage').textContent(), 'Used by 1 communication'));
 
     await page.getByRole('button', { name: 'Actions for Programme Socials EU' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await expectToast(page, 'Delivery vehicle deleted successfully');
-    assert.equal(confirms.at(-1), inUse ? `${PLAIN_CONFIRM} 1 communication uses it and will no longer have a delivery vehicle.` : PLAIN_CONFIRM);
+    assert.equal(confirms.at(-1), `${PLAIN_CONFIRM} 1 communication uses it and will no longer have a delivery vehicle.`);
     await page.getByRole('heading', { name: 'No delivery vehicles yet' }).waitFor();
 
     const after = await api(page, 'GET', `/api/communications/${comm.id}`);
