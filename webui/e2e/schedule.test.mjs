@@ -63,6 +63,8 @@ before(async () => {
       d24: day(24),
       at10: at(10, 15),
       at17: at(17, 15),
+      // 22:00 in New York is 03:00 UTC the next day.
+      late20: at(20, 22),
     };
   });
 });
@@ -359,6 +361,18 @@ describe('Schedule and the Communication form', () => {
     await page.getByRole('button', { name: 'List', exact: true }).click();
     await page.getByTestId('column-scheduled').getByTestId('schedule-item').filter({ hasText: 'Overload 1' }).getByText('Has schedule warnings').waitFor();
     await page.getByRole('button', { name: 'Calendar', exact: true }).click();
+  });
+
+  test('a date is never shifted; an instant sits on the planner’s local day', async () => {
+    await api(page, 'POST', '/api/communications', { title: 'Late call', themeId: theme.id, status: 'scheduled', scheduledDate: d.late20 });
+    await api(page, 'POST', '/api/communications', { title: 'All-day memo', themeId: theme.id, status: 'scheduled', scheduledDate: d.d5 });
+    await openSchedule();
+    await nextMonth();
+    await eventually(async () => {
+      assert.equal(await eventDay('Late call'), d.d20);
+      assert.equal(await eventDay('All-day memo'), d.d5);
+    });
+    await page.locator('.rbc-event', { hasText: 'Late call' }).getByText('10:00 PM').waitFor();
   });
 
   test('the Schedule screen with data passes axe; Upcoming lists the first 5', async () => {
