@@ -16,8 +16,6 @@ const confirms = [];
 const external = [];
 const pageErrors = [];
 let theme;
-/** instants: whether this server keeps a time (docs/schedule.md) or still cuts it to a date. */
-let instants = false;
 /** d holds the test's days, computed in the browser's zone. */
 let d;
 
@@ -43,7 +41,7 @@ before(async () => {
 
   theme = await api(page, 'POST', '/api/themes', { name: 'Schedule Theme', description: 'Go-live', icon: 'fa-rocket', color: 'blue' });
   const probe = await api(page, 'POST', '/api/communications', { title: 'probe', themeId: theme.id, status: 'scheduled', scheduledDate: '2031-03-04T15:00:00Z' });
-  instants = probe.scheduledDate.includes('T');
+  assert.equal(probe.scheduledDate, '2031-03-04T15:00:00Z', 'the server keeps an instant (docs/schedule.md)');
   await api(page, 'DELETE', `/api/communications/${probe.id}`);
 
   // Days of next month: always in the future and on one month page.
@@ -65,6 +63,8 @@ before(async () => {
       d24: day(24),
       at10: at(10, 15),
       at17: at(17, 15),
+      // 22:00 in New York is 03:00 UTC the next day.
+      late20: at(20, 22),
     };
   });
 });
@@ -167,12 +167,12 @@ describe('Schedule and the Communication form', () => {
     const [stored] = (await api(page, 'GET', '/api/communications')).filter((c) => c.title === 'Town hall');
     assert.equal(stored.status, 'scheduled');
     assert.equal(stored.rawContent, 'All hands on the cut-over.');
-    // The form sends the instant; a server without instants keeps its date.
-    assert.equal(stored.scheduledDate, instants ? d.at10.replace('.000Z', 'Z') : d.d10);
+    // The form sends the instant of 15:00 New York time; the server answers it in UTC.
+    assert.equal(stored.scheduledDate, d.at10.replace('.000Z', 'Z'));
 
     await nextMonth();
     await eventually(async () => assert.equal(await eventDay('Town hall'), d.d10));
-    if (instants) await page.locator('.rbc-event', { hasText: 'Town hall' }).getByText('3:00 PM').waitFor();
+    await page.locator('.rbc-event', { hasText: 'Town hall' }).getByText('3:00 PM').waitFor();
   });
 
   test('drag an event to another day: a failed save rolls back, a good one survives a reload', async () => {
@@ -197,8 +197,8 @@ describe('Schedule and the Communication form', () => {
     await eventually(async () => assert.equal(await eventDay('Town hall'), d.d17));
     const [stored] = (await api(page, 'GET', '/api/communications')).filter((c) => c.title === 'Town hall');
     // The time of day is kept (15:00 New York time).
-    assert.equal(stored.scheduledDate, instants ? d.at17.replace('.000Z', 'Z') : d.d17);
-    if (instants) await page.locator('.rbc-event', { hasText: 'Town hall' }).getByText('3:00 PM').waitFor();
+    assert.equal(stored.scheduledDate, d.at17.replace('.000Z', 'Z'));
+    await page.locator('.rbc-event', { hasText: 'Town hall' }).getByText('3:00 PM').waitFor();
   });
 
   test('drag a backlog draft onto a day; it becomes scheduled', async () => {
@@ -335,6 +335,44 @@ describe('Schedule and the Communication form', () => {
     assert.equal(new URL(page.url()).search, '');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+  });
+
+  test('events named by a schedule warning are marked on the calendar and in the list', async () => {
+    const audience = await api(page, 'POST', '/api/audiences', { name: 'Field Technicians', description: '', contactCount: 40 });
+    for (const i of [1, 2, 3, 4]) {
+      await api(page, 'POST', '/api/communications', { title: `Overload ${i}`, themeId: theme.id, audienceId: audience.id, status: 'scheduled', scheduledDate: d.d17 });
+    }
+    const warnings = await api(page, 'GET', `/api/schedule/warnings?tz=${encodeURIComponent(ZONE)}`);
+    const overload = warnings.find((w) => w.kind === 'overload' && w.audienceId === audience.id);
+    assert.ok(overload, 'the server reports the overload');
+    const warned = new Set(warnings.flatMap((w) => w.communicationIds));
+    const all = await api(page, 'GET', '/api/communications');
+    const calm = all.find((c) => c.scheduledDate && !warned.has(c.id) && c.title === 'Zed update');
+
+    await openSchedule();
+    await nextMonth();
+    for (const id of overload.communicationIds) {
+      const button = page.locator(`[data-testid="calendar-event"][data-id="${id}"]`);
+      await eventually(async () => assert.match(await button.getAttribute('aria-label'), /, has schedule warnings$/));
+      assert.match(await button.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " rbc-event ")][1]').getAttribute('class'), /cp-event-warned/);
+    }
+    if (calm) assert.doesNotMatch(await page.locator(`[data-testid="calendar-event"][data-id="${calm.id}"]`).getAttribute('aria-label'), /warnings/);
+
+    await page.getByRole('button', { name: 'List', exact: true }).click();
+    await page.getByTestId('column-scheduled').getByTestId('schedule-item').filter({ hasText: 'Overload 1' }).getByText('Has schedule warnings').waitFor();
+    await page.getByRole('button', { name: 'Calendar', exact: true }).click();
+  });
+
+  test('a date is never shifted; an instant sits on the planner’s local day', async () => {
+    await api(page, 'POST', '/api/communications', { title: 'Late call', themeId: theme.id, status: 'scheduled', scheduledDate: d.late20 });
+    await api(page, 'POST', '/api/communications', { title: 'All-day memo', themeId: theme.id, status: 'scheduled', scheduledDate: d.d5 });
+    await openSchedule();
+    await nextMonth();
+    await eventually(async () => {
+      assert.equal(await eventDay('Late call'), d.d20);
+      assert.equal(await eventDay('All-day memo'), d.d5);
+    });
+    await page.locator('.rbc-event', { hasText: 'Late call' }).getByText('10:00 PM').waitFor();
   });
 
   test('the Schedule screen with data passes axe; Upcoming lists the first 5', async () => {

@@ -111,7 +111,7 @@ export function ScheduleCalendar({
   );
 
   return (
-    <div className="h-[680px]">
+    <div className="cp-schedule-calendar">
       <DnDCalendar
         localizer={localizer}
         culture="en-US"
