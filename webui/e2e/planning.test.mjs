@@ -278,8 +278,10 @@ describe('Schedule planning tools', () => {
     await expectToast(page, 'Blackout period updated successfully!');
     await row.getByText('Audiences: Field Technicians').waitFor();
 
-    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    // Escape closes the dialog even with a toast showing, and focus returns to its button.
+    await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+    await eventually(async () => assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Blackout Periods'));
     const warning = page.getByTestId('schedule-warning').filter({ hasText: '2 communications are scheduled during the blackout “Quarter-end freeze”' });
     await warning.waitFor();
     await warning.getByRole('button', { name: /^Cut-over notice 2 \(/ }).waitFor();
