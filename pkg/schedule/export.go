@@ -146,14 +146,7 @@ func Entries(comms []domain.Communication, campaigns []domain.Campaign, opt Expo
 		e.Day = day.Format(time.DateOnly)
 		out = append(out, e)
 	}
-	for _, c := range comms {
-		if c.Status != domain.StatusScheduled || c.ScheduledDate == "" {
-			continue
-		}
-		at, err := domain.ParseScheduled(c.ScheduledDate)
-		if err != nil {
-			continue
-		}
+	for c, at := range scheduled(comms) {
 		keep(communicationEntry(c, at))
 	}
 	if opt.IncludeCampaigns {

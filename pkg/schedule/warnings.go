@@ -3,6 +3,7 @@ package schedule
 import (
 	"cmp"
 	"fmt"
+	"iter"
 	"slices"
 	"time"
 
@@ -117,17 +118,30 @@ func Preview(in Input, candidate domain.Communication) []Warning {
 
 func scheduledDays(comms []domain.Communication, loc *time.Location) []dated {
 	out := make([]dated, 0, len(comms))
-	for _, c := range comms {
-		if c.Status != domain.StatusScheduled || c.ScheduledDate == "" {
-			continue
-		}
-		at, err := domain.ParseScheduled(c.ScheduledDate)
-		if err != nil {
-			continue
-		}
+	for c, at := range scheduled(comms) {
 		out = append(out, dated{id: c.ID, audienceID: c.AudienceID, day: at.Day(loc)})
 	}
 	return out
+}
+
+// scheduled yields the communications the schedule rules see: status
+// scheduled with a readable time. A stored value that does not parse is
+// skipped rather than failing the whole schedule.
+func scheduled(comms []domain.Communication) iter.Seq2[domain.Communication, domain.Scheduled] {
+	return func(yield func(domain.Communication, domain.Scheduled) bool) {
+		for _, c := range comms {
+			if c.Status != domain.StatusScheduled || c.ScheduledDate == "" {
+				continue
+			}
+			at, err := domain.ParseScheduled(c.ScheduledDate)
+			if err != nil {
+				continue
+			}
+			if !yield(c, at) {
+				return
+			}
+		}
+	}
 }
 
 // overlaps reports whether the days first..last meet the input's range.

@@ -8,7 +8,7 @@ describe('refreshedLists', () => {
     ['themes', ['/api/themes', '/api/questions', '/api/communications']],
     ['audiences', ['/api/audiences', '/api/communications', '/api/schedule/warnings']],
     ['vehicles', ['/api/vehicles', '/api/communications']],
-    ['communications', ['/api/communications', '/api/schedule/warnings']],
+    ['communications', ['/api/communications', '/api/vehicles', '/api/schedule/warnings']],
     ['blackouts', ['/api/blackouts', '/api/schedule/warnings']],
   ] as const)('%s', (entity, want) => {
     expect(refreshedLists(entity)).toEqual(want);

@@ -50,8 +50,10 @@ export function refreshedLists(entity: Entity): string[] {
       // Communications embed the vehicle they reference.
       return ['/api/vehicles', '/api/communications'];
     case 'communications':
+      // Vehicles count the communications that use them; warnings count communications.
+      return ['/api/communications', '/api/vehicles', WARNINGS_PATH];
     case 'blackouts':
-      return [`/api/${entity}`, WARNINGS_PATH];
+      return ['/api/blackouts', WARNINGS_PATH];
     default:
       return [`/api/${entity}`];
   }
