@@ -1,5 +1,5 @@
 import { CalendarDays, Download, List, Plus } from 'lucide-react';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -8,14 +8,16 @@ import { backlog, upcomingCommunications, warnedIds } from '@/lib/schedule';
 import type { Communication } from '@/lib/types';
 import { useRecordParam } from '@/lib/useFocusParam';
 import { useCommunications, useDeleteCommunication } from '@/features/communications/api';
-import CommunicationDialog from '@/features/communications/CommunicationDialog';
 import { CalendarLegend } from '@/features/dashboard/CommunicationCalendar';
 import { useScheduleWarnings } from './api';
-import ImportDialog from './ImportDialog';
 import { PlanningTools } from './PlanningTools';
 import { ScheduleCalendar, useBacklogDrag } from './ScheduleCalendar';
 import { CommunicationItem, deleteConfirm, ScheduleList } from './ScheduleList';
 import { WarningsPanel } from './WarningsPanel';
+
+// The dialogs load on first use: the forms (react-hook-form, zod) stay out of the screen's first load.
+const CommunicationDialog = lazy(() => import('@/features/communications/CommunicationDialog'));
+const ImportDialog = lazy(() => import('./ImportDialog'));
 
 type View = 'calendar' | 'list';
 
@@ -161,13 +163,17 @@ export default function SchedulePage() {
         <ScheduleList communications={list} warned={warned} onEdit={openEdit} onDelete={onDelete} />
       )}
 
-      <CommunicationDialog
-        open={dialog.open}
-        communication={dialog.communication}
-        initialDate={dialog.initialDate}
-        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
-      />
-      <ImportDialog open={importOpen} onOpenChange={setImportOpen} />
+      <Suspense fallback={null}>
+        {dialog.open && (
+          <CommunicationDialog
+            open
+            communication={dialog.communication}
+            initialDate={dialog.initialDate}
+            onOpenChange={(open) => !open && setDialog({ open: false })}
+          />
+        )}
+        {importOpen && <ImportDialog open onOpenChange={setImportOpen} />}
+      </Suspense>
     </div>
   );
 }
