@@ -36,8 +36,10 @@ type block struct {
 // doc is a generated piece before it is rendered in a format.
 type doc []block
 
-func (d *doc) h(level int, text string) { *d = append(*d, block{kind: kHeading, level: level, text: text}) }
-func (d *doc) p(text string)             { *d = append(*d, block{kind: kPara, text: text}) }
+func (d *doc) h(level int, text string) {
+	*d = append(*d, block{kind: kHeading, level: level, text: text})
+}
+func (d *doc) p(text string) { *d = append(*d, block{kind: kPara, text: text}) }
 
 // lp adds a paragraph led by a bold label.
 func (d *doc) lp(label, text string) { *d = append(*d, block{kind: kPara, label: label, text: text}) }
