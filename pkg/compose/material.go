@@ -120,7 +120,7 @@ func (m *material) compact(points []string, build func([]string) doc) doc {
 }
 
 // shorten keeps the points that fit in n code points and cuts the next one
-// to the rest.
+// to the rest; Mark always shows where the cut is.
 func shorten(points []string, n int) []string {
 	var out []string
 	for _, p := range points {
@@ -129,8 +129,13 @@ func shorten(points []string, n int) []string {
 			n -= l
 			continue
 		}
-		if cut := cutPlain(p, n, false); cut != Mark {
+		switch cut := cutPlain(p, n, false); {
+		case cut != Mark:
 			out = append(out, cut)
+		case len(out) > 0:
+			out[len(out)-1] += Mark // nothing of p fits: mark the cut after the last kept point
+		default:
+			out = append(out, Mark)
 		}
 		break
 	}

@@ -120,18 +120,26 @@ func notes(raw string) substance {
 }
 
 // distribute shares the notes among n questions, in order and contiguously:
-// whole paragraphs when there are at least n of them, otherwise single
-// sentences (each its own paragraph). Earlier questions take the remainder,
-// so with fewer sentences than questions the last questions get none.
+// whole paragraphs when there are at least n of them, otherwise sentences
+// (those of one paragraph that land on one question stay one paragraph).
+// Earlier questions take the remainder, so with fewer sentences than
+// questions the last questions get none.
 func distribute(s substance, n int) []substance {
 	if n <= 0 {
 		n = 1
 	}
-	units := s
-	if len(s) < n {
-		units = nil
-		for _, sent := range s.sentences() {
-			units = append(units, []string{sent})
+	type unit struct {
+		para  int
+		sents []string
+	}
+	var units []unit
+	for i, p := range s {
+		if len(s) >= n {
+			units = append(units, unit{i, p})
+			continue
+		}
+		for _, sent := range p {
+			units = append(units, unit{i, []string{sent}})
 		}
 	}
 	out := make([]substance, n)
@@ -142,7 +150,14 @@ func distribute(s substance, n int) []substance {
 		if i < extra {
 			k++
 		}
-		out[i] = units[at : at+k]
+		for j, u := range units[at : at+k] {
+			if j > 0 && units[at+j-1].para == u.para {
+				last := &out[i][len(out[i])-1]
+				*last = append(*last, u.sents...)
+				continue
+			}
+			out[i] = append(out[i], append([]string(nil), u.sents...))
+		}
 		at += k
 	}
 	return out
