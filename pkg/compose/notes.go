@@ -60,7 +60,7 @@ func paragraphs(raw string) []string {
 	var out []string
 	var cur []string
 	flush := func() {
-		if p := inline(strings.Join(cur, " ")); p != "" {
+		if p := strings.Join(strings.Fields(strings.Join(cur, " ")), " "); p != "" { // cleaned below
 			out = append(out, p)
 		}
 		cur = cur[:0]
