@@ -1,6 +1,5 @@
 import { Download, EllipsisVertical, Eye, ExternalLink, File, FileText, Image, Pencil, Plus, Search, Trash2, Video, type LucideIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -11,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { contentTypes, filterContent } from '@/lib/content';
 import { formatShortDate } from '@/lib/dates';
+import { useRecordParam } from '@/lib/useFocusParam';
 import type { Content } from '@/lib/types';
 import { useContent, useDeleteContent } from './api';
 import ContentDialog from './ContentDialog';
@@ -33,26 +33,13 @@ const typeFilterOptions = [{ value: 'all', label: 'All Types' }, ...contentTypes
 export default function ContentPage() {
   const { data: content, isLoading } = useContent();
   const remove = useDeleteContent();
-  const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState('');
   const [type, setType] = useState('all');
   const [dialog, setDialog] = useState<{ open: boolean; content?: Content }>({ open: false });
   const [preview, setPreview] = useState<Content | null>(null);
 
   // The header search links here with ?preview=<id>.
-  const previewId = params.get('preview');
-  useEffect(() => {
-    if (!previewId || !content) return;
-    const found = content.find((c) => c.id === previewId);
-    if (found) setPreview(found);
-    setParams(
-      (p) => {
-        p.delete('preview');
-        return p;
-      },
-      { replace: true },
-    );
-  }, [previewId, content, setParams]);
+  useRecordParam('preview', content, setPreview);
 
   const shown = filterContent(content ?? [], search, type);
   const filtered = search.trim() !== '' || type !== 'all';
@@ -94,12 +81,12 @@ export default function ContentPage() {
             </div>
             {filtered && (content ?? []).length > 0 ? (
               <>
-                <h3 className="text-lg font-semibold text-slate-900">No content found</h3>
+                <h2 className="text-lg font-semibold text-slate-900">No content found</h2>
                 <p className="text-sm text-slate-600">Try adjusting your search or filter to find what you are looking for.</p>
               </>
             ) : (
               <>
-                <h3 className="text-lg font-semibold text-slate-900">No content yet</h3>
+                <h2 className="text-lg font-semibold text-slate-900">No content yet</h2>
                 <p className="text-sm text-slate-600">Create content pieces to build your communications.</p>
                 <Button onClick={() => setDialog({ open: true })}>
                   <Plus className="h-4 w-4" aria-hidden="true" />
@@ -122,7 +109,7 @@ export default function ContentPage() {
                   </div>
                   <div className="flex flex-1 flex-col p-5">
                     <div className="mb-1 flex items-start justify-between gap-2">
-                      <h3 className="font-semibold text-slate-900">{c.title}</h3>
+                      <h2 className="font-semibold text-slate-900">{c.title}</h2>
                       <Badge variant="secondary" className="capitalize">
                         {c.type}
                       </Badge>
