@@ -134,12 +134,12 @@ export default function SchedulePage() {
               </CardContent>
             </section>
           </Card>
-          <div className="grid content-start gap-6">
+          <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6">
             <SidePanel id="schedule-backlog" title="Backlog" hint="Drafts without a date. Drag one onto a day to schedule it, or edit it to pick a date.">
               {undated.length === 0 ? (
                 <p className="py-2 text-center text-sm text-slate-600">No undated drafts</p>
               ) : (
-                <ul className="grid gap-2" data-testid="backlog-list">
+                <ul className="grid grid-cols-[minmax(0,1fr)] gap-2" data-testid="backlog-list">
                   {undated.map((c) => (
                     <CommunicationItem key={c.id} c={c} warned={false} onEdit={openEdit} dragProps={backlogDrag.itemProps(c)} />
                   ))}
@@ -150,7 +150,7 @@ export default function SchedulePage() {
               {next.length === 0 ? (
                 <p className="py-2 text-center text-sm text-slate-600">No upcoming communications scheduled</p>
               ) : (
-                <ul className="grid gap-2" data-testid="upcoming-list">
+                <ul className="grid grid-cols-[minmax(0,1fr)] gap-2" data-testid="upcoming-list">
                   {next.map((c) => (
                     <CommunicationItem key={c.id} c={c} warned={warned.has(c.id)} onEdit={openEdit} />
                   ))}
