@@ -73,6 +73,8 @@ func TestGenerateContent(t *testing.T) {
 		assert.Equal(t, "html", res.Format)
 		assert.Equal(t, 5000, res.MaxLength)
 		assert.Equal(t, utf8.RuneCountInString(res.Content), res.Length)
+		assert.NotContains(t, res.Content, "<b>", "markup in the notes never becomes markup")
+		assert.Contains(t, res.Content, "&lt;b&gt;on time&lt;/b&gt;")
 
 		var got domain.Communication
 		ts.json(http.MethodGet, "/api/communications/"+fx.comm.ID, nil, http.StatusOK, &got)

@@ -6,9 +6,10 @@
 // The model is told the vehicle's shape, tone, format and maximum length and
 // given the theme, the questions and the raw notes. Its answer is treated as
 // text, never as markup: for an html vehicle every paragraph is escaped and
-// wrapped in <p>, for markdown a "<" is written as "&lt;" so no tag survives,
-// for text tag-shaped sequences are dropped. The result then goes through
-// compose.Fit, so it keeps the vehicle's length rule like every generator.
+// wrapped in <p>, for text tag-shaped sequences are dropped, and markdown is
+// kept. The result then goes through compose.Fit, which holds every
+// generator to the vehicle's format (no raw HTML in markdown, no tags in
+// text, a well-formed html fragment) and length.
 // A failure is an error, never a quiet fall-back to the rules.
 //
 // Example usage:
@@ -209,9 +210,9 @@ var (
 )
 
 // Render turns the model's answer, taken as text, into format: html gets
-// one escaped <p> per paragraph (line breaks as <br>), markdown keeps its
-// structure with every "<" written as "&lt;", text loses tag-shaped runs.
-// No markup the model writes survives as markup.
+// one escaped <p> per paragraph (line breaks as <br>), markdown is kept as
+// written (compose.Fit then escapes any raw HTML in it), text loses
+// tag-shaped runs. No markup the model writes survives as markup.
 func Render(answer, format string) string {
 	text := strings.TrimSpace(strings.ReplaceAll(answer, "\r\n", "\n"))
 	switch format {
@@ -232,7 +233,8 @@ func Render(answer, format string) string {
 		}
 		return b.String()
 	case compose.FormatMarkdown:
-		return strings.ReplaceAll(text, "<", "&lt;")
+		// compose.Fit escapes any raw HTML in markdown.
+		return text
 	default:
 		return strings.TrimSpace(tagLike.ReplaceAllString(text, ""))
 	}

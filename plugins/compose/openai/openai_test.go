@@ -248,7 +248,7 @@ func TestAnswerHeldToTheVehicle(t *testing.T) {
 	e.set(func(e *endpoint) { e.answer = "# Go-live\n\n- <img src=x onerror=alert(1)> training\n- a < b" })
 	res, err = g.Generate(ctx, input("blog"))
 	require.NoError(t, err)
-	assert.Equal(t, "# Go-live\n\n- &lt;img src=x onerror=alert(1)> training\n- a &lt; b", res.Content)
+	assert.Equal(t, "# Go-live\n\n- \\<img src=x onerror=alert(1)> training\n- a < b", res.Content)
 
 	// Text carries no tags.
 	e.set(func(e *endpoint) { e.answer = "Hello <b>team</b>, 3 < 4." })
