@@ -234,6 +234,7 @@ describe('Campaign Inventory', () => {
   test('Add to Schedule opens the import dialog on that campaign', async () => {
     await openInventory();
     // Choose the row that is not first in the list, so the preselection is visible.
+    await page.getByTestId('campaign-row').nth(1).waitFor();
     const titles = await page.getByTestId('campaign-row').getByRole('heading').allTextContents();
     const target = titles[1];
     await row(target).getByRole('button', { name: `Add to Schedule ${target}` }).click();
