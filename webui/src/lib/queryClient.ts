@@ -24,7 +24,8 @@ export type Entity =
   | 'communications'
   | 'vehicles'
   | 'blackouts'
-  | 'calendar-feeds';
+  | 'calendar-feeds'
+  | 'newsletter-templates';
 
 /**
  * refreshedLists lists the API paths refetched after a change to entity

@@ -13,6 +13,7 @@ const Themes = lazy(() => import('@/features/themes/ThemesPage'));
 const Questions = lazy(() => import('@/features/questions/QuestionsPage'));
 const ContentLibrary = lazy(() => import('@/features/content/ContentPage'));
 const Audiences = lazy(() => import('@/features/audiences/AudiencesPage'));
+const Assembly = lazy(() => import('@/features/assembly/AssemblyPage'));
 const Placeholder = lazy(() => import('@/features/placeholder/PlaceholderPage'));
 
 function PageFallback() {
@@ -44,7 +45,7 @@ export function AppShell({ onLogout }: { onLogout: () => void }) {
                 <Route path="/campaign-scheduler" element={<Placeholder />} />
                 <Route path="/campaign-inventory" element={<Placeholder />} />
                 <Route path="/vehicles" element={<Placeholder />} />
-                <Route path="/assembly" element={<Placeholder />} />
+                <Route path="/assembly" element={<Assembly />} />
                 <Route path="/schedule" element={<Placeholder />} />
                 <Route path="/business-readiness" element={<Placeholder />} />
                 <Route path="*" element={<NotFound />} />
