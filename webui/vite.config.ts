@@ -14,6 +14,8 @@ export default defineConfig({
     outDir: 'dist/app',
     emptyOutDir: true,
     sourcemap: false,
+    // scripts/check-size.mjs reads the chunk graph from the manifest (and removes it).
+    manifest: true,
     chunkSizeWarningLimit: 600,
     rollupOptions: {
       onwarn(warning, warn) {

@@ -7,7 +7,7 @@ describe('refreshedLists', () => {
     ['questions', ['/api/questions', '/api/themes']],
     ['themes', ['/api/themes', '/api/questions', '/api/communications']],
     ['audiences', ['/api/audiences', '/api/communications']],
-    ['communications', ['/api/communications']],
+    ['communications', ['/api/communications', '/api/vehicles']],
   ] as const)('%s', (entity, want) => {
     expect(refreshedLists(entity)).toEqual(want);
   });

@@ -45,6 +45,9 @@ export function refreshedLists(entity: Entity): string[] {
     case 'vehicles':
       // Communications embed the audience and vehicle they reference.
       return [`/api/${entity}`, '/api/communications'];
+    case 'communications':
+      // Vehicles count the communications that use them.
+      return ['/api/communications', '/api/vehicles'];
     default:
       return [`/api/${entity}`];
   }

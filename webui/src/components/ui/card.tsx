@@ -11,9 +11,9 @@ export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElemen
   return <div className={cn('flex flex-col gap-1 p-5 pb-3', className)} {...props} />;
 }
 
-/** CardTitle is a card's heading. */
-export function CardTitle({ className, ...props }: HTMLAttributes<HTMLHeadingElement>) {
-  return <h3 className={cn('text-base font-semibold leading-tight text-slate-900', className)} {...props} />;
+/** CardTitle is a card's heading: h3 unless `as` says otherwise, so each screen keeps its heading levels in order. */
+export function CardTitle({ className, as: Heading = 'h3', ...props }: HTMLAttributes<HTMLHeadingElement> & { as?: 'h2' | 'h3' | 'h4' }) {
+  return <Heading className={cn('text-base font-semibold leading-tight text-slate-900', className)} {...props} />;
 }
 
 /** CardContent is a card's body. */

@@ -2,6 +2,7 @@ import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { cn } from '@/lib/cn';
+import { closeTopDialog } from '@/lib/dialogs';
 import { currentToasts, dismissToast, subscribeToasts, TOAST_DURATION, type ToastItem } from '@/lib/toast';
 
 /** Toaster renders the toast store with Radix: 5 s, swipe right past 50 px, F8 focuses the region. */
@@ -18,6 +19,13 @@ export function Toaster() {
             if (!open) dismissToast(t.id);
           }}
           type={t.variant === 'destructive' ? 'foreground' : 'background'}
+          // A toast is a Radix dismissable layer; shown over a dialog it is the top layer and would take
+          // Escape for itself. Escape belongs to the dialog: close that and let the toast time out.
+          onEscapeKeyDown={(e) => {
+            if (e.target instanceof Element && e.target.closest('[data-toast]')) return;
+            if (closeTopDialog()) e.preventDefault();
+          }}
+          data-toast=""
           className={cn(
             'group pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-md border p-4 pr-8 shadow-lg',
             'data-[state=open]:animate-toast-in data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)]',

@@ -2,6 +2,7 @@ import { ArrowLeft, ArrowRight, Check, CalendarPlus, LayoutTemplate, Library, Ro
 import { lazy, Suspense, useMemo, useReducer, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SandboxFrame } from '@/components/SandboxFrame';
+import { SectionHeading } from '@/components/SectionHeading';
 import { ThemeIcon } from '@/components/ThemeIcon';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -29,12 +30,15 @@ import {
 } from '@/lib/assembly';
 import { cn } from '@/lib/cn';
 import { isNewsletterVehicle } from '@/lib/newsletter';
+import { useReference } from '@/lib/reference';
 import { contentDocument } from '@/lib/preview';
 import { colorClasses, plural } from '@/lib/themeOptions';
 import { toastError } from '@/lib/toast';
+import { settingsSummary, typeLabel as vehicleTypeLabel } from '@/lib/vehicles';
 import type { GeneratedContent, Question, Theme, Vehicle } from '@/lib/types';
 import { useThemes } from '@/features/themes/api';
-import { useGenerateContent, useReference, useSaveToLibrary, useThemeQuestions, useVehicles } from './api';
+import { useVehicles } from '@/features/vehicles/api';
+import { useGenerateContent, useSaveToLibrary, useThemeQuestions } from './api';
 
 // The dialogs load when first opened.
 const NewsletterEditor = lazy(() => import('./NewsletterEditor'));
@@ -55,7 +59,7 @@ export default function AssemblyPage() {
   const ordered = useMemo(() => themeQuestions(questions ?? [], state.themeId), [questions, state.themeId]);
   const chosenIds = selectedInOrder(ordered, state.questionIds);
   const chosen = ordered.filter((q) => state.questionIds.includes(q.id));
-  const typeLabel = (type: string) => reference?.vehicleTypes?.find((t) => t.type === type)?.label ?? type;
+  const typeLabel = (type: string) => vehicleTypeLabel(reference?.vehicleTypes, type);
 
   function next() {
     const err = nextError(state);
@@ -98,16 +102,17 @@ export default function AssemblyPage() {
 
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h2 className="text-2xl font-bold text-slate-900">Communication Assembly</h2>
-          <p className="text-sm text-slate-600">Turn a theme, its questions and your notes into content for a delivery vehicle.</p>
-        </div>
-        <Button variant="outline" onClick={() => dispatch({ type: 'reset' })}>
-          <RotateCcw className="h-4 w-4" aria-hidden="true" />
-          Reset
-        </Button>
-      </div>
+      <SectionHeading
+        title="Communication Assembly"
+        action={
+          <Button variant="outline" onClick={() => dispatch({ type: 'reset' })}>
+            <RotateCcw className="h-4 w-4" aria-hidden="true" />
+            Reset
+          </Button>
+        }
+      >
+        <p className="text-sm text-slate-600">Turn a theme, its questions and your notes into content for a delivery vehicle.</p>
+      </SectionHeading>
 
       <StepIndicator step={state.step} />
 
@@ -413,8 +418,7 @@ function VehicleChoice({
                 <span className="min-w-0">
                   <span className="block text-sm font-medium text-slate-900">{v.name}</span>
                   <span className="block text-xs text-slate-600">
-                    {typeLabel(v.type)} · {v.settings?.format ?? 'text'}
-                    {v.settings?.maxLength ? ` · max ${v.settings.maxLength} characters` : ''}
+                    {typeLabel(v.type)} · {settingsSummary(v.settings)}
                   </span>
                 </span>
               </label>

@@ -4,21 +4,11 @@ import { ASSEMBLY_TEXT, failureMessage, type GenerateBody } from '@/lib/assembly
 import { invalidateAfter } from '@/lib/queryClient';
 import { crudMessages, resource } from '@/lib/resource';
 import { toast } from '@/lib/toast';
-import type { Communication, CommunicationInput, Content, GeneratedContent, NewsletterTemplate, Question, Reference, SavedNewsletterTemplate, Vehicle } from '@/lib/types';
+import type { Communication, CommunicationInput, Content, GeneratedContent, NewsletterTemplate, Question, SavedNewsletterTemplate } from '@/lib/types';
 
 /** useThemeQuestions lists one theme's questions; nothing is requested until a theme is chosen (spec 02 §7). */
 export function useThemeQuestions(themeId: string | null) {
   return useQuery<Question[]>({ queryKey: [`/api/questions?themeId=${encodeURIComponent(themeId ?? '')}`], enabled: !!themeId });
-}
-
-/** useVehicles lists the delivery vehicles. */
-export function useVehicles() {
-  return useQuery<Vehicle[]>({ queryKey: ['/api/vehicles'] });
-}
-
-/** useReference loads the reference data, which holds the default newsletter template. */
-export function useReference() {
-  return useQuery<Reference>({ queryKey: ['/api/reference'] });
 }
 
 /** NewsletterTemplateInput is the create and update payload of a saved newsletter template. */

@@ -2,8 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/FormDialog';
 import { Field, fieldAria } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { newAudience } from '@/lib/audiences';
@@ -55,45 +54,37 @@ export default function AudienceDialog({ open, onOpenChange, audience }: { open:
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{audience ? 'Edit Audience' : 'Create New Audience'}</DialogTitle>
-          <DialogDescription>Audiences are the employee segments your communications target.</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
-          <Field id="audience-name" label="Audience Name" error={errors.name?.message} hint="Usually a division, such as “SFB - California”.">
-            <Input id="audience-name" list={listId} autoComplete="off" placeholder="e.g., SFB - California" {...nameField} {...fieldAria('audience-name', errors.name?.message)} />
-          </Field>
-          <datalist id={listId}>
-            {divisions.map((d) => (
-              <option key={d.id} value={d.label} />
-            ))}
-          </datalist>
-          <Field id="audience-description" label="Description (optional)">
-            <Textarea id="audience-description" rows={3} placeholder="Who this audience is" {...form.register('description')} />
-          </Field>
-          <Field id="audience-contacts" label="Contact Count" error={errors.contactCount?.message}>
-            <Input
-              id="audience-contacts"
-              type="number"
-              min={0}
-              step={1}
-              inputMode="numeric"
-              {...form.register('contactCount', { valueAsNumber: true })}
-              {...fieldAria('audience-contacts', errors.contactCount?.message)}
-            />
-          </Field>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? 'Saving...' : audience ? 'Update Audience' : 'Create Audience'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={audience ? 'Edit Audience' : 'Create New Audience'}
+      description="Audiences are the employee segments your communications target."
+      onSubmit={form.handleSubmit(onSubmit)}
+      pending={pending}
+      submitLabel={audience ? 'Update Audience' : 'Create Audience'}
+    >
+      <Field id="audience-name" label="Audience Name" error={errors.name?.message} hint="Usually a division, such as “SFB - California”.">
+        <Input id="audience-name" list={listId} autoComplete="off" placeholder="e.g., SFB - California" {...nameField} {...fieldAria('audience-name', errors.name?.message)} />
+      </Field>
+      <datalist id={listId}>
+        {divisions.map((d) => (
+          <option key={d.id} value={d.label} />
+        ))}
+      </datalist>
+      <Field id="audience-description" label="Description (optional)">
+        <Textarea id="audience-description" rows={3} placeholder="Who this audience is" {...form.register('description')} />
+      </Field>
+      <Field id="audience-contacts" label="Contact Count" error={errors.contactCount?.message}>
+        <Input
+          id="audience-contacts"
+          type="number"
+          min={0}
+          step={1}
+          inputMode="numeric"
+          {...form.register('contactCount', { valueAsNumber: true })}
+          {...fieldAria('audience-contacts', errors.contactCount?.message)}
+        />
+      </Field>
+    </FormDialog>
   );
 }

@@ -2,9 +2,11 @@ import { Building2, Pencil, Plus, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
+import { CardGrid, CardGridSkeleton } from '@/components/CardGrid';
+import { EmptyState } from '@/components/EmptyState';
+import { SectionHeading } from '@/components/SectionHeading';
+import { Card } from '@/components/ui/card';
 import { IconButton } from '@/components/ui/icon-button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { ALL_EMPLOYEES_ID, audienceSummary, withAllEmployees } from '@/lib/audiences';
 import { toCount, totalContacts } from '@/lib/dashboard';
 import type { Audience } from '@/lib/types';
@@ -30,43 +32,36 @@ export default function AudiencesPage() {
 
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h2 className="text-2xl font-bold text-slate-900">Audience Management</h2>
-          <p className="text-sm text-slate-600" data-testid="audience-summary">
-            {audienceSummary(audiences?.length ?? 0, totalEmployees, reference?.companyName || COMPANY_FALLBACK)}
-          </p>
-        </div>
-        <Button onClick={() => setDialog({ open: true })}>
-          <Plus className="h-4 w-4" aria-hidden="true" />
-          Add Audience
-        </Button>
-      </div>
+      <SectionHeading
+        title="Audience Management"
+        action={
+          <Button onClick={() => setDialog({ open: true })}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            Add Audience
+          </Button>
+        }
+      >
+        <p className="text-sm text-slate-600" data-testid="audience-summary">
+          {audienceSummary(audiences?.length ?? 0, totalEmployees, reference?.companyName || COMPANY_FALLBACK)}
+        </p>
+      </SectionHeading>
 
       {isLoading ? (
-        <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" role="status" aria-label="Loading audiences">
-          {Array.from({ length: 3 }, (_, i) => (
-            <Card key={i} className="p-5">
-              <Skeleton className="mb-2 h-5 w-1/2" />
-              <Skeleton className="mb-4 h-4 w-full" />
-              <Skeleton className="h-4 w-1/3" />
-            </Card>
-          ))}
-        </div>
+        <CardGridSkeleton label="Loading audiences" />
       ) : list.length === 0 ? (
-        <Card>
-          <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
-            <Users className="h-10 w-10 text-slate-500" aria-hidden="true" />
-            <h3 className="text-lg font-semibold text-slate-900">No audiences yet</h3>
-            <p className="max-w-sm text-sm text-slate-600">Add an audience for each division or group you communicate with.</p>
+        <EmptyState
+          icon={<Users className="h-10 w-10 text-slate-500" aria-hidden="true" />}
+          title="No audiences yet"
+          text="Add an audience for each division or group you communicate with."
+          action={
             <Button onClick={() => setDialog({ open: true })}>
               <Plus className="h-4 w-4" aria-hidden="true" />
               Create First Audience
             </Button>
-          </CardContent>
-        </Card>
+          }
+        />
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" aria-label="Audiences">
+        <CardGrid label="Audiences">
           {list.map((a) => {
             const synthetic = a.id === ALL_EMPLOYEES_ID;
             return (
@@ -104,7 +99,7 @@ export default function AudiencesPage() {
               </li>
             );
           })}
-        </ul>
+        </CardGrid>
       )}
 
       <RolesTable />

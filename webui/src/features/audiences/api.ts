@@ -1,14 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { crudMessages, resource } from '@/lib/resource';
-import type { Audience, JobTitle, Reference } from '@/lib/types';
+import type { Audience, JobTitle } from '@/lib/types';
 
 /** AudienceInput is the create and update payload of an audience. */
 export type AudienceInput = Omit<Audience, 'id' | 'createdAt'>;
 
-/** useReference loads the organisation reference data (totals, divisions, locations). */
-export function useReference() {
-  return useQuery<Reference>({ queryKey: ['/api/reference'] });
-}
+export { useReference } from '@/lib/reference';
 
 /** useJobTitles loads the Roles Database. */
 export function useJobTitles() {

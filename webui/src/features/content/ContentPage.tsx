@@ -94,12 +94,12 @@ export default function ContentPage() {
             </div>
             {filtered && (content ?? []).length > 0 ? (
               <>
-                <h3 className="text-lg font-semibold text-slate-900">No content found</h3>
+                <h2 className="text-lg font-semibold text-slate-900">No content found</h2>
                 <p className="text-sm text-slate-600">Try adjusting your search or filter to find what you are looking for.</p>
               </>
             ) : (
               <>
-                <h3 className="text-lg font-semibold text-slate-900">No content yet</h3>
+                <h2 className="text-lg font-semibold text-slate-900">No content yet</h2>
                 <p className="text-sm text-slate-600">Create content pieces to build your communications.</p>
                 <Button onClick={() => setDialog({ open: true })}>
                   <Plus className="h-4 w-4" aria-hidden="true" />
@@ -122,7 +122,7 @@ export default function ContentPage() {
                   </div>
                   <div className="flex flex-1 flex-col p-5">
                     <div className="mb-1 flex items-start justify-between gap-2">
-                      <h3 className="font-semibold text-slate-900">{c.title}</h3>
+                      <h2 className="font-semibold text-slate-900">{c.title}</h2>
                       <Badge variant="secondary" className="capitalize">
                         {c.type}
                       </Badge>

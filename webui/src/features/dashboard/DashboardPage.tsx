@@ -125,7 +125,7 @@ export default function DashboardPage() {
       <div className="grid gap-6 xl:grid-cols-3">
         <Card className="xl:col-span-2">
           <CardHeader className="flex-row items-center justify-between">
-            <CardTitle>Communication Calendar</CardTitle>
+            <CardTitle as="h2">Communication Calendar</CardTitle>
             <CalendarLegend />
           </CardHeader>
           <CardContent>
@@ -154,7 +154,7 @@ export default function DashboardPage() {
         <div className="grid content-start gap-6">
           <Card>
             <CardHeader>
-              <CardTitle>Upcoming Communications</CardTitle>
+              <CardTitle as="h2">Upcoming Communications</CardTitle>
             </CardHeader>
             <CardContent>
               {comms.isLoading ? (
@@ -177,7 +177,7 @@ export default function DashboardPage() {
 
           <Card>
             <CardHeader>
-              <CardTitle>Recent Activity</CardTitle>
+              <CardTitle as="h2">Recent Activity</CardTitle>
             </CardHeader>
             <CardContent>
               {activity.isLoading ? (

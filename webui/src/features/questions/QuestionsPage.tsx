@@ -38,7 +38,8 @@ function SortableQuestion({
   return (
     <li
       ref={setNodeRef}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
+      // Translate only: Transform would also scale the row to the height of the one it passes over.
+      style={{ transform: CSS.Translate.toString(transform), transition }}
       data-focus-id={question.id}
       data-testid="question-row"
       className={cn(

@@ -13,6 +13,7 @@ const Themes = lazy(() => import('@/features/themes/ThemesPage'));
 const Questions = lazy(() => import('@/features/questions/QuestionsPage'));
 const ContentLibrary = lazy(() => import('@/features/content/ContentPage'));
 const Audiences = lazy(() => import('@/features/audiences/AudiencesPage'));
+const Vehicles = lazy(() => import('@/features/vehicles/VehiclesPage'));
 const Assembly = lazy(() => import('@/features/assembly/AssemblyPage'));
 const Placeholder = lazy(() => import('@/features/placeholder/PlaceholderPage'));
 
@@ -26,15 +27,36 @@ function PageFallback() {
   );
 }
 
+/** MAIN_ID is the id of the routed content, the target of "Skip to content". */
+const MAIN_ID = 'main-content';
+
+/** SkipLink is the first focusable element: hidden until focused, it moves focus to the main content. */
+function SkipLink({ target }: { target: string }) {
+  return (
+    <a
+      href={`#${target}`}
+      onClick={(e) => {
+        // Focus main without a hash in the URL (the router owns the URL).
+        e.preventDefault();
+        document.getElementById(target)?.focus();
+      }}
+      className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-blue-800 focus:shadow-lg focus:outline-none focus:ring-2 focus:ring-blue-600"
+    >
+      Skip to content
+    </a>
+  );
+}
+
 /** AppShell is the signed-in layout: sidebar, header, routed content and footer. */
 export function AppShell({ onLogout }: { onLogout: () => void }) {
   return (
     <CreateDialogsProvider>
+      <SkipLink target={MAIN_ID} />
       <div className="flex min-h-screen">
         <Sidebar onLogout={onLogout} />
         <div className="flex min-w-0 flex-1 flex-col">
           <Header />
-          <main className="flex-1 p-6">
+          <main id={MAIN_ID} tabIndex={-1} className="flex-1 p-6 focus:outline-none">
             <Suspense fallback={<PageFallback />}>
               <Routes>
                 <Route path="/" element={<Dashboard />} />
@@ -44,7 +66,7 @@ export function AppShell({ onLogout }: { onLogout: () => void }) {
                 <Route path="/audiences" element={<Audiences />} />
                 <Route path="/campaign-scheduler" element={<Placeholder />} />
                 <Route path="/campaign-inventory" element={<Placeholder />} />
-                <Route path="/vehicles" element={<Placeholder />} />
+                <Route path="/vehicles" element={<Vehicles />} />
                 <Route path="/assembly" element={<Assembly />} />
                 <Route path="/schedule" element={<Placeholder />} />
                 <Route path="/business-readiness" element={<Placeholder />} />

@@ -20,8 +20,9 @@ export function Header() {
     document.title = `${title} | CommsPlan`;
   }, [title]);
   return (
-    <header className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 bg-white px-6 py-4">
-      <div className="min-w-0">
+    // One row from 1280 px: the title block shrinks (its subtitle may wrap) and the controls keep their size.
+    <header className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 bg-white px-6 py-4 xl:flex-nowrap">
+      <div className="min-w-0 xl:flex-1">
         <h1 className="text-xl font-semibold text-slate-900" data-testid="page-title">
           {title}
         </h1>
@@ -29,8 +30,8 @@ export function Header() {
           {subtitle}
         </p>
       </div>
-      <div className="flex items-center gap-3">
-        <Badge variant="secondary" className="border border-slate-300">
+      <div className="flex shrink-0 items-center gap-3">
+        <Badge variant="secondary" className="whitespace-nowrap border border-slate-300">
           {PROGRAMME_BADGE}
         </Badge>
         <SearchBox />

@@ -50,7 +50,7 @@ export function SearchBox() {
   const optionId = (i: number) => `${listId}-opt-${i}`;
 
   return (
-    <div ref={boxRef} className="relative w-72">
+    <div ref={boxRef} className="relative w-56 2xl:w-72">
       <Search className="pointer-events-none absolute left-2.5 top-2.5 h-4 w-4 text-slate-500" aria-hidden="true" />
       <input
         type="search"

@@ -31,6 +31,11 @@ const icons: Record<string, LucideIcon> = {
   '/business-readiness': ClipboardCheck,
 };
 
+/** sectionId is the element id of a sidebar section's label. */
+function sectionId(section: string): string {
+  return `nav-${section.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+}
+
 /** Sidebar is the main navigation, grouped by section; the active route is highlighted. */
 export function Sidebar({ onLogout }: { onLogout: () => void }) {
   return (
@@ -47,8 +52,13 @@ export function Sidebar({ onLogout }: { onLogout: () => void }) {
       <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
         {navGroups().map((g) => (
           <div key={g.section ?? 'root'} className="mb-4">
-            {g.section && <h2 className="mb-1 px-2 text-xs font-semibold uppercase tracking-wide text-slate-600">{g.section}</h2>}
-            <ul className="grid gap-0.5">
+            {/* Section names label their lists rather than being headings, so every screen's outline starts at its h1. */}
+            {g.section && (
+              <p id={sectionId(g.section)} className="mb-1 px-2 text-xs font-semibold uppercase tracking-wide text-slate-600">
+                {g.section}
+              </p>
+            )}
+            <ul className="grid gap-0.5" aria-labelledby={g.section ? sectionId(g.section) : undefined}>
               {g.items.map((r) => {
                 const Icon = icons[r.path] ?? LayoutDashboard;
                 return (

@@ -1,0 +1,46 @@
+import type { FormEventHandler, ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+
+/** FormDialogProps: the dialog's state, texts, form handler and fields. */
+export interface FormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** pending shows "Saving..." on the submit button and disables it. */
+  pending: boolean;
+  submitLabel: string;
+  /** className widens or styles the panel (e.g. 'max-w-2xl'). */
+  className?: string;
+  children: ReactNode;
+}
+
+/**
+ * FormDialog is the create/edit dialog every screen uses: title and
+ * description, the fields in a form, and Cancel and submit buttons.
+ */
+export function FormDialog({ open, onOpenChange, title, description, onSubmit, pending, submitLabel, className, children }: FormDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className={className}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+          {children}
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? 'Saving...' : submitLabel}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,182 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { FormDialog } from '@/components/FormDialog';
+import { CheckboxGroup } from '@/components/ui/checkbox-group';
+import { Field, fieldAria } from '@/components/ui/field';
+import { Input, Textarea } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import type { Vehicle } from '@/lib/types';
+import { communicationStrategies, newVehicleValues, vehicleFormats, vehicleInput, vehicleValues, withTypeDefaults, type VehicleFormValues } from '@/lib/vehicles';
+import { useCreateVehicle, useReference, useUpdateVehicle } from './api';
+
+const percent = z
+  .number({ message: 'Effectiveness must be a number' })
+  .int('Effectiveness must be a whole percentage')
+  .min(0, 'Effectiveness must be from 0 to 100')
+  .max(100, 'Effectiveness must be from 0 to 100');
+
+const schema = z.object({
+  name: z.string().trim().min(1, 'Vehicle name is required').max(200, 'Vehicle name is too long'),
+  type: z.string().min(1, 'Type is required'),
+  description: z.string(),
+  template: z.string(),
+  maxLength: z.number({ message: 'Max length must be a number' }).int('Max length must be a whole number').min(1, 'Max length must be at least 1'),
+  format: z.string().min(1),
+  generationalTargeting: z.array(z.string()),
+  communicationStrategy: z.string().min(1),
+  preferredGenerations: z.array(z.string()),
+  effectiveness: z.record(z.string(), percent),
+}) satisfies z.ZodType<VehicleFormValues>;
+
+/**
+ * VehicleDialog creates a delivery vehicle, or edits vehicle when given.
+ * Choosing a type fills in that type's defaults from GET /api/reference;
+ * when editing, only a change of type does.
+ */
+export default function VehicleDialog({ open, onOpenChange, vehicle }: { open: boolean; onOpenChange: (open: boolean) => void; vehicle?: Vehicle }) {
+  const create = useCreateVehicle();
+  const update = useUpdateVehicle();
+  const { data: reference } = useReference();
+  const types = reference?.vehicleTypes ?? [];
+  const generations = reference?.generations ?? [];
+  const generationOptions = generations.map((g) => ({ value: g.id, label: g.label }));
+  const typeOptions = types.map((t) => ({ value: t.type, label: t.label }));
+  const pending = create.isPending || update.isPending;
+  const form = useForm<VehicleFormValues>({ resolver: zodResolver(schema), defaultValues: newVehicleValues([], []) });
+  const errors = form.formState.errors;
+
+  // Fill the form once per opening, as soon as the reference data is there.
+  const filled = useRef(false);
+  useEffect(() => {
+    if (!open) {
+      filled.current = false;
+      return;
+    }
+    if (filled.current || !reference) return;
+    filled.current = true;
+    form.reset(vehicle ? vehicleValues(vehicle, generations) : newVehicleValues(types, generations));
+  }, [open, vehicle, reference, types, generations, form]);
+
+  function changeType(type: string) {
+    const next = types.find((t) => t.type === type);
+    const previous = types.find((t) => t.type === form.getValues('type'));
+    if (next) form.reset(withTypeDefaults(form.getValues(), next, generations, previous), { keepDefaultValues: true, keepErrors: false });
+    else form.setValue('type', type);
+  }
+
+  function onSubmit(values: VehicleFormValues) {
+    const close = { onSuccess: () => onOpenChange(false) };
+    const data = vehicleInput(values, generations);
+    if (vehicle) update.mutate({ id: vehicle.id, data }, close);
+    else create.mutate(data, close);
+  }
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={vehicle ? 'Edit Delivery Vehicle' : 'Create New Delivery Vehicle'}
+      description="A delivery vehicle is a channel your communications go out through, with its settings and the generations it reaches."
+      onSubmit={form.handleSubmit(onSubmit)}
+      pending={pending}
+      submitLabel={vehicle ? 'Update Vehicle' : 'Create Vehicle'}
+      className="max-w-2xl"
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="vehicle-name" label="Vehicle Name" error={errors.name?.message}>
+          <Input id="vehicle-name" placeholder="e.g., Weekly Programme Email" autoComplete="off" {...form.register('name')} {...fieldAria('vehicle-name', errors.name?.message)} />
+        </Field>
+        <Field id="vehicle-type" label="Type" error={errors.type?.message}>
+          <Controller
+            control={form.control}
+            name="type"
+            render={({ field }) => <Select id="vehicle-type" value={field.value} onValueChange={changeType} options={typeOptions} placeholder="Select a type" />}
+          />
+        </Field>
+      </div>
+      <Field id="vehicle-description" label="Description">
+        <Textarea id="vehicle-description" rows={2} {...form.register('description')} />
+      </Field>
+
+      <fieldset className="grid gap-3 rounded-md border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-900">Settings</legend>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field id="vehicle-template" label="Template">
+            <Input id="vehicle-template" autoComplete="off" {...form.register('template')} />
+          </Field>
+          <Field id="vehicle-max-length" label="Max Length" error={errors.maxLength?.message}>
+            <Input
+              id="vehicle-max-length"
+              type="number"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              {...form.register('maxLength', { valueAsNumber: true })}
+              {...fieldAria('vehicle-max-length', errors.maxLength?.message)}
+            />
+          </Field>
+          <Field id="vehicle-format" label="Format">
+            <Controller
+              control={form.control}
+              name="format"
+              render={({ field }) => <Select id="vehicle-format" value={field.value} onValueChange={field.onChange} options={vehicleFormats} />}
+            />
+          </Field>
+        </div>
+      </fieldset>
+
+      <Field id="vehicle-strategy" label="Communication Strategy">
+        <Controller
+          control={form.control}
+          name="communicationStrategy"
+          render={({ field }) => <Select id="vehicle-strategy" value={field.value} onValueChange={field.onChange} options={communicationStrategies} />}
+        />
+      </Field>
+      <Controller
+        control={form.control}
+        name="generationalTargeting"
+        render={({ field }) => <CheckboxGroup legend="Generational Targeting" options={generationOptions} value={field.value} onChange={field.onChange} />}
+      />
+      <Controller
+        control={form.control}
+        name="preferredGenerations"
+        render={({ field }) => <CheckboxGroup legend="Preferred Generations" options={generationOptions} value={field.value} onChange={field.onChange} />}
+      />
+
+      <fieldset className="grid gap-2">
+        <legend className="mb-1.5 text-sm font-medium text-slate-800">Generational Effectiveness (%)</legend>
+        <div className="grid gap-3 sm:grid-cols-5">
+          {generations.map((g) => {
+            const id = `vehicle-effectiveness-${g.id}`;
+            const error = errors.effectiveness?.[g.id]?.message;
+            return (
+              <div key={g.id} className="grid gap-1">
+                <label htmlFor={id} className="text-xs font-medium text-slate-700">
+                  {g.label}
+                  <span className="sr-only"> effectiveness (%)</span>
+                </label>
+                <Input
+                  id={id}
+                  type="number"
+                  min={0}
+                  max={100}
+                  step={1}
+                  inputMode="numeric"
+                  {...form.register(`effectiveness.${g.id}`, { valueAsNumber: true })}
+                  {...fieldAria(id, error)}
+                />
+                {error && (
+                  <p id={`${id}-error`} className="text-xs text-red-700">
+                    {error}
+                  </p>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </fieldset>
+    </FormDialog>
+  );
+}

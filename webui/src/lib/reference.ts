@@ -1,0 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Reference } from './types';
+
+/** useReference loads the organisation reference data (totals, divisions, generations, vehicle types). */
+export function useReference() {
+  return useQuery<Reference>({ queryKey: ['/api/reference'] });
+}
