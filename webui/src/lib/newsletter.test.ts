@@ -7,9 +7,11 @@ import {
   isNewsletterVehicle,
   newsletterFileName,
   newsletterHtml,
+  MAX_SUB_SECTIONS,
   normalizeTemplate,
   removeSubSection,
   setSectionEnabled,
+  untitledSections,
 } from './newsletter';
 import type { NewsletterTemplate } from './types';
 
@@ -91,6 +93,22 @@ describe('sections', () => {
     expect(ids).toEqual(['4-2', '4-3']);
     t = editSubSection(t, 4, '4-3', { title: 'Warehouse', content: 'Scanners arrive' });
     expect(t.sections.find((s) => s.number === 4)!.subSections![1]).toEqual({ id: '4-3', title: 'Warehouse', content: 'Scanners arrive' });
+  });
+});
+
+describe('limits', () => {
+  it('stops adding sub-sections at the limit', () => {
+    let t = normalizeTemplate(fixture());
+    for (let i = 0; i < MAX_SUB_SECTIONS + 3; i++) t = addSubSection(t, 5);
+    expect(t.sections.find((s) => s.number === 5)!.subSections).toHaveLength(MAX_SUB_SECTIONS);
+  });
+
+  it('finds sections without a title', () => {
+    let t = normalizeTemplate(fixture());
+    expect(untitledSections(t)).toEqual([]);
+    t = editSection(t, 9, { title: '  ' });
+    t = editSection(t, 2, { title: '' });
+    expect(untitledSections(t)).toEqual([2, 9]);
   });
 });
 

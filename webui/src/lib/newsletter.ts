@@ -4,6 +4,9 @@
 import { escapeHtml, fileStem, htmlDocument } from './html';
 import type { NewsletterSection, NewsletterSubSection, NewsletterTemplate } from './types';
 
+/** MAX_SUB_SECTIONS is how many sub-sections a section may hold (the server's limit, pkg/compose). */
+export const MAX_SUB_SECTIONS = 20;
+
 /** isNewsletterVehicle says whether the editor is offered for a vehicle (spec 02 §2.3). */
 export function isNewsletterVehicle(v: { type: string } | null | undefined): boolean {
   return v?.type === 'newsletter';
@@ -46,10 +49,11 @@ export function setSectionEnabled(t: NewsletterTemplate, number: number, enabled
   return mapSection(t, number, (s) => (s.required ? { ...s, enabled: true } : { ...s, enabled }));
 }
 
-/** addSubSection appends an empty sub-section with an id unique in the section ("<section>-<n>"). */
+/** addSubSection appends an empty sub-section with an id unique in the section ("<section>-<n>"), up to MAX_SUB_SECTIONS. */
 export function addSubSection(t: NewsletterTemplate, number: number): NewsletterTemplate {
   return mapSection(t, number, (s) => {
     const subs = s.subSections ?? [];
+    if (subs.length >= MAX_SUB_SECTIONS) return s;
     const ids = new Set(subs.map((x) => x.id));
     let n = subs.length + 1;
     while (ids.has(`${number}-${n}`)) n++;
@@ -65,6 +69,11 @@ export function editSubSection(t: NewsletterTemplate, number: number, id: string
 /** removeSubSection deletes a sub-section. */
 export function removeSubSection(t: NewsletterTemplate, number: number, id: string): NewsletterTemplate {
   return mapSection(t, number, (s) => ({ ...s, subSections: (s.subSections ?? []).filter((x) => x.id !== id) }));
+}
+
+/** untitledSections lists the numbers of sections whose title is blank (the server refuses them). */
+export function untitledSections(t: NewsletterTemplate): number[] {
+  return t.sections.filter((s) => s.title.trim() === '').map((s) => s.number);
 }
 
 /** enabledSections are the sections a newsletter shows, in number order. */

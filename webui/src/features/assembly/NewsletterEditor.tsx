@@ -4,7 +4,7 @@ import { SandboxFrame } from '@/components/SandboxFrame';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
+import { Field, fieldAria } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { Tabs } from '@/components/ui/tabs';
@@ -14,14 +14,16 @@ import {
   addSubSection,
   editSection,
   editSubSection,
+  MAX_SUB_SECTIONS,
   newsletterFileName,
   newsletterHtml,
   normalizeTemplate,
   removeSubSection,
   setSectionEnabled,
+  untitledSections,
 } from '@/lib/newsletter';
 import { saveHtmlFile } from '@/lib/saveFile';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import type { NewsletterSection, NewsletterTemplate } from '@/lib/types';
 import { useCreateNewsletterTemplate, useDeleteNewsletterTemplate, useNewsletterTemplates } from './api';
 
@@ -73,6 +75,14 @@ export default function NewsletterEditor({
   }
 
   function save() {
+    const untitled = untitledSections(draft);
+    if (untitled.length > 0) {
+      // Open the sections to fix; the server refuses a section without a title.
+      setTab('sections');
+      setExpanded((s) => new Set([...s, ...untitled]));
+      toastError(`Every section needs a title (section ${untitled.join(', ')})`);
+      return;
+    }
     onSave(draft);
     toast({ title: ASSEMBLY_TEXT.templateCustomized });
     onOpenChange(false);
@@ -179,8 +189,13 @@ function SectionEditor({
       </div>
       {expanded && (
         <div id={`${id}-body`} className="grid gap-3 border-t border-slate-200 p-3">
-          <Field id={`${id}-title`} label="Section Title">
-            <Input id={`${id}-title`} value={s.title} onChange={(e) => onChange((t, n) => editSection(t, n, { title: e.target.value }))} />
+          <Field id={`${id}-title`} label="Section Title" error={s.title.trim() === '' ? 'Section title is required' : undefined}>
+            <Input
+              id={`${id}-title`}
+              value={s.title}
+              onChange={(e) => onChange((t, n) => editSection(t, n, { title: e.target.value }))}
+              {...fieldAria(`${id}-title`, s.title.trim() === '' ? 'Section title is required' : undefined)}
+            />
           </Field>
           <Field id={`${id}-content`} label="Content">
             <Textarea
@@ -228,7 +243,13 @@ function SectionEditor({
                 </Field>
               </div>
             ))}
-            <Button variant="outline" size="sm" className="w-fit" onClick={() => onChange((t, n) => addSubSection(t, n))}>
+            <Button
+              variant="outline"
+              size="sm"
+              className="w-fit"
+              disabled={(s.subSections ?? []).length >= MAX_SUB_SECTIONS}
+              onClick={() => onChange((t, n) => addSubSection(t, n))}
+            >
               <Plus className="h-4 w-4" aria-hidden="true" />
               Add Sub-section
             </Button>
@@ -339,8 +360,7 @@ function SettingsPanel({ draft, setDraft }: { draft: NewsletterTemplate; setDraf
               value={name}
               placeholder="e.g., Monthly ERP Newsletter"
               onChange={(e) => setName(e.target.value)}
-              aria-invalid={nameError ? true : undefined}
-              aria-describedby={nameError ? 'nl-store-name-error' : undefined}
+              {...fieldAria('nl-store-name', nameError)}
             />
           </Field>
           <Field id="nl-store-description" label="Description (optional)">
