@@ -1,4 +1,5 @@
 import { calendarDateKey } from './dates';
+import { parseScheduled } from './schedule';
 import type { Communication } from './types';
 
 /** MAX_DOTS is how many status dots a calendar day shows before "+N more" (spec 01 §9). */
@@ -43,4 +44,31 @@ export function dayDots(items: Pick<Communication, 'id' | 'title' | 'status'>[])
   const dots = items.slice(0, MAX_DOTS).map((c) => ({ id: c.id, title: c.title, color: statusColor(c.status) }));
   const more = Math.max(0, items.length - MAX_DOTS);
   return { dots, more, moreTitle: more > 0 ? `+${more} more` : '' };
+}
+
+/** CalendarEvent is a communication as react-big-calendar draws it. */
+export interface CalendarEvent<T> {
+  id: string;
+  title: string;
+  start: Date;
+  end: Date;
+  /** allDay is true for a date; an instant is a point in its local day. */
+  allDay: boolean;
+  resource: T;
+}
+
+/**
+ * calendarEvents turns dated communications into calendar events: a date is
+ * an all-day event on that very day, an instant sits on its local day at its
+ * time. An instant ends where it starts, so one late in the evening never
+ * spills into the next day of a month view.
+ */
+export function calendarEvents<T extends Pick<Communication, 'id' | 'title' | 'scheduledDate'>>(items: T[]): CalendarEvent<T>[] {
+  const events: CalendarEvent<T>[] = [];
+  for (const c of items) {
+    const s = parseScheduled(c.scheduledDate);
+    if (s.kind === 'none') continue;
+    events.push({ id: c.id, title: c.title, start: s.start, end: s.start, allDay: s.kind === 'date', resource: c });
+  }
+  return events;
 }

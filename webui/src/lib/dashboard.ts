@@ -1,5 +1,6 @@
 import { endOfWeek, startOfMonth, startOfWeek } from 'date-fns';
 import { calendarDateKey, dateKey, parseDate } from './dates';
+import { upcomingCommunications } from './schedule';
 import type { Audience, Communication } from './types';
 
 /** UPCOMING_LIMIT is how many upcoming communications the Dashboard lists. */
@@ -94,13 +95,7 @@ export function dashboardStats(
   };
 }
 
-/** upcoming lists communications dated today or later, soonest first, at most limit. */
-export function upcoming<T extends Pick<Communication, 'scheduledDate' | 'title'>>(comms: T[], now: Date, limit = UPCOMING_LIMIT): T[] {
-  const today = dateKey(now);
-  return comms
-    .map((c) => ({ c, key: calendarDateKey(c.scheduledDate) }))
-    .filter((x): x is { c: T; key: string } => x.key !== null && x.key >= today)
-    .sort((a, b) => (a.key === b.key ? a.c.title.localeCompare(b.c.title) : a.key < b.key ? -1 : 1))
-    .slice(0, limit)
-    .map((x) => x.c);
+/** upcoming lists communications dated today or later, soonest first (the Schedule's rule), at most limit. */
+export function upcoming<T extends Pick<Communication, 'id' | 'title' | 'status' | 'scheduledDate'>>(comms: T[], now: Date, limit = UPCOMING_LIMIT): T[] {
+  return upcomingCommunications(comms, now, limit);
 }

@@ -27,6 +27,9 @@ export type Entity =
   | 'calendar-feeds'
   | 'newsletter-templates';
 
+/** WARNINGS_PATH is the schedule warnings' path; their keys carry ?tz=, so lists match by prefix. */
+export const WARNINGS_PATH = '/api/schedule/warnings';
+
 /**
  * refreshedLists lists the API paths refetched after a change to entity
  * (spec 01 §7): content changes also refresh questions and themes (their
@@ -42,12 +45,16 @@ export function refreshedLists(entity: Entity): string[] {
       // Deleting a theme deletes its questions and clears communications' references.
       return ['/api/themes', '/api/questions', '/api/communications'];
     case 'audiences':
+      // Communications embed their audience; warnings count by audience.
+      return ['/api/audiences', '/api/communications', WARNINGS_PATH];
     case 'vehicles':
-      // Communications embed the audience and vehicle they reference.
-      return [`/api/${entity}`, '/api/communications'];
+      // Communications embed the vehicle they reference.
+      return ['/api/vehicles', '/api/communications'];
     case 'communications':
-      // Vehicles count the communications that use them.
-      return ['/api/communications', '/api/vehicles'];
+      // Vehicles count the communications that use them; warnings are computed from them.
+      return ['/api/communications', '/api/vehicles', WARNINGS_PATH];
+    case 'blackouts':
+      return ['/api/blackouts', WARNINGS_PATH];
     default:
       return [`/api/${entity}`];
   }
@@ -65,6 +72,6 @@ function matchesPrefix(key: QueryKey, prefixes: string[]): boolean {
 export function invalidateAfter(entity: Entity): Promise<void> {
   const lists = refreshedLists(entity);
   return queryClient.invalidateQueries({
-    predicate: (q) => lists.includes(String(q.queryKey[0])) || matchesPrefix(q.queryKey, derivedPrefixes),
+    predicate: (q) => matchesPrefix(q.queryKey, [...lists, ...derivedPrefixes]),
   });
 }

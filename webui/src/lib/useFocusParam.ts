@@ -16,3 +16,25 @@ export function useFocusParam(ready: boolean): string | null {
   }, [id, ready]);
   return id;
 }
+
+/**
+ * useRecordParam opens a record named by a search parameter (?preview=<id>,
+ * ?focus=<id>) once the list holding it has loaded, then drops the parameter
+ * so a reload or a back step does not open it again. open must be stable.
+ */
+export function useRecordParam<T extends { id: string }>(name: string, items: T[] | undefined, open: (item: T) => void): void {
+  const [params, setParams] = useSearchParams();
+  const id = params.get(name);
+  useEffect(() => {
+    if (!id || !items) return;
+    const found = items.find((x) => x.id === id);
+    if (found) open(found);
+    setParams(
+      (p) => {
+        p.delete(name);
+        return p;
+      },
+      { replace: true },
+    );
+  }, [name, id, items, open, setParams]);
+}

@@ -1,6 +1,5 @@
 import { Download, EllipsisVertical, Eye, ExternalLink, File, FileText, Image, Pencil, Plus, Search, Trash2, Video, type LucideIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -11,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { contentTypes, filterContent } from '@/lib/content';
 import { formatShortDate } from '@/lib/dates';
+import { useRecordParam } from '@/lib/useFocusParam';
 import type { Content } from '@/lib/types';
 import { useContent, useDeleteContent } from './api';
 import ContentDialog from './ContentDialog';
@@ -33,26 +33,13 @@ const typeFilterOptions = [{ value: 'all', label: 'All Types' }, ...contentTypes
 export default function ContentPage() {
   const { data: content, isLoading } = useContent();
   const remove = useDeleteContent();
-  const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState('');
   const [type, setType] = useState('all');
   const [dialog, setDialog] = useState<{ open: boolean; content?: Content }>({ open: false });
   const [preview, setPreview] = useState<Content | null>(null);
 
   // The header search links here with ?preview=<id>.
-  const previewId = params.get('preview');
-  useEffect(() => {
-    if (!previewId || !content) return;
-    const found = content.find((c) => c.id === previewId);
-    if (found) setPreview(found);
-    setParams(
-      (p) => {
-        p.delete('preview');
-        return p;
-      },
-      { replace: true },
-    );
-  }, [previewId, content, setParams]);
+  useRecordParam('preview', content, setPreview);
 
   const shown = filterContent(content ?? [], search, type);
   const filtered = search.trim() !== '' || type !== 'all';

@@ -11,8 +11,8 @@ import { cn } from '@/lib/cn';
 import { dateKey } from '@/lib/dates';
 import type { Communication } from '@/lib/types';
 
-// Weeks start on Sunday (spec 01 §2).
-const localizer = dateFnsLocalizer({
+/** localizer: date-fns in en-US, weeks start on Sunday (spec 01 §2); the Schedule shares it. */
+export const localizer = dateFnsLocalizer({
   format,
   parse,
   startOfWeek: (d: Date) => startOfWeek(d, { weekStartsOn: 0 }),
@@ -27,7 +27,8 @@ export function StatusDot({ color, title }: { color: keyof typeof dotClass; titl
   return <span role="img" aria-label={title} title={title} className={cn('inline-block h-2 w-2 rounded-full', dotClass[color])} />;
 }
 
-function Toolbar({ date, onNavigate }: ToolbarProps<object, object>) {
+/** CalendarToolbar is the month title with previous, Today and next. */
+export function CalendarToolbar<E extends object>({ date, onNavigate }: ToolbarProps<E, object>) {
   return (
     <div className="mb-3 flex items-center justify-between">
       <h3 className="text-base font-semibold text-slate-900" aria-live="polite">
@@ -67,7 +68,7 @@ export function CommunicationCalendar({
 
   const components = useMemo(
     () => ({
-      toolbar: Toolbar,
+      toolbar: CalendarToolbar,
       month: {
         dateHeader: ({ date, label }: DateHeaderProps) => {
           const items = groups.get(dateKey(date)) ?? [];

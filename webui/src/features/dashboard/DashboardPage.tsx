@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Calendar as CalendarIcon, FileText, Palette, Pencil, Plus, Trash2, TrendingDown, TrendingUp, Users } from 'lucide-react';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { activityAge, activityText } from '@/lib/activity';
@@ -9,6 +10,8 @@ import { cn } from '@/lib/cn';
 import { dashboardStats, trendLabel, upcoming } from '@/lib/dashboard';
 import { dateKey, formatShortDate } from '@/lib/dates';
 import type { ActivityEntry, Audience, Communication, Content, Theme } from '@/lib/types';
+import { isBeforeToday } from '@/lib/schedule';
+import { useOpenCreateDialog } from '@/features/shell/CreateDialogs';
 import { CalendarLegend, CommunicationCalendar } from './CommunicationCalendar';
 
 /** ACTIVITY_LIMIT is how many Recent Activity entries the Dashboard shows. */
@@ -84,6 +87,7 @@ export default function DashboardPage() {
   const activity = useQuery<ActivityEntry[]>({ queryKey: [`/api/activity?limit=${ACTIVITY_LIMIT}`] });
   const [selected, setSelected] = useState<Date | null>(null);
   const onDateSelect = useCallback((d: Date) => setSelected(d), []);
+  const openCreate = useOpenCreateDialog();
 
   const now = new Date();
   const stats = dashboardStats(
@@ -136,7 +140,15 @@ export default function DashboardPage() {
             )}
             {selected && (
               <div className="mt-4 border-t border-slate-200 pt-3" data-testid="selected-day">
-                <h4 className="text-sm font-semibold text-slate-900">Communications on {formatShortDate(selected)}</h4>
+                <div className="flex items-center justify-between gap-2">
+                  <h4 className="text-sm font-semibold text-slate-900">Communications on {formatShortDate(selected)}</h4>
+                  {!isBeforeToday(dateKey(selected), now) && (
+                    <Button size="sm" variant="outline" onClick={() => openCreate('communication', { date: dateKey(selected) })}>
+                      <Plus className="h-4 w-4" aria-hidden="true" />
+                      Schedule Communication
+                    </Button>
+                  )}
+                </div>
                 {selectedItems.length === 0 ? (
                   <p className="py-2 text-sm text-slate-600">No communications on this day</p>
                 ) : (

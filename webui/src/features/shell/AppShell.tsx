@@ -13,6 +13,7 @@ const Themes = lazy(() => import('@/features/themes/ThemesPage'));
 const Questions = lazy(() => import('@/features/questions/QuestionsPage'));
 const ContentLibrary = lazy(() => import('@/features/content/ContentPage'));
 const Audiences = lazy(() => import('@/features/audiences/AudiencesPage'));
+const Schedule = lazy(() => import('@/features/schedule/SchedulePage'));
 const Vehicles = lazy(() => import('@/features/vehicles/VehiclesPage'));
 const Assembly = lazy(() => import('@/features/assembly/AssemblyPage'));
 const Placeholder = lazy(() => import('@/features/placeholder/PlaceholderPage'));
@@ -68,7 +69,7 @@ export function AppShell({ onLogout }: { onLogout: () => void }) {
                 <Route path="/campaign-inventory" element={<Placeholder />} />
                 <Route path="/vehicles" element={<Vehicles />} />
                 <Route path="/assembly" element={<Assembly />} />
-                <Route path="/schedule" element={<Placeholder />} />
+                <Route path="/schedule" element={<Schedule />} />
                 <Route path="/business-readiness" element={<Placeholder />} />
                 <Route path="*" element={<NotFound />} />
               </Routes>

@@ -5,23 +5,31 @@ const ThemeDialog = lazy(() => import('@/features/themes/ThemeDialog'));
 const QuestionDialog = lazy(() => import('@/features/questions/QuestionDialog'));
 const ContentDialog = lazy(() => import('@/features/content/ContentDialog'));
 const AudienceDialog = lazy(() => import('@/features/audiences/AudienceDialog'));
+const CommunicationDialog = lazy(() => import('@/features/communications/CommunicationDialog'));
 
 /** CreateKind names a create dialog of the Create New menu. */
-export type CreateKind = 'theme' | 'question' | 'content' | 'audience';
+export type CreateKind = 'theme' | 'question' | 'content' | 'audience' | 'communication';
 
-const CreateDialogsContext = createContext<(kind: CreateKind) => void>(() => {});
+/** CreateInit prefills a create dialog: date (YYYY-MM-DD) schedules a new communication on that day. */
+export interface CreateInit {
+  date?: string;
+}
+
+type OpenCreate = (kind: CreateKind, init?: CreateInit) => void;
+
+const CreateDialogsContext = createContext<OpenCreate>(() => {});
 
 /** useOpenCreateDialog returns the function that opens a create dialog. */
-export function useOpenCreateDialog(): (kind: CreateKind) => void {
+export function useOpenCreateDialog(): OpenCreate {
   return useContext(CreateDialogsContext);
 }
 
 /** CreateDialogsProvider hosts the create dialogs that the header's Create New menu opens. */
 export function CreateDialogsProvider({ children }: { children: ReactNode }) {
-  const [kind, setKind] = useState<CreateKind | null>(null);
-  const open = useCallback((k: CreateKind) => setKind(k), []);
+  const [{ kind, init }, setState] = useState<{ kind: CreateKind | null; init?: CreateInit }>({ kind: null });
+  const open = useCallback<OpenCreate>((k, i) => setState({ kind: k, init: i }), []);
   const onOpenChange = useCallback((o: boolean) => {
-    if (!o) setKind(null);
+    if (!o) setState({ kind: null });
   }, []);
   return (
     <CreateDialogsContext.Provider value={open}>
@@ -31,6 +39,7 @@ export function CreateDialogsProvider({ children }: { children: ReactNode }) {
         {kind === 'question' && <QuestionDialog open onOpenChange={onOpenChange} />}
         {kind === 'content' && <ContentDialog open onOpenChange={onOpenChange} />}
         {kind === 'audience' && <AudienceDialog open onOpenChange={onOpenChange} />}
+        {kind === 'communication' && <CommunicationDialog open onOpenChange={onOpenChange} initialDate={init?.date} />}
       </Suspense>
     </CreateDialogsContext.Provider>
   );

@@ -1,4 +1,4 @@
-import { FileText, HelpCircle, Palette, Plus, Users } from 'lucide-react';
+import { CalendarPlus, FileText, HelpCircle, Palette, Plus, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { Badge } from '@/components/ui/badge';
@@ -59,6 +59,10 @@ export function Header() {
             <DropdownMenuItem onSelect={() => openCreate('audience')}>
               <Users className="h-4 w-4" aria-hidden="true" />
               Audience
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => openCreate('communication')}>
+              <CalendarPlus className="h-4 w-4" aria-hidden="true" />
+              Communication
             </DropdownMenuItem>
           </DropdownMenuContent>
         </DropdownMenu>

@@ -1,0 +1,222 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Field, fieldAria } from '@/components/ui/field';
+import { Input, Textarea } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { dateKey } from '@/lib/dates';
+import { fromFormSchedule, isBeforeToday, toFormSchedule } from '@/lib/schedule';
+import type { Audience, Communication, CommunicationInput, CommunicationStatus, Vehicle } from '@/lib/types';
+import { useThemes } from '@/features/themes/api';
+import { FormWarnings } from '@/features/schedule/FormWarnings';
+import { useCreateCommunication, useUpdateCommunication } from './api';
+
+/** NONE is the select value of "no audience" and "no vehicle" (Radix selects cannot hold ''). */
+const NONE = 'none';
+
+const statusOptions = [
+  { value: 'draft', label: 'Draft' },
+  { value: 'scheduled', label: 'Scheduled' },
+  { value: 'sent', label: 'Sent' },
+] as const;
+
+/**
+ * formSchema checks the form; a scheduled communication needs a date that is
+ * not before today, except the stored date it already has (so last week's
+ * item can still be corrected).
+ */
+function formSchema(storedDate: string) {
+  return z
+    .object({
+      title: z.string().trim().min(1, 'Title is required'),
+      themeId: z.string().min(1, 'Theme is required'),
+      status: z.enum(['draft', 'scheduled', 'sent']),
+      date: z.string(),
+      time: z.string(),
+      audienceId: z.string(),
+      vehicleId: z.string(),
+      rawContent: z.string(),
+    })
+    .superRefine((v, ctx) => {
+      if (v.status !== 'scheduled') return;
+      if (v.date === '') ctx.addIssue({ code: 'custom', path: ['date'], message: 'Scheduled date is required' });
+      else if (v.date !== storedDate && isBeforeToday(v.date, new Date())) {
+        ctx.addIssue({ code: 'custom', path: ['date'], message: 'Scheduled date cannot be before today' });
+      }
+    });
+}
+type FormValues = z.infer<ReturnType<typeof formSchema>>;
+
+function initialValues(c: Communication | undefined, date: string | undefined): FormValues {
+  if (!c) {
+    return { title: '', themeId: '', status: date ? 'scheduled' : 'draft', date: date ?? '', time: '', audienceId: NONE, vehicleId: NONE, rawContent: '' };
+  }
+  const s = toFormSchedule(c.scheduledDate);
+  const status = (['draft', 'scheduled', 'sent'] as const).find((x) => x === c.status) ?? 'draft';
+  return {
+    title: c.title,
+    themeId: c.themeId ?? '',
+    status,
+    date: s.date,
+    time: s.time,
+    audienceId: c.audienceId || NONE,
+    vehicleId: c.vehicleId || NONE,
+    rawContent: c.rawContent ?? '',
+  };
+}
+
+/**
+ * scheduledDateOf is what the form saves as scheduledDate: the date (and
+ * time) when scheduled; otherwise the stored value is left alone (undefined),
+ * since the field is hidden for drafts and sent items.
+ */
+function scheduledDateOf(v: Pick<FormValues, 'status' | 'date' | 'time'>): string | undefined {
+  return v.status === 'scheduled' ? fromFormSchedule(v) : undefined;
+}
+
+/**
+ * CommunicationDialog creates a communication, or edits the one given
+ * (spec 02 §2.1). initialDate (YYYY-MM-DD) prefills a new one as scheduled on
+ * that day.
+ */
+export default function CommunicationDialog({
+  open,
+  onOpenChange,
+  communication,
+  initialDate,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  communication?: Communication;
+  initialDate?: string;
+}) {
+  const create = useCreateCommunication();
+  const update = useUpdateCommunication();
+  const { data: themes } = useThemes();
+  const { data: audiences } = useQuery<Audience[]>({ queryKey: ['/api/audiences'] });
+  const { data: vehicles } = useQuery<Vehicle[]>({ queryKey: ['/api/vehicles'] });
+  const pending = create.isPending || update.isPending;
+  const storedDate = communication ? toFormSchedule(communication.scheduledDate).date : '';
+  const schema = useMemo(() => formSchema(storedDate), [storedDate]);
+  const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: initialValues(undefined, undefined) });
+  const errors = form.formState.errors;
+  const [status, date, time, audienceId] = form.watch(['status', 'date', 'time', 'audienceId']);
+
+  useEffect(() => {
+    if (open) form.reset(initialValues(communication, initialDate));
+  }, [open, communication, initialDate, form]);
+
+  function onSubmit(v: FormValues) {
+    const body: CommunicationInput = {
+      title: v.title.trim(),
+      themeId: v.themeId,
+      status: v.status as CommunicationStatus,
+      audienceId: v.audienceId === NONE ? '' : v.audienceId,
+      vehicleId: v.vehicleId === NONE ? '' : v.vehicleId,
+      rawContent: v.rawContent,
+    };
+    const scheduledDate = scheduledDateOf(v);
+    if (scheduledDate !== undefined) body.scheduledDate = scheduledDate;
+    const close = { onSuccess: () => onOpenChange(false) };
+    if (communication) update.mutate({ id: communication.id, data: body }, close);
+    else create.mutate(body, close);
+  }
+
+  const themeOptions = (themes ?? []).map((t) => ({ value: t.id, label: t.name }));
+  const audienceOptions = [{ value: NONE, label: 'No specific audience' }, ...(audiences ?? []).map((a) => ({ value: a.id, label: a.name }))];
+  const vehicleOptions = [{ value: NONE, label: 'No delivery vehicle' }, ...(vehicles ?? []).map((x) => ({ value: x.id, label: x.name }))];
+  const candidate = {
+    id: communication?.id,
+    audienceId: audienceId === NONE ? undefined : audienceId,
+    status,
+    scheduledDate: scheduledDateOf({ status, date, time }) ?? communication?.scheduledDate ?? '',
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{communication ? 'Edit Communication' : 'Create Communication'}</DialogTitle>
+          <DialogDescription>A scheduled communication needs a date; the time is optional.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
+          <Field id="comm-title" label="Title" error={errors.title?.message}>
+            <Input id="comm-title" placeholder="e.g., Go-Live Town Hall" {...form.register('title')} {...fieldAria('comm-title', errors.title?.message)} />
+          </Field>
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            <Field
+              id="comm-theme"
+              label="Theme"
+              error={errors.themeId?.message}
+              hint={themes && themes.length === 0 ? 'No themes available. Please create a theme first.' : undefined}
+            >
+              <Controller
+                control={form.control}
+                name="themeId"
+                render={({ field }) => (
+                  <Select
+                    id="comm-theme"
+                    value={field.value}
+                    onValueChange={field.onChange}
+                    options={themeOptions}
+                    placeholder="Select a theme"
+                    {...fieldAria('comm-theme', errors.themeId?.message)}
+                  />
+                )}
+              />
+            </Field>
+            <Field id="comm-status" label="Status">
+              <Controller
+                control={form.control}
+                name="status"
+                render={({ field }) => <Select id="comm-status" value={field.value} onValueChange={field.onChange} options={statusOptions} />}
+              />
+            </Field>
+          </div>
+          {status === 'scheduled' && (
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+              <Field id="comm-date" label="Scheduled Date" error={errors.date?.message}>
+                <Input id="comm-date" type="date" min={dateKey(new Date())} {...form.register('date')} {...fieldAria('comm-date', errors.date?.message)} />
+              </Field>
+              <Field id="comm-time" label="Time (optional)" hint="Leave empty for all day">
+                <Input id="comm-time" type="time" aria-describedby="comm-time-hint" {...form.register('time')} />
+              </Field>
+            </div>
+          )}
+          <FormWarnings candidate={candidate} />
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            <Field id="comm-audience" label="Target Audience (optional)">
+              <Controller
+                control={form.control}
+                name="audienceId"
+                render={({ field }) => <Select id="comm-audience" value={field.value} onValueChange={field.onChange} options={audienceOptions} />}
+              />
+            </Field>
+            <Field id="comm-vehicle" label="Delivery Vehicle (optional)">
+              <Controller
+                control={form.control}
+                name="vehicleId"
+                render={({ field }) => <Select id="comm-vehicle" value={field.value} onValueChange={field.onChange} options={vehicleOptions} />}
+              />
+            </Field>
+          </div>
+          <Field id="comm-content" label="Content">
+            <Textarea id="comm-content" rows={10} placeholder="Write the communication..." {...form.register('rawContent')} />
+          </Field>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? 'Saving...' : communication ? 'Update Communication' : 'Create Communication'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

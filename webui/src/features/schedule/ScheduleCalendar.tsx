@@ -1,0 +1,160 @@
+import { addMonths, format, isSameDay, subMonths } from 'date-fns';
+import { useCallback, useMemo, useRef, useState, type ComponentType, type DragEvent } from 'react';
+import { Calendar, type CalendarProps, type DateHeaderProps, type EventProps } from 'react-big-calendar';
+import withDragAndDrop from 'react-big-calendar/lib/addons/dragAndDrop';
+import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
+import { calendarEvents, type CalendarEvent } from '@/lib/calendar';
+import { cn } from '@/lib/cn';
+import { dateKey } from '@/lib/dates';
+import { canReschedule, formatScheduled, isBeforeToday, rescheduled } from '@/lib/schedule';
+import type { Communication } from '@/lib/types';
+import { CalendarToolbar, localizer } from '@/features/dashboard/CommunicationCalendar';
+import { useReschedule } from '@/features/communications/api';
+import './schedule.css';
+
+type Event = CalendarEvent<Communication>;
+
+const DnDCalendar = withDragAndDrop<Event>(Calendar as ComponentType<CalendarProps<Event>>);
+
+/** eventLabel names an event for assistive technology: title, when, status, and whether it is warned about. */
+export function eventLabel(c: Communication, warned: boolean): string {
+  return `${c.title}, ${formatScheduled(c.scheduledDate)}, ${c.status}${warned ? ', has schedule warnings' : ''}`;
+}
+
+/**
+ * useBacklogDrag carries a backlog draft from the side list to the calendar:
+ * the list item starts an HTML drag, the calendar reads the item while it
+ * hovers and receives the drop.
+ */
+export function useBacklogDrag() {
+  const dragged = useRef<Communication | null>(null);
+  return {
+    dragged,
+    itemProps: (c: Communication) => ({
+      draggable: true,
+      onDragStart: (e: DragEvent) => {
+        dragged.current = c;
+        e.dataTransfer.setData('text/plain', c.id);
+        e.dataTransfer.effectAllowed = 'move';
+      },
+      onDragEnd: () => {
+        dragged.current = null;
+      },
+    }),
+  };
+}
+
+/**
+ * ScheduleCalendar is the Schedule's month calendar: every dated
+ * communication as an event (a date all day, an instant at its local time),
+ * drag an event to another day to reschedule it (optimistic), drop a backlog
+ * draft on a day to schedule it, click an event to edit it and an empty day
+ * to schedule a new one there. Events named by a warning get an amber outline.
+ */
+export function ScheduleCalendar({
+  communications,
+  warned,
+  backlogDrag,
+  onEdit,
+  onCreateOn,
+}: {
+  communications: Communication[];
+  warned: Set<string>;
+  backlogDrag: ReturnType<typeof useBacklogDrag>;
+  onEdit: (c: Communication) => void;
+  onCreateOn: (date: string) => void;
+}) {
+  const [month, setMonth] = useState(() => new Date());
+  const reschedule = useReschedule();
+  const events = useMemo(() => calendarEvents(communications), [communications]);
+
+  const move = useCallback(
+    (c: Communication, day: Date) => {
+      if (!canReschedule(c)) return;
+      const next = rescheduled(c, day);
+      if (next.status === c.status && next.scheduledDate === c.scheduledDate) return;
+      reschedule.mutate({ id: c.id, ...next });
+    },
+    [reschedule],
+  );
+
+  const components = useMemo(
+    () => ({
+      toolbar: CalendarToolbar<Event>,
+      event: ({ event }: EventProps<Event>) => {
+        const c = event.resource;
+        const isWarned = warned.has(c.id);
+        // role="cell": rbc puts events straight into its role="row" week rows.
+        return (
+          <span role="cell" className="block">
+            <button type="button" className="cp-event-button" aria-label={eventLabel(c, isWarned)} data-testid="calendar-event" data-id={c.id}>
+              {!event.allDay && <span className="cp-event-time">{format(event.start, 'h:mm a')}</span>}
+              {isWarned && (
+                <span className="cp-event-warn" aria-hidden="true">
+                  !
+                </span>
+              )}
+              {event.title}
+            </button>
+          </span>
+        );
+      },
+      month: {
+        dateHeader: ({ date, label }: DateHeaderProps) => (
+          <span data-date={dateKey(date)} className="text-xs">
+            {label}
+          </span>
+        ),
+      },
+    }),
+    [warned],
+  );
+
+  return (
+    <div className="cp-schedule-calendar">
+      <DnDCalendar
+        localizer={localizer}
+        culture="en-US"
+        events={events}
+        views={['month']}
+        view="month"
+        onView={() => {}}
+        date={month}
+        onNavigate={(d, _view, action) => {
+          if (action === 'PREV') setMonth((m) => subMonths(m, 1));
+          else if (action === 'NEXT') setMonth((m) => addMonths(m, 1));
+          else setMonth(d);
+        }}
+        // Every event shows (the week row scrolls): no "+N more" button, which rbc puts outside any cell.
+        showAllEvents
+        selectable
+        resizable={false}
+        draggableAccessor={(e) => canReschedule(e.resource)}
+        onEventDrop={({ event, start }) => {
+          const day = new Date(start);
+          if (!isSameDay(day, event.start)) move(event.resource, day);
+        }}
+        dragFromOutsideItem={() => {
+          const c = backlogDrag.dragged.current;
+          // rbc asks on every dragover; null tells it nothing of ours is dragged.
+          return (c ? { id: c.id, title: c.title, start: new Date(), end: new Date(), allDay: true, resource: c } : null) as Event;
+        }}
+        onDropFromOutside={({ start }) => {
+          const c = backlogDrag.dragged.current;
+          backlogDrag.dragged.current = null;
+          if (c) move(c, new Date(start));
+        }}
+        onSelectEvent={(e) => onEdit(e.resource)}
+        onSelectSlot={(slot) => {
+          const day = dateKey(slot.start);
+          if (!isBeforeToday(day, new Date())) onCreateOn(day);
+        }}
+        eventPropGetter={(e) => ({
+          className: cn(`cp-event-${e.resource.status}`, warned.has(e.resource.id) && 'cp-event-warned'),
+        })}
+        components={components}
+        formats={{ dateFormat: 'd' }}
+      />
+    </div>
+  );
+}

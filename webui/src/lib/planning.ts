@@ -1,0 +1,218 @@
+// Logic of the Schedule screen's planning tools (issue 9 §4, §6, §7), kept
+// out of the components so it is tested without a DOM: campaign activities
+// for the import dialog, the import payload, warning texts, blackout form
+// rules and the calendar feed URL.
+import { addDays, isValid, parse } from 'date-fns';
+import { calendarDateKey, dateKey, formatShortDate } from './dates';
+import type { Audience, BlackoutInput, CommunicationInput, ScheduleWarning } from './types';
+
+/** CampaignActivity is one activity of a saved campaign's schedule (pkg/campaign.Activity). */
+export interface CampaignActivity {
+  id: string;
+  title: string;
+  type?: string;
+  timing?: string;
+  date: string;
+  audience?: string;
+  channel?: string;
+  description?: string;
+  priority?: string;
+  status?: string;
+  phase?: string;
+}
+
+/** SavedCampaign is a campaign as GET /api/campaigns lists it; only what the import reads. */
+export interface SavedCampaign {
+  id: string;
+  title: string;
+  description: string;
+  createdAt: string;
+  schedule: {
+    totalActivities?: number;
+    phases?: { name: string; activities?: CampaignActivity[] | null }[] | null;
+    activities?: CampaignActivity[] | null;
+  } | null;
+}
+
+/** ActivityItem is an activity as the import dialog lists it: key is unique within its campaign. */
+export interface ActivityItem {
+  key: string;
+  phase: string;
+  activity: CampaignActivity;
+}
+
+/**
+ * campaignActivities flattens a saved campaign's phases into one list in
+ * phase order (spec 02 §3: "schedule {totalActivities, phases[] {name,
+ * activities[]}}"). A schedule without phase activities falls back to its
+ * flat list. Keys are the activity ids, made unique if an edited schedule
+ * repeats one.
+ */
+export function campaignActivities(c: SavedCampaign | null | undefined): ActivityItem[] {
+  const s = c?.schedule;
+  if (!s) return [];
+  let pairs: { phase: string; activity: CampaignActivity }[] = (s.phases ?? []).flatMap((p) =>
+    (p.activities ?? []).map((activity) => ({ phase: p.name, activity })),
+  );
+  if (pairs.length === 0) pairs = (s.activities ?? []).map((activity) => ({ phase: activity.phase ?? '', activity }));
+  const seen = new Map<string, number>();
+  return pairs.map(({ phase, activity }, i) => {
+    const base = activity.id || `activity-at-${i}`;
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    return { key: n === 0 ? base : `${base}#${n + 1}`, phase, activity };
+  });
+}
+
+/** filterActivities keeps the activities whose title, description, phase, type, channel or audience contains the query (case-insensitive). */
+export function filterActivities(items: ActivityItem[], query: string): ActivityItem[] {
+  const q = query.trim().toLowerCase();
+  if (q === '') return items;
+  return items.filter(({ phase, activity: a }) =>
+    [a.title, a.description, phase, a.type, a.channel, a.audience].some((f) => (f ?? '').toLowerCase().includes(q)),
+  );
+}
+
+/** FALLBACK_DAYS is how far after today an activity with an unreadable date lands (spec 02 §5). */
+export const FALLBACK_DAYS = 7;
+
+/**
+ * activityDate is the calendar date (YYYY-MM-DD) a campaign activity is
+ * scheduled on: its own date when it reads as an ISO date, an RFC 3339
+ * instant (its local day) or a US "M/D/YYYY" date; otherwise 7 days after
+ * today, as a local date.
+ */
+export function activityDate(date: string | null | undefined, today: Date = new Date()): string {
+  const v = (date ?? '').trim();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) {
+    // A real calendar day only: 2031-02-30 is not one.
+    if (isValid(parse(v, 'yyyy-MM-dd', today))) return v;
+  } else if (/^\d{4}-\d{2}-\d{2}T/.test(v)) {
+    const key = calendarDateKey(v);
+    if (key) return key;
+  } else if (/^\d{1,2}\/\d{1,2}\/\d{4}$/.test(v)) {
+    const d = parse(v, 'M/d/yyyy', today);
+    if (isValid(d)) return dateKey(d);
+  }
+  return dateKey(addDays(today, FALLBACK_DAYS));
+}
+
+/**
+ * importPayload builds the body of POST /api/communications/batch for the
+ * chosen activities of one campaign: each becomes a scheduled communication
+ * of the given theme, on the activity's date, titled after it, with its
+ * description as raw content and a note of where it came from.
+ */
+export function importPayload(
+  campaignId: string,
+  items: ActivityItem[],
+  themeId: string,
+  today: Date = new Date(),
+): { communications: CommunicationInput[] } {
+  return {
+    communications: items.map(({ activity: a }) => ({
+      title: a.title,
+      themeId,
+      status: 'scheduled' as const,
+      scheduledDate: activityDate(a.date, today),
+      rawContent: a.description ?? '',
+      sourceCampaignId: campaignId,
+      sourceActivityId: a.id,
+    })),
+  };
+}
+
+/** MSG_SELECTION_REQUIRED and the others are the import dialog's toasts (spec 02 §5, §8). */
+export const MSG_SELECTION_REQUIRED = { title: 'Selection required', description: 'Please select activities to add to the schedule' };
+export const MSG_NO_THEMES = 'No themes available. Please create a theme first.';
+export const MSG_IMPORT_FAILED = { title: 'Failed to add communications', description: 'There was an error adding campaign activities to the schedule.' };
+
+/** importSuccess is the import's success toast: spec 02 §8 lists "Activities added" and the count sentence; the title is the short one. */
+export function importSuccess(n: number): { title: string; description: string } {
+  return { title: 'Activities added', description: `Successfully added ${n} communications to schedule` };
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** warningTitle is the one-line text of a warning. */
+export function warningTitle(w: ScheduleWarning): string {
+  if (w.kind === 'overload') {
+    return `${w.audienceName} gets ${plural(w.count, 'communication', 'communications')} in week ${w.week} (limit ${w.limit})`;
+  }
+  const n = w.communicationIds.length;
+  return `${plural(n, 'communication is', 'communications are')} scheduled during the blackout “${w.blackoutName}”`;
+}
+
+/** warningKey is a stable React key of a warning. */
+export function warningKey(w: ScheduleWarning): string {
+  return w.kind === 'overload' ? `overload:${w.audienceId}:${w.week}` : `blackout:${w.blackoutId}`;
+}
+
+/** warningsSummary is the panel's heading count, e.g. "2 scheduling conflicts". */
+export function warningsSummary(n: number): string {
+  return n === 0 ? 'No scheduling conflicts' : plural(n, 'scheduling conflict', 'scheduling conflicts');
+}
+
+/** PreviewCandidate is what the Communication form sends to the warnings preview. */
+export interface PreviewCandidate {
+  id?: string;
+  audienceId?: string;
+  status: string;
+  scheduledDate?: string;
+}
+
+/**
+ * previewBody is the body of POST /api/schedule/warnings/preview for a
+ * candidate, or null when there is nothing to check: only a scheduled
+ * communication with a date can be part of a warning.
+ */
+export function previewBody(c: PreviewCandidate): { id: string; audienceId: string; status: string; scheduledDate: string } | null {
+  const date = (c.scheduledDate ?? '').trim();
+  if (c.status !== 'scheduled' || date === '') return null;
+  return { id: c.id || 'new', audienceId: c.audienceId ?? '', status: c.status, scheduledDate: date };
+}
+
+/** EVERYONE is what a blackout without audiences covers. */
+export const EVERYONE = 'Everyone';
+
+/** blackoutAudiences names a blackout's audiences, or Everyone when it has none; unknown ids are skipped. */
+export function blackoutAudiences(ids: string[] | null | undefined, audiences: Pick<Audience, 'id' | 'name'>[]): string {
+  if (!ids || ids.length === 0) return EVERYONE;
+  const names = ids.map((id) => audiences.find((a) => a.id === id)?.name).filter((n): n is string => !!n);
+  return names.length > 0 ? names.join(', ') : EVERYONE;
+}
+
+/** BlackoutForm is the blackout dialog's state. */
+export interface BlackoutForm {
+  name: string;
+  startDate: string;
+  endDate: string;
+  audienceIds: string[];
+}
+
+/** validateBlackout checks the blackout form as the API does; it returns a message per field, empty when valid. */
+export function validateBlackout(f: BlackoutForm): Partial<Record<keyof BlackoutForm, string>> {
+  const errors: Partial<Record<keyof BlackoutForm, string>> = {};
+  if (f.name.trim() === '') errors.name = 'Name is required';
+  if (f.startDate === '') errors.startDate = 'Start date is required';
+  if (f.endDate === '') errors.endDate = 'End date is required';
+  else if (f.startDate !== '' && f.endDate < f.startDate) errors.endDate = 'End date cannot be before the start date';
+  return errors;
+}
+
+/** blackoutInput is the create and update payload of a blackout form. */
+export function blackoutInput(f: BlackoutForm): BlackoutInput {
+  return { name: f.name.trim(), startDate: f.startDate, endDate: f.endDate, audienceIds: f.audienceIds };
+}
+
+/** blackoutRange shows a blackout's inclusive dates, e.g. "Mar 4, 2031 – Mar 8, 2031" (one date when they are equal). */
+export function blackoutRange(start: string, end: string): string {
+  return start === end ? formatShortDate(start) : `${formatShortDate(start)} – ${formatShortDate(end)}`;
+}
+
+/** feedUrl is the full subscription address of a feed path such as "/api/calendar/<token>.ics". */
+export function feedUrl(origin: string, path: string): string {
+  return `${origin.replace(/\/+$/, '')}${path}`;
+}
