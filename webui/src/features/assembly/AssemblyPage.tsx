@@ -21,6 +21,7 @@ import {
   lengthLabel,
   nextError,
   saveError,
+  scheduledPrefill,
   selectedInOrder,
   STEPS,
   themeQuestions,
@@ -35,13 +36,14 @@ import { contentDocument } from '@/lib/preview';
 import { colorClasses, plural } from '@/lib/themeOptions';
 import { toastError } from '@/lib/toast';
 import { settingsSummary, typeLabel as vehicleTypeLabel } from '@/lib/vehicles';
-import type { GeneratedContent, Question, Theme, Vehicle } from '@/lib/types';
+import type { CommunicationInput, GeneratedContent, Question, Theme, Vehicle } from '@/lib/types';
 import { useThemes } from '@/features/themes/api';
 import { useVehicles } from '@/features/vehicles/api';
 import { useGenerateContent, useSaveToLibrary, useThemeQuestions } from './api';
 
 // The dialogs load when first opened.
 const NewsletterEditor = lazy(() => import('./NewsletterEditor'));
+const CommunicationDialog = lazy(() => import('@/features/communications/CommunicationDialog'));
 
 /** AssemblyPage is the Communication Assembly wizard (spec 02 §2.2, §4). */
 export default function AssemblyPage() {
@@ -186,6 +188,7 @@ export default function AssemblyPage() {
               {state.step === 4 && (
                 <ReviewStep
                   state={state}
+                  questionIds={chosenIds}
                   vehicle={vehicle}
                   saving={save.isPending}
                   onTitle={(v) => dispatch({ type: 'setTitle', value: v })}
@@ -445,6 +448,7 @@ function GeneratedView({ result, title }: { result: GeneratedContent; title: str
 /** ReviewStep shows the generated content with the title and description of the library piece. */
 function ReviewStep({
   state,
+  questionIds,
   vehicle,
   saving,
   onTitle,
@@ -453,6 +457,7 @@ function ReviewStep({
   onSave,
 }: {
   state: WizardState;
+  questionIds: string[];
   vehicle: Vehicle | null;
   saving: boolean;
   onTitle: (v: string) => void;
@@ -461,7 +466,8 @@ function ReviewStep({
   onSave: () => void;
 }) {
   const result = state.generated;
-  const [scheduleOpen, setScheduleOpen] = useState(false);
+  // The form's values are taken once, when it opens.
+  const [prefill, setPrefill] = useState<CommunicationInput | null>(null);
   if (!result) return null;
   const max = result.maxLength || vehicle?.settings?.maxLength || 0;
   return (
@@ -489,7 +495,7 @@ function ReviewStep({
         </p>
       )}
       <StepButtons onBack={onBack}>
-        <Button variant="outline" onClick={() => setScheduleOpen(true)}>
+        <Button variant="outline" onClick={() => setPrefill(scheduledPrefill(state, questionIds))}>
           <CalendarPlus className="h-4 w-4" aria-hidden="true" />
           Create Scheduled Communication
         </Button>
@@ -498,7 +504,11 @@ function ReviewStep({
           {saving ? 'Saving...' : 'Save to Content Library'}
         </Button>
       </StepButtons>
-      {scheduleOpen && null}
+      {prefill && (
+        <Suspense fallback={null}>
+          <CommunicationDialog open onOpenChange={(open) => !open && setPrefill(null)} prefill={prefill} title="Create Scheduled Communication" />
+        </Suspense>
+      )}
     </>
   );
 }
