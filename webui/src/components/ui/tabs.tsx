@@ -11,7 +11,8 @@ export interface TabItem {
 /**
  * Tabs follows the WAI-ARIA tabs pattern: one tab stop (the selected tab),
  * arrow keys, Home and End move and select, and the panel is labelled by its
- * tab. Only the selected panel is rendered.
+ * tab. Only the selected panel is rendered; it scrolls when its parent
+ * limits the height.
  */
 export function Tabs({
   id,
@@ -74,7 +75,14 @@ export function Tabs({
         })}
       </div>
       {active && (
-        <div role="tabpanel" id={`${id}-panel-${active.value}`} aria-labelledby={`${id}-tab-${active.value}`} className="min-h-0">
+        <div
+          role="tabpanel"
+          id={`${id}-panel-${active.value}`}
+          aria-labelledby={`${id}-tab-${active.value}`}
+          // The panel scrolls on its own in a height-limited parent (a dialog), so it takes focus.
+          tabIndex={0}
+          className="min-h-0 flex-1 overflow-y-auto rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+        >
           {active.content}
         </div>
       )}

@@ -90,7 +90,7 @@ export default function NewsletterEditor({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-4xl">
+      <DialogContent className="max-w-4xl overflow-hidden">
         <DialogHeader>
           <DialogTitle>Newsletter Template Editor</DialogTitle>
           <DialogDescription>
@@ -99,6 +99,7 @@ export default function NewsletterEditor({
         </DialogHeader>
         <Tabs
           id="newsletter-editor"
+          className="flex-1"
           label="Newsletter template"
           value={tab}
           onValueChange={setTab}
