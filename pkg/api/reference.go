@@ -7,6 +7,7 @@ import (
 	"github.com/gorilla/mux"
 
 	"github.com/commsplan/commsplan/pkg/campaign"
+	"github.com/commsplan/commsplan/pkg/compose"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/orgdata"
 )
@@ -45,6 +46,8 @@ type Reference struct {
 	Generations          []domain.Generation  `json:"generations"`
 	GenerationalSplit    orgdata.Generations  `json:"generationalSplit"`
 	VehicleTypes         []domain.VehicleType `json:"vehicleTypes"`
+	// NewsletterTemplate is the default newsletter layout (issue 10).
+	NewsletterTemplate compose.NewsletterTemplate `json:"newsletterTemplate"`
 	campaign.ReferenceData
 }
 
@@ -63,6 +66,7 @@ func NewReference(d *orgdata.Dataset) Reference {
 		Generations:          domain.Generations,
 		GenerationalSplit:    d.Generations,
 		VehicleTypes:         domain.VehicleTypes,
+		NewsletterTemplate:   compose.DefaultNewsletterTemplate(),
 		ReferenceData:        campaign.Reference(),
 	}
 }

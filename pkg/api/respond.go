@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/commsplan/commsplan/pkg/assembly"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/store"
 )
@@ -64,10 +65,19 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		apiErr *Error
 		fields domain.FieldErrors
 		ref    *store.ReferenceError
+		input  *assembly.InputError
+		gen    *assembly.GeneratorError
 	)
 	switch {
 	case errors.As(err, &apiErr):
 		writeJSON(w, apiErr.Status, apiErr.Body)
+	case errors.As(err, &input):
+		writeJSON(w, http.StatusBadRequest, ErrorBody{Error: input.Message, Fields: map[string]string{input.Field: input.Message}})
+	case errors.As(err, &gen):
+		// The generator's own message is what the user needs ("connection
+		// refused", "model not found"); it holds no internals of ours.
+		s.log.WarnContext(r.Context(), "content generator failed", "path", r.URL.Path, "err", err)
+		writeJSON(w, http.StatusBadGateway, ErrorBody{Error: gen.Error()})
 	case errors.As(err, &fields):
 		writeJSON(w, http.StatusBadRequest, ErrorBody{Error: fields.Error(), Fields: fields})
 	case errors.As(err, &ref):

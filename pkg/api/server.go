@@ -15,6 +15,7 @@ import (
 	"github.com/gorilla/mux"
 
 	"github.com/commsplan/commsplan/pkg/access"
+	"github.com/commsplan/commsplan/pkg/compose"
 	"github.com/commsplan/commsplan/pkg/schedule"
 	"github.com/commsplan/commsplan/pkg/store"
 )
@@ -43,6 +44,9 @@ type Options struct {
 	// MaxPerAudienceWeek is the overload limit of the schedule warnings
 	// (default schedule.DefaultLimit).
 	MaxPerAudienceWeek int
+	// Generator writes generated content (default compose.Rules(); a
+	// plugin such as plugins/compose/openai when configured).
+	Generator compose.Generator
 }
 
 // Server serves the API and the UI.
@@ -59,12 +63,14 @@ type Server struct {
 	now      func() time.Time
 	// maxPerWeek is the overload limit of the schedule warnings.
 	maxPerWeek int
+	generator  compose.Generator
 }
 
 // New returns a Server for opts.
 func New(opts Options) *Server {
 	s := &Server{store: opts.Store, log: opts.Log, codes: opts.Codes, ttl: opts.SessionTTL, delay: opts.FailDelay,
-		throttle: opts.Throttle, ui: opts.UI, version: opts.Version, now: opts.Now, maxPerWeek: opts.MaxPerAudienceWeek}
+		throttle: opts.Throttle, ui: opts.UI, version: opts.Version, now: opts.Now, maxPerWeek: opts.MaxPerAudienceWeek,
+		generator: opts.Generator}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
@@ -82,6 +88,9 @@ func New(opts Options) *Server {
 	}
 	if s.maxPerWeek <= 0 {
 		s.maxPerWeek = schedule.DefaultLimit
+	}
+	if s.generator == nil {
+		s.generator = compose.Rules()
 	}
 	s.signer = access.NewSigner(opts.Secret, s.ttl)
 	return s
@@ -188,4 +197,5 @@ func (s *Server) routes(r *mux.Router) {
 	s.routeChecklist(r)
 	s.routeSchedule(r)
 	s.routeFeeds(r)
+	s.routeCompose(r)
 }

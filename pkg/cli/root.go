@@ -13,8 +13,11 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/commsplan/commsplan/pkg/assembly"
+	"github.com/commsplan/commsplan/pkg/compose"
 	"github.com/commsplan/commsplan/pkg/config"
 	"github.com/commsplan/commsplan/pkg/store"
+	_ "github.com/commsplan/commsplan/plugins/compose/openai"   // compose.generator openai
 	_ "github.com/commsplan/commsplan/plugins/storage/postgres" // postgres:// DSNs
 	_ "github.com/commsplan/commsplan/plugins/storage/sqlite"   // file paths and sqlite:// DSNs
 )
@@ -27,6 +30,13 @@ type Factory struct {
 	In      io.Reader
 	Out     io.Writer
 	Err     io.Writer
+}
+
+// Generator returns the configured content generator (compose.generator).
+func (f *Factory) Generator() (compose.Generator, error) {
+	c := f.Config
+	return assembly.NewGenerator(c.ComposeGenerator, assembly.Settings{Endpoint: c.ComposeEndpoint, Model: c.ComposeModel,
+		APIKey: c.ComposeAPIKey})
 }
 
 // Logger returns the configured logger, writing to Err.
@@ -87,6 +97,7 @@ the other commands do the same work from a terminal or CI.`,
 		newChecklistCmd(f),
 		newExportCmd(f),
 		newCommunicationCmd(f),
+		newContentCmd(f),
 	)
 	return root
 }

@@ -82,11 +82,17 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 		}
 	}()
 
+	gen, err := f.Generator()
+	if err != nil {
+		return fmt.Errorf("content generator: %w", err)
+	}
+	log.Info("content generator", "name", cfg.ComposeGenerator)
+
 	if !webui.Built() {
 		log.Warn("this binary has no built web UI; serving a placeholder page (run make build)")
 	}
 	srv := api.New(api.Options{Store: st, Log: log, Codes: access.NewCodes(codes), Secret: []byte(secret),
-		UI: webui.FS(), Version: f.Version, MaxPerAudienceWeek: cfg.MaxPerAudienceWeek})
+		UI: webui.FS(), Version: f.Version, MaxPerAudienceWeek: cfg.MaxPerAudienceWeek, Generator: gen})
 	httpSrv := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute,
 		WriteTimeout: 2 * time.Minute, IdleTimeout: 2 * time.Minute}
 

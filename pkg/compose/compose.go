@@ -7,7 +7,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/commsplan/commsplan/pkg/domain"
 )
@@ -68,9 +67,22 @@ func Generate(in Input) (Result, error) {
 	if err := checkInput(in); err != nil {
 		return Result{}, err
 	}
-	format := normalizeFormat(in.Vehicle.Settings.Format)
-	content := strings.TrimSpace(in.Theme.Name + "\n\n" + in.Raw)
-	return Fit(content, format, in.Vehicle.Settings.MaxLength), nil
+	info, _ := domain.VehicleTypeInfo(in.Vehicle.Type)
+	format := in.Vehicle.Settings.Format
+	if format == "" {
+		format = info.DefaultSettings.Format
+	}
+	format = normalizeFormat(format)
+	v := *in.Vehicle
+	if v.Strategy == "" {
+		v.Strategy = info.DefaultStrategy
+	}
+	in.Vehicle = &v
+	m := newMaterial(in, format)
+	content := rulesByType[v.Type](m).render(format)
+	r := Fit(content, format, v.Settings.MaxLength)
+	r.Truncated = r.Truncated || m.shortened
+	return r, nil
 }
 
 // checkInput rejects what no rule can work with.
@@ -78,10 +90,10 @@ func checkInput(in Input) error {
 	if in.Vehicle == nil {
 		return ErrNoVehicle
 	}
-	if _, ok := domain.VehicleTypeInfo(in.Vehicle.Type); !ok {
+	if _, ok := rulesByType[in.Vehicle.Type]; !ok {
 		return fmt.Errorf("unknown vehicle type %q", in.Vehicle.Type)
 	}
-	if strings.TrimSpace(in.Theme.Name) == "" {
+	if inline(in.Theme.Name) == "" {
 		return errors.New("a theme is required")
 	}
 	if in.Template != nil {

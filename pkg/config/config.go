@@ -7,6 +7,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -37,6 +38,16 @@ type Config struct {
 	// MaxPerAudienceWeek is how many scheduled communications one audience
 	// may get in one ISO week before the schedule warns of an overload.
 	MaxPerAudienceWeek int
+	// ComposeGenerator names the content generator: rules (the default,
+	// built in) or openai (plugins/compose/openai).
+	ComposeGenerator string
+	// ComposeEndpoint is the base URL of an OpenAI-compatible API
+	// (e.g. http://127.0.0.1:11434/v1); ComposeModel the model it runs.
+	ComposeEndpoint, ComposeModel string
+	// ComposeAPIKey is the generator's bearer key. It comes only from
+	// COMMSPLAN_COMPOSE_API_KEY, never a flag or the config file, so it
+	// never shows in a process list or a committed file.
+	ComposeAPIKey string
 	// File is the config file that was read, if any.
 	File string
 }
@@ -62,7 +73,16 @@ var Settings = []Setting{
 	{"log-level", "log.level", "info", "log level: debug, info, warn or error"},
 	{"log-format", "log.format", "text", "log format: text or json"},
 	{"max-per-audience-week", "schedule.max-per-audience-week", "3", "scheduled communications one audience may get in one ISO week before an overload warning"},
+	{"compose-generator", "compose.generator", "rules", "content generator: rules (built in) or openai (an OpenAI-compatible chat-completions API)"},
+	{"compose-endpoint", "compose.endpoint", "", "base URL of the OpenAI-compatible API, e.g. http://127.0.0.1:11434/v1 (compose-generator openai)"},
+	{"compose-model", "compose.model", "", "model name for the OpenAI-compatible API (compose-generator openai)"},
 }
+
+// ComposeAPIKeyEnv is the only place the generator's API key is read from.
+const ComposeAPIKeyEnv = "COMMSPLAN_COMPOSE_API_KEY"
+
+// ComposeGenerators are the values of compose.generator.
+var ComposeGenerators = []string{"rules", "openai"}
 
 // ConfigFlag names the flag that points at an explicit config file.
 const ConfigFlag = "config"
@@ -112,6 +132,11 @@ func Load(fs *pflag.FlagSet) (Config, error) {
 		LogLevel:      strings.ToLower(get(Settings[5])),
 		LogFormat:     strings.ToLower(get(Settings[6])),
 		File:          v.ConfigFileUsed(),
+
+		ComposeGenerator: strings.ToLower(strings.TrimSpace(get(Settings[8]))),
+		ComposeEndpoint:  strings.TrimSpace(get(Settings[9])),
+		ComposeModel:     strings.TrimSpace(get(Settings[10])),
+		ComposeAPIKey:    os.Getenv(ComposeAPIKeyEnv),
 	}
 	maxPerWeek := strings.TrimSpace(get(Settings[7]))
 	n, err := strconv.Atoi(maxPerWeek)
@@ -142,6 +167,18 @@ func (c Config) Validate() error {
 	}
 	if c.MaxPerAudienceWeek < 1 {
 		return fmt.Errorf("max-per-audience-week must be a whole number of 1 or more, not %d", c.MaxPerAudienceWeek)
+	}
+	switch c.ComposeGenerator {
+	case "rules":
+	case "openai":
+		if c.ComposeEndpoint == "" || c.ComposeModel == "" {
+			return errors.New("compose-generator openai needs compose-endpoint and compose-model")
+		}
+		if u, err := url.Parse(c.ComposeEndpoint); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return fmt.Errorf("compose-endpoint must be an http or https URL, not %q", c.ComposeEndpoint)
+		}
+	default:
+		return fmt.Errorf("compose-generator must be %s, not %q", strings.Join(ComposeGenerators, " or "), c.ComposeGenerator)
 	}
 	return nil
 }

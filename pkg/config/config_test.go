@@ -131,7 +131,8 @@ func TestInvalid(t *testing.T) {
 
 func TestEnvNames(t *testing.T) {
 	want := []string{"COMMSPLAN_DB", "COMMSPLAN_DATA_DIR", "COMMSPLAN_ADDR", "COMMSPLAN_ACCESS_CODES",
-		"COMMSPLAN_SESSION_SECRET", "COMMSPLAN_LOG_LEVEL", "COMMSPLAN_LOG_FORMAT", "COMMSPLAN_SCHEDULE_MAX_PER_AUDIENCE_WEEK"}
+		"COMMSPLAN_SESSION_SECRET", "COMMSPLAN_LOG_LEVEL", "COMMSPLAN_LOG_FORMAT", "COMMSPLAN_SCHEDULE_MAX_PER_AUDIENCE_WEEK",
+		"COMMSPLAN_COMPOSE_GENERATOR", "COMMSPLAN_COMPOSE_ENDPOINT", "COMMSPLAN_COMPOSE_MODEL"}
 	require.Len(t, Settings, len(want))
 	for i, s := range Settings {
 		assert.Equal(t, want[i], s.Env())
@@ -162,4 +163,46 @@ func TestMaxPerAudienceWeek(t *testing.T) {
 	os.Unsetenv("COMMSPLAN_SCHEDULE_MAX_PER_AUDIENCE_WEEK")
 	_, err = Load(flags(t))
 	assert.ErrorContains(t, err, `not "2.5"`)
+}
+
+func TestCompose(t *testing.T) {
+	dir := inDir(t)
+	t.Setenv(ComposeAPIKeyEnv, "")
+	c, err := Load(flags(t))
+	require.NoError(t, err)
+	assert.Equal(t, "rules", c.ComposeGenerator, "off by default")
+	assert.Empty(t, c.ComposeEndpoint)
+	assert.Empty(t, c.ComposeAPIKey)
+
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "commsplan.yaml"), []byte(`
+compose:
+  generator: openai
+  endpoint: http://file.example/v1
+  model: file-model
+  api-key: from-the-file
+`), 0o600))
+	c, err = Load(flags(t))
+	require.NoError(t, err)
+	assert.Equal(t, "openai", c.ComposeGenerator)
+	assert.Equal(t, "http://file.example/v1", c.ComposeEndpoint)
+	assert.Equal(t, "file-model", c.ComposeModel)
+	assert.Empty(t, c.ComposeAPIKey, "never from the file")
+
+	t.Setenv("COMMSPLAN_COMPOSE_MODEL", "env-model")
+	t.Setenv(ComposeAPIKeyEnv, "sk-env")
+	c, err = Load(flags(t, "--compose-endpoint", "http://127.0.0.1:11434/v1"))
+	require.NoError(t, err)
+	assert.Equal(t, "env-model", c.ComposeModel, "env over file")
+	assert.Equal(t, "http://127.0.0.1:11434/v1", c.ComposeEndpoint, "flag over file")
+	assert.Equal(t, "sk-env", c.ComposeAPIKey, "the key from its environment variable")
+
+	_, err = Load(flags(t, "--compose-generator", "magic"))
+	assert.ErrorContains(t, err, `compose-generator must be rules or openai, not "magic"`)
+	_, err = Load(flags(t, "--compose-endpoint", ""))
+	assert.ErrorContains(t, err, "compose-generator openai needs compose-endpoint and compose-model")
+	_, err = Load(flags(t, "--compose-endpoint", "ftp://x/v1"))
+	assert.ErrorContains(t, err, "compose-endpoint must be an http or https URL")
+	c, err = Load(flags(t, "--compose-generator", "RULES", "--compose-endpoint", ""))
+	require.NoError(t, err, "rules needs neither")
+	assert.Equal(t, "rules", c.ComposeGenerator)
 }

@@ -148,6 +148,14 @@ type Store interface {
 	// tokenHash; ErrNotFound for an unknown or revoked token.
 	GetCalendarFeedByTokenHash(ctx context.Context, tokenHash string) (domain.CalendarFeed, error)
 
+	// ListNewsletterTemplates returns the saved newsletter templates by name.
+	ListNewsletterTemplates(ctx context.Context) ([]domain.NewsletterTemplate, error)
+	GetNewsletterTemplate(ctx context.Context, id string) (domain.NewsletterTemplate, error)
+	CreateNewsletterTemplate(ctx context.Context, t *domain.NewsletterTemplate) error
+	// UpdateNewsletterTemplate replaces the template's fields and sets UpdatedAt.
+	UpdateNewsletterTemplate(ctx context.Context, t *domain.NewsletterTemplate) error
+	DeleteNewsletterTemplate(ctx context.Context, id string) error
+
 	// Search finds themes, questions, content and communications whose text
 	// contains q, case-insensitively; at most limit hits.
 	Search(ctx context.Context, q string, limit int) ([]domain.SearchHit, error)

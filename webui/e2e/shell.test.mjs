@@ -182,7 +182,7 @@ describe('shell', () => {
     await page.getByRole('dialog').waitFor({ state: 'hidden', timeout: 2000 });
   });
 
-  test('headings are in order on every screen, empty and with data', async () => {
+  test('headings are in order and nothing scrolls sideways on every screen, empty and with data', async () => {
     for (const path of ROUTES) {
       await visit(path);
       await checkHeadings(`${path} (empty)`);
@@ -195,13 +195,23 @@ describe('shell', () => {
     const d = new Date();
     const today = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
     await api(page, 'POST', '/api/communications', { title: 'Kick-off', themeId: theme.id, status: 'scheduled', scheduledDate: today });
+    // Long unbroken titles in the backlog and the lists once pushed the Schedule screen sideways.
+    const long = 'Draft: Why One System Helps Our Customers Across Every Division';
+    await api(page, 'POST', '/api/communications', { title: long, themeId: theme.id, status: 'draft' });
+    await api(page, 'POST', '/api/communications', { title: `${long} (sent)`, themeId: theme.id, status: 'sent', scheduledDate: today });
     for (const path of ROUTES) {
       await visit(path);
       await checkHeadings(`${path} (with data)`);
+      const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+      assert.ok(scroll <= client, `${path} scrolls sideways at 1280 px: ${scroll} > ${client}`);
     }
+    await visit('/schedule');
+    await page.getByRole('button', { name: 'List', exact: true }).click();
+    const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    assert.ok(scroll <= client, `the Schedule List view scrolls sideways at 1280 px: ${scroll} > ${client}`);
     // The Dashboard's selected day adds a heading under the calendar.
     await visit('/');
-    await page.getByRole('button', { name: /, 1 communication$/ }).click();
+    await page.getByRole('button', { name: /, 2 communications$/ }).click();
     await checkHeadings('/ with a selected day');
   });
 

@@ -43,6 +43,7 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"NotFound", testNotFound},
 		{"ConcurrentCreates", testConcurrentCreates},
 		{"CalendarFeeds", testCalendarFeeds},
+		{"NewsletterTemplates", testNewsletterTemplates},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newStore(t)) })

@@ -3,8 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/FormDialog';
 import { Field, fieldAria } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -159,89 +158,79 @@ export default function CommunicationDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{title ?? (communication ? 'Edit Communication' : 'Create Communication')}</DialogTitle>
-          <DialogDescription>
-            A scheduled communication needs a date; the time is optional.
-            {prefill?.generatedContent ? ' The generated content is saved with it.' : ''}
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
-          <Field id="comm-title" label="Title" error={errors.title?.message}>
-            <Input id="comm-title" placeholder="e.g., Go-Live Town Hall" {...form.register('title')} {...fieldAria('comm-title', errors.title?.message)} />
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title ?? (communication ? 'Edit Communication' : 'Create Communication')}
+      description={`A scheduled communication needs a date; the time is optional.${prefill?.generatedContent ? ' The generated content is saved with it.' : ''}`}
+      onSubmit={form.handleSubmit(onSubmit)}
+      pending={pending}
+      submitLabel={communication ? 'Update Communication' : 'Create Communication'}
+      className="max-w-2xl"
+    >
+      <Field id="comm-title" label="Title" error={errors.title?.message}>
+        <Input id="comm-title" placeholder="e.g., Go-Live Town Hall" {...form.register('title')} {...fieldAria('comm-title', errors.title?.message)} />
+      </Field>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Field
+          id="comm-theme"
+          label="Theme"
+          error={errors.themeId?.message}
+          hint={themes && themes.length === 0 ? 'No themes available. Please create a theme first.' : undefined}
+        >
+          <Controller
+            control={form.control}
+            name="themeId"
+            render={({ field }) => (
+              <Select
+                id="comm-theme"
+                value={field.value}
+                onValueChange={field.onChange}
+                options={themeOptions}
+                placeholder="Select a theme"
+                {...fieldAria('comm-theme', errors.themeId?.message)}
+              />
+            )}
+          />
+        </Field>
+        <Field id="comm-status" label="Status">
+          <Controller
+            control={form.control}
+            name="status"
+            render={({ field }) => <Select id="comm-status" value={field.value} onValueChange={field.onChange} options={statusOptions} />}
+          />
+        </Field>
+      </div>
+      {status === 'scheduled' && (
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <Field id="comm-date" label="Scheduled Date" error={errors.date?.message}>
+            <Input id="comm-date" type="date" min={dateKey(new Date())} {...form.register('date')} {...fieldAria('comm-date', errors.date?.message)} />
           </Field>
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <Field
-              id="comm-theme"
-              label="Theme"
-              error={errors.themeId?.message}
-              hint={themes && themes.length === 0 ? 'No themes available. Please create a theme first.' : undefined}
-            >
-              <Controller
-                control={form.control}
-                name="themeId"
-                render={({ field }) => (
-                  <Select
-                    id="comm-theme"
-                    value={field.value}
-                    onValueChange={field.onChange}
-                    options={themeOptions}
-                    placeholder="Select a theme"
-                    {...fieldAria('comm-theme', errors.themeId?.message)}
-                  />
-                )}
-              />
-            </Field>
-            <Field id="comm-status" label="Status">
-              <Controller
-                control={form.control}
-                name="status"
-                render={({ field }) => <Select id="comm-status" value={field.value} onValueChange={field.onChange} options={statusOptions} />}
-              />
-            </Field>
-          </div>
-          {status === 'scheduled' && (
-            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-              <Field id="comm-date" label="Scheduled Date" error={errors.date?.message}>
-                <Input id="comm-date" type="date" min={dateKey(new Date())} {...form.register('date')} {...fieldAria('comm-date', errors.date?.message)} />
-              </Field>
-              <Field id="comm-time" label="Time (optional)" hint="Leave empty for all day">
-                <Input id="comm-time" type="time" aria-describedby="comm-time-hint" {...form.register('time')} />
-              </Field>
-            </div>
-          )}
-          <FormWarnings candidate={candidate} />
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <Field id="comm-audience" label="Target Audience (optional)">
-              <Controller
-                control={form.control}
-                name="audienceId"
-                render={({ field }) => <Select id="comm-audience" value={field.value} onValueChange={field.onChange} options={audienceOptions} />}
-              />
-            </Field>
-            <Field id="comm-vehicle" label="Delivery Vehicle (optional)">
-              <Controller
-                control={form.control}
-                name="vehicleId"
-                render={({ field }) => <Select id="comm-vehicle" value={field.value} onValueChange={field.onChange} options={vehicleOptions} />}
-              />
-            </Field>
-          </div>
-          <Field id="comm-content" label="Content">
-            <Textarea id="comm-content" rows={10} placeholder="Write the communication..." {...form.register('rawContent')} />
+          <Field id="comm-time" label="Time (optional)" hint="Leave empty for all day">
+            <Input id="comm-time" type="time" aria-describedby="comm-time-hint" {...form.register('time')} />
           </Field>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? 'Saving...' : communication ? 'Update Communication' : 'Create Communication'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        </div>
+      )}
+      <FormWarnings candidate={candidate} />
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Field id="comm-audience" label="Target Audience (optional)">
+          <Controller
+            control={form.control}
+            name="audienceId"
+            render={({ field }) => <Select id="comm-audience" value={field.value} onValueChange={field.onChange} options={audienceOptions} />}
+          />
+        </Field>
+        <Field id="comm-vehicle" label="Delivery Vehicle (optional)">
+          <Controller
+            control={form.control}
+            name="vehicleId"
+            render={({ field }) => <Select id="comm-vehicle" value={field.value} onValueChange={field.onChange} options={vehicleOptions} />}
+          />
+        </Field>
+      </div>
+      <Field id="comm-content" label="Content">
+        <Textarea id="comm-content" rows={10} placeholder="Write the communication..." {...form.register('rawContent')} />
+      </Field>
+    </FormDialog>
   );
 }

@@ -1,9 +1,10 @@
-import { Download, EllipsisVertical, Eye, ExternalLink, File, FileText, Image, Pencil, Plus, Search, Trash2, Video, type LucideIcon } from 'lucide-react';
+import { Download, Eye, ExternalLink, File, FileText, Image, Plus, Search, Video, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
+import { RecordActionsMenu } from '@/components/RecordActionsMenu';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -125,43 +126,34 @@ export default function ContentPage() {
                         <Download className="h-4 w-4" aria-hidden="true" />
                         Download
                       </Button>
-                      <DropdownMenu>
-                        <DropdownMenuTrigger asChild>
-                          <Button variant="ghost" size="icon" className="ml-auto" aria-label={`Actions for ${c.title}`}>
-                            <EllipsisVertical className="h-4 w-4" aria-hidden="true" />
-                          </Button>
-                        </DropdownMenuTrigger>
-                        <DropdownMenuContent align="end">
-                          <DropdownMenuItem onSelect={() => setPreview(c)}>
-                            <Eye className="h-4 w-4" aria-hidden="true" />
-                            Preview
-                          </DropdownMenuItem>
-                          <DropdownMenuItem onSelect={() => downloadContent(c)}>
-                            <Download className="h-4 w-4" aria-hidden="true" />
-                            Download
-                          </DropdownMenuItem>
-                          <DropdownMenuItem onSelect={() => setDialog({ open: true, content: c })}>
-                            <Pencil className="h-4 w-4" aria-hidden="true" />
-                            Edit
-                          </DropdownMenuItem>
-                          {c.url && (
+                      <RecordActionsMenu
+                        name={c.title}
+                        triggerClassName="ml-auto"
+                        onEdit={() => setDialog({ open: true, content: c })}
+                        onDelete={() => {
+                          if (window.confirm(CONTENT_DELETE_CONFIRM)) remove.mutate(c.id);
+                        }}
+                        leading={
+                          <>
+                            <DropdownMenuItem onSelect={() => setPreview(c)}>
+                              <Eye className="h-4 w-4" aria-hidden="true" />
+                              Preview
+                            </DropdownMenuItem>
+                            <DropdownMenuItem onSelect={() => downloadContent(c)}>
+                              <Download className="h-4 w-4" aria-hidden="true" />
+                              Download
+                            </DropdownMenuItem>
+                          </>
+                        }
+                        trailing={
+                          c.url && (
                             <DropdownMenuItem onSelect={() => openLink(c.url)}>
                               <ExternalLink className="h-4 w-4" aria-hidden="true" />
                               Open Link
                             </DropdownMenuItem>
-                          )}
-                          <DropdownMenuSeparator />
-                          <DropdownMenuItem
-                            className="text-red-700"
-                            onSelect={() => {
-                              if (window.confirm(CONTENT_DELETE_CONFIRM)) remove.mutate(c.id);
-                            }}
-                          >
-                            <Trash2 className="h-4 w-4" aria-hidden="true" />
-                            Delete
-                          </DropdownMenuItem>
-                        </DropdownMenuContent>
-                      </DropdownMenu>
+                          )
+                        }
+                      />
                     </div>
                   </div>
                 </Card>

@@ -163,7 +163,7 @@ export default function DashboardPage() {
           </CardContent>
         </Card>
 
-        <div className="grid content-start gap-6">
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6">
           <Card>
             <CardHeader>
               <CardTitle as="h2">Upcoming Communications</CardTitle>

@@ -95,7 +95,7 @@ export function ScheduleList({
               {cols[col.key].length === 0 ? (
                 <p className="py-4 text-center text-sm text-slate-600">{col.empty}</p>
               ) : (
-                <ul className="grid gap-2">
+                <ul className="grid grid-cols-[minmax(0,1fr)] gap-2">
                   {cols[col.key].map((c) => (
                     <CommunicationItem key={c.id} c={c} warned={warned.has(c.id)} onEdit={onEdit} onDelete={onDelete} />
                   ))}

@@ -1,5 +1,5 @@
 import { CalendarDays, Download, List, Plus } from 'lucide-react';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -8,14 +8,16 @@ import { backlog, upcomingCommunications, warnedIds } from '@/lib/schedule';
 import type { Communication } from '@/lib/types';
 import { useRecordParam } from '@/lib/useFocusParam';
 import { useCommunications, useDeleteCommunication } from '@/features/communications/api';
-import CommunicationDialog from '@/features/communications/CommunicationDialog';
 import { CalendarLegend } from '@/features/dashboard/CommunicationCalendar';
 import { useScheduleWarnings } from './api';
-import ImportDialog from './ImportDialog';
 import { PlanningTools } from './PlanningTools';
 import { ScheduleCalendar, useBacklogDrag } from './ScheduleCalendar';
 import { CommunicationItem, deleteConfirm, ScheduleList } from './ScheduleList';
 import { WarningsPanel } from './WarningsPanel';
+
+// The dialogs load on first use: the forms (react-hook-form, zod) stay out of the screen's first load.
+const CommunicationDialog = lazy(() => import('@/features/communications/CommunicationDialog'));
+const ImportDialog = lazy(() => import('./ImportDialog'));
 
 type View = 'calendar' | 'list';
 
@@ -132,12 +134,12 @@ export default function SchedulePage() {
               </CardContent>
             </section>
           </Card>
-          <div className="grid content-start gap-6">
+          <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6">
             <SidePanel id="schedule-backlog" title="Backlog" hint="Drafts without a date. Drag one onto a day to schedule it, or edit it to pick a date.">
               {undated.length === 0 ? (
                 <p className="py-2 text-center text-sm text-slate-600">No undated drafts</p>
               ) : (
-                <ul className="grid gap-2" data-testid="backlog-list">
+                <ul className="grid grid-cols-[minmax(0,1fr)] gap-2" data-testid="backlog-list">
                   {undated.map((c) => (
                     <CommunicationItem key={c.id} c={c} warned={false} onEdit={openEdit} dragProps={backlogDrag.itemProps(c)} />
                   ))}
@@ -148,7 +150,7 @@ export default function SchedulePage() {
               {next.length === 0 ? (
                 <p className="py-2 text-center text-sm text-slate-600">No upcoming communications scheduled</p>
               ) : (
-                <ul className="grid gap-2" data-testid="upcoming-list">
+                <ul className="grid grid-cols-[minmax(0,1fr)] gap-2" data-testid="upcoming-list">
                   {next.map((c) => (
                     <CommunicationItem key={c.id} c={c} warned={warned.has(c.id)} onEdit={openEdit} />
                   ))}
@@ -161,13 +163,17 @@ export default function SchedulePage() {
         <ScheduleList communications={list} warned={warned} onEdit={openEdit} onDelete={onDelete} />
       )}
 
-      <CommunicationDialog
-        open={dialog.open}
-        communication={dialog.communication}
-        initialDate={dialog.initialDate}
-        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
-      />
-      <ImportDialog open={importOpen} onOpenChange={setImportOpen} />
+      <Suspense fallback={null}>
+        {dialog.open && (
+          <CommunicationDialog
+            open
+            communication={dialog.communication}
+            initialDate={dialog.initialDate}
+            onOpenChange={(open) => !open && setDialog({ open: false })}
+          />
+        )}
+        {importOpen && <ImportDialog open onOpenChange={setImportOpen} />}
+      </Suspense>
     </div>
   );
 }

@@ -1,9 +1,9 @@
-import { EllipsisVertical, FileText, HelpCircle, Pencil, Plus, Trash2 } from 'lucide-react';
+import { FileText, HelpCircle, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { RecordActionsMenu } from '@/components/RecordActionsMenu';
 import { ThemeIcon } from '@/components/ThemeIcon';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { colorClasses, plural } from '@/lib/themeOptions';
@@ -75,23 +75,7 @@ export default function ThemesPage() {
                     <div className={cn('flex h-10 w-10 items-center justify-center rounded-full', c.bg, c.text)}>
                       <ThemeIcon icon={theme.icon} className="h-5 w-5" />
                     </div>
-                    <DropdownMenu>
-                      <DropdownMenuTrigger asChild>
-                        <Button variant="ghost" size="icon" aria-label={`Actions for ${theme.name}`}>
-                          <EllipsisVertical className="h-4 w-4" aria-hidden="true" />
-                        </Button>
-                      </DropdownMenuTrigger>
-                      <DropdownMenuContent align="end">
-                        <DropdownMenuItem onSelect={() => setDialog({ open: true, theme })}>
-                          <Pencil className="h-4 w-4" aria-hidden="true" />
-                          Edit
-                        </DropdownMenuItem>
-                        <DropdownMenuItem className="text-red-700" onSelect={() => confirmDelete(theme)}>
-                          <Trash2 className="h-4 w-4" aria-hidden="true" />
-                          Delete
-                        </DropdownMenuItem>
-                      </DropdownMenuContent>
-                    </DropdownMenu>
+                    <RecordActionsMenu name={theme.name} onEdit={() => setDialog({ open: true, theme })} onDelete={() => confirmDelete(theme)} />
                   </div>
                   <h3 className="mb-1 font-semibold text-slate-900">{theme.name}</h3>
                   <p className="mb-4 text-sm text-slate-600">{theme.description}</p>

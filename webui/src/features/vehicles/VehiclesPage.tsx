@@ -1,12 +1,12 @@
-import { EllipsisVertical, Pencil, Plus, Settings2, Trash2, Truck, Users } from 'lucide-react';
+import { Plus, Settings2, Truck, Users } from 'lucide-react';
 import { useState } from 'react';
 import { CardGrid, CardGridSkeleton } from '@/components/CardGrid';
 import { EmptyState } from '@/components/EmptyState';
+import { RecordActionsMenu } from '@/components/RecordActionsMenu';
 import { SectionHeading } from '@/components/SectionHeading';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCount, formatPct, generationalShares } from '@/lib/generations';
 import type { Reference, Vehicle } from '@/lib/types';
@@ -118,23 +118,7 @@ export default function VehiclesPage() {
                       <Badge variant="outline">{strategyLabel(v.communicationStrategy)}</Badge>
                     </div>
                   </div>
-                  <DropdownMenu>
-                    <DropdownMenuTrigger asChild>
-                      <Button variant="ghost" size="icon" aria-label={`Actions for ${v.name}`}>
-                        <EllipsisVertical className="h-4 w-4" aria-hidden="true" />
-                      </Button>
-                    </DropdownMenuTrigger>
-                    <DropdownMenuContent align="end">
-                      <DropdownMenuItem onSelect={() => openEdit(v)}>
-                        <Pencil className="h-4 w-4" aria-hidden="true" />
-                        Edit
-                      </DropdownMenuItem>
-                      <DropdownMenuItem className="text-red-700" onSelect={() => confirmDelete(v)}>
-                        <Trash2 className="h-4 w-4" aria-hidden="true" />
-                        Delete
-                      </DropdownMenuItem>
-                    </DropdownMenuContent>
-                  </DropdownMenu>
+                  <RecordActionsMenu name={v.name} onEdit={() => openEdit(v)} onDelete={() => confirmDelete(v)} />
                 </div>
                 {v.description && <p className="mb-3 text-sm text-slate-600">{v.description}</p>}
                 <dl className="mb-4 grid gap-1 text-xs text-slate-700">

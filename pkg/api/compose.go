@@ -1,0 +1,87 @@
+package api
+
+import (
+	"encoding/json"
+	"net/http"
+
+	"github.com/gorilla/mux"
+
+	"github.com/commsplan/commsplan/pkg/assembly"
+	"github.com/commsplan/commsplan/pkg/compose"
+	"github.com/commsplan/commsplan/pkg/domain"
+)
+
+// routeCompose registers content generation, save to library and the saved
+// newsletter templates (issue 10; docs/compose.md).
+func (s *Server) routeCompose(r *mux.Router) {
+	r.HandleFunc("/communications/{id}/generate-content", s.generateContent).Methods(http.MethodPost)
+	r.HandleFunc("/communications/{id}/save-to-library", s.saveToLibrary).Methods(http.MethodPost)
+
+	r.HandleFunc("/newsletter-templates", list(s, s.store.ListNewsletterTemplates)).Methods(http.MethodGet)
+	r.HandleFunc("/newsletter-templates", create(s, s.store.CreateNewsletterTemplate, newsletterInput.apply)).Methods(http.MethodPost)
+	r.HandleFunc("/newsletter-templates/{id}", get(s, s.store.GetNewsletterTemplate)).Methods(http.MethodGet)
+	r.HandleFunc("/newsletter-templates/{id}", update(s, s.store.GetNewsletterTemplate, s.store.UpdateNewsletterTemplate,
+		newsletterInput.apply)).Methods(http.MethodPut)
+	r.HandleFunc("/newsletter-templates/{id}", remove(s, s.store.DeleteNewsletterTemplate)).Methods(http.MethodDelete)
+}
+
+type generateInput struct {
+	VehicleID      string                      `json:"vehicleId"`
+	RawContent     *string                     `json:"rawContent"`
+	CustomTemplate *compose.NewsletterTemplate `json:"customTemplate"`
+}
+
+func (s *Server) generateContent(w http.ResponseWriter, r *http.Request) {
+	var in generateInput
+	if err := decode(w, r, &in, MaxJSONBody); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	res, err := assembly.GenerateCommunication(r.Context(), s.store, s.generator, mux.Vars(r)["id"],
+		assembly.Generation{VehicleID: in.VehicleID, Raw: in.RawContent, Template: in.CustomTemplate})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, res)
+}
+
+func (s *Server) saveToLibrary(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Title       string `json:"title"`
+		Description string `json:"description"`
+	}
+	if err := decode(w, r, &in, MaxJSONBody); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	piece, err := assembly.SaveToLibrary(r.Context(), s.store,
+		assembly.Save{CommunicationID: mux.Vars(r)["id"], Title: in.Title, Description: in.Description})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, piece)
+}
+
+type newsletterInput struct {
+	Name        opt[string]          `json:"name"`
+	Description opt[string]          `json:"description"`
+	Template    opt[json.RawMessage] `json:"template"`
+}
+
+// apply merges and validates a saved newsletter template; its document
+// must be a valid compose.NewsletterTemplate (15 sections, the required
+// ones on) and is stored as the engine reads it.
+func (in newsletterInput) apply(t domain.NewsletterTemplate) (domain.NewsletterTemplate, error) {
+	t.Name, t.Description, t.Template = in.Name.or(t.Name), in.Description.or(t.Description), in.Template.or(t.Template)
+	if err := t.Validate(); err != nil {
+		return t, err
+	}
+	doc, err := assembly.ParseTemplate(t.Template, "template")
+	if err != nil {
+		return t, err
+	}
+	t.Template, err = json.Marshal(doc)
+	return t, err
+}

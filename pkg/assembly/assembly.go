@@ -1,0 +1,268 @@
+// Package assembly is content generation over the store: it loads a theme,
+// its questions and a delivery vehicle, runs a compose.Generator, and saves
+// the result to the content library. pkg/api (the Assembly wizard's calls)
+// and pkg/cli ("commsplan content generate") both call it, so the browser and
+// the terminal cannot drift apart. The engine itself (pkg/compose) stays pure.
+package assembly
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"slices"
+	"strings"
+
+	"github.com/commsplan/commsplan/pkg/compose"
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/store"
+)
+
+// The spec's messages (spec 02 §5 and §7).
+const (
+	MsgNoTitle       = "Please enter a title for the content"
+	MsgNothingToSave = "No communication to save"
+)
+
+// InputError is bad input carrying the spec's sentence, shown as it is
+// (the API answers 400 with it, the CLI exits 2 with it). Field names the
+// request field.
+type InputError struct {
+	Field   string
+	Message string
+}
+
+func (e *InputError) Error() string { return e.Message }
+
+// GeneratorError is a generator's own failure (a plugin's endpoint down or
+// answering nonsense), as opposed to bad input. The API answers 502 with its
+// message, which the UI shows under "Generation Failed"; it never falls back
+// to another generator.
+type GeneratorError struct{ Err error }
+
+func (e *GeneratorError) Error() string { return e.Err.Error() }
+func (e *GeneratorError) Unwrap() error { return e.Err }
+
+// errNoVehicle is compose.ErrNoVehicle as the request field vehicleId.
+func errNoVehicle() error {
+	return &InputError{Field: "vehicleId", Message: compose.ErrNoVehicle.Error()}
+}
+
+// Request is what a piece is generated from: stored ids and the vehicle.
+type Request struct {
+	ThemeID     string
+	QuestionIDs []string // in the order chosen
+	Vehicle     *domain.Vehicle
+	Raw         string
+	Template    *compose.NewsletterTemplate
+}
+
+// Input loads the request's theme and questions and builds the engine's
+// input. Every question must belong to the theme.
+func Input(ctx context.Context, st store.Store, r Request) (compose.Input, error) {
+	if r.ThemeID == "" {
+		return compose.Input{}, domain.FieldErrors{"themeId": "is required"}
+	}
+	th, err := st.GetTheme(ctx, r.ThemeID)
+	if errors.Is(err, store.ErrNotFound) {
+		return compose.Input{}, &store.ReferenceError{Field: "themeId"}
+	}
+	if err != nil {
+		return compose.Input{}, err
+	}
+	qs, err := st.ListQuestions(ctx, store.QuestionFilter{ThemeID: th.ID})
+	if err != nil {
+		return compose.Input{}, err
+	}
+	in := compose.Input{Theme: compose.Theme{Name: th.Name, Description: th.Description}, Raw: r.Raw,
+		Vehicle: Vehicle(r.Vehicle), Template: r.Template, Questions: []compose.Question{}}
+	for _, id := range r.QuestionIDs {
+		i := slices.IndexFunc(qs, func(q domain.Question) bool { return q.ID == id })
+		if i < 0 {
+			return compose.Input{}, domain.FieldErrors{"selectedQuestions": "must be questions of the theme"}
+		}
+		in.Questions = append(in.Questions, compose.Question{ID: id, Question: qs[i].Question, Description: qs[i].Description})
+	}
+	return in, nil
+}
+
+// Vehicle is the engine's view of a stored (or default) vehicle; nil for nil.
+func Vehicle(v *domain.Vehicle) *compose.Vehicle {
+	if v == nil {
+		return nil
+	}
+	return &compose.Vehicle{Name: v.Name, Type: v.Type, Settings: v.Settings, Strategy: v.CommunicationStrategy,
+		PreferredGenerations: v.PreferredGenerations}
+}
+
+// Run generates with gen. Bad input (no vehicle, a template that turns a
+// required section off) is checked before any generator runs and comes back
+// as *InputError or domain.FieldErrors; any other failure is a
+// *GeneratorError.
+func Run(ctx context.Context, gen compose.Generator, in compose.Input) (compose.Result, error) {
+	if in.Vehicle == nil {
+		return compose.Result{}, errNoVehicle()
+	}
+	if in.Template != nil {
+		if err := in.Template.Validate(); err != nil {
+			return compose.Result{}, err
+		}
+	}
+	res, err := gen.Generate(ctx, in)
+	var fields domain.FieldErrors
+	switch {
+	case err == nil:
+		return res, nil
+	case errors.Is(err, compose.ErrNoVehicle):
+		return res, errNoVehicle()
+	case errors.As(err, &fields):
+		return res, err
+	default:
+		return res, &GeneratorError{Err: err}
+	}
+}
+
+// Generation is the body of POST /api/communications/{id}/generate-content.
+type Generation struct {
+	VehicleID string
+	// Raw replaces the communication's raw content when not nil.
+	Raw      *string
+	Template *compose.NewsletterTemplate
+}
+
+// GenerateCommunication generates a piece for a stored communication (its
+// theme and selected questions) with g's vehicle, and stores the result,
+// the vehicle and the raw content on the communication. An unknown
+// communication or vehicle is store.ErrNotFound.
+func GenerateCommunication(ctx context.Context, st store.Store, gen compose.Generator, id string, g Generation) (compose.Result, error) {
+	c, err := st.GetCommunication(ctx, id)
+	if err != nil {
+		return compose.Result{}, err
+	}
+	if strings.TrimSpace(g.VehicleID) == "" {
+		return compose.Result{}, errNoVehicle()
+	}
+	v, err := st.GetVehicle(ctx, g.VehicleID)
+	if err != nil {
+		return compose.Result{}, err
+	}
+	raw := c.RawContent
+	if g.Raw != nil {
+		raw = *g.Raw
+	}
+	in, err := Input(ctx, st, Request{ThemeID: c.ThemeID, QuestionIDs: c.SelectedQuestions, Vehicle: &v, Raw: raw,
+		Template: g.Template})
+	if err != nil {
+		return compose.Result{}, err
+	}
+	// The generator may be a remote model and slow: it runs outside any
+	// transaction, and only the three fields it sets are written after.
+	res, err := Run(ctx, gen, in)
+	if err != nil {
+		return res, err
+	}
+	return res, st.InTx(ctx, func(tx store.Store) error {
+		c, err := tx.GetCommunication(ctx, id)
+		if err != nil {
+			return err
+		}
+		c.VehicleID, c.RawContent, c.GeneratedContent = v.ID, raw, res.Content
+		return tx.UpdateCommunication(ctx, &c)
+	})
+}
+
+// Save is the body of POST /api/communications/{id}/save-to-library.
+type Save struct {
+	CommunicationID    string
+	Title, Description string
+	// VehicleType, when set, is used instead of the type of the
+	// communication's vehicle: the CLI generates for a bare vehicle type,
+	// which is no stored vehicle.
+	VehicleType string
+}
+
+// SourceData is a saved piece's sourceData: where it was generated from.
+type SourceData struct {
+	CommunicationID string   `json:"communicationId"`
+	ThemeID         string   `json:"themeId"`
+	QuestionIDs     []string `json:"questionIds"`
+	VehicleID       string   `json:"vehicleId"`
+}
+
+// SaveToLibrary stores a communication's generated content as a content
+// piece of type text, linked to every selected question that still exists,
+// and sets the communication's finalContentId; all in one transaction.
+func SaveToLibrary(ctx context.Context, st store.Store, s Save) (domain.Content, error) {
+	title := strings.TrimSpace(s.Title)
+	if title == "" {
+		return domain.Content{}, &InputError{Field: "title", Message: MsgNoTitle}
+	}
+	var piece domain.Content
+	err := st.InTx(ctx, func(tx store.Store) error {
+		c, err := tx.GetCommunication(ctx, s.CommunicationID)
+		if err != nil {
+			return err
+		}
+		if strings.TrimSpace(c.GeneratedContent) == "" {
+			return &InputError{Field: "generatedContent", Message: MsgNothingToSave}
+		}
+		// A question deleted since the communication chose it has no
+		// piece to link to.
+		linked := []string{}
+		for _, qid := range c.SelectedQuestions {
+			if _, err := tx.GetQuestion(ctx, qid); errors.Is(err, store.ErrNotFound) {
+				continue
+			} else if err != nil {
+				return err
+			}
+			if !slices.Contains(linked, qid) {
+				linked = append(linked, qid)
+			}
+		}
+		vehicleType := s.VehicleType
+		if vehicleType == "" && c.Vehicle != nil {
+			vehicleType = c.Vehicle.Type
+		}
+		src, err := json.Marshal(SourceData{CommunicationID: c.ID, ThemeID: c.ThemeID, QuestionIDs: linked, VehicleID: c.VehicleID})
+		if err != nil {
+			return err
+		}
+		piece = domain.Content{Title: title, Description: s.Description, Content: c.GeneratedContent,
+			Type: domain.ContentText, VehicleType: vehicleType, SourceData: src, QuestionIDs: linked}
+		if err := piece.Validate(); err != nil {
+			return err
+		}
+		if err := tx.CreateContent(ctx, &piece); err != nil {
+			return err
+		}
+		c.FinalContentID = piece.ID
+		return tx.UpdateCommunication(ctx, &c)
+	})
+	return piece, err
+}
+
+// ParseTemplate decodes and validates a newsletter template
+// document; errors are domain.FieldErrors under field (the engine names its
+// fields as the API's customTemplate).
+func ParseTemplate(raw json.RawMessage, field string) (compose.NewsletterTemplate, error) {
+	var doc compose.NewsletterTemplate
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if err := dec.Decode(&doc); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) && typeErr.Field != "" {
+			return doc, domain.FieldErrors{field + "." + typeErr.Field: "has the wrong type"}
+		}
+		return doc, domain.FieldErrors{field: "must be a newsletter template object"}
+	}
+	var fields domain.FieldErrors
+	if err := doc.Validate(); errors.As(err, &fields) {
+		out := domain.FieldErrors{}
+		for k, v := range fields {
+			out[field+strings.TrimPrefix(k, "customTemplate")] = v
+		}
+		return doc, out
+	} else if err != nil {
+		return doc, err
+	}
+	return doc, nil
+}

@@ -1,0 +1,349 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/commsplan/commsplan/pkg/assembly"
+	"github.com/commsplan/commsplan/pkg/compose"
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/store"
+)
+
+func newContentCmd(f *Factory) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "content",
+		Short: "Generate content for a delivery vehicle and save it to the library",
+		Long: `Turn a theme, its guiding questions and raw notes into a finished piece for
+a delivery vehicle, with the same generator and the same save-to-library as
+the web UI's Assembly wizard.`,
+	}
+	cmd.AddCommand(newContentGenerateCmd(f, nil))
+	return cmd
+}
+
+// ContentGenerateOptions are the inputs of "content generate".
+type ContentGenerateOptions struct {
+	Theme       string
+	Questions   []string
+	Vehicle     string
+	RawFile     string
+	Template    string
+	Output      string
+	Save        bool
+	Title       string
+	Description string
+}
+
+// contentFormats are the formats of "content generate".
+var contentFormats = []string{"text", "json"}
+
+// maxRawInput bounds --raw and --template, like the API's body limit.
+const maxRawInput = 1 << 20
+
+func newContentGenerateCmd(f *Factory, runF func(*ContentGenerateOptions) error) *cobra.Command {
+	opts := &ContentGenerateOptions{}
+	cmd := &cobra.Command{
+		Use:   "generate",
+		Short: "Generate a piece for a delivery vehicle",
+		Long: `Generate a piece from a theme (its name or id), guiding questions (ids, in
+the order given; all the theme's questions in their order when none is
+given) and raw notes, for a delivery vehicle: a stored vehicle's id, or a
+vehicle type (email, blog, social, newsletter, internal, town_hall,
+interactive_workshop, digital_signage, mobile_push, podcast, video,
+lunch_learn, project_dashboard, executive_briefing, yammer_teams, sms),
+which uses that type's default settings. --template is a newsletter
+template as JSON (the API's customTemplate, or a saved template from
+GET /api/newsletter-templates/{id}).
+
+The generator is the one the server uses (compose.generator: rules, or an
+OpenAI-compatible API), and the content is the same as the web UI's for the
+same input. Text output is the content itself; json adds format, length,
+maxLength and truncated.
+
+With --save a draft communication ("<theme> - <date>") is created and the
+content is saved to the content library, linked to the questions, exactly as
+the wizard's Save to Library does; the new content id is printed on stderr
+(text) or as contentId (json). Bad input exits with code 2 and the web UI's
+message.`,
+		Example: `  commsplan content generate --theme "Why ERP" --vehicle email --raw notes.txt
+  commsplan content generate --theme 6f1c... --question 9a2e... --question 41b7... --vehicle sms -o json
+  cat notes.md | commsplan content generate --theme "Go-live" --vehicle newsletter --raw - --template monthly.json
+  commsplan content generate --theme "Training" --vehicle 3c9d... --raw notes.txt --save --title "Training FAQ"`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(opts)
+			}
+			return contentGenerateRun(cmd, f, opts)
+		},
+	}
+	addOutputFlag(cmd, &opts.Output, "text", contentFormats...)
+	fl := cmd.Flags()
+	fl.StringVar(&opts.Theme, "theme", "", "theme name or id (required)")
+	fl.StringArrayVar(&opts.Questions, "question", nil, "question id (repeatable, in order; default all the theme's questions)")
+	fl.StringVar(&opts.Vehicle, "vehicle", "", "delivery vehicle id, or a vehicle type for its defaults (required)")
+	fl.StringVar(&opts.RawFile, "raw", "", `file with the raw notes; "-" reads stdin`)
+	fl.StringVar(&opts.Template, "template", "", "newsletter template JSON file (newsletter vehicles)")
+	fl.BoolVar(&opts.Save, "save", false, "save the content to the library (needs --title)")
+	fl.StringVar(&opts.Title, "title", "", "title of the saved content")
+	fl.StringVar(&opts.Description, "description", "", "description of the saved content")
+	_ = cmd.RegisterFlagCompletionFunc("vehicle", cobra.FixedCompletions(domain.VehicleTypeNames, cobra.ShellCompDirectiveNoFileComp))
+	return cmd
+}
+
+// contentOutput is the json output: the API's generation answer, plus the
+// saved records' ids with --save.
+type contentOutput struct {
+	compose.Result
+	ContentID       string `json:"contentId,omitempty"`
+	CommunicationID string `json:"communicationId,omitempty"`
+}
+
+func contentGenerateRun(cmd *cobra.Command, f *Factory, opts *ContentGenerateOptions) error {
+	ctx := cmd.Context()
+	if err := checkOutput(opts.Output, contentFormats...); err != nil {
+		return err
+	}
+	if strings.TrimSpace(opts.Theme) == "" {
+		return UsageError("--theme is required")
+	}
+	if strings.TrimSpace(opts.Vehicle) == "" {
+		return UsageError("%s", compose.ErrNoVehicle.Error())
+	}
+	if opts.Save && strings.TrimSpace(opts.Title) == "" {
+		return UsageError("%s", assembly.MsgNoTitle)
+	}
+	if !opts.Save && (cmd.Flags().Changed("title") || cmd.Flags().Changed("description")) {
+		return UsageError("--title and --description need --save")
+	}
+	raw, err := readInput(f, opts.RawFile, "--raw")
+	if err != nil {
+		return err
+	}
+	var tmpl *compose.NewsletterTemplate
+	if opts.Template != "" {
+		if tmpl, err = readTemplate(f, opts.Template); err != nil {
+			return err
+		}
+	}
+	gen, err := f.Generator()
+	if err != nil {
+		return err
+	}
+
+	st, err := f.OpenStore(ctx)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	theme, err := findTheme(ctx, st, strings.TrimSpace(opts.Theme))
+	if err != nil {
+		return err
+	}
+	questions := opts.Questions
+	if len(questions) == 0 {
+		qs, err := st.ListQuestions(ctx, store.QuestionFilter{ThemeID: theme.ID})
+		if err != nil {
+			return err
+		}
+		for _, q := range qs {
+			questions = append(questions, q.ID)
+		}
+	}
+	vehicle, stored, err := findVehicle(ctx, st, strings.TrimSpace(opts.Vehicle))
+	if err != nil {
+		return err
+	}
+	in, err := assembly.Input(ctx, st, assembly.Request{ThemeID: theme.ID, QuestionIDs: questions, Vehicle: &vehicle,
+		Raw: string(raw), Template: tmpl})
+	if err != nil {
+		return contentUsageError(err)
+	}
+	res, err := assembly.Run(ctx, gen, in)
+	if err != nil {
+		return contentUsageError(err)
+	}
+
+	out := contentOutput{Result: res}
+	if opts.Save {
+		if out.ContentID, out.CommunicationID, err = saveContent(ctx, st, opts, theme, questions, vehicle, stored, string(raw), res); err != nil {
+			return contentUsageError(err)
+		}
+	}
+	if opts.Output == "json" {
+		return writeIndentedJSON(f.Out, out)
+	}
+	content := res.Content
+	if !strings.HasSuffix(content, "\n") {
+		content += "\n"
+	}
+	if _, err := io.WriteString(f.Out, content); err != nil {
+		return err
+	}
+	if opts.Save {
+		// stdout stays the content alone, so it can be redirected to a file.
+		fmt.Fprintf(f.Err, "Saved to Library: content %s\n", out.ContentID)
+	}
+	return nil
+}
+
+// saveContent creates the draft communication the wizard would have and
+// saves its content to the library, in one transaction; it returns the
+// content and communication ids.
+func saveContent(ctx context.Context, st store.Store, opts *ContentGenerateOptions, theme domain.Theme, questions []string,
+	vehicle domain.Vehicle, stored bool, raw string, res compose.Result) (contentID, commID string, err error) {
+	c := domain.Communication{Title: theme.Name + " - " + time.Now().Format(time.DateOnly), ThemeID: theme.ID,
+		SelectedQuestions: questions, RawContent: raw, GeneratedContent: res.Content, Status: domain.StatusDraft}
+	if stored {
+		c.VehicleID = vehicle.ID
+	}
+	err = st.InTx(ctx, func(tx store.Store) error {
+		if err := c.Validate(); err != nil {
+			return err
+		}
+		if err := tx.CreateCommunication(ctx, &c); err != nil {
+			return err
+		}
+		piece, err := assembly.SaveToLibrary(ctx, tx, assembly.Save{CommunicationID: c.ID, Title: opts.Title,
+			Description: opts.Description, VehicleType: vehicle.Type})
+		contentID = piece.ID
+		return err
+	})
+	return contentID, c.ID, err
+}
+
+// findTheme finds a theme by id, else by name (case-insensitive).
+func findTheme(ctx context.Context, st store.Store, key string) (domain.Theme, error) {
+	themes, err := st.ListThemes(ctx)
+	if err != nil {
+		return domain.Theme{}, err
+	}
+	var named []domain.Theme
+	for _, t := range themes {
+		if t.ID == key {
+			return t, nil
+		}
+		if strings.EqualFold(strings.TrimSpace(t.Name), key) {
+			named = append(named, t)
+		}
+	}
+	switch len(named) {
+	case 1:
+		return named[0], nil
+	case 0:
+		return domain.Theme{}, UsageError("--theme %q is neither a theme's id nor its name", key)
+	default:
+		return domain.Theme{}, UsageError("--theme %q names %d themes; give its id", key, len(named))
+	}
+}
+
+// findVehicle returns the stored vehicle with id key (stored true), or a
+// vehicle of type key with that type's defaults.
+func findVehicle(ctx context.Context, st store.Store, key string) (domain.Vehicle, bool, error) {
+	if v, ok := domain.DefaultVehicle(key); ok {
+		return v, false, nil
+	}
+	v, err := st.GetVehicle(ctx, key)
+	if errors.Is(err, store.ErrNotFound) {
+		return v, false, UsageError("--vehicle %q is neither a vehicle type (%s) nor a vehicle's id", key,
+			strings.Join(domain.VehicleTypeNames, ", "))
+	}
+	return v, err == nil, err
+}
+
+// readInput reads a file, or stdin for "-"; "" is no input. A file that
+// cannot be read is bad input.
+func readInput(f *Factory, path, flag string) ([]byte, error) {
+	if path == "" {
+		return nil, nil
+	}
+	var r io.Reader = f.In
+	if path != "-" {
+		file, err := os.Open(path)
+		if err != nil {
+			return nil, UsageError("%s: %v", flag, err)
+		}
+		defer file.Close()
+		r = file
+	}
+	data, err := io.ReadAll(io.LimitReader(r, maxRawInput+1))
+	if err != nil {
+		return nil, UsageError("%s: %v", flag, err)
+	}
+	if len(data) > maxRawInput {
+		return nil, UsageError("%s: larger than %d bytes", flag, maxRawInput)
+	}
+	return data, nil
+}
+
+// readTemplate reads a newsletter template: the template document itself,
+// or a saved template record holding it under "template".
+func readTemplate(f *Factory, path string) (*compose.NewsletterTemplate, error) {
+	data, err := readInput(f, path, "--template")
+	if err != nil {
+		return nil, err
+	}
+	var saved struct {
+		Template json.RawMessage `json:"template"`
+	}
+	if json.Unmarshal(data, &saved) == nil && len(saved.Template) > 0 && saved.Template[0] == '{' {
+		data = saved.Template
+	}
+	t, err := assembly.ParseTemplate(data, "customTemplate")
+	if err != nil {
+		return nil, contentUsageError(err)
+	}
+	return &t, nil
+}
+
+// contentFlags maps request fields to the flags that set them.
+var contentFlags = map[string]string{"themeId": "--theme", "selectedQuestions": "--question", "vehicleId": "--vehicle",
+	"customTemplate": "--template", "title": "--title", "content": "--raw"}
+
+// contentUsageError turns bad input into exit code 2 with the API's
+// message: the spec's sentences as they are, field errors naming the flag.
+func contentUsageError(err error) error {
+	var (
+		input  *assembly.InputError
+		fields domain.FieldErrors
+		ref    *store.ReferenceError
+	)
+	switch {
+	case errors.As(err, &input):
+		return UsageError("%s", input.Message)
+	case errors.As(err, &ref):
+		return UsageError("%s refers to a record that does not exist", flagFor(ref.Field))
+	case errors.As(err, &fields):
+		keys := slices.Sorted(maps.Keys(fields))
+		parts := make([]string, len(keys))
+		for i, k := range keys {
+			parts[i] = flagFor(k) + " " + fields[k]
+		}
+		return UsageError("%s", strings.Join(parts, "; "))
+	}
+	return err
+}
+
+// flagFor names a request field by its flag: customTemplate.sections[7]
+// becomes --template sections[7].
+func flagFor(field string) string {
+	head, rest, _ := strings.Cut(field, ".")
+	if flag, ok := contentFlags[head]; ok {
+		if rest != "" {
+			return flag + " " + rest
+		}
+		return flag
+	}
+	return field
+}

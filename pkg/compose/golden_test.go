@@ -1,0 +1,182 @@
+package compose
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
+
+// goldenInput is the fixed theme, questions and notes of the golden files,
+// for a vehicle of type typ with its default settings and the given
+// strategy.
+func goldenInput(t testing.TB, typ, strategy string) Input {
+	v, ok := domain.DefaultVehicle(typ)
+	require.True(t, ok, typ)
+	return Input{
+		Theme: Theme{Name: "Go-Live Readiness", Description: "Everything you need for the move to the new ERP system on 3 March."},
+		Questions: []Question{
+			{ID: "q1", Question: "What changes on go-live day?"},
+			{ID: "q2", Question: "How do I get trained?"},
+			{ID: "q3", Question: "Who do I call for help?", Description: "Support routes during hypercare."},
+			{ID: "q4", Question: "What happens to my open orders?", Description: "Cut-over of open transactions."},
+		},
+		Raw: "The old system closes on Friday 28 February at 18:00. From Monday 3 March you log in to the new portal with your usual password.\n\n" +
+			"Training runs through February. Book through the learning portal; sessions last two hours and Finance & Payroll go first. " +
+			"Please approve the training budget by 10 January.\n\n" +
+			"The help desk is open 7am to 7pm for the first month. Super users sit on every floor and wear green lanyards.",
+		Vehicle: &Vehicle{Name: v.Name, Type: v.Type, Settings: v.Settings, Strategy: strategy, PreferredGenerations: v.PreferredGenerations},
+	}
+}
+
+var extensions = map[string]string{FormatHTML: "html", FormatMarkdown: "md", FormatText: "txt"}
+
+func checkGolden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", "golden", name)
+	if *update {
+		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
+		return
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err, "run go test ./pkg/compose -update to create it")
+	assert.Equal(t, string(want), got, "golden %s differs; if the change is intended, run with -update", name)
+}
+
+// goldenFile is what a golden file holds: the result's figures, then the
+// content.
+func goldenFile(r Result) string {
+	return fmt.Sprintf("format=%s length=%d maxLength=%d truncated=%t\n\n%s\n", r.Format, r.Length, r.MaxLength, r.Truncated, r.Content)
+}
+
+func TestGoldenEveryVehicleType(t *testing.T) {
+	require.Len(t, rulesByType, len(domain.VehicleTypeNames))
+	for _, typ := range domain.VehicleTypeNames {
+		for _, strategy := range []string{domain.StrategyTraditional, domain.StrategyDigital} {
+			t.Run(typ+"/"+strategy, func(t *testing.T) {
+				in := goldenInput(t, typ, strategy)
+				r, err := Generate(in)
+				require.NoError(t, err)
+				assert.Equal(t, in.Vehicle.Settings.Format, r.Format)
+				assert.LessOrEqual(t, r.Length, r.MaxLength)
+				checkGolden(t, typ+"."+strategy+"."+extensions[r.Format], goldenFile(r))
+			})
+		}
+	}
+}
+
+// The same email in the three formats, and a newsletter with a customised
+// template.
+func TestGoldenFormatsAndTemplate(t *testing.T) {
+	for _, format := range []string{FormatHTML, FormatMarkdown, FormatText} {
+		in := goldenInput(t, "email", domain.StrategyUniversal)
+		in.Vehicle.Settings.Format = format
+		r, err := Generate(in)
+		require.NoError(t, err)
+		checkGolden(t, "email.universal."+extensions[format], goldenFile(r))
+	}
+
+	in := goldenInput(t, "newsletter", domain.StrategyUniversal)
+	tpl := DefaultNewsletterTemplate()
+	tpl.Title = "Finance Monthly"
+	tpl.CampaignTheme = "Road to go-live"
+	tpl.Sections[1].Content = "Our CFO writes: we are nearly there.\n\nThank you for the hard work."
+	tpl.Sections[6].Enabled = true // 7 Implementation Timeline
+	tpl.Sections[6].SubSections[1].Content = "Testing, until 21 February."
+	tpl.Sections[9].Enabled = true // 10 FAQ Section
+	in.Template = &tpl
+	r, err := Generate(in)
+	require.NoError(t, err)
+	checkGolden(t, "newsletter.custom.html", goldenFile(r))
+	assert.Contains(t, r.Content, "<h2>Implementation Timeline</h2>")
+	assert.Contains(t, r.Content, "<h2>FAQ Section</h2>")
+	assert.NotContains(t, r.Content, "Success Story Spotlight")
+}
+
+// The newsletter holds the enabled sections, in order, under their titles,
+// and none of the disabled ones.
+func TestNewsletterSections(t *testing.T) {
+	in := goldenInput(t, "newsletter", domain.StrategyTraditional)
+	tpl := DefaultNewsletterTemplate()
+	tpl.Sections[10].Enabled = true // 11
+	// Out of order in the slice: the number decides.
+	tpl.Sections[0], tpl.Sections[14] = tpl.Sections[14], tpl.Sections[0]
+	in.Template = &tpl
+	r, err := Generate(in)
+	require.NoError(t, err)
+	last := -1
+	for _, s := range sectionsInOrder(tpl) {
+		at := strings.Index(r.Content, "<h2>"+strings.ReplaceAll(s.Title, "'", "&#39;")+"</h2>")
+		if !s.Enabled {
+			assert.Equal(t, -1, at, s.Title)
+			continue
+		}
+		require.Greater(t, at, last, "section %d %q out of order or missing", s.Number, s.Title)
+		last = at
+	}
+}
+
+// The tones differ as docs/compose.md says: traditional calls to a manager
+// or a meeting, digital gives bullet points and a link-style call to action.
+func TestTones(t *testing.T) {
+	gen := func(strategy string) string {
+		in := goldenInput(t, "email", strategy)
+		r, err := Generate(in)
+		require.NoError(t, err)
+		return r.Content
+	}
+	trad, dig, uni := gen(domain.StrategyTraditional), gen(domain.StrategyDigital), gen(domain.StrategyUniversal)
+	assert.Contains(t, trad, "manager")
+	assert.Contains(t, trad, "briefing session")
+	assert.NotContains(t, trad, "<ul>")
+	assert.Contains(t, dig, "<ul>")
+	assert.Contains(t, dig, "→")
+	assert.NotEqual(t, trad, uni)
+	assert.NotEqual(t, dig, uni)
+	// An empty or unknown strategy falls back: empty to the type's default,
+	// unknown to universal.
+	in := goldenInput(t, "email", "")
+	r, _ := Generate(in)
+	assert.Equal(t, uni, r.Content) // email's default strategy is universal
+	assert.Equal(t, uni, gen("carrier-pigeon"))
+}
+
+// Each question is a section, in order, with its share of the notes; a
+// question without notes shows its description.
+func TestQuestionsBecomeStructure(t *testing.T) {
+	in := goldenInput(t, "blog", domain.StrategyTraditional)
+	r, err := Generate(in)
+	require.NoError(t, err)
+	prev := -1
+	for _, q := range in.Questions {
+		at := strings.Index(r.Content, "## "+q.Question)
+		require.Greater(t, at, prev, q.Question)
+		prev = at
+	}
+	// Seven sentences in three paragraphs over four questions: two, two,
+	// two and one, a paragraph's sentences kept together.
+	assert.Contains(t, r.Content, "## What changes on go-live day?\n\nThe old system closes on Friday 28 February at 18:00. From Monday")
+	assert.Contains(t, r.Content, "## What happens to my open orders?\n\nSuper users sit")
+	// Two sentences over four questions: the last two show their
+	// descriptions.
+	in.Raw = "One. Two."
+	r, err = Generate(in)
+	require.NoError(t, err)
+	assert.Contains(t, r.Content, "## How do I get trained?\n\nTwo.\n\n## Who do I call for help?\n\nSupport routes during hypercare.")
+
+	in = goldenInput(t, "blog", domain.StrategyTraditional)
+	in.Questions = nil
+	r, err = Generate(in)
+	require.NoError(t, err)
+	assert.Contains(t, r.Content, "## Key Points")
+	assert.Contains(t, r.Content, "green lanyards.")
+}

@@ -1,0 +1,101 @@
+package compose
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/commsplan/commsplan/pkg/domain"
+)
+
+// tone is the vehicle's communication strategy, which shapes the wording:
+// traditional writes fuller sentences and calls to a meeting or a manager,
+// digital writes short paragraphs and bullet points with a link-style call
+// to action, universal sits between the two.
+type tone string
+
+// toneOf maps a strategy to a tone; an unknown one is universal.
+func toneOf(strategy string) tone {
+	switch strategy {
+	case domain.StrategyTraditional, domain.StrategyDigital:
+		return tone(strategy)
+	}
+	return domain.StrategyUniversal
+}
+
+// pick returns the phrase for t: traditional, universal or digital.
+func (t tone) pick(traditional, universal, digital string) string {
+	switch t {
+	case domain.StrategyTraditional:
+		return traditional
+	case domain.StrategyDigital:
+		return digital
+	}
+	return universal
+}
+
+// team signs every piece.
+const team = "The ERP Programme Team"
+
+// noDetail stands in for a question that got no notes and has no description.
+const noDetail = "Details will follow in a future update."
+
+func (t tone) greeting() string { return t.pick("Dear colleagues,", "Hello everyone,", "Hi everyone,") }
+func (t tone) signOff() string  { return t.pick("Kind regards,", "Best regards,", "Thanks,") }
+
+// cta is the call to action that closes a long piece.
+func (t tone) cta() string {
+	return t.pick(
+		"If you have any questions, please speak to your manager or come along to the next programme briefing session in your area.",
+		"Read more on the programme hub, or speak to your manager if you have questions.",
+		"→ Read more on the programme hub",
+	)
+}
+
+// shortCTA closes the pieces that must fit a few hundred characters.
+func (t tone) shortCTA() string {
+	return t.pick("Questions? Please ask your manager.", "More on the programme hub.", "More: programme hub →")
+}
+
+// body writes the notes under one question in the tone: traditional keeps
+// whole paragraphs, universal splits them into short paragraphs of at most
+// two sentences, digital makes a bullet of every sentence. Without notes,
+// fallback stands in.
+func (t tone) body(d *doc, s substance, fallback string) {
+	if len(s.sentences()) == 0 {
+		d.p(fallback)
+		return
+	}
+	switch t {
+	case domain.StrategyTraditional:
+		for _, p := range s {
+			d.p(strings.Join(p, " "))
+		}
+	case domain.StrategyDigital:
+		var items []item
+		for _, sent := range s.sentences() {
+			items = append(items, item{text: sent})
+		}
+		d.bullets(items...)
+	default:
+		for _, p := range s {
+			for i := 0; i < len(p); i += 2 {
+				d.p(strings.Join(p[i:min(i+2, len(p))], " "))
+			}
+		}
+	}
+}
+
+// hashtag turns a theme name into a hashtag ("Go-live readiness" →
+// "#GoLiveReadiness"), or "" when nothing usable is left or it is too long.
+func hashtag(name string) string {
+	var sb strings.Builder
+	for _, w := range strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		rs := []rune(w)
+		rs[0] = unicode.ToUpper(rs[0])
+		sb.WriteString(string(rs))
+	}
+	if sb.Len() == 0 || runeLen(sb.String()) > 30 {
+		return ""
+	}
+	return "#" + sb.String()
+}

@@ -1,0 +1,67 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/commsplan/commsplan/pkg/domain"
+)
+
+const newsletterSelect = `SELECT id, name, description, template, created_at, updated_at FROM newsletter_templates`
+
+func scanNewsletter(r interface{ Scan(...any) error }) (domain.NewsletterTemplate, error) {
+	var t domain.NewsletterTemplate
+	err := r.Scan(&t.ID, &t.Name, &t.Description, rawScan{&t.Template}, &t.CreatedAt, &t.UpdatedAt)
+	return t, err
+}
+
+// ListNewsletterTemplates implements store.Store.
+func (s *Store) ListNewsletterTemplates(ctx context.Context) ([]domain.NewsletterTemplate, error) {
+	rows, err := s.q().QueryContext(ctx, newsletterSelect+` ORDER BY lower(name), created_at, id`)
+	return collect(rows, err, func(r *sql.Rows) (domain.NewsletterTemplate, error) { return scanNewsletter(r) })
+}
+
+// GetNewsletterTemplate implements store.Store.
+func (s *Store) GetNewsletterTemplate(ctx context.Context, id string) (domain.NewsletterTemplate, error) {
+	t, err := scanNewsletter(s.q().QueryRowContext(ctx, newsletterSelect+` WHERE id = $1`, id))
+	return t, notFound(err)
+}
+
+// CreateNewsletterTemplate implements store.Store.
+func (s *Store) CreateNewsletterTemplate(ctx context.Context, t *domain.NewsletterTemplate) error {
+	t.ID, t.CreatedAt = newID(), now()
+	t.UpdatedAt = t.CreatedAt
+	return s.inTx(ctx, func(tx *Store) error {
+		_, err := tx.q().ExecContext(ctx,
+			`INSERT INTO newsletter_templates (id, name, description, template, created_at, updated_at)
+			 VALUES ($1, $2, $3, $4, $5, $6)`,
+			t.ID, t.Name, t.Description, string(t.Template), t.CreatedAt, t.UpdatedAt)
+		if err != nil {
+			return err
+		}
+		return tx.record(ctx, domain.ActionCreated, "newsletter_template", t.ID, t.Name)
+	})
+}
+
+// UpdateNewsletterTemplate implements store.Store.
+func (s *Store) UpdateNewsletterTemplate(ctx context.Context, t *domain.NewsletterTemplate) error {
+	return s.inTx(ctx, func(tx *Store) error {
+		err := mustAffect(tx.q().ExecContext(ctx,
+			`UPDATE newsletter_templates SET name = $2, description = $3, template = $4, updated_at = $5 WHERE id = $1`,
+			t.ID, t.Name, t.Description, string(t.Template), now()))
+		if err != nil {
+			return err
+		}
+		if err := tx.record(ctx, domain.ActionUpdated, "newsletter_template", t.ID, t.Name); err != nil {
+			return err
+		}
+		stored, err := tx.GetNewsletterTemplate(ctx, t.ID)
+		*t = stored
+		return err
+	})
+}
+
+// DeleteNewsletterTemplate implements store.Store.
+func (s *Store) DeleteNewsletterTemplate(ctx context.Context, id string) error {
+	return s.deleteRecorded(ctx, "newsletter_templates", "name", "newsletter_template", id)
+}
