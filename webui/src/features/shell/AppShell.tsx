@@ -15,6 +15,7 @@ const ContentLibrary = lazy(() => import('@/features/content/ContentPage'));
 const Audiences = lazy(() => import('@/features/audiences/AudiencesPage'));
 const Schedule = lazy(() => import('@/features/schedule/SchedulePage'));
 const Vehicles = lazy(() => import('@/features/vehicles/VehiclesPage'));
+const Readiness = lazy(() => import('@/features/readiness/ReadinessPage'));
 const Placeholder = lazy(() => import('@/features/placeholder/PlaceholderPage'));
 
 function PageFallback() {
@@ -69,7 +70,7 @@ export function AppShell({ onLogout }: { onLogout: () => void }) {
                 <Route path="/vehicles" element={<Vehicles />} />
                 <Route path="/assembly" element={<Placeholder />} />
                 <Route path="/schedule" element={<Schedule />} />
-                <Route path="/business-readiness" element={<Placeholder />} />
+                <Route path="/business-readiness" element={<Readiness />} />
                 <Route path="*" element={<NotFound />} />
               </Routes>
             </Suspense>
