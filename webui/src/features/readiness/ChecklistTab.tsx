@@ -73,8 +73,10 @@ function ItemCard({ item, categories, index, count, draft, onChange, onDraft }: 
   const base = `item-${item.id}`;
   return (
     <Card
-      className={cn('p-4', disabled && 'bg-slate-50 opacity-60')}
+      // Dimmed by colour, not opacity, so the text keeps its contrast.
+      className={cn('p-4', disabled && 'border-dashed bg-slate-100 [&_*]:!text-slate-600')}
       data-testid={base}
+      data-enabled={item.enabled}
       data-color={color}
       aria-labelledby={`${base}-title`}
       role="group"
@@ -301,7 +303,7 @@ export function ChecklistTab({ items, categories, filters, onFilters, drafts, on
       <Card className="flex flex-wrap items-center gap-4 p-4" role="search" aria-label="Filter checklist items">
         <label className="flex items-center gap-2 text-sm text-slate-800">
           Category
-          <select className={cn(nativeSelect, 'h-9')} value={filters.category} onChange={(e) => onFilters({ ...filters, category: e.target.value })}>
+          <select aria-label="Category" className={cn(nativeSelect, 'h-9')} value={filters.category} onChange={(e) => onFilters({ ...filters, category: e.target.value })}>
             <option value="all">All Categories</option>
             {categories.map((c) => (
               <option key={c.code} value={String(c.code)}>
