@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import AxeBuilder from '@axe-core/playwright';
 import { ACCESS_CODE, launchBrowser, startServer } from './harness.mjs';
 import { api, checkA11y, eventually, expectHeader, expectToast } from './helpers.mjs';
 
@@ -65,6 +66,11 @@ async function cards(p = page) {
   for (const id of ['readiness', 'completion', 'score', 'disabled']) out[id] = `${await text(p, `value-${id}`)} ${await text(p, `note-${id}`)}`;
   return out;
 }
+/** headingOrder checks the heading rules the shell suite checks on every screen's first view. */
+async function headingOrder(where) {
+  const axe = await new AxeBuilder({ page }).withRules(['heading-order', 'empty-heading']).analyze();
+  assert.deepEqual(axe.violations.map((v) => v.id), [], `heading rules on ${where}`);
+}
 const trendPoints = async () => Number((await page.getByTestId('trend').getAttribute('data-points')) ?? 0);
 
 describe('Business Readiness', () => {
@@ -85,6 +91,7 @@ describe('Business Readiness', () => {
     await page.getByTestId('trend-empty').waitFor();
     await page.getByRole('img', { name: /Category progress: Impact 10\.0%, User Engagement 100\.0%, System Functionality 100\.0%/ }).waitFor();
     await checkA11y(page, 'the readiness dashboard');
+    await headingOrder('the readiness dashboard');
   });
 
   test('completing an item changes Overall Readiness at once, and the trend gains a point after the save', async () => {
@@ -191,6 +198,7 @@ describe('Business Readiness', () => {
     assert.equal(await text(page, 'showing'), 'Showing 13 of 27 items');
     await page.getByLabel('Show Incomplete').check();
     await checkA11y(page, 'the checklist tab');
+    await headingOrder('the checklist tab');
   });
 
   test('a change survives a reload', async () => {

@@ -330,7 +330,10 @@ export function ChecklistTab({ items, categories, filters, onFilters, drafts, on
       {shown.length === 0 ? (
         <EmptyState icon={<SearchX className="h-10 w-10 text-slate-500" aria-hidden="true" />} title={TEXTS.noMatch} text={TEXTS.noMatchHint} headingLevel="h2" />
       ) : (
-        <div className="grid gap-3">
+        <section className="grid gap-3" aria-labelledby="items-heading">
+          <h2 id="items-heading" className="sr-only">
+            Checklist items
+          </h2>
           {shown.map((it) => (
             <ItemCard
               key={it.id}
@@ -343,7 +346,7 @@ export function ChecklistTab({ items, categories, filters, onFilters, drafts, on
               onDraft={onDraft}
             />
           ))}
-        </div>
+        </section>
       )}
     </div>
   );

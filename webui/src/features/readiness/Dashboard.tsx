@@ -25,7 +25,7 @@ function StatCard({ id, title, value, note }: { id: string; title: string; value
   return (
     <Card data-testid={`card-${id}`}>
       <CardHeader className="pb-1">
-        <CardTitle as="h3" className="text-sm font-medium text-slate-600">
+        <CardTitle as="h2" className="text-sm font-medium text-slate-600">
           {title}
         </CardTitle>
       </CardHeader>
