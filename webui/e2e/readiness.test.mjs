@@ -314,6 +314,16 @@ describe('Business Readiness', () => {
     assert.equal(await other.getByRole('checkbox', { name: 'Complete: Reporting and Analytics Continuity' }).isChecked(), false);
     st = await api(page, 'GET', '/api/checklist');
     assert.equal(st.items.filter((it) => it.actualScore > 0).length, 1);
+    // Again, and this time the second planner keeps theirs on purpose.
+    await page.getByRole('checkbox', { name: 'Complete: Cutover and Business Continuity Plan' }).check();
+    await saved(page);
+    await other.getByRole('checkbox', { name: 'Complete: Security Roles and Access Controls' }).check();
+    await alert.waitFor();
+    await alert.getByRole('button', { name: 'Keep mine' }).click();
+    await saved(other);
+    st = await api(page, 'GET', '/api/checklist');
+    const done = st.items.filter((it) => it.actualScore > 0).map((it) => it.title);
+    assert.deepEqual(done, ['Data Migration Readiness', 'Security Roles and Access Controls']);
     await other.context().close();
     assert.deepEqual(pageErrors, []);
     assert.deepEqual(external, []);

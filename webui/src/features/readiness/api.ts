@@ -40,7 +40,8 @@ export const useDeleteTemplate = templates.useDelete;
 
 /** useHistory is the readiness trend's data, oldest first. */
 export function useHistory() {
-  return useQuery<Snapshot[]>({ queryKey: [HISTORY_PATH] });
+  // Others save too: refetch whenever the dashboard opens.
+  return useQuery<Snapshot[]>({ queryKey: [HISTORY_PATH], refetchOnMount: 'always' });
 }
 
 /**
@@ -107,6 +108,9 @@ export async function loadTemplate(id: string): Promise<ChecklistItem[] | null> 
 export function reportHtml(items: ChecklistItem[], date: Date): Promise<string> {
   return apiText('POST', `${CHECKLIST_PATH}/report`, { items, date: localDate(date) });
 }
+
+/** UNSAVED_ON_LEAVE is said when the screen is left with a change held back by a conflict. */
+export const UNSAVED_ON_LEAVE = 'Your last checklist change was not saved: the checklist was changed by someone else.';
 
 /** SaveStatus is what the screen says about the team copy. */
 export type SaveStatus = 'saved' | 'pending' | 'saving' | 'error' | 'conflict';
@@ -201,8 +205,19 @@ export function useWorkingChecklist() {
 
   useEffect(() => {
     void load();
-    // Leaving the screen saves what is pending at once.
-    return () => void flush();
+    const s = r.current;
+    // Closing the tab with a change not yet stored asks first.
+    const beforeUnload = (e: BeforeUnloadEvent) => {
+      if (s.saved !== s.edit || s.saving) e.preventDefault();
+    };
+    window.addEventListener('beforeunload', beforeUnload);
+    return () => {
+      window.removeEventListener('beforeunload', beforeUnload);
+      // Leaving the screen saves what is pending at once; a change held back
+      // by a conflict is not saved, and the user is told so.
+      if (s.conflict && s.saved !== s.edit) toastError(UNSAVED_ON_LEAVE);
+      else void flush();
+    };
   }, [load, flush]);
 
   const stats = useMemo(() => score(items ?? []), [items]);
