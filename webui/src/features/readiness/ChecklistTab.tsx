@@ -165,7 +165,7 @@ function ItemCard({ item, categories, index, count, draft, onChange, onDraft }: 
             }}
             className="min-w-0 flex-1 accent-blue-700"
           />
-          <span className="w-24 text-right text-sm font-medium text-slate-900" data-testid={`${base}-points`}>
+          <span className="w-28 whitespace-nowrap text-right text-sm font-medium text-slate-900" data-testid={`${base}-points`}>
             {item.actualScore}/{item.maxScore} ({pct.toFixed(1)}%)
           </span>
         </div>
