@@ -52,9 +52,6 @@ export default function ReadinessPage() {
       else delete next[id];
       return next;
     });
-  const update = (fn: (items: ChecklistItem[]) => ChecklistItem[]) => {
-    if (items) wc.change(fn(items));
-  };
   /** replace puts a whole new list in place (import, load, reset) and saves it at once. */
   const replace = (next: ChecklistItem[]) => {
     setDrafts({});
@@ -192,7 +189,7 @@ export default function ReadinessPage() {
             onFilters={setFilters}
             drafts={drafts}
             onDraft={onDraft}
-            onChange={update}
+            onChange={wc.update}
             onAdd={() => setDialog('add')}
           />
         )}

@@ -190,6 +190,9 @@ export function useWorkingChecklist() {
     [flush],
   );
 
+  /** update applies fn to the latest items (not a render's copy), so quick successive edits all count. */
+  const update = useCallback((fn: (items: ChecklistItem[]) => ChecklistItem[]) => change(fn(r.current.items)), [change]);
+
   /** keepMine saves the local checklist over the newer stored one, on the user's word. */
   const keepMine = useCallback(async () => {
     const s = r.current;
@@ -221,5 +224,5 @@ export function useWorkingChecklist() {
   }, [load, flush]);
 
   const stats = useMemo(() => score(items ?? []), [items]);
-  return { items, categories, stats, status, loadError, change, reload: load, keepMine, retry: flush };
+  return { items, categories, stats, status, loadError, change, update, reload: load, keepMine, retry: flush };
 }
