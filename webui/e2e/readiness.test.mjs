@@ -160,6 +160,14 @@ describe('Business Readiness', () => {
       id: 27, weightCode: 3, weight: 1, title: 'Hypercare Rota Agreed', description: 'Who is on call in week one?\nWho escalates?',
       team: '', responsibility: '', actualScore: 0, maxScore: 10, heatMap: 0, enabled: true, notes: '',
     });
+    // Move it up one place; the last item cannot move down.
+    await page.getByRole('button', { name: 'Move Hypercare Rota Agreed up' }).click();
+    const order = () => page.locator('[data-testid^="item-"][data-enabled]').evaluateAll((els) => els.map((e) => e.dataset.testid));
+    assert.deepEqual((await order()).slice(-2), ['item-27', 'item-26']);
+    assert.equal(await page.getByRole('button', { name: 'Move Performance and Load Testing down' }).isDisabled(), true);
+    assert.equal(await page.getByRole('button', { name: 'Move Hypercare Rota Agreed down' }).isDisabled(), false);
+    await saved();
+    assert.deepEqual((await api(page, 'GET', '/api/checklist')).items.slice(-2).map((it) => it.id), [27, 26]);
   });
 
   test('edit team and notes: Cancel discards, Save writes, the scroll position is kept', async () => {
