@@ -25,7 +25,8 @@ export type Entity =
   | 'vehicles'
   | 'blackouts'
   | 'calendar-feeds'
-  | 'newsletter-templates';
+  | 'newsletter-templates'
+  | 'checklist-templates';
 
 /** WARNINGS_PATH is the schedule warnings' path; their keys carry ?tz=, so lists match by prefix. */
 export const WARNINGS_PATH = '/api/schedule/warnings';
