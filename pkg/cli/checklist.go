@@ -35,6 +35,8 @@ commsplan wrote.`,
 		newChecklistImportCmd(f, nil),
 		newChecklistReportCmd(f, nil),
 		newChecklistListCmd(f, nil),
+		newChecklistCurrentCmd(f, nil),
+		newChecklistApplyCmd(f, nil),
 	)
 	return cmd
 }
@@ -331,14 +333,8 @@ func reportItems(cmd *cobra.Command, f *Factory, opts *ChecklistReportOptions) (
 		}
 		return checklist.DecodeItems(t.Items)
 	}
-	wc, err := st.GetChecklist(cmd.Context())
-	if errors.Is(err, store.ErrNotFound) {
-		return checklist.Initial(), nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	return checklist.DecodeItems(wc.Items)
+	items, _, err := workingChecklist(cmd.Context(), st)
+	return items, err
 }
 
 // ChecklistListOptions are the inputs of "checklist list".

@@ -202,8 +202,8 @@ describe('Campaign Inventory', () => {
     const sandbox = await frame.getAttribute('sandbox');
     assert.equal(sandbox, '', 'a fully sandboxed frame');
     assert.ok(!sandbox.includes('allow-scripts'));
-    await page.frameLocator('[data-testid="html-preview-frame"]').getByText('Town Hall Q&A').first().waitFor();
-    await checkA11y(page, 'the preview dialog', { exclude: 'iframe[sandbox]' });
+    await preview.frameLocator('iframe').getByText('Town Hall Q&A').first().waitFor();
+    await checkA11y(page, 'the preview dialog');
     const file = await downloadFrom(preview.getByRole('button', { name: 'Download' }));
     assert.equal(file.name, 'finance_cut_over_campaign.html');
     assert.ok(file.text.includes('Town Hall Q&amp;A'));

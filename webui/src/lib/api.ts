@@ -63,6 +63,18 @@ export async function apiRequest<T = unknown>(method: string, url: string, data?
   return (text === '' ? undefined : JSON.parse(text)) as T;
 }
 
+/** apiText sends one request and returns the answer's text (e.g. an HTML report). */
+export async function apiText(method: string, url: string, data?: unknown): Promise<string> {
+  const res = await fetch(url, {
+    method,
+    headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
+    body: data !== undefined ? JSON.stringify(data) : undefined,
+    credentials: 'same-origin',
+  });
+  await throwIfNotOk(res, url);
+  return res.text();
+}
+
 /** queryPath joins a query key's segments with slashes (spec 01 §7). */
 export function queryPath(queryKey: readonly unknown[]): string {
   return queryKey.map(String).join('/');

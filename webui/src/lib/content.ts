@@ -1,3 +1,4 @@
+import { escapeHtml, fileStem } from './html';
 import type { Content } from './types';
 
 /** contentTypes are the content types in filter order, with their labels. */
@@ -10,7 +11,7 @@ export const contentTypes = [
 
 /** downloadFileName: the title in lower case with every non-alphanumeric replaced by "_", plus ".html". */
 export function downloadFileName(title: string): string {
-  return `${title.toLowerCase().replace(/[^a-z0-9]/g, '_')}.html`;
+  return `${fileStem(title)}.html`;
 }
 
 /** filterContent: search matches title or description case-insensitively; type "all" matches every type. */
@@ -25,10 +26,6 @@ export function filterContent<T extends Pick<Content, 'title' | 'description' | 
 
 /** DownloadAction is what Download does for a piece: save a file, open its url, or report nothing to download. */
 export type DownloadAction = { kind: 'file'; fileName: string; html: string } | { kind: 'url'; url: string } | { kind: 'none' };
-
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
 
 /** contentHtml renders a piece as a standalone HTML document, line breaks kept. */
 export function contentHtml(c: Pick<Content, 'title' | 'description' | 'content' | 'type' | 'url'>): string {

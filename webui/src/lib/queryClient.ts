@@ -25,6 +25,8 @@ export type Entity =
   | 'vehicles'
   | 'blackouts'
   | 'calendar-feeds'
+  | 'newsletter-templates'
+  | 'checklist-templates'
   | 'campaigns';
 
 /** WARNINGS_PATH is the schedule warnings' path; their keys carry ?tz=, so lists match by prefix. */

@@ -214,4 +214,53 @@ export interface Reference {
   companyName?: string;
   locations?: ReferenceItem[];
   divisions?: (ReferenceItem & { location: string; businessLine?: string })[];
+  /** newsletterTemplate is the default newsletter template (issue 10). */
+  newsletterTemplate?: NewsletterTemplate;
+}
+
+/** NewsletterSubSection is an optional part of a newsletter section. */
+export interface NewsletterSubSection {
+  id: string;
+  title: string;
+  content: string;
+}
+
+/** NewsletterSection is one of the 15 numbered sections of the newsletter template (docs/compose.md). */
+export interface NewsletterSection {
+  number: number;
+  title: string;
+  purpose: string;
+  required: boolean;
+  enabled: boolean;
+  content: string;
+  guidelines: string;
+  defaultText: string;
+  subSections: NewsletterSubSection[] | null;
+}
+
+/** NewsletterTemplate is a newsletter layout: GET /api/reference's default, or the customTemplate of a generation. */
+export interface NewsletterTemplate {
+  title: string;
+  campaignTheme: string;
+  sections: NewsletterSection[];
+}
+
+/** SavedNewsletterTemplate is a named, reusable layout (/api/newsletter-templates). */
+export interface SavedNewsletterTemplate {
+  id: string;
+  name: string;
+  description: string;
+  template: NewsletterTemplate;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GeneratedContent is the answer of POST /api/communications/{id}/generate-content. */
+export interface GeneratedContent {
+  generatedContent: string;
+  format: VehicleFormat | string;
+  /** length is in characters (Unicode code points); maxLength 0 means no limit. */
+  length: number;
+  maxLength: number;
+  truncated: boolean;
 }

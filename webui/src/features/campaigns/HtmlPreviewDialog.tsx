@@ -1,7 +1,8 @@
 import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { saveFile } from '@/lib/download';
+import { SandboxFrame } from '@/components/SandboxFrame';
+import { saveHtmlFile } from '@/lib/saveFile';
 
 /** HtmlPreviewDialogProps: the document to show and the name it downloads as. */
 export interface HtmlPreviewDialogProps {
@@ -13,9 +14,9 @@ export interface HtmlPreviewDialogProps {
 }
 
 /**
- * HtmlPreviewDialog shows a server-rendered HTML document in a fully
- * sandboxed frame: sandbox="" gives it an opaque origin and no scripts, so
- * a saved campaign's HTML (which a client sent) can never act as this app.
+ * HtmlPreviewDialog shows a server-rendered HTML document in a SandboxFrame
+ * (sandbox="": an opaque origin and no scripts), so a saved campaign's HTML,
+ * which a client sent, can never act as this app.
  */
 export default function HtmlPreviewDialog({ open, onOpenChange, title, html, fileName }: HtmlPreviewDialogProps) {
   return (
@@ -25,18 +26,12 @@ export default function HtmlPreviewDialog({ open, onOpenChange, title, html, fil
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>Preview of the HTML document; download it to share or print.</DialogDescription>
         </DialogHeader>
-        <iframe
-          title={`${title} preview`}
-          sandbox=""
-          srcDoc={html}
-          className="h-[65vh] w-full rounded-md border border-slate-200 bg-white"
-          data-testid="html-preview-frame"
-        />
+        <SandboxFrame title={`${title} preview`} html={html} className="h-[65vh]" />
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Close
           </Button>
-          <Button onClick={() => saveFile(fileName, html)}>
+          <Button onClick={() => saveHtmlFile(fileName, html)}>
             <Download className="h-4 w-4" aria-hidden="true" />
             Download
           </Button>

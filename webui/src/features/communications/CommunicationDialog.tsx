@@ -50,7 +50,19 @@ function formSchema(storedDate: string) {
 }
 type FormValues = z.infer<ReturnType<typeof formSchema>>;
 
-function initialValues(c: Communication | undefined, date: string | undefined): FormValues {
+function initialValues(c: Communication | undefined, date: string | undefined, prefill?: CommunicationInput): FormValues {
+  if (!c && prefill) {
+    return {
+      title: prefill.title,
+      themeId: prefill.themeId,
+      status: prefill.status,
+      date: date ?? '',
+      time: '',
+      audienceId: prefill.audienceId || NONE,
+      vehicleId: prefill.vehicleId || NONE,
+      rawContent: prefill.rawContent ?? '',
+    };
+  }
   if (!c) {
     return { title: '', themeId: '', status: date ? 'scheduled' : 'draft', date: date ?? '', time: '', audienceId: NONE, vehicleId: NONE, rawContent: '' };
   }
@@ -80,18 +92,24 @@ function scheduledDateOf(v: Pick<FormValues, 'status' | 'date' | 'time'>): strin
 /**
  * CommunicationDialog creates a communication, or edits the one given
  * (spec 02 §2.1). initialDate (YYYY-MM-DD) prefills a new one as scheduled on
- * that day.
+ * that day. prefill fills a new one from elsewhere (the Assembly wizard's
+ * Create Scheduled Communication, under its own title); its chosen questions
+ * and generated content, which the form does not show, are created with it.
  */
 export default function CommunicationDialog({
   open,
   onOpenChange,
   communication,
   initialDate,
+  prefill,
+  title,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   communication?: Communication;
   initialDate?: string;
+  prefill?: CommunicationInput;
+  title?: string;
 }) {
   const create = useCreateCommunication();
   const update = useUpdateCommunication();
@@ -106,8 +124,8 @@ export default function CommunicationDialog({
   const [status, date, time, audienceId] = form.watch(['status', 'date', 'time', 'audienceId']);
 
   useEffect(() => {
-    if (open) form.reset(initialValues(communication, initialDate));
-  }, [open, communication, initialDate, form]);
+    if (open) form.reset(initialValues(communication, initialDate, prefill));
+  }, [open, communication, initialDate, prefill, form]);
 
   function onSubmit(v: FormValues) {
     const body: CommunicationInput = {
@@ -118,6 +136,10 @@ export default function CommunicationDialog({
       vehicleId: v.vehicleId === NONE ? '' : v.vehicleId,
       rawContent: v.rawContent,
     };
+    if (!communication && prefill) {
+      body.selectedQuestions = prefill.selectedQuestions;
+      body.generatedContent = prefill.generatedContent;
+    }
     const scheduledDate = scheduledDateOf(v);
     if (scheduledDate !== undefined) body.scheduledDate = scheduledDate;
     const close = { onSuccess: () => onOpenChange(false) };
@@ -139,8 +161,8 @@ export default function CommunicationDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={communication ? 'Edit Communication' : 'Create Communication'}
-      description="A scheduled communication needs a date; the time is optional."
+      title={title ?? (communication ? 'Edit Communication' : 'Create Communication')}
+      description={`A scheduled communication needs a date; the time is optional.${prefill?.generatedContent ? ' The generated content is saved with it.' : ''}`}
       onSubmit={form.handleSubmit(onSubmit)}
       pending={pending}
       submitLabel={communication ? 'Update Communication' : 'Create Communication'}

@@ -16,6 +16,8 @@ const Audiences = lazy(() => import('@/features/audiences/AudiencesPage'));
 const Schedule = lazy(() => import('@/features/schedule/SchedulePage'));
 const Vehicles = lazy(() => import('@/features/vehicles/VehiclesPage'));
 const CampaignInventory = lazy(() => import('@/features/campaigns/InventoryPage'));
+const Assembly = lazy(() => import('@/features/assembly/AssemblyPage'));
+const Readiness = lazy(() => import('@/features/readiness/ReadinessPage'));
 const Placeholder = lazy(() => import('@/features/placeholder/PlaceholderPage'));
 
 function PageFallback() {
@@ -68,9 +70,9 @@ export function AppShell({ onLogout }: { onLogout: () => void }) {
                 <Route path="/campaign-scheduler" element={<Placeholder />} />
                 <Route path="/campaign-inventory" element={<CampaignInventory />} />
                 <Route path="/vehicles" element={<Vehicles />} />
-                <Route path="/assembly" element={<Placeholder />} />
+                <Route path="/assembly" element={<Assembly />} />
                 <Route path="/schedule" element={<Schedule />} />
-                <Route path="/business-readiness" element={<Placeholder />} />
+                <Route path="/business-readiness" element={<Readiness />} />
                 <Route path="*" element={<NotFound />} />
               </Routes>
             </Suspense>

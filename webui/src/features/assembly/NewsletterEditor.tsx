@@ -1,0 +1,411 @@
+import { ChevronDown, ChevronRight, Download, Eye, Plus, Save, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { SandboxFrame } from '@/components/SandboxFrame';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Field, fieldAria } from '@/components/ui/field';
+import { Input, Textarea } from '@/components/ui/input';
+import { Switch } from '@/components/ui/switch';
+import { Tabs } from '@/components/ui/tabs';
+import { ASSEMBLY_TEXT } from '@/lib/assembly';
+import { formatShortDate } from '@/lib/dates';
+import {
+  addSubSection,
+  editSection,
+  editSubSection,
+  MAX_SUB_SECTIONS,
+  newsletterFileName,
+  newsletterHtml,
+  normalizeTemplate,
+  removeSubSection,
+  setSectionEnabled,
+  untitledSections,
+} from '@/lib/newsletter';
+import { saveHtmlFile } from '@/lib/saveFile';
+import { toast, toastError } from '@/lib/toast';
+import type { NewsletterSection, NewsletterTemplate } from '@/lib/types';
+import { useCreateNewsletterTemplate, useDeleteNewsletterTemplate, useNewsletterTemplates } from './api';
+
+/** DELETE_TEMPLATE_CONFIRM asks before a saved newsletter template is deleted. */
+export const DELETE_TEMPLATE_CONFIRM = 'Are you sure you want to delete this newsletter template?';
+
+/**
+ * NewsletterEditor is the Newsletter Template Editor dialog (spec 02 §2.3):
+ * the 15 sections, the settings, a preview, a download, and Save Template,
+ * which hands the customised template to the wizard for the next generation.
+ */
+export default function NewsletterEditor({
+  open,
+  onOpenChange,
+  template,
+  onSave,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** template is where editing starts: the wizard's saved customisation or the default. */
+  template: NewsletterTemplate;
+  onSave: (t: NewsletterTemplate) => void;
+}) {
+  const [draft, setDraft] = useState(() => normalizeTemplate(template));
+  const [tab, setTab] = useState('sections');
+  const [expanded, setExpanded] = useState<Set<number>>(new Set());
+  const [previewOpen, setPreviewOpen] = useState(false);
+
+  useEffect(() => {
+    if (open) {
+      setDraft(normalizeTemplate(template));
+      setExpanded(new Set());
+      setTab('sections');
+    }
+  }, [open, template]);
+
+  function toggle(n: number) {
+    setExpanded((s) => {
+      const next = new Set(s);
+      if (next.has(n)) next.delete(n);
+      else next.add(n);
+      return next;
+    });
+  }
+
+  function download() {
+    saveHtmlFile(newsletterFileName(draft.title), newsletterHtml(draft));
+    toast({ title: 'Download started' });
+  }
+
+  function save() {
+    const untitled = untitledSections(draft);
+    if (untitled.length > 0) {
+      // Open the sections to fix; the server refuses a section without a title.
+      setTab('sections');
+      setExpanded((s) => new Set([...s, ...untitled]));
+      toastError(`Every section needs a title (section ${untitled.join(', ')})`);
+      return;
+    }
+    onSave(draft);
+    toast({ title: ASSEMBLY_TEXT.templateCustomized });
+    onOpenChange(false);
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-4xl overflow-hidden">
+        <DialogHeader>
+          <DialogTitle>Newsletter Template Editor</DialogTitle>
+          <DialogDescription>
+            Required sections are always included; switch optional sections on to add them. Save Template uses this layout for the next generation.
+          </DialogDescription>
+        </DialogHeader>
+        <Tabs
+          id="newsletter-editor"
+          className="flex-1"
+          label="Newsletter template"
+          value={tab}
+          onValueChange={setTab}
+          items={[
+            {
+              value: 'sections',
+              label: 'Customize Sections',
+              content: (
+                <ol className="grid gap-2" aria-label="Newsletter sections">
+                  {draft.sections.map((s) => (
+                    <SectionEditor
+                      key={s.number}
+                      section={s}
+                      expanded={expanded.has(s.number)}
+                      onToggle={() => toggle(s.number)}
+                      onChange={(f) => setDraft((t) => f(t, s.number))}
+                    />
+                  ))}
+                </ol>
+              ),
+            },
+            {
+              value: 'settings',
+              label: 'Newsletter Settings',
+              content: <SettingsPanel draft={draft} setDraft={setDraft} />,
+            },
+          ]}
+        />
+        <DialogFooter>
+          <Button variant="outline" onClick={() => setPreviewOpen(true)}>
+            <Eye className="h-4 w-4" aria-hidden="true" />
+            Preview
+          </Button>
+          <Button variant="outline" onClick={download}>
+            <Download className="h-4 w-4" aria-hidden="true" />
+            Download
+          </Button>
+          <Button onClick={save}>
+            <Save className="h-4 w-4" aria-hidden="true" />
+            Save Template
+          </Button>
+        </DialogFooter>
+        <NewsletterPreview open={previewOpen} onOpenChange={setPreviewOpen} template={draft} onDownload={download} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type Edit = (t: NewsletterTemplate, number: number) => NewsletterTemplate;
+
+/** SectionEditor is one section: a header that expands it, its switch, and when expanded its fields and sub-sections. */
+function SectionEditor({
+  section: s,
+  expanded,
+  onToggle,
+  onChange,
+}: {
+  section: NewsletterSection;
+  expanded: boolean;
+  onToggle: () => void;
+  onChange: (f: Edit) => void;
+}) {
+  const id = `nl-section-${s.number}`;
+  const name = `${s.number}. ${s.title}`;
+  return (
+    <li className="rounded-md border border-slate-200" data-section={s.number}>
+      <div className="flex items-center gap-3 p-3">
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={`${id}-body`}
+          onClick={onToggle}
+          className="flex min-w-0 flex-1 items-center gap-2 rounded text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+        >
+          {expanded ? <ChevronDown className="h-4 w-4 shrink-0" aria-hidden="true" /> : <ChevronRight className="h-4 w-4 shrink-0" aria-hidden="true" />}
+          <span className="min-w-0">
+            <span className="block truncate font-medium text-slate-900">{name}</span>
+            <span className="block truncate text-xs text-slate-600">{s.purpose}</span>
+          </span>
+        </button>
+        <Badge variant={s.required ? 'default' : 'secondary'}>{s.required ? 'Required' : 'Optional'}</Badge>
+        <Switch
+          checked={s.required || s.enabled}
+          disabled={s.required}
+          onCheckedChange={(on) => onChange((t, n) => setSectionEnabled(t, n, on))}
+          aria-label={s.required ? `${name} (required, always included)` : `Include ${name}`}
+        />
+      </div>
+      {expanded && (
+        <div id={`${id}-body`} className="grid gap-3 border-t border-slate-200 p-3">
+          <Field id={`${id}-title`} label="Section Title" error={s.title.trim() === '' ? 'Section title is required' : undefined}>
+            <Input
+              id={`${id}-title`}
+              value={s.title}
+              onChange={(e) => onChange((t, n) => editSection(t, n, { title: e.target.value }))}
+              {...fieldAria(`${id}-title`, s.title.trim() === '' ? 'Section title is required' : undefined)}
+            />
+          </Field>
+          <Field id={`${id}-content`} label="Content">
+            <Textarea
+              id={`${id}-content`}
+              rows={6}
+              value={s.content}
+              placeholder={s.defaultText}
+              onChange={(e) => onChange((t, n) => editSection(t, n, { content: e.target.value }))}
+            />
+          </Field>
+          <div className="grid gap-3 md:grid-cols-2">
+            <Field id={`${id}-guidelines`} label="Content Guidelines">
+              <Textarea id={`${id}-guidelines`} rows={3} value={s.guidelines} onChange={(e) => onChange((t, n) => editSection(t, n, { guidelines: e.target.value }))} />
+            </Field>
+            <Field id={`${id}-default`} label="Default Template Text">
+              <Textarea id={`${id}-default`} rows={3} value={s.defaultText} onChange={(e) => onChange((t, n) => editSection(t, n, { defaultText: e.target.value }))} />
+            </Field>
+          </div>
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 text-sm font-medium text-slate-900">Sub-sections</legend>
+            {(s.subSections ?? []).length === 0 && <p className="text-sm text-slate-600">No sub-sections.</p>}
+            {(s.subSections ?? []).map((x, i) => (
+              <div key={x.id} className="grid gap-2 rounded-md bg-slate-50 p-3">
+                <div className="flex items-end gap-2">
+                  <div className="flex-1">
+                    <Field id={`${id}-sub-${x.id}-title`} label={`Sub-section ${i + 1} Title`}>
+                      <Input
+                        id={`${id}-sub-${x.id}-title`}
+                        value={x.title}
+                        onChange={(e) => onChange((t, n) => editSubSection(t, n, x.id, { title: e.target.value }))}
+                      />
+                    </Field>
+                  </div>
+                  <Button variant="ghost" size="icon" aria-label={`Remove sub-section ${i + 1}`} onClick={() => onChange((t, n) => removeSubSection(t, n, x.id))}>
+                    <Trash2 className="h-4 w-4" aria-hidden="true" />
+                  </Button>
+                </div>
+                <Field id={`${id}-sub-${x.id}-content`} label={`Sub-section ${i + 1} Content`}>
+                  <Textarea
+                    id={`${id}-sub-${x.id}-content`}
+                    rows={3}
+                    value={x.content}
+                    onChange={(e) => onChange((t, n) => editSubSection(t, n, x.id, { content: e.target.value }))}
+                  />
+                </Field>
+              </div>
+            ))}
+            <Button
+              variant="outline"
+              size="sm"
+              className="w-fit"
+              disabled={(s.subSections ?? []).length >= MAX_SUB_SECTIONS}
+              onClick={() => onChange((t, n) => addSubSection(t, n))}
+            >
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              Add Sub-section
+            </Button>
+          </fieldset>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** SettingsPanel holds the title and campaign theme, and the named templates (load, delete, save as). */
+function SettingsPanel({ draft, setDraft }: { draft: NewsletterTemplate; setDraft: (f: (t: NewsletterTemplate) => NewsletterTemplate) => void }) {
+  const { data: saved, isLoading, isError } = useNewsletterTemplates();
+  const create = useCreateNewsletterTemplate();
+  const remove = useDeleteNewsletterTemplate();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [nameError, setNameError] = useState<string>();
+
+  function storeNamed() {
+    if (name.trim() === '') {
+      setNameError('Template name is required');
+      return;
+    }
+    setNameError(undefined);
+    create.mutate(
+      { name: name.trim(), description: description.trim(), template: draft },
+      {
+        onSuccess: () => {
+          setName('');
+          setDescription('');
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="grid gap-5">
+      <div className="grid gap-3 md:grid-cols-2">
+        <Field id="nl-title" label="Newsletter Title">
+          <Input id="nl-title" value={draft.title} onChange={(e) => setDraft((t) => ({ ...t, title: e.target.value }))} />
+        </Field>
+        <Field id="nl-theme" label="Campaign Theme">
+          <Input
+            id="nl-theme"
+            value={draft.campaignTheme}
+            placeholder="e.g., Ready for Go-Live"
+            onChange={(e) => setDraft((t) => ({ ...t, campaignTheme: e.target.value }))}
+          />
+        </Field>
+      </div>
+
+      <section aria-labelledby="nl-saved-heading" className="grid gap-2">
+        <h3 id="nl-saved-heading" className="text-sm font-semibold text-slate-900">
+          Saved Templates
+        </h3>
+        {isLoading ? (
+          <p className="text-sm text-slate-600">Loading saved templates...</p>
+        ) : isError ? (
+          <p className="text-sm text-slate-600">Saved templates could not be loaded.</p>
+        ) : !saved || saved.length === 0 ? (
+          <p className="text-sm text-slate-600">No saved templates yet.</p>
+        ) : (
+          <ul className="grid gap-2" aria-label="Saved newsletter templates">
+            {saved.map((x) => (
+              <li key={x.id} className="flex items-center gap-3 rounded-md border border-slate-200 p-3">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-medium text-slate-900">{x.name}</p>
+                  <p className="truncate text-xs text-slate-600">
+                    {x.description || 'No description provided'} · {formatShortDate(x.updatedAt || x.createdAt)}
+                  </p>
+                </div>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Load ${x.name}`}
+                  onClick={() => {
+                    setDraft(() => normalizeTemplate(x.template));
+                    toast({ title: 'Newsletter template loaded', description: x.name });
+                  }}
+                >
+                  Load
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Delete ${x.name}`}
+                  onClick={() => {
+                    if (window.confirm(DELETE_TEMPLATE_CONFIRM)) remove.mutate(x.id);
+                  }}
+                >
+                  <Trash2 className="h-4 w-4" aria-hidden="true" />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="nl-store-heading" className="grid gap-3 rounded-md bg-slate-50 p-3">
+        <h3 id="nl-store-heading" className="text-sm font-semibold text-slate-900">
+          Save as a Named Template
+        </h3>
+        <div className="grid gap-3 md:grid-cols-2">
+          <Field id="nl-store-name" label="Template Name" error={nameError}>
+            <Input
+              id="nl-store-name"
+              value={name}
+              placeholder="e.g., Monthly ERP Newsletter"
+              onChange={(e) => setName(e.target.value)}
+              {...fieldAria('nl-store-name', nameError)}
+            />
+          </Field>
+          <Field id="nl-store-description" label="Description (optional)">
+            <Input id="nl-store-description" value={description} onChange={(e) => setDescription(e.target.value)} />
+          </Field>
+        </div>
+        <Button variant="outline" className="w-fit" onClick={storeNamed} disabled={create.isPending}>
+          {create.isPending ? 'Saving...' : 'Save Named Template'}
+        </Button>
+      </section>
+    </div>
+  );
+}
+
+/** NewsletterPreview is the Newsletter Preview dialog: the template rendered in a sandboxed iframe. */
+function NewsletterPreview({
+  open,
+  onOpenChange,
+  template,
+  onDownload,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  template: NewsletterTemplate;
+  onDownload: () => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-4xl">
+        <DialogHeader>
+          <DialogTitle>Newsletter Preview</DialogTitle>
+          <DialogDescription>The enabled sections in order, as the downloaded file shows them.</DialogDescription>
+        </DialogHeader>
+        {open && <SandboxFrame title="Newsletter preview" html={newsletterHtml(template)} className="h-[60vh]" />}
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Close
+          </Button>
+          <Button onClick={onDownload}>
+            <Download className="h-4 w-4" aria-hidden="true" />
+            Download
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,94 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api';
+import { ASSEMBLY_TEXT, failureMessage, type GenerateBody } from '@/lib/assembly';
+import { invalidateAfter } from '@/lib/queryClient';
+import { crudMessages, resource } from '@/lib/resource';
+import { toast } from '@/lib/toast';
+import type { Communication, CommunicationInput, Content, GeneratedContent, NewsletterTemplate, Question, SavedNewsletterTemplate } from '@/lib/types';
+
+/** useThemeQuestions lists one theme's questions; nothing is requested until a theme is chosen (spec 02 §7). */
+export function useThemeQuestions(themeId: string | null) {
+  return useQuery<Question[]>({ queryKey: [`/api/questions?themeId=${encodeURIComponent(themeId ?? '')}`], enabled: !!themeId });
+}
+
+/** NewsletterTemplateInput is the create and update payload of a saved newsletter template. */
+export interface NewsletterTemplateInput {
+  name: string;
+  description: string;
+  template: NewsletterTemplate;
+}
+
+/** newsletterTemplates: named, reusable newsletter layouts. */
+const newsletterTemplates = resource<SavedNewsletterTemplate, NewsletterTemplateInput>({
+  path: '/api/newsletter-templates',
+  entity: 'newsletter-templates',
+  messages: crudMessages('Newsletter template', 'newsletter template'),
+});
+
+export const useNewsletterTemplates = newsletterTemplates.useList;
+export const useCreateNewsletterTemplate = newsletterTemplates.useCreate;
+export const useDeleteNewsletterTemplate = newsletterTemplates.useDelete;
+
+/** GenerateVars: the draft to create (or the existing draft's id and changes) and the generation body. */
+export interface GenerateVars {
+  communicationId: string | null;
+  draft: CommunicationInput;
+  update: Partial<CommunicationInput>;
+  body: GenerateBody;
+  /** onDraft is told the new draft's id as soon as it exists, so a failed generation does not create another. */
+  onDraft: (id: string) => void;
+}
+
+/**
+ * useGenerateContent creates the draft communication (or brings the existing
+ * draft up to date), then generates its content. Toasts: "Content Generated",
+ * or "Generation Failed" with the server's message or the spec's fallback.
+ */
+export function useGenerateContent() {
+  return useMutation<{ communicationId: string; result: GeneratedContent }, Error, GenerateVars>({
+    mutationFn: async (v) => {
+      let id = v.communicationId;
+      if (id) {
+        await apiRequest<Communication>('PUT', `/api/communications/${id}`, v.update);
+      } else {
+        const created = await apiRequest<Communication>('POST', '/api/communications', v.draft);
+        id = created.id;
+        v.onDraft(id);
+      }
+      const result = await apiRequest<GeneratedContent>('POST', `/api/communications/${id}/generate-content`, v.body);
+      return { communicationId: id, result };
+    },
+    onSuccess: () => {
+      toast({ title: ASSEMBLY_TEXT.generated });
+    },
+    onError: (err) => {
+      toast({ title: ASSEMBLY_TEXT.generationFailed, description: failureMessage(err, ASSEMBLY_TEXT.generateFallback), variant: 'destructive' });
+    },
+    onSettled: () => invalidateAfter('communications'),
+  });
+}
+
+/** SaveVars is the body of save-to-library and the communication it saves. */
+export interface SaveVars {
+  communicationId: string;
+  title: string;
+  description: string;
+}
+
+/**
+ * useSaveToLibrary stores the generated content as a library piece linked to
+ * the chosen questions; content, questions and themes are refetched (their
+ * counts change), and communications (finalContentId).
+ */
+export function useSaveToLibrary() {
+  return useMutation<Content, Error, SaveVars>({
+    mutationFn: ({ communicationId, title, description }) => apiRequest<Content>('POST', `/api/communications/${communicationId}/save-to-library`, { title, description }),
+    onSuccess: async () => {
+      toast({ title: ASSEMBLY_TEXT.saved });
+      await Promise.all([invalidateAfter('content'), invalidateAfter('communications')]);
+    },
+    onError: (err) => {
+      toast({ title: ASSEMBLY_TEXT.saveFailed, description: failureMessage(err, ASSEMBLY_TEXT.saveFallback), variant: 'destructive' });
+    },
+  });
+}

@@ -1,0 +1,228 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError, apiRequest, apiText } from '@/lib/api';
+import {
+  type ChecklistItem,
+  type ChecklistState,
+  type ChecklistTemplate,
+  localDate,
+  score,
+  type Snapshot,
+  TEXTS,
+  templateItems,
+} from '@/lib/checklist';
+import { queryClient } from '@/lib/queryClient';
+import { resource } from '@/lib/resource';
+import { toast, toastError } from '@/lib/toast';
+
+export const CHECKLIST_PATH = '/api/checklist';
+export const HISTORY_PATH = '/api/checklist/history';
+export const TEMPLATES_PATH = '/api/checklist-templates';
+
+/** SAVE_DELAY is the debounce of saves: a slider drag is one save, not fifty. */
+export const SAVE_DELAY = 600;
+
+/** templates: the checklist repository (list and delete through the shared resource factory). */
+const templates = resource<ChecklistTemplate, unknown>({
+  path: TEMPLATES_PATH,
+  entity: 'checklist-templates',
+  messages: {
+    created: TEXTS.saved,
+    updated: TEXTS.saved,
+    deleted: 'Checklist template deleted',
+    createFailed: TEXTS.saveFailed,
+    updateFailed: TEXTS.saveFailed,
+    deleteFailed: 'Failed to delete checklist template',
+  },
+});
+export const useTemplates = templates.useList;
+export const useDeleteTemplate = templates.useDelete;
+
+/** useHistory is the readiness trend's data, oldest first. */
+export function useHistory() {
+  // Others save too: refetch whenever the dashboard opens.
+  return useQuery<Snapshot[]>({ queryKey: [HISTORY_PATH], refetchOnMount: 'always' });
+}
+
+/**
+ * spec failure texts: a non-OK answer and an exception (network or other)
+ * get different alerts (spec 02 §8).
+ */
+function failure(e: unknown, nonOk: string, exception: string): string {
+  return e instanceof ApiError ? nonOk : exception;
+}
+
+/** saveTemplate saves items to the repository and says how it went (spec §7, §8). */
+export async function saveTemplate(name: string, description: string, items: ChecklistItem[]): Promise<boolean> {
+  const s = score(items);
+  try {
+    await apiRequest('POST', TEMPLATES_PATH, {
+      name,
+      description,
+      items,
+      metadata: { version: '1.0', createdBy: 'Business Readiness Checklist', totalItems: s.totalItems, completedItems: s.completedItems },
+      isPublic: false,
+    });
+  } catch (e) {
+    toastError(failure(e, TEXTS.saveFailed, TEXTS.saveError));
+    return false;
+  }
+  toast({ title: TEXTS.saved });
+  await queryClient.invalidateQueries({ queryKey: [TEMPLATES_PATH] });
+  return true;
+}
+
+/** importHtml stores a report as a template and returns its items, or null after the spec's alert. */
+export async function importHtml(name: string, description: string, htmlContent: string): Promise<ChecklistItem[] | null> {
+  let res: unknown;
+  try {
+    res = await apiRequest('POST', `${TEMPLATES_PATH}/import-html`, { name, description, htmlContent });
+  } catch (e) {
+    toastError(failure(e, TEXTS.importFailed, TEXTS.importError));
+    return null;
+  }
+  await queryClient.invalidateQueries({ queryKey: [TEMPLATES_PATH] });
+  const items = templateItems(res);
+  if (!items) {
+    toastError(TEXTS.importBadShape);
+    return null;
+  }
+  return items;
+}
+
+/** loadTemplate reads a saved template's items, or null after the spec's alert. */
+export async function loadTemplate(id: string): Promise<ChecklistItem[] | null> {
+  let res: unknown;
+  try {
+    res = await apiRequest('GET', `${TEMPLATES_PATH}/${encodeURIComponent(id)}`);
+  } catch (e) {
+    toastError(failure(e, TEXTS.loadFailed, TEXTS.loadError));
+    return null;
+  }
+  const items = templateItems(res);
+  if (!items) toastError(TEXTS.loadBadShape);
+  return items;
+}
+
+/** reportHtml asks the server for the report of items, dated with the user's local day. */
+export function reportHtml(items: ChecklistItem[], date: Date): Promise<string> {
+  return apiText('POST', `${CHECKLIST_PATH}/report`, { items, date: localDate(date) });
+}
+
+/** UNSAVED_ON_LEAVE is said when the screen is left with a change held back by a conflict. */
+export const UNSAVED_ON_LEAVE = 'Your last checklist change was not saved: the checklist was changed by someone else.';
+
+/** SaveStatus is what the screen says about the team copy. */
+export type SaveStatus = 'saved' | 'pending' | 'saving' | 'error' | 'conflict';
+
+/**
+ * useWorkingChecklist holds the team's checklist: it loads the last saved
+ * version, applies every change locally at once and saves it (debounced)
+ * with the version it was based on. A 409 stops saving and raises
+ * `conflict` until the user reloads their version or keeps their own.
+ */
+export function useWorkingChecklist() {
+  const [items, setItems] = useState<ChecklistItem[] | null>(null);
+  const [categories, setCategories] = useState<ChecklistState['categories']>([]);
+  const [status, setStatus] = useState<SaveStatus>('saved');
+  const [loadError, setLoadError] = useState(false);
+  const r = useRef({ items: [] as ChecklistItem[], version: 0, edit: 0, saved: 0, saving: false, conflict: false, timer: 0 });
+
+  const apply = useCallback((st: ChecklistState) => {
+    const s = r.current;
+    s.items = st.items;
+    s.version = st.version;
+    s.saved = s.edit;
+    s.conflict = false;
+    setItems(st.items);
+    setCategories(st.categories);
+    setStatus('saved');
+  }, []);
+
+  const load = useCallback(async () => {
+    try {
+      apply(await apiRequest<ChecklistState>('GET', CHECKLIST_PATH));
+      setLoadError(false);
+    } catch {
+      setLoadError(true);
+    }
+  }, [apply]);
+
+  const flush = useCallback(async (): Promise<void> => {
+    const s = r.current;
+    window.clearTimeout(s.timer);
+    if (s.saving || s.conflict || s.saved === s.edit) return;
+    s.saving = true;
+    const edit = s.edit;
+    setStatus('saving');
+    try {
+      const st = await apiRequest<ChecklistState>('PUT', CHECKLIST_PATH, { items: s.items, version: s.version });
+      s.version = st.version;
+      s.saved = edit;
+      void queryClient.invalidateQueries({ queryKey: [HISTORY_PATH] });
+    } catch (e) {
+      s.saving = false;
+      if (e instanceof ApiError && e.status === 409) {
+        s.conflict = true;
+        setStatus('conflict');
+      } else {
+        setStatus('error');
+      }
+      return;
+    }
+    s.saving = false;
+    if (s.edit !== s.saved) return flush();
+    setStatus('saved');
+  }, []);
+
+  /** change applies a new item list now and saves it after SAVE_DELAY (at once when immediate). */
+  const change = useCallback(
+    (next: ChecklistItem[], immediate = false) => {
+      const s = r.current;
+      s.items = next;
+      s.edit++;
+      setItems(next);
+      if (s.conflict) return;
+      setStatus('pending');
+      window.clearTimeout(s.timer);
+      s.timer = window.setTimeout(() => void flush(), immediate ? 0 : SAVE_DELAY);
+    },
+    [flush],
+  );
+
+  /** update applies fn to the latest items (not a render's copy), so quick successive edits all count. */
+  const update = useCallback((fn: (items: ChecklistItem[]) => ChecklistItem[]) => change(fn(r.current.items)), [change]);
+
+  /** keepMine saves the local checklist over the newer stored one, on the user's word. */
+  const keepMine = useCallback(async () => {
+    const s = r.current;
+    try {
+      const st = await apiRequest<ChecklistState>('GET', CHECKLIST_PATH);
+      s.version = st.version;
+      s.conflict = false;
+      await flush();
+    } catch {
+      setStatus('error');
+    }
+  }, [flush]);
+
+  useEffect(() => {
+    void load();
+    const s = r.current;
+    // Closing the tab with a change not yet stored asks first.
+    const beforeUnload = (e: BeforeUnloadEvent) => {
+      if (s.saved !== s.edit || s.saving) e.preventDefault();
+    };
+    window.addEventListener('beforeunload', beforeUnload);
+    return () => {
+      window.removeEventListener('beforeunload', beforeUnload);
+      // Leaving the screen saves what is pending at once; a change held back
+      // by a conflict is not saved, and the user is told so.
+      if (s.conflict && s.saved !== s.edit) toastError(UNSAVED_ON_LEAVE);
+      else void flush();
+    };
+  }, [load, flush]);
+
+  const stats = useMemo(() => score(items ?? []), [items]);
+  return { items, categories, stats, status, loadError, change, update, reload: load, keepMine, retry: flush };
+}

@@ -1,0 +1,229 @@
+// The Communication Assembly wizard (spec 02 §2.2, §4, §5, §8, §9) without
+// React: its steps and transitions, the validation messages, the payloads of
+// its calls and the figures of the Preview panel.
+import { ApiError } from './api';
+import { formatShortDate } from './dates';
+import { sortQuestions } from './questions';
+import type { CommunicationInput, GeneratedContent, NewsletterTemplate, Question, Vehicle } from './types';
+
+/** ASSEMBLY_TEXT holds the wizard's messages as spec 02 §5 and §8 give them. */
+export const ASSEMBLY_TEXT = {
+  noQuestion: 'Please select at least one question',
+  noVehicle: 'Please select a delivery vehicle',
+  noTitle: 'Please enter a title for the content',
+  noCommunication: 'No communication to save',
+  generated: 'Content Generated',
+  generationFailed: 'Generation Failed',
+  generateFallback: 'Failed to generate content. Please try again.',
+  saved: 'Saved to Library',
+  saveFailed: 'Save Failed',
+  saveFallback: 'Failed to save content to library. Please try again.',
+  templateCustomized: 'Newsletter template customized successfully',
+} as const;
+
+/** Step is a wizard step, 1 to 4. */
+export type Step = 1 | 2 | 3 | 4;
+
+/** STEPS are the wizard's four steps with the spec's names. */
+export const STEPS: readonly { step: Step; label: string }[] = [
+  { step: 1, label: 'Select Theme' },
+  { step: 2, label: 'Choose Questions' },
+  { step: 3, label: 'Add Raw Content and Select Vehicle Template' },
+  { step: 4, label: 'Review and Save to Content Library' },
+];
+
+/** WizardState is everything the wizard holds between steps. */
+export interface WizardState {
+  step: Step;
+  themeId: string | null;
+  /** questionIds are the chosen questions (the order is taken from the theme when sent). */
+  questionIds: string[];
+  rawContent: string;
+  vehicleId: string | null;
+  /** customTemplate is the newsletter layout saved in the editor, sent with a newsletter vehicle. */
+  customTemplate: NewsletterTemplate | null;
+  /** communicationId is the draft created for this theme, reused when generating again. */
+  communicationId: string | null;
+  generated: GeneratedContent | null;
+  title: string;
+  description: string;
+  /** savedContentId is the library piece of the last save. */
+  savedContentId: string | null;
+}
+
+/** initialWizard is the state on arrival and after Reset. */
+export const initialWizard: WizardState = {
+  step: 1,
+  themeId: null,
+  questionIds: [],
+  rawContent: '',
+  vehicleId: null,
+  customTemplate: null,
+  communicationId: null,
+  generated: null,
+  title: '',
+  description: '',
+  savedContentId: null,
+};
+
+/** WizardAction is one change of the wizard. */
+export type WizardAction =
+  | { type: 'chooseTheme'; themeId: string }
+  | { type: 'toggleQuestion'; questionId: string }
+  | { type: 'next' }
+  | { type: 'back' }
+  | { type: 'reset' }
+  | { type: 'setRawContent'; value: string }
+  | { type: 'setVehicle'; vehicleId: string }
+  | { type: 'setCustomTemplate'; template: NewsletterTemplate | null }
+  | { type: 'draftCreated'; communicationId: string }
+  | { type: 'generated'; result: GeneratedContent; defaultTitle: string }
+  | { type: 'setTitle'; value: string }
+  | { type: 'setDescription'; value: string }
+  | { type: 'saved'; contentId: string };
+
+/**
+ * nextError is the message that stops Next on the current step, or null.
+ * Step 2 needs a question; step 3 (whose Next is Generate) needs a vehicle.
+ */
+export function nextError(s: WizardState): string | null {
+  if (s.step === 2 && s.questionIds.length === 0) return ASSEMBLY_TEXT.noQuestion;
+  if (s.step === 3 && !s.vehicleId) return ASSEMBLY_TEXT.noVehicle;
+  return null;
+}
+
+/** wizardReducer applies one action (spec 02 §4, Wizard). */
+export function wizardReducer(s: WizardState, a: WizardAction): WizardState {
+  switch (a.type) {
+    case 'chooseTheme': {
+      // A theme click moves to step 2 and clears the chosen questions. Another
+      // theme also drops the draft and what was generated for the old one.
+      const same = a.themeId === s.themeId;
+      return {
+        ...s,
+        step: 2,
+        themeId: a.themeId,
+        questionIds: [],
+        communicationId: same ? s.communicationId : null,
+        generated: same ? s.generated : null,
+        title: same ? s.title : '',
+        savedContentId: same ? s.savedContentId : null,
+      };
+    }
+    case 'toggleQuestion':
+      return {
+        ...s,
+        questionIds: s.questionIds.includes(a.questionId) ? s.questionIds.filter((id) => id !== a.questionId) : [...s.questionIds, a.questionId],
+      };
+    case 'next':
+      // Only 2 → 3 is a plain Next; 1 → 2 is a theme click and 3 → 4 a generation.
+      return s.step === 2 && nextError(s) === null ? { ...s, step: 3 } : s;
+    case 'back':
+      return s.step > 1 ? { ...s, step: (s.step - 1) as Step } : s;
+    case 'reset':
+      return initialWizard;
+    case 'setRawContent':
+      return { ...s, rawContent: a.value };
+    case 'setVehicle':
+      return { ...s, vehicleId: a.vehicleId };
+    case 'setCustomTemplate':
+      return { ...s, customTemplate: a.template };
+    case 'draftCreated':
+      return { ...s, communicationId: a.communicationId };
+    case 'generated':
+      return { ...s, step: 4, generated: a.result, title: s.title.trim() === '' ? a.defaultTitle : s.title, savedContentId: null };
+    case 'setTitle':
+      return { ...s, title: a.value };
+    case 'setDescription':
+      return { ...s, description: a.value };
+    case 'saved':
+      return { ...s, savedContentId: a.contentId };
+  }
+}
+
+/** generatedTitle is a wizard communication's title: the theme name plus the current date, e.g. "Digital Transformation - Nov 22, 2026". */
+export function generatedTitle(themeName: string, now: Date): string {
+  return `${themeName} - ${formatShortDate(now)}`;
+}
+
+/** charCount counts characters as the server does (Unicode code points, not UTF-16 units). */
+export function charCount(s: string | null | undefined): number {
+  return s ? Array.from(s).length : 0;
+}
+
+/** lengthLabel shows a length against the vehicle's maximum, e.g. "412 / 5000"; just the length when there is no maximum. */
+export function lengthLabel(length: number, maxLength: number | null | undefined): string {
+  return maxLength && maxLength > 0 ? `${length} / ${maxLength}` : String(length);
+}
+
+/** themeQuestions lists a theme's questions in their order on the Questions screen. */
+export function themeQuestions<T extends Pick<Question, 'themeId' | 'sortOrder' | 'createdAt'>>(questions: T[], themeId: string | null): T[] {
+  return themeId ? sortQuestions(questions.filter((q) => q.themeId === themeId)) : [];
+}
+
+/**
+ * selectedInOrder gives the chosen question ids in the theme's order, which
+ * is the structure the generator follows; ids of questions no longer in the
+ * list are dropped.
+ */
+export function selectedInOrder(ordered: Pick<Question, 'id'>[], ids: string[]): string[] {
+  const chosen = new Set(ids);
+  return ordered.filter((q) => chosen.has(q.id)).map((q) => q.id);
+}
+
+/** draftInput is the body of POST /api/communications that creates the draft before generating. */
+export function draftInput(s: WizardState, questionIds: string[], themeName: string, now: Date): CommunicationInput {
+  return {
+    title: generatedTitle(themeName, now),
+    themeId: s.themeId ?? '',
+    selectedQuestions: questionIds,
+    vehicleId: s.vehicleId,
+    rawContent: s.rawContent,
+    status: 'draft',
+  };
+}
+
+/** draftUpdate is the body of PUT /api/communications/{id} when the draft already exists (generating again). */
+export function draftUpdate(s: WizardState, questionIds: string[]): Partial<CommunicationInput> {
+  return { selectedQuestions: questionIds, vehicleId: s.vehicleId, rawContent: s.rawContent };
+}
+
+/** GenerateBody is the body of POST /api/communications/{id}/generate-content. */
+export interface GenerateBody {
+  vehicleId: string;
+  rawContent: string;
+  customTemplate?: NewsletterTemplate;
+}
+
+/** generateBody sends customTemplate only for a newsletter vehicle with a customised template (spec 02 §7). */
+export function generateBody(s: WizardState, vehicle: Pick<Vehicle, 'id' | 'type'>): GenerateBody {
+  const body: GenerateBody = { vehicleId: vehicle.id, rawContent: s.rawContent };
+  if (vehicle.type === 'newsletter' && s.customTemplate) body.customTemplate = s.customTemplate;
+  return body;
+}
+
+/** saveError is the message that stops Save to Content Library, or null. */
+export function saveError(s: Pick<WizardState, 'communicationId' | 'generated' | 'title'>): string | null {
+  if (!s.communicationId || !s.generated) return ASSEMBLY_TEXT.noCommunication;
+  if (s.title.trim() === '') return ASSEMBLY_TEXT.noTitle;
+  return null;
+}
+
+/** failureMessage is the server's message of a failed call when it sent one, else the spec's fallback. */
+export function failureMessage(err: unknown, fallback: string): string {
+  const msg = err instanceof ApiError ? err.body?.error : undefined;
+  return msg && msg.trim() !== '' ? msg : fallback;
+}
+
+/** scheduledPrefill fills the Communication form opened by Create Scheduled Communication. */
+export function scheduledPrefill(s: WizardState, questionIds: string[]): CommunicationInput {
+  return {
+    title: s.title.trim(),
+    themeId: s.themeId ?? '',
+    selectedQuestions: questionIds,
+    vehicleId: s.vehicleId,
+    rawContent: s.rawContent,
+    generatedContent: s.generated?.generatedContent ?? '',
+    status: 'scheduled',
+  };
+}

@@ -1,0 +1,128 @@
+// The Newsletter Template Editor (spec 02 §2.3) without React: edits of the
+// 15 sections that keep the required ones on, the preview and download HTML,
+// and the download file name.
+import { escapeHtml, fileStem, htmlDocument } from './html';
+import type { NewsletterSection, NewsletterSubSection, NewsletterTemplate } from './types';
+
+/** MAX_SUB_SECTIONS is how many sub-sections a section may hold (the server's limit, pkg/compose). */
+export const MAX_SUB_SECTIONS = 20;
+
+/** isNewsletterVehicle says whether the editor is offered for a vehicle (spec 02 §2.3). */
+export function isNewsletterVehicle(v: { type: string } | null | undefined): boolean {
+  return v?.type === 'newsletter';
+}
+
+/** newsletterFileName: the title in lower case, non-alphanumerics replaced by "_", plus "_template.html" (spec 02 §9). */
+export function newsletterFileName(title: string): string {
+  return `${fileStem(title)}_template.html`;
+}
+
+/**
+ * normalizeTemplate copies a template so edits never touch the original (the
+ * reference data or a saved template), turns every required section on and
+ * gives every section a sub-section list.
+ */
+export function normalizeTemplate(t: NewsletterTemplate): NewsletterTemplate {
+  return {
+    title: t.title ?? '',
+    campaignTheme: t.campaignTheme ?? '',
+    sections: [...(t.sections ?? [])]
+      .sort((a, b) => a.number - b.number)
+      .map((s) => ({ ...s, enabled: s.required ? true : !!s.enabled, subSections: (s.subSections ?? []).map((x) => ({ ...x })) })),
+  };
+}
+
+function mapSection(t: NewsletterTemplate, number: number, f: (s: NewsletterSection) => NewsletterSection): NewsletterTemplate {
+  return { ...t, sections: t.sections.map((s) => (s.number === number ? f(s) : s)) };
+}
+
+/** SectionEdit is what the editor may change in a section (not its number or required flag). */
+export type SectionEdit = Partial<Pick<NewsletterSection, 'title' | 'content' | 'guidelines' | 'defaultText'>>;
+
+/** editSection changes a section's texts. */
+export function editSection(t: NewsletterTemplate, number: number, edit: SectionEdit): NewsletterTemplate {
+  return mapSection(t, number, (s) => ({ ...s, ...edit }));
+}
+
+/** setSectionEnabled switches an optional section on or off; a required section stays on. */
+export function setSectionEnabled(t: NewsletterTemplate, number: number, enabled: boolean): NewsletterTemplate {
+  return mapSection(t, number, (s) => (s.required ? { ...s, enabled: true } : { ...s, enabled }));
+}
+
+/** addSubSection appends an empty sub-section with an id unique in the section ("<section>-<n>"), up to MAX_SUB_SECTIONS. */
+export function addSubSection(t: NewsletterTemplate, number: number): NewsletterTemplate {
+  return mapSection(t, number, (s) => {
+    const subs = s.subSections ?? [];
+    if (subs.length >= MAX_SUB_SECTIONS) return s;
+    const ids = new Set(subs.map((x) => x.id));
+    let n = subs.length + 1;
+    while (ids.has(`${number}-${n}`)) n++;
+    return { ...s, subSections: [...subs, { id: `${number}-${n}`, title: '', content: '' }] };
+  });
+}
+
+/** editSubSection changes a sub-section's title or content. */
+export function editSubSection(t: NewsletterTemplate, number: number, id: string, edit: Partial<Pick<NewsletterSubSection, 'title' | 'content'>>): NewsletterTemplate {
+  return mapSection(t, number, (s) => ({ ...s, subSections: (s.subSections ?? []).map((x) => (x.id === id ? { ...x, ...edit } : x)) }));
+}
+
+/** removeSubSection deletes a sub-section. */
+export function removeSubSection(t: NewsletterTemplate, number: number, id: string): NewsletterTemplate {
+  return mapSection(t, number, (s) => ({ ...s, subSections: (s.subSections ?? []).filter((x) => x.id !== id) }));
+}
+
+/** untitledSections lists the numbers of sections whose title is blank (the server refuses them). */
+export function untitledSections(t: NewsletterTemplate): number[] {
+  return t.sections.filter((s) => s.title.trim() === '').map((s) => s.number);
+}
+
+/** enabledSections are the sections a newsletter shows, in number order. */
+export function enabledSections(t: NewsletterTemplate): NewsletterSection[] {
+  return t.sections.filter((s) => s.required || s.enabled).sort((a, b) => a.number - b.number);
+}
+
+/** paragraphs turns plain text into escaped <p> elements: blank lines separate paragraphs, single line breaks are kept. */
+function paragraphs(text: string, cls?: string): string {
+  const attr = cls ? ` class="${cls}"` : '';
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter((p) => p !== '')
+    .map((p) => `<p${attr}>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('\n');
+}
+
+const css = [
+  'body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;color:#0f172a;max-width:48rem;margin:2rem auto;padding:0 1rem;line-height:1.55}',
+  'header{border-bottom:3px solid #1d4ed8;margin-bottom:1.5rem;padding-bottom:.75rem}',
+  'h1{margin:0;font-size:1.75rem}',
+  '.theme{margin:.25rem 0 0;color:#475569}',
+  'section{margin:0 0 1.5rem}',
+  'h2{font-size:1.2rem;color:#1e3a8a;margin:0 0 .5rem}',
+  'h3{font-size:1rem;margin:.75rem 0 .25rem}',
+  '.placeholder{color:#64748b;font-style:italic}',
+].join('');
+
+/**
+ * newsletterHtml renders a template as a standalone HTML document: the title
+ * and campaign theme, then every enabled section in order under "N. Title",
+ * with its content (or, while it has none, its default template text shown as
+ * a placeholder) and its sub-sections. Every user text is escaped. The
+ * document carries a Content-Security-Policy that loads nothing.
+ */
+export function newsletterHtml(t: NewsletterTemplate): string {
+  const title = t.title.trim() || 'Newsletter';
+  const theme = t.campaignTheme.trim() ? `<p class="theme">${escapeHtml(t.campaignTheme.trim())}</p>\n` : '';
+  const sections = enabledSections(t)
+    .map((s) => {
+      const body = s.content.trim() !== '' ? paragraphs(s.content) : paragraphs(s.defaultText, 'placeholder');
+      const subs = (s.subSections ?? [])
+        .filter((x) => x.title.trim() !== '' || x.content.trim() !== '')
+        .map((x) => `<h3>${escapeHtml(x.title.trim())}</h3>\n${paragraphs(x.content)}`)
+        .join('\n');
+      const parts = [`<h2>${s.number}. ${escapeHtml(s.title)}</h2>`, body, subs].filter((p) => p !== '');
+      return `<section data-section="${s.number}">\n${parts.join('\n')}\n</section>`;
+    })
+    .join('\n');
+  return htmlDocument({ title, css, csp: true, body: `<header>\n<h1>${escapeHtml(title)}</h1>\n${theme}</header>\n<main>\n${sections}\n</main>\n` });
+}
