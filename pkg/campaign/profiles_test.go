@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -62,4 +63,34 @@ func TestEmployeeTargetVectors(t *testing.T) {
 		require.NoError(t, err, v.Name)
 		assert.Equal(t, v.Want, s.Targeting.EmployeeTarget, v.Name)
 	}
+}
+
+// TestMAActivitiesMatchGenerator checks the preview list against a schedule:
+// every M&A activity the generator adds for a selection is in the list for
+// that selection.
+func TestMAActivitiesMatchGenerator(t *testing.T) {
+	cfg := Config{CampaignName: "Deal", StartDate: "2025-01-01", EndDate: "2025-07-01", CampaignTypes: []string{TypeMAIntegration},
+		AcquisitionDate: "2025-03-01", MaturityPhases: []string{MaturityPreAcquisition, MaturityIntegrating},
+		PreAcquisitionPhases: []string{"due-diligence", "negotiation"}}
+	s, err := Generate(cfg, orgdata.Load())
+	require.NoError(t, err)
+	want := map[string]bool{}
+	for _, a := range MAActivities() {
+		if a.PreAcquisitionPhase != "" && slices.Contains(cfg.PreAcquisitionPhases, a.PreAcquisitionPhase) {
+			want[a.Title] = true
+		}
+		for _, m := range a.MaturityPhases {
+			if slices.Contains(cfg.MaturityPhases, m) {
+				want[a.Title] = true
+			}
+		}
+	}
+	got := map[string]bool{}
+	for _, a := range s.Activities {
+		if _, ok := want[a.Title]; ok {
+			got[a.Title] = true
+		}
+	}
+	assert.Equal(t, want, got)
+	assert.Len(t, want, 6+4)
 }
