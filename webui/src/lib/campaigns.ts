@@ -344,3 +344,23 @@ export function locationCount(c: Pick<SavedCampaign, 'geographicFilters'>): stri
   const n = c.geographicFilters?.length ?? 0;
   return `${n} ${n === 1 ? 'location' : 'locations'}`;
 }
+
+/**
+ * priorityClass colours a priority badge as the HTML rendering does (high
+ * green, medium blue, anything else grey), in shades dark enough for text.
+ */
+export function priorityClass(p: string): string {
+  switch (p) {
+    case 'high':
+      return 'bg-green-100 text-green-800';
+    case 'medium':
+      return 'bg-blue-100 text-blue-800';
+    default:
+      return 'bg-slate-100 text-slate-700';
+  }
+}
+
+/** deleteActivityConfirm is the schedule editor's confirm prompt. */
+export function deleteActivityConfirm(title: string): string {
+  return `Are you sure you want to delete the activity "${title}"?`;
+}

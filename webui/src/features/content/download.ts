@@ -1,4 +1,5 @@
 import { downloadAction } from '@/lib/content';
+import { saveFile } from '@/lib/download';
 import { toast, toastError } from '@/lib/toast';
 import type { Content } from '@/lib/types';
 
@@ -7,16 +8,7 @@ export function downloadContent(c: Content): void {
   const action = downloadAction(c);
   switch (action.kind) {
     case 'file': {
-      const blob = new Blob([action.html], { type: 'text/html;charset=utf-8' });
-      const href = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = href;
-      a.download = action.fileName;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      // Give the browser a moment to start the download before releasing the blob.
-      setTimeout(() => URL.revokeObjectURL(href), 1000);
+      saveFile(action.fileName, action.html);
       toast({ title: 'Content downloaded successfully' });
       return;
     }
