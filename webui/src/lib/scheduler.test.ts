@@ -57,7 +57,7 @@ describe('divisionsFor', () => {
     expect(divisionsFor(divs, [])).toHaveLength(3);
   });
   it('filters the dataset: California has 5 divisions', () => {
-    expect(divisionsFor(dataset.divisions, ['california']).map((d: { id: string }) => d.id)).toEqual(['sfb', 'laf', 'gwl', 'pcs', 'sds']);
+    expect(divisionsFor(dataset.divisions as { id: string; location: string }[], ["california"]).map((d) => d.id)).toEqual(['sfb', 'laf', 'gwl', 'pcs', 'sds']);
   });
 });
 

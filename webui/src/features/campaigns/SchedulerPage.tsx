@@ -8,7 +8,6 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
 import { Field, fieldAria } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError, apiRequest } from '@/lib/api';
@@ -36,6 +35,7 @@ import {
   type DivisionDetail,
   type SchedulerReference,
 } from '@/lib/scheduler';
+import { saveFile } from '@/lib/download';
 import { toast } from '@/lib/toast';
 import type { ReferenceItem } from '@/lib/types';
 import HtmlPreviewDialog from './HtmlPreviewDialog';
@@ -120,17 +120,6 @@ interface Result {
   schedule: CampaignSchedule;
   html: string | null;
   config: CampaignConfig;
-}
-
-function downloadHtml(html: string, fileName: string): void {
-  const href = URL.createObjectURL(new Blob([html], { type: 'text/html;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
 }
 
 function options(items: { id: string; label: string }[] | undefined) {
@@ -608,7 +597,7 @@ function ResultView({ result, setResult }: { result: Result; setResult: (r: Resu
             <Button
               variant="outline"
               onClick={withHtml((h) => {
-                downloadHtml(h, scheduleFileName(schedule.campaignName));
+                saveFile(scheduleFileName(schedule.campaignName), h);
                 toast({ title: 'Download started' });
               })}
             >
