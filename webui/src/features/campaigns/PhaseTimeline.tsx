@@ -63,11 +63,11 @@ export default function PhaseTimeline({
     <figure className="grid gap-2" data-testid="phase-timeline">
       <div className="h-56 w-full" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
-          <ComposedChart data={rows} layout="vertical" margin={{ top: 16, right: 24, bottom: 4, left: 8 }} barCategoryGap={10}>
+          <ComposedChart accessibilityLayer={false} data={rows} layout="vertical" margin={{ top: 16, right: 24, bottom: 4, left: 8 }} barCategoryGap={10}>
             <XAxis type="number" domain={[0, span]} tickFormatter={(v: number) => shortDate(isoAt(schedule.startDate, v))} tick={{ fontSize: 11 }} />
             <YAxis type="category" dataKey="phase" width={150} tick={{ fontSize: 11 }} />
             <Bar dataKey="offset" stackId="p" fill="transparent" isAnimationActive={false} />
-            <Bar dataKey="length" stackId="p" isAnimationActive={false} radius={3} fillOpacity={0.25} shape={undefined} fill="#1d4ed8" />
+            <Bar dataKey="length" stackId="p" isAnimationActive={false} radius={3} fillOpacity={0.25} fill="#1d4ed8" />
             {dots.map((d) => (
               <ReferenceDot key={d.id} x={d.x} y={d.y} r={3} fill={d.color} stroke="none" ifOverflow="hidden" />
             ))}
