@@ -1,4 +1,4 @@
-import { Bar, ComposedChart, ReferenceDot, ReferenceLine, ResponsiveContainer, XAxis, YAxis } from 'recharts';
+import { Bar, Cell, ComposedChart, ReferenceDot, ReferenceLine, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import type { CampaignSchedule } from '@/lib/campaigns';
 import { shortDate } from '@/lib/campaigns';
 
@@ -67,7 +67,11 @@ export default function PhaseTimeline({
             <XAxis type="number" domain={[0, span]} tickFormatter={(v: number) => shortDate(isoAt(schedule.startDate, v))} tick={{ fontSize: 11 }} />
             <YAxis type="category" dataKey="phase" width={150} tick={{ fontSize: 11 }} />
             <Bar dataKey="offset" stackId="p" fill="transparent" isAnimationActive={false} />
-            <Bar dataKey="length" stackId="p" isAnimationActive={false} radius={3} fillOpacity={0.25} fill="#1d4ed8" />
+            <Bar dataKey="length" stackId="p" isAnimationActive={false} radius={3} fillOpacity={0.22}>
+              {rows.map((r) => (
+                <Cell key={r.phase} fill={r.color} />
+              ))}
+            </Bar>
             {dots.map((d) => (
               <ReferenceDot key={d.id} x={d.x} y={d.y} r={3} fill={d.color} stroke="none" ifOverflow="hidden" />
             ))}

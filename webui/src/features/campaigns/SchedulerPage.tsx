@@ -37,7 +37,7 @@ import {
 } from '@/lib/scheduler';
 import { saveFile } from '@/lib/download';
 import { toast } from '@/lib/toast';
-import type { ReferenceItem } from '@/lib/types';
+import type { Reference, ReferenceItem } from '@/lib/types';
 import HtmlPreviewDialog from './HtmlPreviewDialog';
 import LocationMap from './LocationMap';
 import ScheduleEditorDialog from './ScheduleEditorDialog';
@@ -132,10 +132,12 @@ function countOptions(items: ReferenceItem[]) {
 
 /** SchedulerPage is the Campaign Scheduler (spec 02 §2.7): configure, generate, edit, preview, download and save. */
 export default function SchedulerPage() {
-  const { data: ref, isLoading } = useQuery<SchedulerReference>({ queryKey: ['/api/reference'] });
+  const { data: ref, isLoading } = useQuery<SchedulerReference & Pick<Reference, 'vehicleTypes'>>({ queryKey: ['/api/reference'] });
   const [form, setForm] = useState<Form>(emptyForm);
   const [result, setResult] = useState<Result | null>(null);
   const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((f) => ({ ...f, [k]: v }));
+  // Activity channels are delivery vehicle types; show their labels.
+  const channelLabel = (c: string) => ref?.vehicleTypes?.find((v) => v.type === c)?.label ?? c;
 
   const generate = useMutation<GeneratedCampaign, Error, CampaignConfig>({
     mutationFn: (cfg) => apiRequest<GeneratedCampaign>('POST', '/api/campaigns/generate', cfg),
@@ -162,7 +164,7 @@ export default function SchedulerPage() {
       />
       <div className="grid min-w-0 content-start gap-6">
         {result ? (
-          <ResultView result={result} setResult={setResult} />
+          <ResultView result={result} setResult={setResult} channelLabel={channelLabel} />
         ) : (
           <EmptyState
             headingLevel="h2"
@@ -486,7 +488,7 @@ function DivisionProfileCard({ profile: p }: { profile: DivisionDetail }) {
   );
 }
 
-function ResultView({ result, setResult }: { result: Result; setResult: (r: Result) => void }) {
+function ResultView({ result, setResult, channelLabel }: { result: Result; setResult: (r: Result) => void; channelLabel: (c: string) => string }) {
   const qc = useQueryClient();
   const { schedule, config } = result;
   const [editing, setEditing] = useState(false);
@@ -660,7 +662,7 @@ function ResultView({ result, setResult }: { result: Result; setResult: (r: Resu
         </CardContent>
       </Card>
 
-      <PhaseDetails schedule={schedule} />
+      <PhaseDetails schedule={schedule} channelLabel={channelLabel} />
 
       <Card>
         <CardHeader>
@@ -669,7 +671,7 @@ function ResultView({ result, setResult }: { result: Result; setResult: (r: Resu
         <CardContent>
           <ul className="grid max-h-[36rem] gap-2 overflow-y-auto pr-1" data-testid="activity-list" tabIndex={0} aria-label="All activities">
             {(schedule.activities ?? []).map((a) => (
-              <ActivityCard key={a.id} activity={a} />
+              <ActivityCard key={a.id} activity={a} channelLabel={channelLabel} />
             ))}
           </ul>
         </CardContent>
@@ -695,7 +697,7 @@ function ResultView({ result, setResult }: { result: Result; setResult: (r: Resu
   );
 }
 
-function PhaseDetails({ schedule }: { schedule: CampaignSchedule }) {
+function PhaseDetails({ schedule, channelLabel }: { schedule: CampaignSchedule; channelLabel: (c: string) => string }) {
   const phases = schedule.phases ?? [];
   const timeline = schedule.timeline ?? [];
   return (
@@ -729,13 +731,13 @@ function PhaseDetails({ schedule }: { schedule: CampaignSchedule }) {
                 {acts.length === 0 ? (
                   <p className="text-xs text-slate-600">No activities in this phase</p>
                 ) : (
-                  <ul className="grid gap-1 text-xs">
+                  <ul className="grid max-h-72 gap-1 overflow-y-auto text-xs" tabIndex={0} aria-label={`${t?.phase ?? p.name} activities`}>
                     {acts.map((a) => (
                       <li key={a.id} className="flex flex-wrap gap-x-2">
                         <span className="w-24 shrink-0 text-slate-600">{shortDate(a.date)}</span>
                         <span className="font-medium text-slate-900">{a.title}</span>
                         <span className="text-slate-600">
-                          {a.channel} · {a.audience}
+                          {channelLabel(a.channel)} · {a.audience}
                         </span>
                       </li>
                     ))}
@@ -750,7 +752,7 @@ function PhaseDetails({ schedule }: { schedule: CampaignSchedule }) {
   );
 }
 
-function ActivityCard({ activity: a }: { activity: CampaignActivity }) {
+function ActivityCard({ activity: a, channelLabel }: { activity: CampaignActivity; channelLabel: (c: string) => string }) {
   return (
     <li className={cn('grid gap-1 rounded-md border border-l-4 border-slate-200 p-3', priorityClass(a.priority))} data-priority={a.priority}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -762,7 +764,7 @@ function ActivityCard({ activity: a }: { activity: CampaignActivity }) {
       </p>
       <p className="text-xs text-slate-700">{a.description}</p>
       <p className="text-xs text-slate-600">
-        {a.type} · {a.audience} · {a.channel} · {a.status}
+        {a.type} · {a.audience} · {channelLabel(a.channel)} · {a.status}
         {a.confidentiality ? ` · ${a.confidentiality}` : ''}
       </p>
     </li>
