@@ -75,6 +75,11 @@ describe('Campaign Scheduler', () => {
     await page.getByRole('heading', { name: 'Configure Your Campaign' }).waitFor();
     // Urgency labels of spec 02 §9 and the 8 campaign types.
     assert.equal(await page.getByRole('checkbox').count() >= 8, true);
+    assert.equal(await page.getByLabel('Campaign Urgency').textContent(), 'Medium (accelerated)');
+    // General mode: the target reads from the chosen audiences.
+    assert.equal(await target().textContent(), 'No segments selected');
+    await page.getByLabel('Managers', { exact: true }).check();
+    assert.equal(await target().textContent(), 'Multiple segments');
     await checkA11y(page, 'the Campaign Scheduler before generation');
   });
 

@@ -34,6 +34,7 @@ import {
   urgencyText,
   type DivisionDetail,
   type SchedulerReference,
+  type Selection,
 } from '@/lib/scheduler';
 import { saveFile } from '@/lib/download';
 import { toast } from '@/lib/toast';
@@ -295,6 +296,11 @@ function ConfigCard({
               </Field>
             </div>
             {org && ref && <OrgTargeting form={form} set={set} setForm={setForm} reference={ref} />}
+            {ref && (
+              <p className="rounded-md bg-blue-50 p-3 text-sm text-blue-900" aria-live="polite">
+                Employee target: <strong data-testid="employee-target">{employeeTarget(ref, configOf(form) as Selection)}</strong>
+              </p>
+            )}
             <Button type="submit" disabled={generating} className="w-full">
               <Sparkles className="mr-2 h-4 w-4" aria-hidden="true" />
               {generating ? 'Generating…' : 'Generate Schedule'}
@@ -334,7 +340,6 @@ function OrgTargeting({
   const roles = roleGroupsFor(ref.roleGroups ?? [], ref.roleGroupsByDivision ?? {}, form.divisions);
   const ma = form.campaignTypes.includes('ma-integration');
   const pre = ma && form.maturityPhases.includes('pre-acquisition');
-  const target = employeeTarget(ref, { ...form, audiences: [] });
   const maActs = ma ? relevantMAActivities(ref.maActivities ?? [], form.maturityPhases, pre ? form.preAcquisitionPhases : []) : [];
   const preview = previewList(maActs);
   const profiles = form.divisions.map((id) => ref.divisionProfiles?.[id]).filter((p): p is DivisionDetail => !!p);
@@ -445,9 +450,6 @@ function OrgTargeting({
           onChange={(v) => set('roleCategories', v)}
         />
       </Section>
-      <p className="rounded-md bg-blue-50 p-3 text-sm text-blue-900" aria-live="polite">
-        Employee target: <strong data-testid="employee-target">{target}</strong>
-      </p>
     </div>
   );
 }
