@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  configOf,
   divisionsFor,
+  emptyForm,
   employeeTarget,
   endDateNote,
   markerRadius,
@@ -126,5 +128,44 @@ describe('small rules', () => {
     expect(priorityClass('medium')).toContain('blue');
     expect(priorityClass('low')).toContain('gray');
     expect(priorityClass('urgent')).toContain('gray');
+  });
+});
+
+describe('configOf', () => {
+  const form = {
+    ...emptyForm,
+    campaignName: 'X',
+    startDate: '2025-01-01',
+    endDate: '2025-02-01',
+    campaignTypes: ['change-management'],
+    audiences: ['managers'],
+    maturityPhases: ['pre-acquisition'],
+    preAcquisitionPhases: ['due-diligence'],
+    locations: ['texas'],
+    divisions: ['hfs'],
+  };
+  it('sends only the general-mode audiences in general mode', () => {
+    const c = configOf(form);
+    expect(c.audiences).toEqual(['managers']);
+    expect([c.locations, c.divisions, c.maturityPhases, c.preAcquisitionPhases]).toEqual([[], [], [], []]);
+    expect(c.urgency).toBe('medium');
+  });
+  it('sends the organisational lists, and M&A phases only with M&A integration', () => {
+    const org = configOf({ ...form, audienceMode: 'organizational' });
+    expect(org.audiences).toEqual([]);
+    expect(org.locations).toEqual(['texas']);
+    expect(org.divisions).toEqual(['hfs']);
+    expect(org.maturityPhases).toEqual([]);
+    const ma = configOf({ ...form, audienceMode: 'organizational', campaignTypes: ['ma-integration'] });
+    expect(ma.maturityPhases).toEqual(['pre-acquisition']);
+    expect(ma.preAcquisitionPhases).toEqual(['due-diligence']);
+    const noPre = configOf({ ...form, audienceMode: 'organizational', campaignTypes: ['ma-integration'], maturityPhases: ['integrating'] });
+    expect(noPre.preAcquisitionPhases).toEqual([]);
+  });
+  it('leaves blank optional dates out', () => {
+    const c = configOf(form);
+    expect(c.goLiveDate).toBeUndefined();
+    expect(c.acquisitionDate).toBeUndefined();
+    expect(c.audienceType).toBeUndefined();
   });
 });

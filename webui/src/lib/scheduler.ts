@@ -4,6 +4,7 @@
 // POST /api/campaigns/generate; these only shape the configuration form.
 // Every rule mirrors pkg/orgdata or pkg/campaign and is tested on the same
 // vectors (testdata/campaign/targets.json).
+import type { CampaignConfig } from './campaigns';
 import type { ReferenceItem } from './types';
 
 /** CampaignType, MaturityPhase, PreAcquisitionPhase, Option are pkg/campaign's reference types. */
@@ -187,4 +188,72 @@ export const PRIORITY_CLASSES: Record<string, string> = {
 /** priorityClass is the colour class of a priority; unknown values are grey. */
 export function priorityClass(p: string): string {
   return PRIORITY_CLASSES[p] ?? PRIORITY_CLASSES.low;
+}
+
+/** SchedulerForm is the scheduler's configuration as the planner edits it. */
+export interface SchedulerForm {
+  campaignName: string;
+  startDate: string;
+  endDate: string;
+  campaignTypes: string[];
+  audienceMode: 'general' | 'organizational';
+  audienceType: string;
+  audiences: string[];
+  urgency: 'low' | 'medium' | 'high';
+  goLiveDate: string;
+  acquisitionDate: string;
+  maturityPhases: string[];
+  preAcquisitionPhases: string[];
+  locations: string[];
+  divisions: string[];
+  orgLevels: string[];
+  roleCategories: string[];
+}
+
+export const emptyForm: SchedulerForm = {
+  campaignName: '',
+  startDate: '',
+  endDate: '',
+  campaignTypes: [],
+  audienceMode: 'general',
+  audienceType: '',
+  audiences: [],
+  urgency: 'medium',
+  goLiveDate: '',
+  acquisitionDate: '',
+  maturityPhases: [],
+  preAcquisitionPhases: [],
+  locations: [],
+  divisions: [],
+  orgLevels: [],
+  roleCategories: [],
+};
+
+/**
+ * configOf is the body of POST /api/campaigns/generate. Selectors the form
+ * hides send nothing: the organisational lists and the M&A phases belong to
+ * organisational mode, audiences to general mode (spec 02 §2.7).
+ */
+export function configOf(f: SchedulerForm): CampaignConfig {
+  const org = f.audienceMode === 'organizational';
+  const ma = org && f.campaignTypes.includes('ma-integration');
+  const maturity = ma ? f.maturityPhases : [];
+  return {
+    campaignName: f.campaignName,
+    startDate: f.startDate,
+    endDate: f.endDate,
+    campaignTypes: f.campaignTypes,
+    audienceMode: f.audienceMode,
+    audienceType: f.audienceType || undefined,
+    audiences: org ? [] : f.audiences,
+    urgency: f.urgency,
+    goLiveDate: f.goLiveDate || undefined,
+    acquisitionDate: f.acquisitionDate || undefined,
+    maturityPhases: maturity,
+    preAcquisitionPhases: maturity.includes('pre-acquisition') ? f.preAcquisitionPhases : [],
+    locations: org ? f.locations : [],
+    divisions: org ? f.divisions : [],
+    orgLevels: org ? f.orgLevels : [],
+    roleCategories: org ? f.roleCategories : [],
+  };
 }

@@ -33,6 +33,9 @@ import {
   toggle,
   urgencyText,
   type DivisionDetail,
+  configOf,
+  emptyForm,
+  type SchedulerForm as Form,
   type SchedulerReference,
   type Selection,
 } from '@/lib/scheduler';
@@ -47,74 +50,6 @@ import ScheduleEditorDialog from './ScheduleEditorDialog';
 const PhaseTimeline = lazy(() => import('./PhaseTimeline'));
 
 const CAMPAIGNS = '/api/campaigns';
-
-/** Form is the scheduler's configuration as the planner edits it. */
-interface Form {
-  campaignName: string;
-  startDate: string;
-  endDate: string;
-  campaignTypes: string[];
-  audienceMode: 'general' | 'organizational';
-  audienceType: string;
-  audiences: string[];
-  urgency: 'low' | 'medium' | 'high';
-  goLiveDate: string;
-  acquisitionDate: string;
-  maturityPhases: string[];
-  preAcquisitionPhases: string[];
-  locations: string[];
-  divisions: string[];
-  orgLevels: string[];
-  roleCategories: string[];
-}
-
-const emptyForm: Form = {
-  campaignName: '',
-  startDate: '',
-  endDate: '',
-  campaignTypes: [],
-  audienceMode: 'general',
-  audienceType: '',
-  audiences: [],
-  urgency: 'medium',
-  goLiveDate: '',
-  acquisitionDate: '',
-  maturityPhases: [],
-  preAcquisitionPhases: [],
-  locations: [],
-  divisions: [],
-  orgLevels: [],
-  roleCategories: [],
-};
-
-/**
- * configOf is the body of POST /api/campaigns/generate. Selectors the form
- * hides send nothing: the organisational lists and the M&A phases belong to
- * organisational mode, audiences to general mode (spec 02 §2.7).
- */
-function configOf(f: Form): CampaignConfig {
-  const org = f.audienceMode === 'organizational';
-  const ma = org && f.campaignTypes.includes('ma-integration');
-  const maturity = ma ? f.maturityPhases : [];
-  return {
-    campaignName: f.campaignName,
-    startDate: f.startDate,
-    endDate: f.endDate,
-    campaignTypes: f.campaignTypes,
-    audienceMode: f.audienceMode,
-    audienceType: f.audienceType || undefined,
-    audiences: org ? [] : f.audiences,
-    urgency: f.urgency,
-    goLiveDate: f.goLiveDate || undefined,
-    acquisitionDate: f.acquisitionDate || undefined,
-    maturityPhases: maturity,
-    preAcquisitionPhases: maturity.includes('pre-acquisition') ? f.preAcquisitionPhases : [],
-    locations: org ? f.locations : [],
-    divisions: org ? f.divisions : [],
-    orgLevels: org ? f.orgLevels : [],
-    roleCategories: org ? f.roleCategories : [],
-  };
-}
 
 /** Result is a generated schedule, its HTML (null once edited, until rendered again) and the config behind it. */
 interface Result {
