@@ -119,9 +119,9 @@ describe('small rules', () => {
     expect(endDateNote(['change-management'], '2025-03-01', '2025-05-30', show)).toBeNull();
   });
   it('sizes markers by head count', () => {
-    expect(markerRadius(0, 500)).toBe(6);
-    expect(markerRadius(500, 500)).toBe(22);
-    expect(markerRadius(125, 500)).toBe(14);
+    expect(markerRadius(0, 500)).toBe(10);
+    expect(markerRadius(500, 500)).toBe(40);
+    expect(markerRadius(125, 500)).toBe(25);
   });
   it('colours priorities: high green, medium blue, low and unknown grey', () => {
     expect(priorityClass('high')).toContain('green');

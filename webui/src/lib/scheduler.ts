@@ -172,10 +172,10 @@ export function endDateNote(types: string[], entered: string, scheduled: string,
   return `End date set to go-live + 90 days: ${show(scheduled)}`;
 }
 
-/** markerRadius sizes a location marker by head count: area proportional, between 6 and 22 px. */
+/** markerRadius sizes a location marker by head count: area proportional, radius 10 to 40 map units (the map is 975 wide). */
 export function markerRadius(count: number, max: number): number {
-  if (max <= 0) return 6;
-  return 6 + 16 * Math.sqrt(Math.max(0, count) / max);
+  if (max <= 0) return 10;
+  return 10 + 30 * Math.sqrt(Math.max(0, count) / max);
 }
 
 /** PRIORITY_CLASSES are the activity cards' priority colours: high green, medium blue, low grey. */

@@ -36,8 +36,19 @@ export default function LocationMap({
       const f = byName.get(l.label.toLowerCase());
       if (!f) return [];
       const [x, y] = path.centroid(f);
-      return [{ ...l, x, y, r: markerRadius(l.count, max) }];
+      return [{ ...l, x, y, r: markerRadius(l.count, max), labelled: false }];
     });
+    // Label the largest markers first and skip a label that would overlap
+    // one already placed (the north-east is crowded); every marker keeps its
+    // name as a tooltip and as its accessible name.
+    const boxes: { x0: number; x1: number; y0: number; y1: number }[] = [];
+    for (const m of [...markers].sort((a, b) => b.count - a.count)) {
+      const w = m.label.length * 12;
+      const box = { x0: m.x - w / 2, x1: m.x + w / 2, y0: m.y + m.r + 2, y1: m.y + m.r + 26 };
+      if (boxes.some((b) => b.x0 < box.x1 && box.x0 < b.x1 && b.y0 < box.y1 && box.y0 < b.y1)) continue;
+      boxes.push(box);
+      m.labelled = true;
+    }
     return {
       states: fc.features.map((f) => ({ name: f.properties.name, d: path(f) ?? '' })),
       borders: path(mesh(topo, topo.objects.states, (a, b) => a !== b)) ?? '',
@@ -72,10 +83,13 @@ export default function LocationMap({
               }
             }}
           >
-            <circle cx={m.x} cy={m.y} r={m.r} className={on ? 'fill-blue-700 stroke-blue-900' : 'fill-blue-300/70 stroke-blue-700'} strokeWidth={2} />
-            <text x={m.x} y={m.y + m.r + 14} textAnchor="middle" className="fill-slate-800 text-[13px] font-medium" aria-hidden="true">
-              {m.label}
-            </text>
+            <title>{`${m.label}: ${m.count} employees`}</title>
+            <circle cx={m.x} cy={m.y} r={m.r} className={on ? 'fill-blue-700 stroke-blue-900' : 'fill-blue-300/70 stroke-blue-700'} strokeWidth={3} />
+            {m.labelled && (
+              <text x={m.x} y={m.y + m.r + 22} textAnchor="middle" className="fill-slate-800 text-[22px] font-medium" aria-hidden="true">
+                {m.label}
+              </text>
+            )}
           </g>
         );
       })}
