@@ -63,6 +63,11 @@ const generateButton = () => page.getByRole('button', { name: 'Generate Schedule
 const total = async () => Number(await page.getByTestId('total-activities').textContent());
 const target = () => page.getByTestId('employee-target');
 
+/** inventoryRow is the Campaign Inventory row of a title. */
+function inventoryRow(title) {
+  return page.getByTestId('campaign-row').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+}
+
 /** toastText waits for the open toast with this title and returns its whole text. */
 async function toastText(title) {
   await expectToast(page, title);
@@ -186,6 +191,12 @@ describe('Campaign Scheduler', () => {
     assert.equal(row.description, 'Cutover communications');
     assert.equal(row.schedule.totalActivities, await total());
     assert.match(row.htmlContent, /Hypercare Drop-in Clinic/);
+    // The row shows in the Campaign Inventory screen.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Campaign Inventory', exact: true }).click();
+    const listed = inventoryRow('ERP Go-Live Plan');
+    await listed.getByText('Cutover communications', { exact: true }).waitFor();
+    assert.equal(await listed.getByTestId('campaign-activities').textContent(), `${row.schedule.totalActivities} activities`);
+    await checkA11y(page, 'the Campaign Inventory after a save');
   });
 
   test('organizational mode: the map toggles locations, divisions filter, the target follows', async () => {
@@ -224,6 +235,12 @@ describe('Campaign Scheduler', () => {
     await generateButton().click();
     await expectToast(page, 'Campaign Schedule Generated');
     await page.getByRole('definition').filter({ hasText: '~142 employees' }).waitFor();
+    // Saved, the inventory shows the target as its people count.
+    await page.getByLabel('Title *').fill('Regional Rollout');
+    await page.getByRole('button', { name: 'Save Campaign' }).click();
+    await expectToast(page, 'Campaign saved');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Campaign Inventory', exact: true }).click();
+    assert.equal(await inventoryRow('Regional Rollout').getByTestId('campaign-people').textContent(), '142 people');
   });
 
   test('M&A integration with pre-acquisition phases', async () => {

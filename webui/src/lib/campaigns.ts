@@ -364,3 +364,8 @@ export function priorityClass(p: string): string {
 export function deleteActivityConfirm(title: string): string {
   return `Are you sure you want to delete the activity "${title}"?`;
 }
+
+/** campaignDeleteConfirm is the inventory's confirm prompt before deleting a saved campaign. */
+export function campaignDeleteConfirm(title: string): string {
+  return `Are you sure you want to delete the campaign "${title}"? This cannot be undone.`;
+}

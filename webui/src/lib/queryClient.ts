@@ -24,7 +24,8 @@ export type Entity =
   | 'communications'
   | 'vehicles'
   | 'blackouts'
-  | 'calendar-feeds';
+  | 'calendar-feeds'
+  | 'campaigns';
 
 /** WARNINGS_PATH is the schedule warnings' path; their keys carry ?tz=, so lists match by prefix. */
 export const WARNINGS_PATH = '/api/schedule/warnings';

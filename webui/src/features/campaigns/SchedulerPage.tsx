@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { CalendarRange, Download, Eye, Map as MapIcon, Pencil, Save, Sparkles } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { EmptyState } from '@/components/EmptyState';
@@ -17,6 +17,7 @@ import {
   type AudienceFilters,
   type CampaignActivity,
   type CampaignConfig,
+  type CampaignInput,
   type CampaignSchedule,
   type GeneratedCampaign,
   type SavedCampaign,
@@ -40,16 +41,16 @@ import {
   type Selection,
 } from '@/lib/scheduler';
 import { saveFile } from '@/lib/download';
+import { useApiMutation } from '@/lib/mutation';
 import { toast } from '@/lib/toast';
 import type { Reference, ReferenceItem } from '@/lib/types';
+import { CAMPAIGNS_PATH } from './api';
 import HtmlPreviewDialog from './HtmlPreviewDialog';
 import LocationMap from './LocationMap';
 import ScheduleEditorDialog from './ScheduleEditorDialog';
 
 // recharts is large: the chart loads after the schedule is generated.
 const PhaseTimeline = lazy(() => import('./PhaseTimeline'));
-
-const CAMPAIGNS = '/api/campaigns';
 
 /** Result is a generated schedule, its HTML (null once edited, until rendered again) and the config behind it. */
 interface Result {
@@ -426,7 +427,6 @@ function DivisionProfileCard({ profile: p }: { profile: DivisionDetail }) {
 }
 
 function ResultView({ result, setResult, channelLabel }: { result: Result; setResult: (r: Result) => void; channelLabel: (c: string) => string }) {
-  const qc = useQueryClient();
   const { schedule, config } = result;
   const [editing, setEditing] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
@@ -443,38 +443,46 @@ function ResultView({ result, setResult, channelLabel }: { result: Result; setRe
     return r.htmlContent;
   };
 
-  const save = useMutation<SavedCampaign, Error, void>({
-    mutationFn: async () => {
-      const htmlContent = await html();
-      const filters: AudienceFilters = {
-        types: config.campaignTypes,
-        audiences: config.audiences ?? [],
-        audienceType: config.audienceType ?? '',
-        divisions: config.divisions ?? [],
-        orgLevels: config.orgLevels ?? [],
-        roles: config.roleCategories ?? [],
-        maturityPhases: config.maturityPhases ?? [],
-        targetCount: schedule.targeting?.targetCount ? schedule.targeting.targetCount : null,
-        goLiveDate: config.goLiveDate ?? '',
-        acquisitionDate: config.acquisitionDate ?? '',
-      };
-      return apiRequest<SavedCampaign>('POST', CAMPAIGNS, {
-        title: title.trim(),
-        description: description.trim(),
-        schedule,
-        htmlContent,
-        audienceFilters: filters,
-        geographicFilters: config.locations ?? [],
-      });
-    },
-    onSuccess: async () => {
-      toast({ title: 'Campaign saved', description: 'Campaign schedule has been saved to Campaign Inventory.' });
+  const save = useApiMutation<SavedCampaign, CampaignInput>({
+    request: (body) => ({ method: 'POST', url: CAMPAIGNS_PATH, body }),
+    entity: 'campaigns',
+    success: { title: 'Campaign saved', description: 'Campaign schedule has been saved to Campaign Inventory.' },
+    failure: 'Failed to save campaign',
+    onSuccess: () => {
       setTitle('');
       setDescription('');
-      await qc.invalidateQueries({ queryKey: [CAMPAIGNS] });
     },
-    onError: () => toast({ title: 'Failed to save campaign', variant: 'destructive' }),
   });
+  // An edited schedule is rendered first, so the stored HTML is the server's.
+  const submitSave = async () => {
+    let htmlContent: string;
+    try {
+      htmlContent = await html();
+    } catch {
+      toast({ title: 'Failed to save campaign', variant: 'destructive' });
+      return;
+    }
+    const filters: AudienceFilters = {
+      types: config.campaignTypes,
+      audiences: config.audiences ?? [],
+      audienceType: config.audienceType ?? '',
+      divisions: config.divisions ?? [],
+      orgLevels: config.orgLevels ?? [],
+      roles: config.roleCategories ?? [],
+      maturityPhases: config.maturityPhases ?? [],
+      targetCount: schedule.targeting?.targetCount ? schedule.targeting.targetCount : null,
+      goLiveDate: config.goLiveDate ?? '',
+      acquisitionDate: config.acquisitionDate ?? '',
+    };
+    save.mutate({
+      title: title.trim(),
+      description: description.trim(),
+      schedule,
+      htmlContent,
+      audienceFilters: filters,
+      geographicFilters: config.locations ?? [],
+    });
+  };
 
   const withHtml = (then: (h: string) => void) => () => {
     html().then(then, () => toast({ title: 'Failed to render campaign schedule', variant: 'destructive' }));
@@ -563,7 +571,7 @@ function ResultView({ result, setResult, channelLabel }: { result: Result; setRe
                 return;
               }
               setTitleError(undefined);
-              save.mutate();
+              void submitSave();
             }}
           >
             <Field id="save-title" label="Title *" error={titleError}>

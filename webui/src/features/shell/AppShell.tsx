@@ -16,6 +16,7 @@ const Audiences = lazy(() => import('@/features/audiences/AudiencesPage'));
 const Schedule = lazy(() => import('@/features/schedule/SchedulePage'));
 const Vehicles = lazy(() => import('@/features/vehicles/VehiclesPage'));
 const CampaignScheduler = lazy(() => import('@/features/campaigns/SchedulerPage'));
+const CampaignInventory = lazy(() => import('@/features/campaigns/InventoryPage'));
 const Placeholder = lazy(() => import('@/features/placeholder/PlaceholderPage'));
 
 function PageFallback() {
@@ -66,7 +67,7 @@ export function AppShell({ onLogout }: { onLogout: () => void }) {
                 <Route path="/content" element={<ContentLibrary />} />
                 <Route path="/audiences" element={<Audiences />} />
                 <Route path="/campaign-scheduler" element={<CampaignScheduler />} />
-                <Route path="/campaign-inventory" element={<Placeholder />} />
+                <Route path="/campaign-inventory" element={<CampaignInventory />} />
                 <Route path="/vehicles" element={<Vehicles />} />
                 <Route path="/assembly" element={<Placeholder />} />
                 <Route path="/schedule" element={<Schedule />} />
