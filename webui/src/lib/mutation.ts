@@ -12,7 +12,7 @@ function asToast(t: ToastText): { title: string; description?: string } {
 
 /** ApiMutationOptions describe one kind of change: the call, what it affects, and the spec's toasts. */
 export interface ApiMutationOptions<V, T = unknown> {
-  request: (vars: V) => { method: 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown };
+  request: (vars: V) => { method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; body?: unknown };
   entity: Entity;
   /** success is the toast after the change; a function can name what changed (e.g. a count). */
   success: ToastText | ((data: T, vars: V) => ToastText);

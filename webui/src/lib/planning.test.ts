@@ -16,16 +16,16 @@ import {
   warningsSummary,
   warningTitle,
   type CampaignActivity,
-  type SavedCampaign,
+  type ImportSource,
 } from './planning';
 import type { ScheduleWarning } from './types';
 
 function act(id: string, title: string, date: string, extra: Partial<CampaignActivity> = {}): CampaignActivity {
-  return { id, title, date, description: `${title} details`, type: 'announcement', channel: 'email', audience: 'employees', ...extra };
+  return { id, title, date, description: `${title} details`, type: 'announcement', channel: 'email', audience: 'employees', timing: '', priority: 'medium', status: 'planned', phase: '', ...extra };
 }
 
-function campaign(schedule: SavedCampaign['schedule']): SavedCampaign {
-  return { id: 'c1', title: 'ERP Go-Live', description: '', createdAt: '2031-01-01T00:00:00Z', schedule };
+function campaign(schedule: ImportSource['schedule']): ImportSource {
+  return { schedule };
 }
 
 // A fixed local "today": 28 Feb 2031, so +7 days crosses a month end.

@@ -4,29 +4,14 @@
 // rules and the calendar feed URL.
 import { addDays, isValid, parse } from 'date-fns';
 import { calendarDateKey, dateKey, formatShortDate } from './dates';
+import type { CampaignActivity } from './campaigns';
 import type { Audience, BlackoutInput, CommunicationInput, ScheduleWarning } from './types';
 
-/** CampaignActivity is one activity of a saved campaign's schedule (pkg/campaign.Activity). */
-export interface CampaignActivity {
-  id: string;
-  title: string;
-  type?: string;
-  timing?: string;
-  date: string;
-  audience?: string;
-  channel?: string;
-  description?: string;
-  priority?: string;
-  status?: string;
-  phase?: string;
-}
+// The campaign types are pkg/campaign's, declared once in ./campaigns.
+export type { CampaignActivity, SavedCampaign } from './campaigns';
 
-/** SavedCampaign is a campaign as GET /api/campaigns lists it; only what the import reads. */
-export interface SavedCampaign {
-  id: string;
-  title: string;
-  description: string;
-  createdAt: string;
+/** ImportSource is what the import reads of a saved campaign: its phases' activities, or its flat list. */
+export interface ImportSource {
   schedule: {
     totalActivities?: number;
     phases?: { name: string; activities?: CampaignActivity[] | null }[] | null;
@@ -48,7 +33,7 @@ export interface ActivityItem {
  * flat list. Keys are the activity ids, made unique if an edited schedule
  * repeats one.
  */
-export function campaignActivities(c: SavedCampaign | null | undefined): ActivityItem[] {
+export function campaignActivities(c: ImportSource | null | undefined): ActivityItem[] {
   const s = c?.schedule;
   if (!s) return [];
   let pairs: { phase: string; activity: CampaignActivity }[] = (s.phases ?? []).flatMap((p) =>

@@ -26,7 +26,8 @@ export type Entity =
   | 'blackouts'
   | 'calendar-feeds'
   | 'newsletter-templates'
-  | 'checklist-templates';
+  | 'checklist-templates'
+  | 'campaigns';
 
 /** WARNINGS_PATH is the schedule warnings' path; their keys carry ?tz=, so lists match by prefix. */
 export const WARNINGS_PATH = '/api/schedule/warnings';

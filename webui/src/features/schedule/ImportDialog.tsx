@@ -31,23 +31,32 @@ function countSelected(sel: Selection): number {
  * campaigns on the left, the chosen campaign's activities on the right with
  * a search and Select All / Deselect All, and "Add to Schedule (n)", which
  * creates every chosen activity as a scheduled communication in one call.
+ * campaignId preselects a campaign (the inventory's "Add to Schedule").
  */
-export default function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function ImportDialog({
+  open,
+  onOpenChange,
+  campaignId: initialCampaignId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  campaignId?: string;
+}) {
   const { data: campaigns, isLoading } = useCampaigns();
   const { data: themes, isLoading: themesLoading } = useThemes();
-  const [campaignId, setCampaignId] = useState<string | null>(null);
+  const [campaignId, setCampaignId] = useState<string | null>(initialCampaignId ?? null);
   const [query, setQuery] = useState('');
   const [selection, setSelection] = useState<Selection>({});
   const importMutation = useImportCommunications(() => onOpenChange(false));
   const searchId = useId();
 
-  // Each opening starts afresh on the first campaign.
+  // Each opening starts afresh on the preselected campaign, or the first.
   useEffect(() => {
     if (!open) return;
     setSelection({});
     setQuery('');
-    setCampaignId(null);
-  }, [open]);
+    setCampaignId(initialCampaignId ?? null);
+  }, [open, initialCampaignId]);
 
   const list = useMemo(() => campaigns ?? [], [campaigns]);
   const current: SavedCampaign | undefined = list.find((c) => c.id === campaignId) ?? list[0];

@@ -1,0 +1,47 @@
+import { Download } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { saveFile } from '@/lib/download';
+
+/** HtmlPreviewDialogProps: the document to show and the name it downloads as. */
+export interface HtmlPreviewDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  html: string;
+  fileName: string;
+}
+
+/**
+ * HtmlPreviewDialog shows a server-rendered HTML document in a fully
+ * sandboxed frame: sandbox="" gives it an opaque origin and no scripts, so
+ * a saved campaign's HTML (which a client sent) can never act as this app.
+ */
+export default function HtmlPreviewDialog({ open, onOpenChange, title, html, fileName }: HtmlPreviewDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-5xl">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>Preview of the HTML document; download it to share or print.</DialogDescription>
+        </DialogHeader>
+        <iframe
+          title={`${title} preview`}
+          sandbox=""
+          srcDoc={html}
+          className="h-[65vh] w-full rounded-md border border-slate-200 bg-white"
+          data-testid="html-preview-frame"
+        />
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Close
+          </Button>
+          <Button onClick={() => saveFile(fileName, html)}>
+            <Download className="h-4 w-4" aria-hidden="true" />
+            Download
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

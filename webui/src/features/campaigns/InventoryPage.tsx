@@ -1,0 +1,184 @@
+import { CalendarDays, CalendarPlus, Download, Eye, FileSpreadsheet, FolderOpen, MapPin, Pencil, Trash2, Users } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { EmptyState } from '@/components/EmptyState';
+import { SectionHeading } from '@/components/SectionHeading';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { campaignDeleteConfirm, locationCount, peopleCount, savedFileName, shortDate, type CampaignSchedule, type SavedCampaign } from '@/lib/campaigns';
+import { downloadUrl, saveFile } from '@/lib/download';
+import { exportUrl, useCampaignList, useDeleteCampaign, useUpdateCampaignSchedule } from './api';
+import HtmlPreviewDialog from './HtmlPreviewDialog';
+import ScheduleEditorDialog from './ScheduleEditorDialog';
+
+// The Schedule screen's import dialog is only loaded when "Add to Schedule" is used.
+const ImportDialog = lazy(() => import('@/features/schedule/ImportDialog'));
+
+/** Editing is the campaign open in the editor; its schedule follows each stored change. */
+interface Editing {
+  id: string;
+  title: string;
+  schedule: CampaignSchedule;
+}
+
+/**
+ * InventoryPage is the Campaign Inventory (spec 02 §2.8): the saved
+ * campaigns with Edit (every change stored at once), Preview, Download and
+ * Delete, and beyond the spec ICS and CSV downloads and Add to Schedule.
+ */
+export default function InventoryPage() {
+  const { data, isLoading, isError } = useCampaignList();
+  const remove = useDeleteCampaign();
+  const update = useUpdateCampaignSchedule();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [preview, setPreview] = useState<SavedCampaign | null>(null);
+  const [importFor, setImportFor] = useState<string | null>(null);
+  const campaigns = data ?? [];
+
+  return (
+    <div className="grid gap-6">
+      <SectionHeading title="Saved Campaigns">
+        <p className="text-sm text-slate-600">Edit, preview, download or schedule the campaigns saved from the Campaign Scheduler.</p>
+      </SectionHeading>
+
+      {isLoading ? (
+        <div className="grid gap-3" role="status" aria-label="Loading campaigns">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} className="h-28" />
+          ))}
+        </div>
+      ) : isError ? (
+        <p className="text-sm text-red-700">Failed to load campaigns</p>
+      ) : campaigns.length === 0 ? (
+        <EmptyState
+          headingLevel="h3"
+          icon={<FolderOpen className="h-10 w-10 text-slate-500" aria-hidden="true" />}
+          title="No campaigns saved yet"
+          text="Generate a schedule in the Campaign Scheduler and save it to see it here."
+        />
+      ) : (
+        <ul className="grid gap-3" aria-label="Saved campaigns">
+          {campaigns.map((c) => (
+            <li key={c.id}>
+              <CampaignRow
+                campaign={c}
+                onEdit={() => c.schedule && setEditing({ id: c.id, title: c.title, schedule: c.schedule })}
+                onPreview={() => setPreview(c)}
+                onAddToSchedule={() => setImportFor(c.id)}
+                onDelete={() => {
+                  if (window.confirm(campaignDeleteConfirm(c.title))) remove.mutate(c.id);
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {editing && (
+        <ScheduleEditorDialog
+          open
+          onOpenChange={(o) => !o && setEditing(null)}
+          title={`Edit Campaign: ${editing.title}`}
+          schedule={editing.schedule}
+          onChange={async (next) => {
+            const saved = await update.mutateAsync({ id: editing.id, schedule: next });
+            setEditing((cur) => (cur && cur.id === saved.id && saved.schedule ? { ...cur, schedule: saved.schedule } : cur));
+          }}
+        />
+      )}
+      {preview && (
+        <HtmlPreviewDialog
+          open
+          onOpenChange={(o) => !o && setPreview(null)}
+          title={preview.title}
+          html={preview.htmlContent}
+          fileName={savedFileName(preview.title)}
+        />
+      )}
+      {importFor && (
+        <Suspense fallback={null}>
+          <ImportDialog open onOpenChange={(o) => !o && setImportFor(null)} campaignId={importFor} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+function CampaignRow({
+  campaign: c,
+  onEdit,
+  onPreview,
+  onAddToSchedule,
+  onDelete,
+}: {
+  campaign: SavedCampaign;
+  onEdit: () => void;
+  onPreview: () => void;
+  onAddToSchedule: () => void;
+  onDelete: () => void;
+}) {
+  const headingId = `campaign-${c.id}`;
+  return (
+    <Card className="flex flex-wrap items-start justify-between gap-4 p-5" data-testid="campaign-row">
+      <div className="min-w-0 flex-1">
+        <h3 id={headingId} className="break-words text-lg font-semibold text-slate-900">
+          {c.title}
+        </h3>
+        <p className="mt-1 break-words text-sm text-slate-700">{c.description?.trim() ? c.description : 'No description provided'}</p>
+        <dl className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-600">
+          <div className="flex items-center gap-1.5">
+            <CalendarDays className="h-4 w-4" aria-hidden="true" />
+            <dt className="sr-only">Created</dt>
+            <dd data-testid="campaign-created">{shortDate(c.createdAt)}</dd>
+          </div>
+          <div className="flex items-center gap-1.5">
+            <Users className="h-4 w-4" aria-hidden="true" />
+            <dt className="sr-only">People</dt>
+            <dd data-testid="campaign-people">{peopleCount(c)}</dd>
+          </div>
+          <div className="flex items-center gap-1.5">
+            <MapPin className="h-4 w-4" aria-hidden="true" />
+            <dt className="sr-only">Locations</dt>
+            <dd data-testid="campaign-locations">{locationCount(c)}</dd>
+          </div>
+          <div className="flex items-center gap-1.5">
+            <dt className="sr-only">Activities</dt>
+            <dd data-testid="campaign-activities">
+              {c.schedule?.totalActivities ?? 0} {c.schedule?.totalActivities === 1 ? 'activity' : 'activities'}
+            </dd>
+          </div>
+        </dl>
+      </div>
+      <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions for ${c.title}`}>
+        <Button size="sm" variant="outline" onClick={onEdit} disabled={!c.schedule} aria-label={`Edit ${c.title}`}>
+          <Pencil className="h-4 w-4" aria-hidden="true" />
+          Edit
+        </Button>
+        <Button size="sm" variant="outline" onClick={onPreview} aria-label={`Preview ${c.title}`}>
+          <Eye className="h-4 w-4" aria-hidden="true" />
+          Preview
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => saveFile(savedFileName(c.title), c.htmlContent)} aria-label={`Download ${c.title}`}>
+          <Download className="h-4 w-4" aria-hidden="true" />
+          Download
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => downloadUrl(exportUrl(c.id, 'ics'))} aria-label={`Download ICS ${c.title}`}>
+          <CalendarDays className="h-4 w-4" aria-hidden="true" />
+          Download ICS
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => downloadUrl(exportUrl(c.id, 'csv'))} aria-label={`Download CSV ${c.title}`}>
+          <FileSpreadsheet className="h-4 w-4" aria-hidden="true" />
+          Download CSV
+        </Button>
+        <Button size="sm" variant="outline" onClick={onAddToSchedule} aria-label={`Add to Schedule ${c.title}`}>
+          <CalendarPlus className="h-4 w-4" aria-hidden="true" />
+          Add to Schedule
+        </Button>
+        <Button size="sm" variant="outline" onClick={onDelete} aria-label={`Delete ${c.title}`} className="text-red-700 hover:text-red-800">
+          <Trash2 className="h-4 w-4" aria-hidden="true" />
+          Delete
+        </Button>
+      </div>
+    </Card>
+  );
+}
