@@ -32,6 +32,7 @@ const (
 // routeCampaigns registers the campaign generator and inventory routes (issue 5).
 func (s *Server) routeCampaigns(r *mux.Router) {
 	r.HandleFunc("/campaigns/generate", s.generateCampaign).Methods(http.MethodPost)
+	r.HandleFunc("/campaigns/render", s.renderCampaign).Methods(http.MethodPost)
 	r.HandleFunc("/campaigns", list(s, s.store.ListCampaigns)).Methods(http.MethodGet)
 	r.HandleFunc("/campaigns", s.createCampaign).Methods(http.MethodPost)
 	r.HandleFunc("/campaigns/{id}", get(s, s.store.GetCampaign)).Methods(http.MethodGet)
@@ -73,6 +74,35 @@ func (s *Server) generateCampaign(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, GeneratedCampaign{Schedule: sched, HTMLContent: html})
+}
+
+// RenderedCampaign is the answer of POST /api/campaigns/render.
+type RenderedCampaign struct {
+	HTMLContent string `json:"htmlContent"`
+}
+
+// renderCampaign renders a schedule edited in the scheduler before it is
+// saved, with the renderer generate and save use, so the server writes
+// every HTML document.
+func (s *Server) renderCampaign(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Schedule json.RawMessage `json:"schedule"`
+	}
+	if err := decode(w, r, &in, MaxCampaignBody); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	sched, err := decodeSchedule(in.Schedule)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	html, err := campaign.RenderHTML(sched)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, RenderedCampaign{HTMLContent: html})
 }
 
 // campaignInput is the body of POST and PATCH /api/campaigns. Documents

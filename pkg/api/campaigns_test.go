@@ -270,3 +270,60 @@ func TestExportCampaign(t *testing.T) {
 		})
 	})
 }
+
+func TestRenderCampaign(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b)
+		cfg := campaignConfig(t, "ma-integration-pre-acquisition")
+		var gen struct {
+			Schedule    json.RawMessage `json:"schedule"`
+			HTMLContent string          `json:"htmlContent"`
+		}
+		ts.json("POST", "/api/campaigns/generate", cfg, http.StatusOK, &gen)
+
+		// The generated schedule renders to exactly the HTML generate gave.
+		var got struct {
+			HTMLContent string `json:"htmlContent"`
+		}
+		ts.json("POST", "/api/campaigns/render", map[string]any{"schedule": gen.Schedule}, http.StatusOK, &got)
+		assert.Equal(t, gen.HTMLContent, got.HTMLContent)
+
+		// An edited schedule: the new title shows, escaped.
+		var sched campaign.Schedule
+		require.NoError(t, json.Unmarshal(gen.Schedule, &sched))
+		// The document lists the phases' activities (the editor keeps the
+		// flat list in step with them).
+		sched.Activities[0].Title = "<b>Edited</b> kickoff"
+		sched.Phases[0].Activities[0].Title = "<b>Edited</b> kickoff"
+		ts.json("POST", "/api/campaigns/render", map[string]any{"schedule": sched}, http.StatusOK, &got)
+		assert.True(t, strings.Contains(got.HTMLContent, "&lt;b&gt;Edited&lt;/b&gt; kickoff"))
+		assert.False(t, strings.Contains(got.HTMLContent, "<b>Edited"))
+
+		cases := []struct {
+			name  string
+			body  any
+			msg   string
+			field string
+		}{
+			{"missing", map[string]any{}, "No schedule generated", "schedule"},
+			{"null", map[string]any{"schedule": nil}, "No schedule generated", "schedule"},
+			{"not an object", map[string]any{"schedule": "x"}, "schedule must be a campaign schedule object", "schedule"},
+		}
+		for _, tc := range cases {
+			t.Run(tc.name, func(t *testing.T) {
+				resp, body := ts.do("POST", "/api/campaigns/render", tc.body)
+				require.Equal(t, http.StatusBadRequest, resp.StatusCode, string(body))
+				e := errorBody(t, body)
+				assert.Equal(t, tc.msg, e.Error)
+				assert.Contains(t, e.Fields, tc.field)
+			})
+		}
+		// An activity that breaks the form's rules names its field.
+		sched.Activities[0].Title = " "
+		sched.Phases[0].Activities[0].Title = " "
+		resp, body := ts.do("POST", "/api/campaigns/render", map[string]any{"schedule": sched})
+		require.Equal(t, http.StatusBadRequest, resp.StatusCode, string(body))
+		assert.Equal(t, "Title is required", errorBody(t, body).Error)
+		assert.Contains(t, errorBody(t, body).Fields, "schedule.activities[0].title")
+	})
+}

@@ -48,6 +48,8 @@ type Reference struct {
 	VehicleTypes         []domain.VehicleType `json:"vehicleTypes"`
 	// NewsletterTemplate is the default newsletter layout (issue 10).
 	NewsletterTemplate compose.NewsletterTemplate `json:"newsletterTemplate"`
+	// DivisionProfiles are the scheduler's detailed division profiles (issue 11).
+	DivisionProfiles map[string]campaign.DivisionDetail `json:"divisionProfiles"`
 	campaign.ReferenceData
 }
 
@@ -67,6 +69,7 @@ func NewReference(d *orgdata.Dataset) Reference {
 		GenerationalSplit:    d.Generations,
 		VehicleTypes:         domain.VehicleTypes,
 		NewsletterTemplate:   compose.DefaultNewsletterTemplate(),
+		DivisionProfiles:     campaign.DivisionDetails(d),
 		ReferenceData:        campaign.Reference(),
 	}
 }

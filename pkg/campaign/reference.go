@@ -85,6 +85,8 @@ type ReferenceData struct {
 	AudienceGroups       []Option              `json:"audienceGroups"`
 	AudienceTypes        []Option              `json:"audienceTypes"`
 	UrgencyLevels        []Option              `json:"urgencyLevels"`
+	// MAActivities are the M&A activities the scheduler previews.
+	MAActivities []MAActivity `json:"maActivities"`
 }
 
 var campaignTypes = []CampaignType{
@@ -149,6 +151,7 @@ func Reference() ReferenceData {
 		AudienceGroups:       append([]Option(nil), audienceGroups...),
 		AudienceTypes:        append([]Option(nil), audienceTypes...),
 		UrgencyLevels:        append([]Option(nil), urgencyLevels...),
+		MAActivities:         MAActivities(),
 	}
 }
 

@@ -32,12 +32,15 @@ export async function expectHeader(page, title, subtitle) {
 
 /**
  * checkA11y runs axe on the page and fails on serious or critical violations.
- * Sandboxed iframes (generated previews) are left out: no script runs in
- * them, so axe's run inside would never finish. Their documents are built by
- * the app, and the tests check their title attribute themselves.
+ * Sandboxed iframes (generated previews) are always left out: no script
+ * runs in them, so axe's run inside would never finish. Their documents are
+ * built by the app, and the tests check their title attribute themselves.
+ * exclude leaves out a further selector.
  */
-export async function checkA11y(page, where) {
-  const results = await new AxeBuilder({ page }).exclude('iframe[sandbox]').analyze();
+export async function checkA11y(page, where, { exclude } = {}) {
+  const builder = new AxeBuilder({ page }).exclude('iframe[sandbox]');
+  if (exclude) builder.exclude(exclude);
+  const results = await builder.analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = bad.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`).join('\n  ');
   assert.equal(bad.length, 0, `axe found serious or critical violations on ${where}:\n  ${report}`);

@@ -22,7 +22,7 @@ import {
   setSectionEnabled,
   untitledSections,
 } from '@/lib/newsletter';
-import { saveHtmlFile } from '@/lib/saveFile';
+import { saveFile } from '@/lib/download';
 import { toast, toastError } from '@/lib/toast';
 import type { NewsletterSection, NewsletterTemplate } from '@/lib/types';
 import { useCreateNewsletterTemplate, useDeleteNewsletterTemplate, useNewsletterTemplates } from './api';
@@ -70,7 +70,7 @@ export default function NewsletterEditor({
   }
 
   function download() {
-    saveHtmlFile(newsletterFileName(draft.title), newsletterHtml(draft));
+    saveFile(newsletterFileName(draft.title), newsletterHtml(draft));
     toast({ title: 'Download started' });
   }
 

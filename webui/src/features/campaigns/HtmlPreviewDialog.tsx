@@ -2,7 +2,7 @@ import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { SandboxFrame } from '@/components/SandboxFrame';
-import { saveHtmlFile } from '@/lib/saveFile';
+import { saveFile } from '@/lib/download';
 
 /** HtmlPreviewDialogProps: the document to show and the name it downloads as. */
 export interface HtmlPreviewDialogProps {
@@ -31,7 +31,7 @@ export default function HtmlPreviewDialog({ open, onOpenChange, title, html, fil
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Close
           </Button>
-          <Button onClick={() => saveHtmlFile(fileName, html)}>
+          <Button onClick={() => saveFile(fileName, html)}>
             <Download className="h-4 w-4" aria-hidden="true" />
             Download
           </Button>

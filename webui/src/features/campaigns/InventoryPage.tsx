@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { campaignDeleteConfirm, locationCount, peopleCount, savedFileName, shortDate, type CampaignSchedule, type SavedCampaign } from '@/lib/campaigns';
-import { downloadUrl, saveHtmlFile } from '@/lib/saveFile';
+import { downloadUrl, saveFile } from '@/lib/download';
 import { exportUrl, useCampaignList, useDeleteCampaign, useUpdateCampaignSchedule } from './api';
 import HtmlPreviewDialog from './HtmlPreviewDialog';
 import ScheduleEditorDialog from './ScheduleEditorDialog';
@@ -158,7 +158,7 @@ function CampaignRow({
           <Eye className="h-4 w-4" aria-hidden="true" />
           Preview
         </Button>
-        <Button size="sm" variant="outline" onClick={() => saveHtmlFile(savedFileName(c.title), c.htmlContent)} aria-label={`Download ${c.title}`}>
+        <Button size="sm" variant="outline" onClick={() => saveFile(savedFileName(c.title), c.htmlContent)} aria-label={`Download ${c.title}`}>
           <Download className="h-4 w-4" aria-hidden="true" />
           Download
         </Button>

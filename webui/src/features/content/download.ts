@@ -1,5 +1,5 @@
 import { downloadAction } from '@/lib/content';
-import { saveHtmlFile } from '@/lib/saveFile';
+import { saveFile } from '@/lib/download';
 import { toast, toastError } from '@/lib/toast';
 import type { Content } from '@/lib/types';
 
@@ -8,7 +8,7 @@ export function downloadContent(c: Content): void {
   const action = downloadAction(c);
   switch (action.kind) {
     case 'file': {
-      saveHtmlFile(action.fileName, action.html);
+      saveFile(action.fileName, action.html);
       toast({ title: 'Content downloaded successfully' });
       return;
     }

@@ -15,10 +15,10 @@ const ContentLibrary = lazy(() => import('@/features/content/ContentPage'));
 const Audiences = lazy(() => import('@/features/audiences/AudiencesPage'));
 const Schedule = lazy(() => import('@/features/schedule/SchedulePage'));
 const Vehicles = lazy(() => import('@/features/vehicles/VehiclesPage'));
+const CampaignScheduler = lazy(() => import('@/features/campaigns/SchedulerPage'));
 const CampaignInventory = lazy(() => import('@/features/campaigns/InventoryPage'));
 const Assembly = lazy(() => import('@/features/assembly/AssemblyPage'));
 const Readiness = lazy(() => import('@/features/readiness/ReadinessPage'));
-const Placeholder = lazy(() => import('@/features/placeholder/PlaceholderPage'));
 
 function PageFallback() {
   return (
@@ -67,7 +67,7 @@ export function AppShell({ onLogout }: { onLogout: () => void }) {
                 <Route path="/questions" element={<Questions />} />
                 <Route path="/content" element={<ContentLibrary />} />
                 <Route path="/audiences" element={<Audiences />} />
-                <Route path="/campaign-scheduler" element={<Placeholder />} />
+                <Route path="/campaign-scheduler" element={<CampaignScheduler />} />
                 <Route path="/campaign-inventory" element={<CampaignInventory />} />
                 <Route path="/vehicles" element={<Vehicles />} />
                 <Route path="/assembly" element={<Assembly />} />
