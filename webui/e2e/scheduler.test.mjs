@@ -160,7 +160,7 @@ describe('Campaign Scheduler', () => {
       page.getByRole('button', { name: 'Preview Schedule' }).click(),
     ]);
     assert.equal(res.status(), 200);
-    const frame = page.getByTestId('html-preview-frame');
+    const frame = page.getByRole('dialog').locator('iframe');
     await frame.waitFor();
     const sandbox = await frame.getAttribute('sandbox');
     assert.notEqual(sandbox, null);
