@@ -35,7 +35,10 @@ export function Select({ id, value, onValueChange, options, placeholder, classNa
           className,
         )}
       >
-        <SelectPrimitive.Value placeholder={placeholder} />
+        {/* A long choice stays on one line, cut with an ellipsis, instead of wrapping inside the fixed-height trigger. */}
+        <span className="min-w-0 flex-1 truncate text-left">
+          <SelectPrimitive.Value placeholder={placeholder} />
+        </span>
         <SelectPrimitive.Icon>
           <ChevronDown className="h-4 w-4 text-slate-600" aria-hidden="true" />
         </SelectPrimitive.Icon>
