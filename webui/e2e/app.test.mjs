@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ACCESS_CODE, launchBrowser, startServer } from './harness.mjs';
-import { api, checkA11y, chooseOption, eventually, expectHeader, expectToast } from './helpers.mjs';
+import { api, checkA11y, chooseOption, eventually, expectHeader, expectToast, watchedPage } from './helpers.mjs';
 
 const INVALID = 'Invalid access code. Please contact your project administrator.';
 
@@ -34,18 +34,8 @@ const pageErrors = [];
 before(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  const context = await browser.newContext({ baseURL: server.base, viewport: { width: 1440, height: 1000 }, acceptDownloads: true });
   // Nothing may be fetched from another host.
-  await context.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => {
-    external.push(route.request().url());
-    return route.abort();
-  });
-  page = await context.newPage();
-  page.on('pageerror', (err) => pageErrors.push(err.message));
-  page.on('dialog', async (d) => {
-    confirms.push(d.message());
-    await d.accept();
-  });
+  ({ page } = await watchedPage(browser, server, { external, pageErrors, confirms }, { acceptDownloads: true }));
 });
 
 after(async () => {

@@ -3,8 +3,8 @@
 // binary with a temporary SQLite database.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ACCESS_CODE, launchBrowser, startServer } from './harness.mjs';
-import { api, checkA11y, eventually, expectHeader, expectToast } from './helpers.mjs';
+import { launchBrowser, startServer } from './harness.mjs';
+import { api, checkA11y, eventually, expectHeader, expectToast, signIn, watchedPage } from './helpers.mjs';
 
 let server;
 let browser;
@@ -21,21 +21,8 @@ const data = {};
 before(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  const context = await browser.newContext({ baseURL: server.base, viewport: { width: 1440, height: 1000 }, acceptDownloads: true });
-  await context.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => {
-    external.push(route.request().url());
-    return route.abort();
-  });
-  page = await context.newPage();
-  page.on('pageerror', (err) => pageErrors.push(err.message));
-  page.on('dialog', async (d) => {
-    confirms.push(d.message());
-    await d.accept();
-  });
-  await page.goto('/');
-  await page.getByLabel('Access Code').fill(ACCESS_CODE);
-  await page.getByRole('button', { name: 'Access System' }).click();
-  await expectHeader(page, 'Dashboard', 'Overview of your communication planning activities');
+  ({ page } = await watchedPage(browser, server, { external, pageErrors, confirms }, { acceptDownloads: true }));
+  await signIn(page);
 
   data.theme = await api(page, 'POST', '/api/themes', { name: 'Digital Transformation', description: 'Moving the field to the new ERP', icon: 'fa-rocket', color: 'blue' });
   data.other = await api(page, 'POST', '/api/themes', { name: 'Payroll Changes', description: 'New pay calendar', icon: 'fa-users', color: 'green' });

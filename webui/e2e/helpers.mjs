@@ -1,6 +1,7 @@
 // Small helpers for the end-to-end scenarios (playwright-core has no expect).
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
+import { ACCESS_CODE } from './harness.mjs';
 
 /** eventually retries fn until it stops throwing or the timeout passes. */
 export async function eventually(fn, timeoutMs = 10_000) {
@@ -57,4 +58,35 @@ export async function api(page, method, path, data) {
   const res = await page.request.fetch(path, { method, data, headers: data ? { 'Content-Type': 'application/json' } : undefined });
   if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
   return res.status() === 204 ? undefined : res.json();
+}
+
+/**
+ * watchedPage opens a page in a new browser context (options are passed to
+ * newContext; baseURL is the server and the viewport 1440×1000 unless given)
+ * that the suites can hold to account: every request to another host is
+ * refused and recorded in log.external, every uncaught page error goes to
+ * log.pageErrors, and every confirm prompt is accepted with its text kept in
+ * log.confirms.
+ */
+export async function watchedPage(browser, server, log, options = {}) {
+  const context = await browser.newContext({ baseURL: server.base, viewport: { width: 1440, height: 1000 }, ...options });
+  await context.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => {
+    log.external?.push(route.request().url());
+    return route.abort();
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => log.pageErrors?.push(err.message));
+  page.on('dialog', async (d) => {
+    log.confirms?.push(d.message());
+    await d.accept();
+  });
+  return { context, page };
+}
+
+/** signIn enters the test access code at the gate and waits for the Dashboard. */
+export async function signIn(page) {
+  await page.goto('/');
+  await page.getByLabel('Access Code').fill(ACCESS_CODE);
+  await page.getByRole('button', { name: 'Access System' }).click();
+  await expectHeader(page, 'Dashboard', 'Overview of your communication planning activities');
 }

@@ -6,12 +6,11 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
-import { ACCESS_CODE, launchBrowser, startServer } from './harness.mjs';
-import { api, checkA11y, eventually, expectHeader, expectToast } from './helpers.mjs';
+import { launchBrowser, startServer } from './harness.mjs';
+import { api, checkA11y, eventually, expectHeader, expectToast, signIn, watchedPage } from './helpers.mjs';
 
 let server;
 let browser;
-let context;
 let page;
 /** confirms collects the text of every confirm prompt; all are accepted. */
 const confirms = [];
@@ -31,21 +30,8 @@ function shortDate(instant) {
 before(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  context = await browser.newContext({ baseURL: server.base, viewport: { width: 1440, height: 1000 }, acceptDownloads: true });
-  await context.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => {
-    external.push(route.request().url());
-    return route.abort();
-  });
-  page = await context.newPage();
-  page.on('pageerror', (err) => pageErrors.push(err.message));
-  page.on('dialog', async (d) => {
-    confirms.push(d.message());
-    await d.accept();
-  });
-  await page.goto('/');
-  await page.getByLabel('Access Code').fill(ACCESS_CODE);
-  await page.getByRole('button', { name: 'Access System' }).click();
-  await expectHeader(page, 'Dashboard', 'Overview of your communication planning activities');
+  ({ page } = await watchedPage(browser, server, { external, pageErrors, confirms }, { acceptDownloads: true }));
+  await signIn(page);
 });
 
 after(async () => {

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { request as playwrightRequest } from 'playwright-core';
-import { ACCESS_CODE, launchBrowser, startServer } from './harness.mjs';
-import { api, checkA11y, eventually, expectHeader, expectToast } from './helpers.mjs';
+import { launchBrowser, startServer } from './harness.mjs';
+import { api, checkA11y, eventually, expectHeader, expectToast, signIn, watchedPage } from './helpers.mjs';
 
 let server;
 let browser;
@@ -61,24 +61,11 @@ const seeded = { theme: null, campaign: null, activities: [], picked: [], audien
 before(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  context = await browser.newContext({ baseURL: server.base, viewport: { width: 1440, height: 1000 } });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.base });
   // Nothing may be fetched from another host.
-  await context.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => {
-    external.push(route.request().url());
-    return route.abort();
-  });
-  page = await context.newPage();
-  page.on('pageerror', (err) => pageErrors.push(err.message));
-  page.on('dialog', async (d) => {
-    confirms.push(d.message());
-    await d.accept();
-  });
+  ({ context, page } = await watchedPage(browser, server, { external, pageErrors, confirms }));
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.base });
 
-  await page.goto('/');
-  await page.getByLabel('Access Code').fill(ACCESS_CODE);
-  await page.getByRole('button', { name: 'Access System' }).click();
-  await expectHeader(page, 'Dashboard', 'Overview of your communication planning activities');
+  await signIn(page);
 });
 
 after(async () => {

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
-import { ACCESS_CODE, launchBrowser, startServer } from './harness.mjs';
-import { api, checkA11y, eventually, expectHeader, expectToast } from './helpers.mjs';
+import { launchBrowser, startServer } from './harness.mjs';
+import { api, checkA11y, eventually, expectHeader, expectToast, signIn, watchedPage } from './helpers.mjs';
 
 const RESET_CONFIRM =
   'Are you sure you want to completely reset the checklist? This will clear all scores, team assignments, responsibilities, and notes. This action cannot be undone.';
@@ -22,21 +22,8 @@ const external = [];
 const pageErrors = [];
 
 async function openContext() {
-  const context = await browser.newContext({ baseURL: server.base, viewport: { width: 1440, height: 1000 }, acceptDownloads: true });
-  await context.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => {
-    external.push(route.request().url());
-    return route.abort();
-  });
-  const p = await context.newPage();
-  p.on('pageerror', (err) => pageErrors.push(err.message));
-  p.on('dialog', async (d) => {
-    confirms.push(d.message());
-    await d.accept();
-  });
-  await p.goto('/');
-  await p.getByLabel('Access Code').fill(ACCESS_CODE);
-  await p.getByRole('button', { name: 'Access System' }).click();
-  await expectHeader(p, 'Dashboard', 'Overview of your communication planning activities');
+  const { page: p } = await watchedPage(browser, server, { external, pageErrors, confirms }, { acceptDownloads: true });
+  await signIn(p);
   await p.goto('/business-readiness');
   await expectHeader(p, 'Business Readiness Checklist', 'Track and manage organizational readiness for the ERP implementation project');
   await p.getByTestId('value-readiness').waitFor();

@@ -3,8 +3,8 @@
 // runs in New York time, so a date read as UTC midnight would land a day early.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ACCESS_CODE, launchBrowser, startServer } from './harness.mjs';
-import { api, checkA11y, chooseOption, eventually, expectHeader, expectToast } from './helpers.mjs';
+import { launchBrowser, startServer } from './harness.mjs';
+import { api, checkA11y, chooseOption, eventually, expectHeader, expectToast, signIn, watchedPage } from './helpers.mjs';
 
 const ZONE = 'America/New_York';
 
@@ -22,22 +22,9 @@ let d;
 before(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  const context = await browser.newContext({ baseURL: server.base, viewport: { width: 1440, height: 1100 }, timezoneId: ZONE });
-  await context.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => {
-    external.push(route.request().url());
-    return route.abort();
-  });
-  page = await context.newPage();
-  page.on('pageerror', (err) => pageErrors.push(err.message));
-  page.on('dialog', async (dlg) => {
-    confirms.push(dlg.message());
-    await dlg.accept();
-  });
+  ({ page } = await watchedPage(browser, server, { external, pageErrors, confirms }, { viewport: { width: 1440, height: 1100 }, timezoneId: ZONE }));
 
-  await page.goto('/');
-  await page.getByLabel('Access Code').fill(ACCESS_CODE);
-  await page.getByRole('button', { name: 'Access System' }).click();
-  await expectHeader(page, 'Dashboard', 'Overview of your communication planning activities');
+  await signIn(page);
 
   theme = await api(page, 'POST', '/api/themes', { name: 'Schedule Theme', description: 'Go-live', icon: 'fa-rocket', color: 'blue' });
   const probe = await api(page, 'POST', '/api/communications', { title: 'probe', themeId: theme.id, status: 'scheduled', scheduledDate: '2031-03-04T15:00:00Z' });

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { ACCESS_CODE, binaryPath, launchBrowser, startServer } from './harness.mjs';
-import { api, checkA11y, eventually, expectHeader, expectToast } from './helpers.mjs';
+import { binaryPath, launchBrowser, startServer } from './harness.mjs';
+import { api, checkA11y, eventually, expectHeader, expectToast, signIn, watchedPage } from './helpers.mjs';
 
 let server;
 let browser;
@@ -21,22 +21,9 @@ const tmp = mkdtempSync(join(tmpdir(), 'commsplan-scheduler-e2e-'));
 before(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  const context = await browser.newContext({ baseURL: server.base, viewport: { width: 1440, height: 1000 }, acceptDownloads: true });
   // Nothing may be fetched from another host (the map's atlas is bundled).
-  await context.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => {
-    external.push(route.request().url());
-    return route.abort();
-  });
-  page = await context.newPage();
-  page.on('pageerror', (err) => pageErrors.push(err.message));
-  page.on('dialog', async (d) => {
-    confirms.push(d.message());
-    await d.accept();
-  });
-  await page.goto('/');
-  await page.getByLabel('Access Code').fill(ACCESS_CODE);
-  await page.getByRole('button', { name: 'Access System' }).click();
-  await page.getByTestId('page-title').waitFor();
+  ({ page } = await watchedPage(browser, server, { external, pageErrors, confirms }, { acceptDownloads: true }));
+  await signIn(page);
 });
 
 after(async () => {

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
-import { ACCESS_CODE, launchBrowser, startServer } from './harness.mjs';
-import { api, eventually, expectHeader, expectToast } from './helpers.mjs';
+import { launchBrowser, startServer } from './harness.mjs';
+import { api, eventually, expectToast, signIn, watchedPage } from './helpers.mjs';
 
 const ROUTES = ['/', '/campaign-scheduler', '/campaign-inventory', '/themes', '/questions', '/audiences', '/vehicles', '/assembly', '/content', '/schedule', '/business-readiness', '/no/such/page'];
 
@@ -19,18 +19,8 @@ const pageErrors = [];
 before(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  const context = await browser.newContext({ baseURL: server.base, viewport: { width: 1280, height: 900 } });
-  await context.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => {
-    external.push(route.request().url());
-    return route.abort();
-  });
-  page = await context.newPage();
-  page.on('pageerror', (err) => pageErrors.push(err.message));
-  page.on('dialog', (d) => d.accept());
-  await page.goto('/');
-  await page.getByLabel('Access Code').fill(ACCESS_CODE);
-  await page.getByRole('button', { name: 'Access System' }).click();
-  await expectHeader(page, 'Dashboard', 'Overview of your communication planning activities');
+  ({ page } = await watchedPage(browser, server, { external, pageErrors }, { viewport: { width: 1280, height: 900 } }));
+  await signIn(page);
 });
 
 after(async () => {

@@ -2,8 +2,8 @@
 // against the real binary with a temporary SQLite database.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ACCESS_CODE, launchBrowser, startServer } from './harness.mjs';
-import { api, checkA11y, chooseOption, eventually, expectHeader, expectToast } from './helpers.mjs';
+import { launchBrowser, startServer } from './harness.mjs';
+import { api, checkA11y, chooseOption, eventually, expectHeader, expectToast, signIn, watchedPage } from './helpers.mjs';
 
 const PLAIN_CONFIRM = 'Are you sure you want to delete this delivery vehicle?';
 
@@ -17,21 +17,8 @@ const pageErrors = [];
 before(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  const context = await browser.newContext({ baseURL: server.base, viewport: { width: 1440, height: 1000 } });
-  await context.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => {
-    external.push(route.request().url());
-    return route.abort();
-  });
-  page = await context.newPage();
-  page.on('pageerror', (err) => pageErrors.push(err.message));
-  page.on('dialog', async (d) => {
-    confirms.push(d.message());
-    await d.accept();
-  });
-  await page.goto('/');
-  await page.getByLabel('Access Code').fill(ACCESS_CODE);
-  await page.getByRole('button', { name: 'Access System' }).click();
-  await expectHeader(page, 'Dashboard', 'Overview of your communication planning activities');
+  ({ page } = await watchedPage(browser, server, { external, pageErrors, confirms }));
+  await signIn(page);
 });
 
 after(async () => {
