@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from './api';
 import {
   addItem,
   type ChecklistItem,
   type ChecklistStats,
   DEFAULT_FILTERS,
+  failureText,
   filterItems,
   level,
   move,
@@ -18,6 +20,7 @@ import {
   score,
   showingText,
   templateItems,
+  TEXTS,
   toggleComplete,
 } from './checklist';
 
@@ -103,5 +106,13 @@ describe('edits', () => {
     expect(templateItems({ items: [] })).toEqual([]);
     expect(templateItems({ items: 'x' })).toBeNull();
     expect(templateItems(null)).toBeNull();
+  });
+});
+
+describe('failureText', () => {
+  it('tells a non-OK answer from a network error (spec 02 §8)', () => {
+    const nonOk = new ApiError(500, '500: boom', null);
+    expect(failureText(nonOk, TEXTS.deleteFailed, TEXTS.deleteError)).toBe('Failed to delete template');
+    expect(failureText(new TypeError('Failed to fetch'), TEXTS.deleteFailed, TEXTS.deleteError)).toBe('Error deleting template');
   });
 });

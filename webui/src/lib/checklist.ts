@@ -4,6 +4,8 @@
 // edits, reset rules and the report's file name. The server scores again on
 // every save; this mirror only makes the dashboard update at once.
 
+import { ApiError } from './api';
+
 /** ChecklistItem is one item, with the API's field names. */
 export interface ChecklistItem {
   id: number;
@@ -297,6 +299,14 @@ export function templateItems(t: unknown): ChecklistItem[] | null {
   return Array.isArray(items) ? (items as ChecklistItem[]) : null;
 }
 
+/**
+ * failureText picks the spec's failure text: nonOk when the server answered
+ * with an error status, exception for a network or other failure (spec 02 §8).
+ */
+export function failureText(e: unknown, nonOk: string, exception: string): string {
+  return e instanceof ApiError ? nonOk : exception;
+}
+
 /** TEXTS are the spec's alerts, prompts and messages of this screen. */
 export const TEXTS = {
   deleteTemplateConfirm: 'Are you sure you want to delete this checklist template?',
@@ -314,6 +324,8 @@ export const TEXTS = {
   loadBadShape: 'Invalid checklist template format',
   loadFailed: 'Failed to load checklist template',
   loadError: 'Error loading checklist from repository',
+  deleteFailed: 'Failed to delete template',
+  deleteError: 'Error deleting template',
   conflict: 'This checklist was changed by someone else.',
   noMatch: 'No items match your filters',
   noMatchHint: 'Try adjusting your filter settings to see more items.',

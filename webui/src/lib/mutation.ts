@@ -6,6 +6,9 @@ import { toast } from './toast';
 /** ToastText is a toast's title, or its title and description. */
 export type ToastText = string | { title: string; description?: string };
 
+/** FailureText is a failure toast, fixed or chosen by the error (spec 02 §8 tells a non-OK answer from a network error). */
+export type FailureText = ToastText | ((err: Error) => ToastText);
+
 function asToast(t: ToastText): { title: string; description?: string } {
   return typeof t === 'string' ? { title: t } : t;
 }
@@ -16,7 +19,7 @@ export interface ApiMutationOptions<V, T = unknown> {
   entity: Entity;
   /** success is the toast after the change; a function can name what changed (e.g. a count). */
   success: ToastText | ((data: T, vars: V) => ToastText);
-  failure: ToastText;
+  failure: FailureText;
   onSuccess?: () => void;
 }
 
@@ -36,8 +39,8 @@ export function useApiMutation<T = unknown, V = void>(opts: ApiMutationOptions<V
       opts.onSuccess?.();
       await invalidateAfter(opts.entity);
     },
-    onError: () => {
-      toast({ ...asToast(opts.failure), variant: 'destructive' });
+    onError: (err) => {
+      toast({ ...asToast(typeof opts.failure === 'function' ? opts.failure(err) : opts.failure), variant: 'destructive' });
     },
   });
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useApiMutation } from './mutation';
+import { useApiMutation, type FailureText } from './mutation';
 import type { Entity } from './queryClient';
 
 /** ResourceMessages are the spec's toasts of one resource's changes. */
@@ -7,9 +7,9 @@ export interface ResourceMessages {
   created: string;
   updated: string;
   deleted: string;
-  createFailed: string;
-  updateFailed: string;
-  deleteFailed: string;
+  createFailed: FailureText;
+  updateFailed: FailureText;
+  deleteFailed: FailureText;
 }
 
 /** ResourceConfig names a REST resource: its list path, what it invalidates and its toasts. */
@@ -58,7 +58,7 @@ export function resource<T, I>(cfg: ResourceConfig) {
 }
 
 /** crudMessages builds the spec's usual toasts for a noun ("Theme", "theme"). */
-export function crudMessages(title: string, lower: string): ResourceMessages {
+export function crudMessages(title: string, lower: string): Record<keyof ResourceMessages, string> {
   return {
     created: `${title} created successfully!`,
     updated: `${title} updated successfully!`,

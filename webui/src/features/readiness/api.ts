@@ -5,6 +5,7 @@ import {
   type ChecklistItem,
   type ChecklistState,
   type ChecklistTemplate,
+  failureText,
   localDate,
   score,
   type Snapshot,
@@ -32,7 +33,7 @@ const templates = resource<ChecklistTemplate, unknown>({
     deleted: 'Checklist template deleted',
     createFailed: TEXTS.saveFailed,
     updateFailed: TEXTS.saveFailed,
-    deleteFailed: 'Failed to delete checklist template',
+    deleteFailed: (e) => failureText(e, TEXTS.deleteFailed, TEXTS.deleteError),
   },
 });
 export const useTemplates = templates.useList;
@@ -42,14 +43,6 @@ export const useDeleteTemplate = templates.useDelete;
 export function useHistory() {
   // Others save too: refetch whenever the dashboard opens.
   return useQuery<Snapshot[]>({ queryKey: [HISTORY_PATH], refetchOnMount: 'always' });
-}
-
-/**
- * spec failure texts: a non-OK answer and an exception (network or other)
- * get different alerts (spec 02 §8).
- */
-function failure(e: unknown, nonOk: string, exception: string): string {
-  return e instanceof ApiError ? nonOk : exception;
 }
 
 /** saveTemplate saves items to the repository and says how it went (spec §7, §8). */
@@ -64,7 +57,7 @@ export async function saveTemplate(name: string, description: string, items: Che
       isPublic: false,
     });
   } catch (e) {
-    toastError(failure(e, TEXTS.saveFailed, TEXTS.saveError));
+    toastError(failureText(e, TEXTS.saveFailed, TEXTS.saveError));
     return false;
   }
   toast({ title: TEXTS.saved });
@@ -78,7 +71,7 @@ export async function importHtml(name: string, description: string, htmlContent:
   try {
     res = await apiRequest('POST', `${TEMPLATES_PATH}/import-html`, { name, description, htmlContent });
   } catch (e) {
-    toastError(failure(e, TEXTS.importFailed, TEXTS.importError));
+    toastError(failureText(e, TEXTS.importFailed, TEXTS.importError));
     return null;
   }
   await queryClient.invalidateQueries({ queryKey: [TEMPLATES_PATH] });
@@ -96,7 +89,7 @@ export async function loadTemplate(id: string): Promise<ChecklistItem[] | null> 
   try {
     res = await apiRequest('GET', `${TEMPLATES_PATH}/${encodeURIComponent(id)}`);
   } catch (e) {
-    toastError(failure(e, TEXTS.loadFailed, TEXTS.loadError));
+    toastError(failureText(e, TEXTS.loadFailed, TEXTS.loadError));
     return null;
   }
   const items = templateItems(res);
