@@ -14,6 +14,8 @@ const Mark = "…"
 // Fit is the one format and length rule every generator's answer goes
 // through, the rule-based one and the plugins alike:
 //
+//   - line endings become "\n" in every format, as an HTML parser would
+//     make them, so a piece's length does not depend on the writer's OS;
 //   - html is made a well-formed fragment: only the tags of allowedTags
 //     survive, without attributes, and are balanced; any other tag, comment
 //     or stray markup is escaped or dropped;
@@ -28,6 +30,7 @@ const Mark = "…"
 // in shape, unchanged but for the length.
 func Fit(content, format string, max int) Result {
 	format = normalizeFormat(format)
+	content = lineEndings.Replace(content)
 	switch format {
 	case FormatHTML:
 		content = sanitizeHTML(content)
@@ -48,6 +51,8 @@ func Fit(content, format string, max int) Result {
 	r.Length = runeLen(r.Content)
 	return r
 }
+
+var lineEndings = strings.NewReplacer("\r\n", "\n", "\r", "\n")
 
 // allowedTags are the elements an html piece may hold; void ones have no end
 // tag.

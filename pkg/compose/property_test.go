@@ -277,6 +277,8 @@ func FuzzFit(f *testing.F) {
 	f.Add("plain <b>text</b> here. Second sentence! Third?", uint8(2), uint16(25))
 	f.Add("# md <b>x</b> \\<i> \\\\<u>", uint8(1), uint16(12))
 	f.Add("&lt;&lt;&lt;&lt;&lt;&lt;&lt;", uint8(0), uint16(9))
+	f.Add("<A\r>a\r\nb\rc", uint8(0), uint16(0))
+	f.Add("line\r\nline\r", uint8(2), uint16(0))
 	f.Add("e\u0301e\u0301e\u0301e\u0301👩‍👩‍👧👩‍👩‍👧", uint8(2), uint16(4))
 	f.Fuzz(func(t *testing.T, content string, format uint8, max uint16) {
 		fm := formats[int(format)%3]
@@ -288,6 +290,7 @@ func FuzzFit(f *testing.F) {
 			require.LessOrEqual(t, r.Length, m)
 		}
 		require.Equal(t, r, Fit(content, fm, m))
+		require.NotContains(t, r.Content, "\r")
 		switch fm {
 		case FormatHTML:
 			checkHTML(t, r.Content, allowedTags)
