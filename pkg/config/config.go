@@ -7,11 +7,15 @@ package config
 import (
 	"errors"
 	"fmt"
+	"net"
+	"net/netip"
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
@@ -48,14 +52,47 @@ type Config struct {
 	// COMMSPLAN_COMPOSE_API_KEY, never a flag or the config file, so it
 	// never shows in a process list or a committed file.
 	ComposeAPIKey string
+	// DBConnectTimeout bounds opening a database connection.
+	DBConnectTimeout time.Duration
+	// DBQueryTimeout bounds every database statement or transaction, so a
+	// sick database answers 503 instead of hanging a request.
+	DBQueryTimeout time.Duration
+	// ShutdownGrace is how long serve lets in-flight requests finish after
+	// SIGTERM before it closes the store.
+	ShutdownGrace time.Duration
+	// TrustedProxies are the addresses whose X-Forwarded-For and
+	// X-Forwarded-Proto serve honours; empty trusts none.
+	TrustedProxies []netip.Prefix
+	// PublicURL is the address users reach serve at, behind a proxy; an
+	// https URL makes the session cookie Secure.
+	PublicURL string
+	// PprofAddr, when set, serves net/http/pprof on this separate local
+	// address.
+	PprofAddr string
 	// File is the config file that was read, if any.
 	File string
 }
 
 // Setting describes one key: its flag, config-file key, environment
-// variable, default and help text. docs/configuration.md lists the same.
+// variable, default and help text. docs/configuration.md lists the same (a
+// test checks it). Serve marks the settings only `commsplan serve` uses and
+// Compose those of the content generator (serve and `content generate`);
+// the rest are global flags of every command.
 type Setting struct {
 	Flag, Key, Default, Usage string
+	Serve, Compose            bool
+}
+
+// Global reports whether every command has the setting's flag.
+func (s Setting) Global() bool { return !s.Serve && !s.Compose }
+
+// FileKeys are the keys the config file may use for the setting: the
+// nested key (log.level) and the flag's name (log-level).
+func (s Setting) FileKeys() []string {
+	if s.Key == s.Flag {
+		return []string{s.Key}
+	}
+	return []string{s.Key, s.Flag}
 }
 
 // Env is the setting's environment variable.
@@ -65,17 +102,23 @@ var envReplacer = strings.NewReplacer(".", "_", "-", "_")
 
 // Settings are all keys, in the order help shows them.
 var Settings = []Setting{
-	{"db", "db", "", "storage DSN: a file path or sqlite://PATH (SQLite), or postgres://... (default: commsplan.db in the data dir)"},
-	{"data-dir", "data-dir", "./data", "directory for the SQLite file, the generated access code and session secret"},
-	{"addr", "addr", "127.0.0.1:8080", "address the server listens on"},
-	{"access-codes", "access.codes", "", "comma-separated access codes (default: one generated and kept in the data dir)"},
-	{"session-secret", "session.secret", "", "secret that signs session cookies (default: generated and kept in the data dir)"},
-	{"log-level", "log.level", "info", "log level: debug, info, warn or error"},
-	{"log-format", "log.format", "text", "log format: text or json"},
-	{"max-per-audience-week", "schedule.max-per-audience-week", "3", "scheduled communications one audience may get in one ISO week before an overload warning"},
-	{"compose-generator", "compose.generator", "rules", "content generator: rules (built in) or openai (an OpenAI-compatible chat-completions API)"},
-	{"compose-endpoint", "compose.endpoint", "", "base URL of the OpenAI-compatible API, e.g. http://127.0.0.1:11434/v1 (compose-generator openai)"},
-	{"compose-model", "compose.model", "", "model name for the OpenAI-compatible API (compose-generator openai)"},
+	{Flag: "db", Key: "db", Usage: "storage DSN: a file path or sqlite://PATH (SQLite), or postgres://... (default: commsplan.db in the data dir)"},
+	{Flag: "data-dir", Key: "data-dir", Default: "./data", Usage: "directory for the SQLite file, the generated access code and session secret"},
+	{Flag: "db-connect-timeout", Key: "db.connect-timeout", Default: "5s", Usage: "how long opening a database connection may take"},
+	{Flag: "db-query-timeout", Key: "db.query-timeout", Default: "10s", Usage: "how long one database statement or transaction may take"},
+	{Flag: "log-level", Key: "log.level", Default: "info", Usage: "log level: debug, info, warn or error"},
+	{Flag: "log-format", Key: "log.format", Default: "text", Usage: "log format: text or json"},
+	{Flag: "addr", Key: "addr", Default: "127.0.0.1:8080", Usage: "address the server listens on", Serve: true},
+	{Flag: "access-codes", Key: "access.codes", Usage: "comma-separated access codes (default: one generated and kept in the data dir)", Serve: true},
+	{Flag: "session-secret", Key: "session.secret", Usage: "secret that signs session cookies (default: generated and kept in the data dir)", Serve: true},
+	{Flag: "public-url", Key: "public-url", Usage: "the URL users reach the server at, e.g. https://comms.example.com behind a TLS-terminating proxy (https makes the session cookie Secure)", Serve: true},
+	{Flag: "trusted-proxies", Key: "trusted-proxies", Usage: "comma-separated CIDRs or addresses of reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are honoured (default: none)", Serve: true},
+	{Flag: "shutdown-grace", Key: "shutdown-grace", Default: "15s", Usage: "how long in-flight requests may finish after SIGTERM", Serve: true},
+	{Flag: "pprof", Key: "pprof", Usage: "serve net/http/pprof on this separate local address, e.g. 127.0.0.1:6060 (default: off)", Serve: true},
+	{Flag: "max-per-audience-week", Key: "schedule.max-per-audience-week", Default: "3", Usage: "scheduled communications one audience may get in one ISO week before an overload warning", Serve: true},
+	{Flag: "compose-generator", Key: "compose.generator", Default: "rules", Usage: "content generator: rules (built in) or openai (an OpenAI-compatible chat-completions API)", Compose: true},
+	{Flag: "compose-endpoint", Key: "compose.endpoint", Usage: "base URL of the OpenAI-compatible API, e.g. http://127.0.0.1:11434/v1 (compose-generator openai)", Compose: true},
+	{Flag: "compose-model", Key: "compose.model", Usage: "model name for the OpenAI-compatible API (compose-generator openai)", Compose: true},
 }
 
 // ComposeAPIKeyEnv is the only place the generator's API key is read from.
@@ -87,63 +130,100 @@ var ComposeGenerators = []string{"rules", "openai"}
 // ConfigFlag names the flag that points at an explicit config file.
 const ConfigFlag = "config"
 
-// AddFlags registers every setting (and --config) on fs.
+// AddFlags registers every setting (and --config) on fs. Commands register
+// only theirs (AddGlobalFlags, AddSettingFlags); this is for tests and
+// tools that want the whole set.
 func AddFlags(fs *pflag.FlagSet) {
+	AddGlobalFlags(fs)
+	AddSettingFlags(fs, func(s Setting) bool { return !s.Global() })
+}
+
+// AddGlobalFlags registers --config and the settings every command has.
+func AddGlobalFlags(fs *pflag.FlagSet) {
 	fs.String(ConfigFlag, "", "config file (default: commsplan.yaml in the working directory or $HOME/.config/commsplan/)")
+	AddSettingFlags(fs, Setting.Global)
+}
+
+// AddSettingFlags registers the flags of the settings keep selects.
+func AddSettingFlags(fs *pflag.FlagSet, keep func(Setting) bool) {
 	for _, s := range Settings {
-		fs.String(s.Flag, s.Default, s.Usage)
+		if keep(s) {
+			fs.String(s.Flag, s.Default, s.Usage)
+		}
 	}
 }
 
 // Load resolves the settings from fs (after parsing), the environment and
-// the config file.
+// the config file. fs may hold any subset of the flags: a setting without a
+// flag there comes from the environment, the file or its default.
 func Load(fs *pflag.FlagSet) (Config, error) {
 	v := viper.New()
-	file, _ := fs.GetString(ConfigFlag)
+	var file string
+	if f := fs.Lookup(ConfigFlag); f != nil {
+		file = f.Value.String()
+	}
 	if file == "" {
 		file = findConfigFile()
 	}
+	fileKeys := map[string]string{} // setting key -> the key the file used
 	if file != "" {
 		v.SetConfigFile(file)
 		if err := v.ReadInConfig(); err != nil {
-			return Config{}, fmt.Errorf("config file: %w", err)
+			return Config{}, fmt.Errorf("config file %s: %w", file, err)
+		}
+		var err error
+		if fileKeys, err = checkFileKeys(v.AllKeys(), file); err != nil {
+			return Config{}, err
 		}
 	}
-	v.SetEnvPrefix("COMMSPLAN")
-	v.SetEnvKeyReplacer(envReplacer)
-	v.AutomaticEnv()
-
-	get := func(s Setting) string {
+	get := func(key string) string {
+		s := setting(key)
 		f := fs.Lookup(s.Flag)
 		if f != nil && f.Changed {
 			return f.Value.String()
 		}
-		if v.IsSet(s.Key) {
-			return joinValue(v.Get(s.Key))
+		if env, ok := os.LookupEnv(s.Env()); ok && env != "" {
+			return env
+		}
+		if k, ok := fileKeys[s.Key]; ok {
+			return joinValue(v.Get(k))
 		}
 		return s.Default
 	}
 	c := Config{
-		DB:            get(Settings[0]),
-		DataDir:       get(Settings[1]),
-		Addr:          get(Settings[2]),
-		AccessCodes:   splitList(get(Settings[3])),
-		SessionSecret: get(Settings[4]),
-		LogLevel:      strings.ToLower(get(Settings[5])),
-		LogFormat:     strings.ToLower(get(Settings[6])),
+		DB:            get("db"),
+		DataDir:       get("data-dir"),
+		Addr:          get("addr"),
+		AccessCodes:   splitList(get("access.codes")),
+		SessionSecret: get("session.secret"),
+		LogLevel:      strings.ToLower(get("log.level")),
+		LogFormat:     strings.ToLower(get("log.format")),
+		PublicURL:     strings.TrimSpace(get("public-url")),
+		PprofAddr:     strings.TrimSpace(get("pprof")),
 		File:          v.ConfigFileUsed(),
 
-		ComposeGenerator: strings.ToLower(strings.TrimSpace(get(Settings[8]))),
-		ComposeEndpoint:  strings.TrimSpace(get(Settings[9])),
-		ComposeModel:     strings.TrimSpace(get(Settings[10])),
+		ComposeGenerator: strings.ToLower(strings.TrimSpace(get("compose.generator"))),
+		ComposeEndpoint:  strings.TrimSpace(get("compose.endpoint")),
+		ComposeModel:     strings.TrimSpace(get("compose.model")),
 		ComposeAPIKey:    os.Getenv(ComposeAPIKeyEnv),
 	}
-	maxPerWeek := strings.TrimSpace(get(Settings[7]))
+	maxPerWeek := strings.TrimSpace(get("schedule.max-per-audience-week"))
 	n, err := strconv.Atoi(maxPerWeek)
 	if err != nil {
 		return Config{}, fmt.Errorf("max-per-audience-week must be a whole number of 1 or more, not %q", maxPerWeek)
 	}
 	c.MaxPerAudienceWeek = n
+	for _, d := range []struct {
+		key string
+		to  *time.Duration
+	}{{"db.connect-timeout", &c.DBConnectTimeout}, {"db.query-timeout", &c.DBQueryTimeout}, {"shutdown-grace", &c.ShutdownGrace}} {
+		if *d.to, err = parseDuration(setting(d.key).Flag, get(d.key)); err != nil {
+			return Config{}, err
+		}
+	}
+	if c.TrustedProxies, err = parsePrefixes(get("trusted-proxies")); err != nil {
+		return Config{}, err
+	}
 	if c.DB == "" {
 		c.DB = filepath.Join(c.DataDir, "commsplan.db")
 	}
@@ -168,6 +248,18 @@ func (c Config) Validate() error {
 	if c.MaxPerAudienceWeek < 1 {
 		return fmt.Errorf("max-per-audience-week must be a whole number of 1 or more, not %d", c.MaxPerAudienceWeek)
 	}
+	if c.PublicURL != "" {
+		if u, err := url.Parse(c.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return fmt.Errorf("public-url must be an http or https URL, not %q", c.PublicURL)
+		}
+	}
+	if c.PprofAddr != "" {
+		// Profiles show internals, so they are served on loopback only.
+		host, _, err := net.SplitHostPort(c.PprofAddr)
+		if ip := net.ParseIP(host); err != nil || (host != "localhost" && (ip == nil || !ip.IsLoopback())) {
+			return fmt.Errorf("pprof must be a loopback address such as 127.0.0.1:6060, not %q", c.PprofAddr)
+		}
+	}
 	switch c.ComposeGenerator {
 	case "rules":
 	case "openai":
@@ -181,6 +273,108 @@ func (c Config) Validate() error {
 		return fmt.Errorf("compose-generator must be %s, not %q", strings.Join(ComposeGenerators, " or "), c.ComposeGenerator)
 	}
 	return nil
+}
+
+// checkFileKeys maps each setting the config file sets to the key it used,
+// and refuses a key that is no setting's (a typo must not pass silently)
+// or a setting given under both of its keys.
+func checkFileKeys(keys []string, file string) (map[string]string, error) {
+	byKey := map[string]Setting{}
+	for _, s := range Settings {
+		for _, k := range s.FileKeys() {
+			byKey[k] = s
+		}
+	}
+	used := map[string]string{}
+	slices.Sort(keys)
+	for _, k := range keys {
+		s, ok := byKey[k]
+		if !ok {
+			return nil, fmt.Errorf("config file %s: unknown key %q%s", file, k, suggestKey(k))
+		}
+		if prev, dup := used[s.Key]; dup {
+			return nil, fmt.Errorf("config file %s: %q and %q are the same setting; keep one", file, prev, k)
+		}
+		used[s.Key] = k
+	}
+	return used, nil
+}
+
+// suggestKey names the setting an unknown key most likely meant.
+func suggestKey(k string) string {
+	if k == "compose.api-key" || k == "compose-api-key" {
+		return " (the API key is read only from " + ComposeAPIKeyEnv + ")"
+	}
+	best, dist := "", 3
+	for _, s := range Settings {
+		for _, fk := range s.FileKeys() {
+			if d := levenshtein(k, fk); d < dist {
+				best, dist = fk, d
+			}
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", best)
+}
+
+// levenshtein is the edit distance between a and b.
+func levenshtein(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
+
+// setting returns the Setting of key; an unknown key is a programming error.
+func setting(key string) Setting {
+	for _, s := range Settings {
+		if s.Key == key {
+			return s
+		}
+	}
+	panic("config: no setting " + key)
+}
+
+// parseDuration reads a positive Go duration ("5s", "1m30s").
+func parseDuration(flag, s string) (time.Duration, error) {
+	d, err := time.ParseDuration(strings.TrimSpace(s))
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("%s must be a positive duration such as 5s or 1m, not %q", flag, s)
+	}
+	return d, nil
+}
+
+// parsePrefixes reads comma-separated CIDRs; a bare address is its own /32
+// or /128.
+func parsePrefixes(s string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, p := range splitList(s) {
+		if addr, err := netip.ParseAddr(p); err == nil {
+			out = append(out, netip.PrefixFrom(addr.Unmap(), addr.Unmap().BitLen()))
+			continue
+		}
+		prefix, err := netip.ParsePrefix(p)
+		if err != nil {
+			return nil, fmt.Errorf("trusted-proxies must be CIDRs or addresses such as 10.0.0.0/8, not %q", p)
+		}
+		out = append(out, prefix.Masked())
+	}
+	return out, nil
 }
 
 // findConfigFile returns the first commsplan.yaml (or .yml) in the working

@@ -1,9 +1,11 @@
 package config
 
 import (
+	"net/netip"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/spf13/pflag"
 	"github.com/stretchr/testify/assert"
@@ -130,8 +132,10 @@ func TestInvalid(t *testing.T) {
 }
 
 func TestEnvNames(t *testing.T) {
-	want := []string{"COMMSPLAN_DB", "COMMSPLAN_DATA_DIR", "COMMSPLAN_ADDR", "COMMSPLAN_ACCESS_CODES",
-		"COMMSPLAN_SESSION_SECRET", "COMMSPLAN_LOG_LEVEL", "COMMSPLAN_LOG_FORMAT", "COMMSPLAN_SCHEDULE_MAX_PER_AUDIENCE_WEEK",
+	want := []string{"COMMSPLAN_DB", "COMMSPLAN_DATA_DIR", "COMMSPLAN_DB_CONNECT_TIMEOUT", "COMMSPLAN_DB_QUERY_TIMEOUT",
+		"COMMSPLAN_LOG_LEVEL", "COMMSPLAN_LOG_FORMAT", "COMMSPLAN_ADDR", "COMMSPLAN_ACCESS_CODES",
+		"COMMSPLAN_SESSION_SECRET", "COMMSPLAN_PUBLIC_URL", "COMMSPLAN_TRUSTED_PROXIES", "COMMSPLAN_SHUTDOWN_GRACE",
+		"COMMSPLAN_PPROF", "COMMSPLAN_SCHEDULE_MAX_PER_AUDIENCE_WEEK",
 		"COMMSPLAN_COMPOSE_GENERATOR", "COMMSPLAN_COMPOSE_ENDPOINT", "COMMSPLAN_COMPOSE_MODEL"}
 	require.Len(t, Settings, len(want))
 	for i, s := range Settings {
@@ -179,14 +183,13 @@ compose:
   generator: openai
   endpoint: http://file.example/v1
   model: file-model
-  api-key: from-the-file
 `), 0o600))
 	c, err = Load(flags(t))
 	require.NoError(t, err)
 	assert.Equal(t, "openai", c.ComposeGenerator)
 	assert.Equal(t, "http://file.example/v1", c.ComposeEndpoint)
 	assert.Equal(t, "file-model", c.ComposeModel)
-	assert.Empty(t, c.ComposeAPIKey, "never from the file")
+	assert.Empty(t, c.ComposeAPIKey)
 
 	t.Setenv("COMMSPLAN_COMPOSE_MODEL", "env-model")
 	t.Setenv(ComposeAPIKeyEnv, "sk-env")
@@ -205,4 +208,116 @@ compose:
 	c, err = Load(flags(t, "--compose-generator", "RULES", "--compose-endpoint", ""))
 	require.NoError(t, err, "rules needs neither")
 	assert.Equal(t, "rules", c.ComposeGenerator)
+}
+
+func TestTimeoutsProxiesAndPublicURL(t *testing.T) {
+	dir := inDir(t)
+	c, err := Load(flags(t))
+	require.NoError(t, err)
+	assert.Equal(t, 5*time.Second, c.DBConnectTimeout)
+	assert.Equal(t, 10*time.Second, c.DBQueryTimeout)
+	assert.Equal(t, 15*time.Second, c.ShutdownGrace)
+	assert.Empty(t, c.TrustedProxies, "no proxy is trusted by default")
+	assert.Empty(t, c.PublicURL)
+	assert.Empty(t, c.PprofAddr, "pprof is off by default")
+
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "commsplan.yaml"), []byte(`
+db:
+  query-timeout: 2s
+trusted-proxies: [10.0.0.0/8, "192.168.1.7"]
+`), 0o600))
+	t.Setenv("COMMSPLAN_DB_CONNECT_TIMEOUT", "1m")
+	c, err = Load(flags(t, "--shutdown-grace", "3s", "--public-url", "https://comms.example.com", "--pprof", "127.0.0.1:6060"))
+	require.NoError(t, err)
+	assert.Equal(t, time.Minute, c.DBConnectTimeout, "from the environment")
+	assert.Equal(t, 2*time.Second, c.DBQueryTimeout, "from the file")
+	assert.Equal(t, filepath.Join("data", "commsplan.db"), c.DB, "a nested db: block sets the timeouts, not the DSN")
+	assert.Equal(t, 3*time.Second, c.ShutdownGrace, "from a flag")
+	assert.Equal(t, []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("192.168.1.7/32")}, c.TrustedProxies)
+	assert.Equal(t, "https://comms.example.com", c.PublicURL)
+	assert.Equal(t, "127.0.0.1:6060", c.PprofAddr)
+
+	for _, bad := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--db-query-timeout", "0s"}, "db-query-timeout must be a positive duration"},
+		{[]string{"--db-connect-timeout", "five"}, "db-connect-timeout must be a positive duration"},
+		{[]string{"--trusted-proxies", "10.0.0.0/33"}, "trusted-proxies must be CIDRs"},
+		{[]string{"--public-url", "comms.example.com"}, "public-url must be an http or https URL"},
+		{[]string{"--pprof", "0.0.0.0:6060"}, "pprof must be a loopback address"},
+		{[]string{"--pprof", "6060"}, "pprof must be a loopback address"},
+		{[]string{"--pprof", "192.0.2.1:6060"}, "pprof must be a loopback address"},
+		{[]string{"--pprof", "example.com:6060"}, "pprof must be a loopback address"},
+	} {
+		_, err := Load(flags(t, bad.args...))
+		require.Error(t, err, bad.args)
+		assert.Contains(t, err.Error(), bad.msg)
+	}
+}
+
+func TestCompose_APIKeyInTheFileIsRefused(t *testing.T) {
+	dir := inDir(t)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "commsplan.yaml"), []byte("compose:\n  api-key: from-the-file\n"), 0o600))
+	_, err := Load(flags(t))
+	require.Error(t, err, "a key in a file is refused, not ignored")
+	assert.Contains(t, err.Error(), `unknown key "compose.api-key"`)
+	assert.Contains(t, err.Error(), ComposeAPIKeyEnv)
+}
+
+// TestFileKeys: every key may be written nested or as its flag's name; an
+// unknown key fails naming the key and the file.
+func TestFileKeys(t *testing.T) {
+	dir := inDir(t)
+	file := filepath.Join(dir, "commsplan.yaml")
+	require.NoError(t, os.WriteFile(file, []byte(`
+log-level: debug
+access-codes: [A-1, B-2]
+db-query-timeout: 3s
+schedule:
+  max-per-audience-week: 7
+`), 0o600))
+	c, err := Load(flags(t))
+	require.NoError(t, err)
+	assert.Equal(t, "debug", c.LogLevel)
+	assert.Equal(t, []string{"A-1", "B-2"}, c.AccessCodes)
+	assert.Equal(t, 3*time.Second, c.DBQueryTimeout)
+	assert.Equal(t, 7, c.MaxPerAudienceWeek)
+
+	for _, bad := range []struct{ yaml, msg string }{
+		{"adr: 0.0.0.0:1\n", `unknown key "adr" (did you mean "addr"?)`},
+		{"log:\n  levle: debug\n", `unknown key "log.levle"`},
+		{"log: debug\n", `unknown key "log"`},
+		{"log-level: debug\nlog:\n  level: warn\n", `"log-level" and "log.level" are the same setting`},
+	} {
+		require.NoError(t, os.WriteFile(file, []byte(bad.yaml), 0o600))
+		_, err := Load(flags(t))
+		require.Error(t, err, bad.yaml)
+		assert.Contains(t, err.Error(), bad.msg)
+		assert.Contains(t, err.Error(), file, "names the file")
+	}
+}
+
+// TestLoadWithoutAFlag: a command without a setting's flag still gets it
+// from the environment, the file or the default.
+func TestLoadWithoutAFlag(t *testing.T) {
+	dir := inDir(t)
+	fs := pflag.NewFlagSet("global", pflag.ContinueOnError)
+	AddGlobalFlags(fs)
+	require.Nil(t, fs.Lookup("addr"), "serve-only flags are not global")
+	require.Nil(t, fs.Lookup("compose-model"))
+	require.NotNil(t, fs.Lookup("db-query-timeout"))
+	require.NoError(t, fs.Parse(nil))
+	c, err := Load(fs)
+	require.NoError(t, err)
+	assert.Equal(t, "127.0.0.1:8080", c.Addr)
+
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "commsplan.yaml"), []byte("addr: file:1\n"), 0o600))
+	c, err = Load(fs)
+	require.NoError(t, err)
+	assert.Equal(t, "file:1", c.Addr)
+	t.Setenv("COMMSPLAN_ADDR", "env:2")
+	c, err = Load(fs)
+	require.NoError(t, err)
+	assert.Equal(t, "env:2", c.Addr)
 }
