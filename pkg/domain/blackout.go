@@ -22,7 +22,8 @@ func (b *Blackout) Validate() error {
 	f := FieldErrors{}
 	b.Name = strings.TrimSpace(b.Name)
 	f.required("name", b.Name)
-	f.maxLen("name", b.Name, maxName)
+	f.text("name", b.Name, MaxName)
+	f.texts("audienceIds", b.AudienceIDs, MaxName)
 	start, okStart := f.date("startDate", b.StartDate)
 	end, okEnd := f.date("endDate", b.EndDate)
 	if okStart && okEnd && end.Before(start) {

@@ -23,8 +23,8 @@ func TestBlackoutValidate(t *testing.T) {
 			FieldErrors{"startDate": "must be a date (YYYY-MM-DD)", "endDate": "must be a date (YYYY-MM-DD)"}},
 		{"impossible date", Blackout{Name: "x", StartDate: "2031-02-30", EndDate: "2031-03-01"},
 			FieldErrors{"startDate": "must be a date (YYYY-MM-DD)"}},
-		{"long name", Blackout{Name: strings.Repeat("n", 201), StartDate: "2031-03-04", EndDate: "2031-03-04"},
-			FieldErrors{"name": "must be at most 200 characters"}},
+		{"long name", Blackout{Name: strings.Repeat("n", MaxName+1), StartDate: "2031-03-04", EndDate: "2031-03-04"},
+			FieldErrors{"name": "must be at most 500 characters"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

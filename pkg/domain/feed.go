@@ -15,11 +15,11 @@ type CalendarFeed struct {
 	CreatedAt                 time.Time `json:"createdAt"`
 }
 
-// Validate checks a calendar feed: a name of at most 200 characters.
+// Validate checks a calendar feed: a name of at most MaxName characters.
 func (f *CalendarFeed) Validate() error {
 	fe := FieldErrors{}
 	f.Name = strings.TrimSpace(f.Name)
 	fe.required("name", f.Name)
-	fe.maxLen("name", f.Name, maxName)
+	fe.text("name", f.Name, MaxName)
 	return fe.orNil()
 }

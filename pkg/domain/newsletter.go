@@ -3,7 +3,6 @@ package domain
 import (
 	"bytes"
 	"encoding/json"
-	"strings"
 	"time"
 )
 
@@ -20,14 +19,12 @@ type NewsletterTemplate struct {
 	UpdatedAt   time.Time       `json:"updatedAt"`
 }
 
-// Validate checks a newsletter template: a name of at most 200 characters,
-// a description of at most 100,000 and a template that is a JSON object.
+// Validate checks a newsletter template: a name of at most MaxName characters,
+// a description of at most MaxDescription and a template that is a JSON object.
 func (t *NewsletterTemplate) Validate() error {
 	f := FieldErrors{}
-	t.Name, t.Description = strings.TrimSpace(t.Name), strings.TrimSpace(t.Description)
-	f.required("name", t.Name)
-	f.maxLen("name", t.Name, maxName)
-	f.maxLen("description", t.Description, maxText)
+	f.named(&t.Name, &t.Description)
+	f.raw("template", t.Template)
 	switch trimmed := bytes.TrimSpace(t.Template); {
 	case len(trimmed) == 0 || string(trimmed) == "null":
 		f["template"] = "is required"

@@ -20,7 +20,7 @@ func TestNewsletterTemplateValidate(t *testing.T) {
 	}{
 		{NewsletterTemplate{Template: json.RawMessage(`{}`)}, "name"},
 		{NewsletterTemplate{Name: " ", Template: json.RawMessage(`{}`)}, "name"},
-		{NewsletterTemplate{Name: strings.Repeat("n", 201), Template: json.RawMessage(`{}`)}, "name"},
+		{NewsletterTemplate{Name: strings.Repeat("n", MaxName+1), Template: json.RawMessage(`{}`)}, "name"},
 		{NewsletterTemplate{Name: "x"}, "template"},
 		{NewsletterTemplate{Name: "x", Template: json.RawMessage(`null`)}, "template"},
 		{NewsletterTemplate{Name: "x", Template: json.RawMessage(`[1]`)}, "template"},

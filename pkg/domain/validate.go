@@ -1,8 +1,8 @@
 package domain
 
 import (
+	"bytes"
 	"encoding/json"
-	"fmt"
 	"maps"
 	"net/url"
 	"reflect"
@@ -43,10 +43,24 @@ func (f FieldErrors) required(field, value string) {
 	}
 }
 
-func (f FieldErrors) maxLen(field, value string, n int) {
-	if len([]rune(value)) > n {
-		f[field] = fmt.Sprintf("must be at most %d characters", n)
+// named trims and checks a record's required name and its description.
+func (f FieldErrors) named(name, description *string) {
+	*name, *description = strings.TrimSpace(*name), strings.TrimSpace(*description)
+	f.required("name", *name)
+	f.text("name", *name, MaxName)
+	f.text("description", *description, MaxDescription)
+}
+
+// int32 checks that an integer fits the 32-bit columns.
+func (f FieldErrors) int32(field string, n int) {
+	if !InInt32(int64(n)) {
+		f[field] = MsgIntRange
 	}
+}
+
+// raw checks a JSON document kept as text (see CheckInput).
+func (f FieldErrors) raw(field string, doc json.RawMessage) {
+	checkRaw(f, field, doc)
 }
 
 func (f FieldErrors) oneOf(field, value string, allowed []string) {
@@ -85,25 +99,17 @@ var (
 	ThemeColors = []string{"blue", "green", "purple", "orange", "teal", "yellow"}
 )
 
-const (
-	maxName = 200
-	maxText = 100_000
-)
-
 // Validate fills the stored defaults (icon fa-tag, colour blue) and checks a theme.
 func (t *Theme) Validate() error {
 	f := FieldErrors{}
-	t.Name, t.Description = strings.TrimSpace(t.Name), strings.TrimSpace(t.Description)
 	if t.Icon == "" {
 		t.Icon = "fa-tag"
 	}
 	if t.Color == "" {
 		t.Color = "blue"
 	}
-	f.required("name", t.Name)
-	f.maxLen("name", t.Name, maxName)
+	f.named(&t.Name, &t.Description)
 	f.required("description", t.Description)
-	f.maxLen("description", t.Description, maxText)
 	f.oneOf("icon", t.Icon, ThemeIcons)
 	f.oneOf("color", t.Color, ThemeColors)
 	return f.orNil()
@@ -114,9 +120,11 @@ func (q *Question) Validate() error {
 	f := FieldErrors{}
 	q.Question = strings.TrimSpace(q.Question)
 	f.required("themeId", q.ThemeID)
+	f.text("themeId", q.ThemeID, MaxName)
 	f.required("question", q.Question)
-	f.maxLen("question", q.Question, maxText)
-	f.maxLen("description", q.Description, maxText)
+	f.text("question", q.Question, MaxDescription)
+	f.text("description", q.Description, MaxDescription)
+	f.int32("sortOrder", q.SortOrder)
 	return f.orNil()
 }
 
@@ -128,11 +136,15 @@ func (c *Content) Validate() error {
 		c.Type = ContentText
 	}
 	f.required("title", c.Title)
-	f.maxLen("title", c.Title, maxName)
+	f.text("title", c.Title, MaxName)
+	f.text("description", c.Description, MaxDescription)
 	f.oneOf("type", c.Type, ContentTypes)
 	f.required("content", c.Content)
-	f.maxLen("content", c.Content, maxText)
-	if c.URL != "" {
+	f.text("content", c.Content, MaxBody)
+	f.text("url", c.URL, MaxDescription)
+	f.texts("questionIds", c.QuestionIDs, MaxName)
+	f.raw("sourceData", c.SourceData)
+	if c.URL != "" && f["url"] == "" {
 		u, err := url.Parse(c.URL)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			f["url"] = "must be an http or https URL"
@@ -141,8 +153,9 @@ func (c *Content) Validate() error {
 	if c.VehicleType != "" {
 		f.oneOf("vehicleType", c.VehicleType, VehicleTypeNames)
 	}
-	if len(c.SourceData) > 0 && !json.Valid(c.SourceData) {
-		f["sourceData"] = "must be JSON"
+	if trimmed := bytes.TrimSpace(c.SourceData); len(trimmed) > 0 && string(trimmed) != "null" &&
+		(trimmed[0] != '{' || !json.Valid(trimmed)) {
+		f["sourceData"] = "must be a JSON object"
 	}
 	return f.orNil()
 }
@@ -159,10 +172,18 @@ func (a *Audience) Validate() error {
 		a.AudienceType = "general"
 	}
 	f.required("name", a.Name)
-	f.maxLen("name", a.Name, maxName)
+	f.text("name", a.Name, MaxName)
+	f.text("description", a.Description, MaxDescription)
+	f.text("targetingScope", a.TargetingScope, MaxName)
+	f.text("audienceType", a.AudienceType, MaxName)
+	for field, list := range map[string][]string{"roles": a.Roles, "orgLevels": a.OrgLevels, "divisions": a.Divisions,
+		"departments": a.Departments, "locations": a.Locations, "employeeTypes": a.EmployeeTypes} {
+		f.texts(field, list, MaxName)
+	}
 	if a.ContactCount < 0 {
 		f["contactCount"] = "must be 0 or more"
 	}
+	f.int32("contactCount", a.ContactCount)
 	return f.orNil()
 }
 
@@ -203,7 +224,16 @@ func (v *Vehicle) Validate() error {
 		v.CommunicationStrategy = StrategyUniversal
 	}
 	f.required("name", v.Name)
-	f.maxLen("name", v.Name, maxName)
+	f.text("name", v.Name, MaxName)
+	f.text("description", v.Description, MaxDescription)
+	f.text("settings.template", v.Settings.Template, MaxDescription)
+	f.texts("generationalTargeting", v.GenerationalTargeting, MaxName)
+	f.texts("preferredGenerations", v.PreferredGenerations, MaxName)
+	for g := range v.GenerationalEffectiveness {
+		if msg := TextProblem(g, MaxName); msg != "" {
+			f["generationalEffectiveness"] = "has a key that " + msg
+		}
+	}
 	f.oneOf("type", v.Type, VehicleTypeNames)
 	f.oneOf("communicationStrategy", v.CommunicationStrategy, CommunicationStrategies)
 	if v.Settings.Format != "" {
@@ -212,6 +242,7 @@ func (v *Vehicle) Validate() error {
 	if v.Settings.MaxLength < 0 {
 		f["settings.maxLength"] = "must be 0 or more"
 	}
+	f.int32("settings.maxLength", v.Settings.MaxLength)
 	return f.orNil()
 }
 
@@ -226,10 +257,15 @@ func (c *Communication) Validate() error {
 		c.Status = StatusDraft
 	}
 	f.required("title", c.Title)
-	f.maxLen("title", c.Title, maxName)
+	f.text("title", c.Title, MaxName)
 	f.oneOf("status", c.Status, CommunicationStatuses)
-	f.maxLen("sourceCampaignId", c.SourceCampaignID, maxName)
-	f.maxLen("sourceActivityId", c.SourceActivityID, maxName)
+	for field, id := range map[string]string{"themeId": c.ThemeID, "audienceId": c.AudienceID, "vehicleId": c.VehicleID,
+		"finalContentId": c.FinalContentID, "sourceCampaignId": c.SourceCampaignID, "sourceActivityId": c.SourceActivityID} {
+		f.text(field, id, MaxName)
+	}
+	f.texts("selectedQuestions", c.SelectedQuestions, MaxName)
+	f.text("rawContent", c.RawContent, MaxBody)
+	f.text("generatedContent", c.GeneratedContent, MaxBody)
 	if c.ScheduledDate != "" {
 		if s, err := ParseScheduled(c.ScheduledDate); err != nil {
 			f["scheduledDate"] = err.Error()
@@ -240,5 +276,31 @@ func (c *Communication) Validate() error {
 	if c.Status == StatusScheduled && c.ScheduledDate == "" {
 		f["scheduledDate"] = "is required when status is scheduled"
 	}
+	return f.orNil()
+}
+
+// Validate checks a campaign before it is stored, for the API and the CLI
+// alike: a title, the text limits, and documents that are text a database
+// can hold. The schedule's own rules are pkg/campaign's.
+func (c *Campaign) Validate() error {
+	f := FieldErrors{}
+	c.Title = strings.TrimSpace(c.Title)
+	f.required("title", c.Title)
+	f.text("title", c.Title, MaxName)
+	f.text("description", c.Description, MaxDescription)
+	f.text("htmlContent", c.HTMLContent, MaxDocument)
+	f.texts("geographicFilters", c.GeographicFilters, MaxName)
+	f.raw("schedule", c.Schedule)
+	f.raw("audienceFilters", c.AudienceFilters)
+	return f.orNil()
+}
+
+// Validate checks a checklist template before it is stored, for the API and
+// the CLI alike: a name and the text limits. The items are pkg/checklist's.
+func (t *ChecklistTemplate) Validate() error {
+	f := FieldErrors{}
+	f.named(&t.Name, &t.Description)
+	f.raw("items", t.Items)
+	f.raw("metadata", t.Metadata)
 	return f.orNil()
 }

@@ -23,7 +23,7 @@ func scanQuestion(r interface{ Scan(...any) error }) (domain.Question, error) {
 func (s *Store) ListQuestions(ctx context.Context, f store.QuestionFilter) ([]domain.Question, error) {
 	const order = ` ORDER BY q.theme_id, q.sort_order, q.created_at, q.id`
 	var (
-		rows *sql.Rows
+		rows *boundRows
 		err  error
 	)
 	if f.ThemeID != "" {
