@@ -8,8 +8,9 @@ import (
 	"sync"
 )
 
-// OpenFunc opens a backend for a DSN and applies its migrations.
-type OpenFunc func(ctx context.Context, dsn string) (Store, error)
+// OpenFunc opens a backend for a DSN and applies its migrations. Open hands
+// it opt with the defaults filled in.
+type OpenFunc func(ctx context.Context, dsn string, opt Options) (Store, error)
 
 var (
 	registryMu sync.RWMutex
@@ -42,8 +43,14 @@ func Scheme(dsn string) string {
 	return s
 }
 
-// Open opens the backend registered for the DSN's scheme.
+// Open opens the backend registered for the DSN's scheme with the default
+// Options.
 func Open(ctx context.Context, dsn string) (Store, error) {
+	return OpenWith(ctx, dsn, Options{})
+}
+
+// OpenWith opens the backend registered for the DSN's scheme with opt.
+func OpenWith(ctx context.Context, dsn string, opt Options) (Store, error) {
 	scheme := Scheme(dsn)
 	registryMu.RLock()
 	open, ok := registry[scheme]
@@ -51,7 +58,7 @@ func Open(ctx context.Context, dsn string) (Store, error) {
 	if !ok {
 		return nil, fmt.Errorf("no storage backend for DSN scheme %q (known: %s)", scheme, strings.Join(Schemes(), ", "))
 	}
-	return open(ctx, dsn)
+	return open(ctx, dsn, opt.WithDefaults())
 }
 
 // Schemes lists the registered schemes, sorted.

@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"time"
 
 	"github.com/commsplan/commsplan/pkg/domain"
 )
@@ -23,7 +24,40 @@ var (
 	// ErrInvalidReference means the change names a related record that does
 	// not exist (or, for a reorder, one that belongs elsewhere).
 	ErrInvalidReference = errors.New("invalid reference")
+	// ErrUnavailable means the database could not answer in time or at all:
+	// connection refused or reset, a server shutting down or starting up,
+	// or the query timeout. Retrying later may succeed.
+	ErrUnavailable = errors.New("database unavailable")
 )
+
+// Defaults of Options, the same as the db.connect-timeout and
+// db.query-timeout settings.
+const (
+	DefaultConnectTimeout = 5 * time.Second
+	DefaultQueryTimeout   = 10 * time.Second
+)
+
+// Options tune how a backend reaches its database. The zero value of a field
+// takes its default, so no caller runs without timeouts.
+type Options struct {
+	// ConnectTimeout bounds opening one connection (PostgreSQL's
+	// connect_timeout, unless the DSN sets its own).
+	ConnectTimeout time.Duration
+	// QueryTimeout bounds every statement outside a transaction and every
+	// transaction as a whole; SQLite also waits this long for a lock.
+	QueryTimeout time.Duration
+}
+
+// WithDefaults fills the fields left zero.
+func (o Options) WithDefaults() Options {
+	if o.ConnectTimeout <= 0 {
+		o.ConnectTimeout = DefaultConnectTimeout
+	}
+	if o.QueryTimeout <= 0 {
+		o.QueryTimeout = DefaultQueryTimeout
+	}
+	return o
+}
 
 // ReferenceError is an ErrInvalidReference that names the offending field.
 type ReferenceError struct {
@@ -38,6 +72,19 @@ func (e *ReferenceError) Is(target error) bool { return target == ErrInvalidRefe
 // QuestionFilter narrows ListQuestions. An empty ThemeID lists all questions.
 type QuestionFilter struct {
 	ThemeID string
+}
+
+// SessionRevocations is the server-side record that ends sessions before
+// they expire; every replica reads the same one.
+type SessionRevocations struct {
+	// Version changes with every change to the record, so a replica can
+	// tell with a one-row read whether its copy is current.
+	Version int64
+	// ValidAfter revokes every session issued at or before it (revoke-all);
+	// zero when that never happened.
+	ValidAfter time.Time
+	// Revoked are the ids of the revoked sessions that have not expired.
+	Revoked []string
 }
 
 // Store is commsplan's storage. Every method is safe for concurrent use.
@@ -160,10 +207,33 @@ type Store interface {
 	// contains q, case-insensitively; at most limit hits.
 	Search(ctx context.Context, q string, limit int) ([]domain.SearchHit, error)
 
+	// DataVersion returns the list's data version: it grows with every
+	// committed write that can change the list, on any replica.
+	DataVersion(ctx context.Context, l List) (int64, error)
+	// RevokeSession records the session id as revoked until expires, when
+	// its token ends anyway; revoking it again changes nothing. Records of
+	// expired sessions are pruned in the same transaction.
+	RevokeSession(ctx context.Context, id string, expires time.Time) error
+	// RevokeAllSessions revokes every session issued at or before at. The
+	// cutoff only moves forward: an earlier at leaves a later one in place.
+	RevokeAllSessions(ctx context.Context, at time.Time) error
+	// SessionRevocationsVersion returns the Version SessionRevocations
+	// would report, with a one-row read.
+	SessionRevocationsVersion(ctx context.Context) (int64, error)
+	// SessionRevocations returns the record, with the unexpired revoked ids.
+	SessionRevocations(ctx context.Context) (SessionRevocations, error)
+	// SwapAccessCodesHash stores hash as the fingerprint of the configured
+	// access codes and returns the one it replaces ("" the first time).
+	SwapAccessCodesHash(ctx context.Context, hash string) (previous string, err error)
+
 	// InTx runs fn with a Store whose every call belongs to one transaction,
 	// committed when fn returns nil and rolled back otherwise. Calling InTx
 	// on that Store runs fn in the same transaction.
 	InTx(ctx context.Context, fn func(tx Store) error) error
+
+	// Ping checks that the database answers, within ctx's deadline and the
+	// query timeout; ErrUnavailable when it does not.
+	Ping(ctx context.Context) error
 
 	// Migrate applies pending migrations; Open already does so.
 	Migrate(ctx context.Context) error

@@ -12,7 +12,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/google/uuid"
@@ -28,6 +30,35 @@ type Dialect struct {
 	Goose goose.Dialect
 	// Migrations holds the backend's goose SQL files at its root.
 	Migrations fs.FS
+	// Unavailable reports the driver's own errors that mean the database
+	// cannot answer now (a server shutting down, a lock held too long).
+	// Network errors, bad connections and deadlines are recognised
+	// without it.
+	Unavailable func(error) bool
+	// PrepareHot lets the data-version read and bump (versions.go) run as
+	// statements prepared once: on SQLite parsing them was a third of a
+	// cached list's cost. Off, they run like every other statement, through
+	// the runner (the PostgreSQL connections arm each statement's deadline
+	// on the socket, which a prepared statement would bypass).
+	PrepareHot bool
+}
+
+// Classify wraps err in store.ErrUnavailable when it means the database
+// could not answer: a deadline, a network failure, a broken connection or
+// one of the dialect's codes. Other errors come back unchanged. It is the
+// one classifier; the Store applies it to every statement, and backends to
+// the errors of opening a connection.
+func (d Dialect) Classify(err error) error {
+	if err == nil || errors.Is(err, store.ErrUnavailable) {
+		return err
+	}
+	var netErr net.Error
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, driver.ErrBadConn) || errors.As(err, &netErr) ||
+		errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE) ||
+		(d.Unavailable != nil && d.Unavailable(err)) {
+		return fmt.Errorf("%w: %w", store.ErrUnavailable, err)
+	}
+	return err
 }
 
 // Options configures a Store.
@@ -41,14 +72,24 @@ type Options struct {
 	Dialect Dialect
 	// Trace, when set, sees every statement before it runs.
 	Trace func(query string)
+	// QueryTimeout bounds every statement outside a transaction and every
+	// transaction as a whole (waiting for a connection included); zero
+	// means no bound.
+	QueryTimeout time.Duration
 }
 
 // Store is the database/sql implementation of store.Store. A Store made by
 // New works on the pools; one handed to an InTx callback works inside that
-// transaction.
+// transaction, whose deadline its statements share.
 type Store struct {
-	opt Options
-	tx  *sql.Tx
+	opt      Options
+	tx       *sql.Tx
+	deadline time.Time
+	// touched holds the lists this transaction's writes can change; their
+	// versions are bumped just before it commits (see bumpVersions).
+	touched map[store.List]bool
+	// version reads data versions for a Store made by New.
+	version *versionReader
 }
 
 var _ store.Store = (*Store)(nil)
@@ -58,9 +99,10 @@ func New(opt Options) *Store {
 	if opt.Read == nil {
 		opt.Read = opt.Write
 	}
-	return &Store{opt: opt}
+	return &Store{opt: opt, version: &versionReader{}}
 }
 
+// querier is what database/sql's pools and transactions share.
 type querier interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
@@ -68,59 +110,154 @@ type querier interface {
 }
 
 // q is where statements go: the transaction if there is one, else the read
-// pool (writes always run in a transaction).
-func (s *Store) q() querier {
+// pool (writes always run in a transaction). Every statement passes through
+// the returned runner, which gives it its deadline, traces it and classifies
+// its errors, so no method can leave them out.
+func (s *Store) q() runner {
 	var q querier = s.opt.Read
 	if s.tx != nil {
 		q = s.tx
 	}
-	if s.opt.Trace != nil {
-		return tracer{q, s.opt.Trace}
-	}
-	return q
+	return runner{s: s, q: q}
 }
 
 // SetTrace installs fn to see every statement; call it before the store is
 // shared. Tests use it to count queries, and debug logging to show them.
 func (s *Store) SetTrace(fn func(query string)) { s.opt.Trace = fn }
 
-type tracer struct {
-	q     querier
-	trace func(string)
+// bound gives a statement or a new transaction its deadline: the
+// transaction's own, or the query timeout from now.
+func (s *Store) bound(ctx context.Context) (context.Context, context.CancelFunc) {
+	switch {
+	case s.tx != nil && !s.deadline.IsZero():
+		return context.WithDeadline(ctx, s.deadline)
+	case s.tx == nil && s.opt.QueryTimeout > 0:
+		return context.WithTimeout(ctx, s.opt.QueryTimeout)
+	}
+	return ctx, func() {}
 }
 
-func (t tracer) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	t.trace(query)
-	return t.q.ExecContext(ctx, query, args...)
+// classify is Dialect.Classify with the contexts in view: a statement whose
+// deadline passed is unavailable whatever the driver said, and a caller that
+// gave up (a client that hung up) gets context.Canceled, not a failure.
+func (s *Store) classify(caller, bounded context.Context, err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(caller.Err(), context.Canceled):
+		if errors.Is(err, context.Canceled) {
+			return err
+		}
+		return fmt.Errorf("%w: %w", context.Canceled, err)
+	case bounded.Err() != nil && !errors.Is(err, store.ErrUnavailable):
+		return fmt.Errorf("%w: %w", store.ErrUnavailable, err)
+	}
+	return s.opt.Dialect.Classify(err)
 }
 
-func (t tracer) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	t.trace(query)
-	return t.q.QueryContext(ctx, query, args...)
+// runner runs statements for a Store; see q.
+type runner struct {
+	s *Store
+	q querier
 }
 
-func (t tracer) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
-	t.trace(query)
-	return t.q.QueryRowContext(ctx, query, args...)
+func (a runner) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	a.trace(query)
+	bounded, cancel := a.s.bound(ctx)
+	defer cancel()
+	res, err := a.q.ExecContext(bounded, query, args...)
+	return res, a.s.classify(ctx, bounded, err)
 }
 
-// inTx runs fn in the current transaction or, outside one, in a new one.
+func (a runner) QueryContext(ctx context.Context, query string, args ...any) (*boundRows, error) {
+	a.trace(query)
+	bounded, cancel := a.s.bound(ctx)
+	rows, err := a.q.QueryContext(bounded, query, args...)
+	if err != nil {
+		cancel()
+		return nil, a.s.classify(ctx, bounded, err)
+	}
+	return &boundRows{Rows: rows, s: a.s, caller: ctx, bounded: bounded, cancel: cancel}, nil
+}
+
+func (a runner) QueryRowContext(ctx context.Context, query string, args ...any) *boundRow {
+	a.trace(query)
+	bounded, cancel := a.s.bound(ctx)
+	return &boundRow{row: a.q.QueryRowContext(bounded, query, args...), s: a.s, caller: ctx, bounded: bounded, cancel: cancel}
+}
+
+func (a runner) trace(query string) {
+	if a.s.opt.Trace != nil {
+		a.s.opt.Trace(query)
+	}
+}
+
+// boundRows are rows whose deadline ends when they are closed and whose
+// errors are classified.
+type boundRows struct {
+	*sql.Rows
+	s               *Store
+	caller, bounded context.Context
+	cancel          context.CancelFunc
+}
+
+// Err reports the error that ended the iteration, classified.
+func (r *boundRows) Err() error { return r.s.classify(r.caller, r.bounded, r.Rows.Err()) }
+
+// Close closes the rows and releases their deadline.
+func (r *boundRows) Close() error {
+	err := r.Rows.Close()
+	r.cancel()
+	return r.s.classify(r.caller, r.bounded, err)
+}
+
+// boundRow is a single-row result whose deadline ends with Scan.
+type boundRow struct {
+	row             *sql.Row
+	s               *Store
+	caller, bounded context.Context
+	cancel          context.CancelFunc
+}
+
+// Scan copies the row into dest; sql.ErrNoRows passes unchanged.
+func (r *boundRow) Scan(dest ...any) error {
+	defer r.cancel()
+	return r.s.classify(r.caller, r.bounded, r.row.Scan(dest...))
+}
+
+// inTx runs fn in the current transaction or, outside one, in a new one
+// bounded as a whole by the query timeout.
 func (s *Store) inTx(ctx context.Context, fn func(tx *Store) error) error {
 	if s.tx != nil {
 		return fn(s)
 	}
-	tx, err := s.opt.Write.BeginTx(ctx, nil)
+	bounded, cancel := s.bound(ctx)
+	defer cancel()
+	tx, err := s.opt.Write.BeginTx(bounded, nil)
 	if err != nil {
-		return fmt.Errorf("begin transaction: %w", err)
+		return fmt.Errorf("begin transaction: %w", s.classify(ctx, bounded, err))
 	}
-	if err := fn(&Store{opt: s.opt, tx: tx}); err != nil {
+	deadline, _ := bounded.Deadline()
+	txs := &Store{opt: s.opt, tx: tx, deadline: deadline, touched: map[store.List]bool{}, version: s.version}
+	if err := fn(txs); err != nil {
 		_ = tx.Rollback()
 		return err
 	}
+	if err := txs.bumpVersions(bounded); err != nil {
+		_ = tx.Rollback()
+		return fmt.Errorf("bump data versions: %w", s.classify(ctx, bounded, err))
+	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("commit: %w", err)
+		return fmt.Errorf("commit: %w", s.classify(ctx, bounded, err))
 	}
 	return nil
+}
+
+// Ping implements store.Store with a one-row query, so it takes the same
+// path, deadline and classification as every read.
+func (s *Store) Ping(ctx context.Context) error {
+	var one int
+	return s.q().QueryRowContext(ctx, "SELECT 1").Scan(&one)
 }
 
 // InTx implements store.Store.
@@ -137,6 +274,11 @@ func (s *Store) Migrate(ctx context.Context) error {
 	if _, err := p.Up(ctx); err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
+	if s.tx == nil && s.version != nil && s.opt.Dialect.PrepareHot {
+		if err := s.version.prepareBump(ctx, s.opt.Write); err != nil {
+			return fmt.Errorf("prepare: %w", err)
+		}
+	}
 	return nil
 }
 
@@ -145,7 +287,7 @@ func (s *Store) Close() error {
 	if s.tx != nil {
 		return errors.New("sqlstore: Close called inside a transaction")
 	}
-	err := s.opt.Write.Close()
+	err := errors.Join(s.version.close(), s.opt.Write.Close())
 	if s.opt.Read != s.opt.Write {
 		err = errors.Join(err, s.opt.Read.Close())
 	}
@@ -195,12 +337,18 @@ func (s *Store) exists(ctx context.Context, table, id, field string) error {
 	return err
 }
 
-// record appends an entry to the activity log; callers are inside inTx.
+// record appends an entry to the activity log and marks the lists the write
+// can change, whose versions move when the transaction commits; callers are
+// inside inTx.
 func (s *Store) record(ctx context.Context, action, entityType, id, label string) error {
 	_, err := s.q().ExecContext(ctx,
 		`INSERT INTO activity (id, action, entity_type, entity_id, label, at) VALUES ($1, $2, $3, $4, $5, $6)`,
 		newID(), action, entityType, id, label, now())
-	return err
+	if err != nil {
+		return err
+	}
+	s.touch(entityType)
+	return nil
 }
 
 // deleteRecorded deletes one row by id and logs it under its label column.
@@ -294,14 +442,14 @@ func likePattern(q string) string {
 }
 
 // collect scans every row with scan.
-func collect[T any](rows *sql.Rows, err error, scan func(*sql.Rows) (T, error)) ([]T, error) {
+func collect[T any](rows *boundRows, err error, scan func(*sql.Rows) (T, error)) ([]T, error) {
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	out := []T{}
 	for rows.Next() {
-		v, err := scan(rows)
+		v, err := scan(rows.Rows)
 		if err != nil {
 			return nil, err
 		}

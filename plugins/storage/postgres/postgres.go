@@ -13,10 +13,15 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
+	"net/url"
+	"strconv"
+	"time"
 
-	_ "github.com/lib/pq" // the database/sql driver "postgres"
+	"github.com/lib/pq" // also the database/sql driver "postgres"
+	"github.com/lib/pq/pqerror"
 	"github.com/pressly/goose/v3"
 
 	"github.com/commsplan/commsplan/pkg/store"
@@ -41,26 +46,69 @@ func Register() {
 	store.Register("postgres", Open)
 }
 
+// dialect is PostgreSQL's: the codes of a server that cannot take the
+// query now (shutting down, starting up, out of connections, the query
+// cancelled) and every connection exception (class 08).
+var dialect = sqlstore.Dialect{Goose: goose.DialectPostgres, Unavailable: func(err error) bool {
+	var e *pq.Error
+	if !errors.As(err, &e) {
+		return false
+	}
+	switch e.Code {
+	case pqerror.AdminShutdown, pqerror.CrashShutdown, pqerror.CannotConnectNow,
+		pqerror.TooManyConnections, pqerror.QueryCanceled:
+		return true
+	}
+	return e.Code.Class() == pqerror.ClassConnectionException
+}}
+
 // Open connects to and migrates the PostgreSQL database a DSN names.
-func Open(ctx context.Context, dsn string) (store.Store, error) {
-	db, err := sql.Open("postgres", dsn)
+// opt.ConnectTimeout becomes the DSN's connect_timeout unless it has one;
+// opt.QueryTimeout bounds every statement and transaction.
+func Open(ctx context.Context, dsn string, opt store.Options) (store.Store, error) {
+	dsn, err := withConnectTimeout(dsn, opt.ConnectTimeout)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: %w", err)
 	}
+	c, err := newConnector(dsn)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: %w", err)
+	}
+	db := sql.OpenDB(c)
 	db.SetMaxOpenConns(16)
 	db.SetMaxIdleConns(8)
-	if err := db.PingContext(ctx); err != nil {
+	pingCtx, cancel := context.WithTimeout(ctx, opt.ConnectTimeout+opt.QueryTimeout)
+	defer cancel()
+	if err := db.PingContext(pingCtx); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("postgres: connect: %w", err)
+		return nil, fmt.Errorf("postgres: connect: %w", dialect.Classify(err))
 	}
 	sub, err := fs.Sub(migrations, "migrations")
 	if err != nil {
 		return nil, err
 	}
-	s := sqlstore.New(sqlstore.Options{Write: db, Read: db, Dialect: sqlstore.Dialect{Goose: goose.DialectPostgres, Migrations: sub}})
+	d := dialect
+	d.Migrations = sub
+	s := sqlstore.New(sqlstore.Options{Write: db, Read: db, Dialect: d, QueryTimeout: opt.QueryTimeout})
 	if err := s.Migrate(ctx); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("postgres: %w", err)
 	}
 	return s, nil
+}
+
+// withConnectTimeout adds connect_timeout (whole seconds, rounded up, as
+// lib/pq reads it) to a URL DSN that has none.
+func withConnectTimeout(dsn string, timeout time.Duration) (string, error) {
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return "", errors.New("invalid DSN") // the error would repeat the password
+	}
+	q := u.Query()
+	if q.Has("connect_timeout") || timeout <= 0 {
+		return dsn, nil
+	}
+	q.Set("connect_timeout", strconv.FormatInt(int64((timeout+time.Second-1)/time.Second), 10))
+	u.RawQuery = q.Encode()
+	return u.String(), nil
 }
