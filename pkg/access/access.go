@@ -1,5 +1,6 @@
 // Package access is the server-side access gate: shared access codes checked
-// in constant time, signed session tokens, and a throttle for wrong codes.
+// in constant time, signed session tokens that can be revoked, and a
+// throttle for wrong codes.
 package access
 
 import (
@@ -9,10 +10,12 @@ import (
 	"crypto/subtle"
 	"encoding/base64"
 	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -51,7 +54,39 @@ func (c Codes) Valid(code string) bool {
 	return ok == 1 && len(in) > 0
 }
 
-// Signer makes and checks session tokens: an expiry signed with HMAC-SHA256.
+// Fingerprint is a keyed hash (HMAC-SHA256 under secret) of the set of
+// codes, in any order: it changes when the set does, and without the secret
+// it cannot be used to test guesses of a code, as a plain hash could.
+func (c Codes) Fingerprint(secret []byte) string {
+	codes := make([]string, len(c.codes))
+	for i, code := range c.codes {
+		codes[i] = string(code)
+	}
+	slices.Sort(codes)
+	h := hmac.New(sha256.New, secret)
+	for _, code := range slices.Compact(codes) {
+		// Length-prefixed, so no two sets write the same bytes.
+		_ = binary.Write(h, binary.BigEndian, uint64(len(code)))
+		h.Write([]byte(code))
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// Session is what a session token carries.
+type Session struct {
+	// ID is 16 random bytes (base64url); logout revokes it.
+	ID string
+	// IssuedAt, to the microsecond, is compared with a revoke-all cutoff.
+	IssuedAt time.Time
+	// Expires is when the token stops being accepted, to the second.
+	Expires time.Time
+}
+
+// payloadLen is a token's payload: expiry (Unix seconds), issue time (Unix
+// microseconds), session id.
+const payloadLen = 8 + 8 + 16
+
+// Signer makes and checks session tokens: a Session signed with HMAC-SHA256.
 type Signer struct {
 	secret []byte
 	ttl    time.Duration
@@ -63,28 +98,38 @@ func NewSigner(secret []byte, ttl time.Duration) *Signer {
 	return &Signer{secret: secret, ttl: ttl, now: time.Now}
 }
 
-// Issue returns a new token and its expiry.
-func (s *Signer) Issue() (string, time.Time) {
-	exp := s.now().Add(s.ttl).Truncate(time.Second)
-	payload := make([]byte, 8+16)
-	binary.BigEndian.PutUint64(payload, uint64(exp.Unix()))
-	_, _ = rand.Read(payload[8:])
-	return enc(payload) + "." + enc(s.mac(payload)), exp
+// Issue returns a new token and the session it carries.
+func (s *Signer) Issue() (string, Session) {
+	now := s.now()
+	payload := make([]byte, payloadLen)
+	binary.BigEndian.PutUint64(payload, uint64(now.Add(s.ttl).Unix()))
+	binary.BigEndian.PutUint64(payload[8:], uint64(now.UnixMicro()))
+	_, _ = rand.Read(payload[16:])
+	return enc(payload) + "." + enc(s.mac(payload)), session(payload)
 }
 
-// Valid reports whether token is authentic and unexpired.
-func (s *Signer) Valid(token string) bool {
-	p, sig, ok := strings.Cut(token, ".")
-	if !ok {
-		return false
+// Parse returns the session of an authentic, unexpired token; ok is false
+// for anything else. Whether the session was revoked is Revocations' call.
+func (s *Signer) Parse(token string) (sess Session, ok bool) {
+	p, sig, found := strings.Cut(token, ".")
+	if !found {
+		return Session{}, false
 	}
 	payload, err1 := base64.RawURLEncoding.DecodeString(p)
 	mac, err2 := base64.RawURLEncoding.DecodeString(sig)
-	if err1 != nil || err2 != nil || len(payload) != 24 || !hmac.Equal(mac, s.mac(payload)) {
-		return false
+	if err1 != nil || err2 != nil || len(payload) != payloadLen || !hmac.Equal(mac, s.mac(payload)) {
+		return Session{}, false
 	}
-	exp := time.Unix(int64(binary.BigEndian.Uint64(payload)), 0)
-	return s.now().Before(exp)
+	sess = session(payload)
+	return sess, s.now().Before(sess.Expires)
+}
+
+func session(payload []byte) Session {
+	return Session{
+		ID:       enc(payload[16:]),
+		IssuedAt: time.UnixMicro(int64(binary.BigEndian.Uint64(payload[8:]))).UTC(),
+		Expires:  time.Unix(int64(binary.BigEndian.Uint64(payload)), 0).UTC(),
+	}
 }
 
 func (s *Signer) mac(payload []byte) []byte {
@@ -95,8 +140,10 @@ func (s *Signer) mac(payload []byte) []byte {
 
 func enc(b []byte) string { return base64.RawURLEncoding.EncodeToString(b) }
 
-// Throttle counts wrong codes per client address and blocks an address that
-// has failed Max times within Window, until the window has passed.
+// Throttle counts attempts per client address and blocks an address that
+// has made Max attempts within Window without a right code, until the
+// window has passed. It lives in memory: each replica counts on its own and
+// a restart forgets (docs/decisions.md, "Access gate").
 type Throttle struct {
 	Max    int
 	Window time.Duration
@@ -106,29 +153,21 @@ type Throttle struct {
 	hits map[string][]time.Time
 }
 
-// NewThrottle returns a Throttle allowing max failures per window.
+// NewThrottle returns a Throttle allowing max attempts per window.
 func NewThrottle(max int, window time.Duration) *Throttle {
 	return &Throttle{Max: max, Window: window, now: time.Now, hits: map[string][]time.Time{}}
 }
 
-// Blocked reports whether addr must wait, and for how long.
-func (t *Throttle) Blocked(addr string) (bool, time.Duration) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	recent := t.prune(addr)
-	if len(recent) < t.Max {
-		return false, 0
-	}
-	return true, recent[0].Add(t.Window).Sub(t.now())
-}
-
-// sweepAt is the number of tracked addresses above which Fail drops every
-// address whose failures have all expired, so a spray of addresses cannot
+// sweepAt is the number of tracked addresses above which Attempt drops every
+// address whose attempts have all expired, so a spray of addresses cannot
 // grow the map without bound.
 const sweepAt = 10_000
 
-// Fail records a wrong code from addr.
-func (t *Throttle) Fail(addr string) {
+// Attempt counts an attempt from addr, unless addr is blocked, in which case
+// it reports how long to wait. Checking and counting are one step, so
+// parallel requests cannot all pass the check before any is counted. A right
+// code then calls Reset.
+func (t *Throttle) Attempt(addr string) (ok bool, wait time.Duration) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if len(t.hits) >= sweepAt {
@@ -136,17 +175,22 @@ func (t *Throttle) Fail(addr string) {
 			t.prune(a)
 		}
 	}
-	t.hits[addr] = append(t.prune(addr), t.now())
+	recent := t.prune(addr)
+	if len(recent) >= t.Max {
+		return false, recent[0].Add(t.Window).Sub(t.now())
+	}
+	t.hits[addr] = append(recent, t.now())
+	return true, 0
 }
 
-// Reset forgets addr's failures after a right code.
+// Reset forgets addr's attempts after a right code.
 func (t *Throttle) Reset(addr string) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	delete(t.hits, addr)
 }
 
-// prune drops failures older than the window; callers hold mu.
+// prune drops attempts older than the window; callers hold mu.
 func (t *Throttle) prune(addr string) []time.Time {
 	cut := t.now().Add(-t.Window)
 	kept := t.hits[addr][:0]
