@@ -13,15 +13,18 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"time"
 
 	"github.com/pressly/goose/v3"
-	_ "modernc.org/sqlite" // the database/sql driver "sqlite"
+	"modernc.org/sqlite" // also the database/sql driver "sqlite"
 
 	"github.com/commsplan/commsplan/pkg/store"
 	"github.com/commsplan/commsplan/pkg/store/sqlstore"
@@ -55,14 +58,15 @@ func Path(dsn string) string {
 }
 
 // connString puts the pragmas in the DSN so every pooled connection gets
-// them: WAL lets readers run beside the writer, the busy timeout covers
-// checkpoints, and _txlock=immediate takes the write lock at BEGIN so a
-// transaction never fails half-way on a lock upgrade.
-func connString(path string, readOnly bool) string {
+// them: WAL lets readers run beside the writer, the busy timeout (the query
+// timeout) bounds the wait for a lock another process holds, and
+// _txlock=immediate takes the write lock at BEGIN so a transaction never
+// fails half-way on a lock upgrade.
+func connString(path string, readOnly bool, busy time.Duration) string {
 	v := url.Values{}
 	v.Add("_pragma", "journal_mode(WAL)")
 	v.Add("_pragma", "foreign_keys(1)")
-	v.Add("_pragma", "busy_timeout(10000)")
+	v.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busy.Milliseconds()))
 	v.Add("_pragma", "synchronous(NORMAL)")
 	v.Set("_time_format", "sqlite")
 	if readOnly {
@@ -73,8 +77,41 @@ func connString(path string, readOnly bool) string {
 	return "file:" + path + "?" + v.Encode()
 }
 
-// Open opens (creating if needed) and migrates the SQLite database a DSN names.
-func Open(ctx context.Context, dsn string) (store.Store, error) {
+// dialect is SQLite's: a lock still held when the busy timeout ends
+// (SQLITE_BUSY) means the database cannot answer now.
+var dialect = sqlstore.Dialect{Goose: goose.DialectSQLite3, PrepareHot: true, Unavailable: func(err error) bool {
+	var e *sqlite.Error
+	return errors.As(err, &e) && e.Code()&0xff == sqliteBusy
+}}
+
+// sqliteBusy is SQLITE_BUSY, the primary result code of "database is locked".
+const sqliteBusy = 5
+
+// tuning is the pool and WAL settings; BenchmarkWriteUnderReads compares
+// others (docs/performance.md).
+type tuning struct {
+	// readConns is the read pool's size.
+	readConns int
+	// checkpoint is the WAL auto-checkpoint threshold in pages.
+	checkpoint int
+}
+
+// defaults: in WAL mode readers never lock the writer out, but modernc
+// SQLite is pure Go, so every running read takes CPU from the writer. With
+// as many read connections as cores the writer's p99 under eight busy
+// readers was lowest (4 and 8 connections raised it; 1 starved the reads).
+// The checkpoint threshold is SQLite's own 1000 pages: 10,000 made no
+// consistent difference. Measured in docs/performance.md.
+var defaults = tuning{readConns: max(2, runtime.GOMAXPROCS(0)), checkpoint: 1000}
+
+// Open opens (creating if needed) and migrates the SQLite database a DSN
+// names. opt.QueryTimeout bounds every statement and transaction and is the
+// busy timeout; a file has no connect timeout.
+func Open(ctx context.Context, dsn string, opt store.Options) (store.Store, error) {
+	return open(ctx, dsn, opt, defaults)
+}
+
+func open(ctx context.Context, dsn string, opt store.Options, tune tuning) (*sqlstore.Store, error) {
 	path := Path(dsn)
 	if path == "" {
 		return nil, fmt.Errorf("sqlite: empty database path in DSN %q", dsn)
@@ -84,7 +121,8 @@ func Open(ctx context.Context, dsn string) (store.Store, error) {
 			return nil, fmt.Errorf("sqlite: %w", err)
 		}
 	}
-	write, err := sql.Open("sqlite", connString(path, false))
+	write, err := sql.Open("sqlite", connString(path, false, opt.QueryTimeout)+
+		"&_pragma="+url.QueryEscape(fmt.Sprintf("wal_autocheckpoint(%d)", tune.checkpoint)))
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: %w", err)
 	}
@@ -92,19 +130,21 @@ func Open(ctx context.Context, dsn string) (store.Store, error) {
 	write.SetMaxOpenConns(1)
 	if err := write.PingContext(ctx); err != nil {
 		write.Close()
-		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, dialect.Classify(err))
 	}
-	read, err := sql.Open("sqlite", connString(path, true))
+	read, err := sql.Open("sqlite", connString(path, true, opt.QueryTimeout))
 	if err != nil {
 		write.Close()
 		return nil, fmt.Errorf("sqlite: %w", err)
 	}
-	read.SetMaxOpenConns(4)
+	read.SetMaxOpenConns(tune.readConns)
 	sub, err := fs.Sub(migrations, "migrations")
 	if err != nil {
 		return nil, err
 	}
-	s := sqlstore.New(sqlstore.Options{Write: write, Read: read, Dialect: sqlstore.Dialect{Goose: goose.DialectSQLite3, Migrations: sub}})
+	d := dialect
+	d.Migrations = sub
+	s := sqlstore.New(sqlstore.Options{Write: write, Read: read, Dialect: d, QueryTimeout: opt.QueryTimeout})
 	if err := s.Migrate(ctx); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("sqlite: %w", err)

@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"io/fs"
 	"testing"
+	"time"
 
 	"github.com/pressly/goose/v3"
 	"github.com/stretchr/testify/require"
@@ -13,7 +14,7 @@ import (
 
 func TestUpgrade(t *testing.T) {
 	path := storetest.SQLiteDSN(t)
-	db, err := sql.Open("sqlite", connString(path, false))
+	db, err := sql.Open("sqlite", connString(path, false, time.Second))
 	require.NoError(t, err)
 	sub, err := fs.Sub(migrations, "migrations")
 	require.NoError(t, err)

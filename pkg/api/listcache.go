@@ -1,0 +1,331 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
+	"golang.org/x/sync/singleflight"
+
+	"github.com/commsplan/commsplan/pkg/store"
+)
+
+// Cursor pagination limits (docs/openapi.yaml).
+const (
+	// DefaultPageLimit is the page size when only after is given.
+	DefaultPageLimit = 100
+	// MaxPageLimit bounds limit.
+	MaxPageLimit = 1000
+)
+
+// Cache sizing. A list body is kept once per list and filter; filters are
+// client input, so their number is bounded.
+const (
+	maxCachedLists = 256
+	// minCompressSize is gzhttp's own threshold: smaller bodies go as they are.
+	minCompressSize = 1024
+)
+
+// listCache keeps each list's answer, keyed by the list's data version
+// (store.DataVersion): a read whose version matches is served from memory,
+// with no query, no JSON encoding and no compression. Entries are replaced
+// when their list's version moves, so the cache holds one body per list.
+type listCache struct {
+	mu      sync.Mutex
+	entries map[listKey]*listEntry
+	flight  singleflight.Group
+	// tag makes ETags differ between builds, whose JSON may differ for the
+	// same data.
+	tag string
+}
+
+// listKey names one cached answer: a list and its filter ("" for none).
+type listKey struct {
+	list   store.List
+	filter string
+}
+
+// listEntry is one list's answer at one data version. It is never changed
+// after it is built, apart from its compressed forms, made once on demand.
+type listEntry struct {
+	version int64
+	// body is the whole answer, as writeJSON sends it: "[row,row]\n".
+	body []byte
+	// ends[i] is the offset in body just past row i; row i starts one past
+	// ends[i-1] (past the "[" for row 0).
+	ends []int
+	// index finds a row by id, for cursors.
+	index map[string]int
+	ids   []string
+
+	gzipOnce, zstdOnce sync.Once
+	gzip, zstd         []byte
+}
+
+func newListCache(buildVersion string) *listCache {
+	h := fnv.New32a()
+	_, _ = h.Write([]byte(buildVersion))
+	return &listCache{entries: map[listKey]*listEntry{}, tag: strconv.FormatUint(uint64(h.Sum32()), 36)}
+}
+
+// etag is the entity tag of a list at version v. It is sent weak (W/)
+// because the same tag covers the identity, gzip and zstd forms.
+func (c *listCache) etag(l store.List, v int64) string {
+	return `"` + l.String() + "-" + strconv.FormatInt(v, 36) + "-" + c.tag + `"`
+}
+
+// get returns the entry of key at version v or newer, building it with build
+// when the cache has none. Concurrent misses of one version share one build.
+func (c *listCache) get(key listKey, v int64, build func() (*listEntry, error)) (*listEntry, error) {
+	c.mu.Lock()
+	e := c.entries[key]
+	c.mu.Unlock()
+	if e != nil && e.version >= v {
+		return e, nil
+	}
+	return c.fill(key, v, build)
+}
+
+// fill builds the entry of key at version v and keeps it unless the cache
+// has a newer one.
+func (c *listCache) fill(key listKey, v int64, build func() (*listEntry, error)) (*listEntry, error) {
+	res, err, _ := c.flight.Do(fmt.Sprintf("%d %q %d", key.list, key.filter, v), func() (any, error) {
+		e, err := build()
+		if err != nil {
+			return nil, err
+		}
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		// Never replace a newer entry with an older one: builds of different
+		// versions may finish out of order.
+		if old, ok := c.entries[key]; ok && old.version <= e.version || !ok && len(c.entries) < maxCachedLists {
+			c.entries[key] = e
+		}
+		return e, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return res.(*listEntry), nil
+}
+
+// buildEntry encodes rows one by one, so a page can be cut from the body
+// without encoding again. version must have been read before rows were
+// loaded: the rows are then at least as new as the version says.
+func buildEntry[T any](version int64, rows []T, id func(T) string) (*listEntry, error) {
+	e := &listEntry{version: version, ends: make([]int, len(rows)), index: make(map[string]int, len(rows)),
+		ids: make([]string, len(rows))}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	buf.WriteByte('[')
+	for i, row := range rows {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		if err := enc.Encode(row); err != nil {
+			return nil, err
+		}
+		buf.Truncate(buf.Len() - 1) // Encode's newline
+		e.ends[i] = buf.Len()
+		e.ids[i] = id(row)
+		e.index[e.ids[i]] = i
+	}
+	buf.WriteString("]\n")
+	e.body = buf.Bytes()
+	return e, nil
+}
+
+var zstdEncoder, _ = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault))
+
+// encoded returns the body in the given content coding ("" for none),
+// compressing it the first time it is asked for.
+func (e *listEntry) encoded(coding string) []byte {
+	switch coding {
+	case "gzip":
+		e.gzipOnce.Do(func() {
+			var buf bytes.Buffer
+			zw, _ := gzip.NewWriterLevel(&buf, gzip.DefaultCompression)
+			_, _ = zw.Write(e.body)
+			_ = zw.Close()
+			e.gzip = buf.Bytes()
+		})
+		return e.gzip
+	case "zstd":
+		e.zstdOnce.Do(func() { e.zstd = zstdEncoder.EncodeAll(e.body, nil) })
+		return e.zstd
+	}
+	return e.body
+}
+
+// page is a request's cursor pagination; a zero page is the whole list.
+type page struct {
+	on    bool
+	limit int
+	after string
+}
+
+// parsePage reads ?limit=N&after=CURSOR.
+func parsePage(r *http.Request) (page, error) {
+	var p page
+	n, err := intParam(r, "limit", 0, 1, MaxPageLimit)
+	if err != nil {
+		return p, err
+	}
+	if n > 0 {
+		p.on, p.limit = true, n
+	}
+	q := r.URL.Query()
+	if q.Has("after") {
+		id, err := base64.RawURLEncoding.DecodeString(q.Get("after"))
+		if err != nil || len(id) == 0 {
+			return p, BadRequest("after", "is not a cursor from a Link header")
+		}
+		p.on, p.after = true, string(id)
+	}
+	if p.on && p.limit == 0 {
+		p.limit = DefaultPageLimit
+	}
+	return p, nil
+}
+
+// cursor is the opaque form of the id of a page's last row.
+func cursor(id string) string { return base64.RawURLEncoding.EncodeToString([]byte(id)) }
+
+// acceptedCoding picks the content coding to send for an Accept-Encoding
+// header: zstd, then gzip, then none. A q of 0 refuses a coding.
+func acceptedCoding(header string) string {
+	var gz, zs bool
+	for part := range strings.SplitSeq(header, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if q, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
+			if f, err := strconv.ParseFloat(q, 64); err != nil || f == 0 {
+				continue
+			}
+		}
+		switch strings.ToLower(strings.TrimSpace(name)) {
+		case "gzip":
+			gz = true
+		case "zstd":
+			zs = true
+		}
+	}
+	switch {
+	case zs:
+		return "zstd"
+	case gz:
+		return "gzip"
+	}
+	return ""
+}
+
+// whole adapts a store method listing without a filter.
+func whole[T any](load func(context.Context) ([]T, error)) func(context.Context, string) ([]T, error) {
+	return func(ctx context.Context, _ string) ([]T, error) { return load(ctx) }
+}
+
+// listFilter names the filter of a request ("" for the whole list).
+type listFilter func(r *http.Request) string
+
+// noFilter is the listFilter of a list that takes none.
+func noFilter(*http.Request) string { return "" }
+
+// cachedList serves a versioned list (issue 15): the list's version from the
+// store (one primary-key lookup), then 304 when the client has it, else the
+// cached body, built from load only when the version moved. ?limit and
+// ?after cut a page from the same entry.
+func cachedList[T any](s *Server, l store.List, filter listFilter, load func(ctx context.Context, filter string) ([]T, error), id func(T) string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		p, err := parsePage(r)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		v, err := s.store.DataVersion(r.Context(), l)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		h := w.Header()
+		h.Set("Cache-Control", "no-cache")
+		h.Set("Vary", "Accept-Encoding")
+		etag := s.lists.etag(l, v)
+		if etagMatches(r.Header.Get("If-None-Match"), etag) {
+			h.Set("ETag", "W/"+etag)
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+		key := listKey{list: l, filter: filter(r)}
+		// The load outlives a cancelled first caller: others may share it.
+		ctx := context.WithoutCancel(r.Context())
+		e, err := s.lists.get(key, v, func() (*listEntry, error) {
+			rows, err := load(ctx, key.filter)
+			if err != nil {
+				return nil, err
+			}
+			return buildEntry(v, rows, id)
+		})
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		h.Set("ETag", "W/"+s.lists.etag(l, e.version))
+		h.Set("Content-Type", "application/json; charset=utf-8")
+		if p.on {
+			s.writePage(w, r, e, p)
+			return
+		}
+		body := e.body
+		if len(body) >= minCompressSize {
+			if coding := acceptedCoding(r.Header.Get("Accept-Encoding")); coding != "" {
+				body = e.encoded(coding)
+				// Set, the outer gzip middleware passes the body through.
+				h.Set("Content-Encoding", coding)
+			}
+		}
+		h.Set("Content-Length", strconv.Itoa(len(body)))
+		w.WriteHeader(http.StatusOK)
+		_, _ = w.Write(body)
+	}
+}
+
+// writePage answers one page cut from e, with a Link to the next one while
+// rows remain. The outer gzip middleware compresses it.
+func (s *Server) writePage(w http.ResponseWriter, r *http.Request, e *listEntry, p page) {
+	start := 0
+	if p.after != "" {
+		i, ok := e.index[p.after]
+		if !ok {
+			s.fail(w, r, BadRequest("after", "names a row no longer in the list; start again without it"))
+			return
+		}
+		start = i + 1
+	}
+	end := min(start+p.limit, len(e.ends))
+	var buf bytes.Buffer
+	buf.WriteByte('[')
+	if start < end {
+		from := 1
+		if start > 0 {
+			from = e.ends[start-1] + 1
+		}
+		buf.Write(e.body[from:e.ends[end-1]])
+	}
+	buf.WriteString("]\n")
+	if end < len(e.ends) {
+		q := r.URL.Query()
+		q.Set("limit", strconv.Itoa(p.limit))
+		q.Set("after", cursor(e.ids[end-1]))
+		w.Header().Set("Link", "<"+r.URL.Path+"?"+q.Encode()+`>; rel="next"`)
+	}
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(buf.Bytes())
+}

@@ -1,0 +1,306 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/store"
+	"github.com/commsplan/commsplan/pkg/store/storetest"
+)
+
+// secondServer starts a second API server on ts's database, as a second `serve`
+// would be; it shares ts's client and so its session.
+func (ts *testServer) secondServer(t *testing.T) *testServer {
+	t.Helper()
+	o := newAnonServer(t, storetest.Backend{Name: "replica", DSN: func(testing.TB) string { return ts.DSN }}, Options{})
+	o.client = ts.client
+	return o
+}
+
+// listTruth is what path must answer: the store's rows, read afresh and
+// encoded as writeJSON does.
+func listTruth(t *testing.T, s store.Store, path string) string {
+	t.Helper()
+	ctx := context.Background()
+	u, err := url.Parse(path)
+	require.NoError(t, err)
+	var rows any
+	switch u.Path {
+	case "/api/themes":
+		rows, err = s.ListThemes(ctx)
+	case "/api/questions":
+		rows, err = s.ListQuestions(ctx, store.QuestionFilter{ThemeID: u.Query().Get("themeId")})
+	case "/api/content":
+		rows, err = s.ListContent(ctx)
+	case "/api/audiences":
+		rows, err = s.ListAudiences(ctx)
+	case "/api/vehicles":
+		rows, err = s.ListVehicles(ctx)
+	case "/api/communications":
+		rows, err = s.ListCommunications(ctx)
+	case "/api/campaigns":
+		var cs []domain.Campaign
+		cs, err = s.ListCampaigns(ctx)
+		rows = listed(cs)
+	default:
+		t.Fatalf("listTruth: no list at %s", path)
+	}
+	require.NoError(t, err)
+	var buf bytes.Buffer
+	require.NoError(t, json.NewEncoder(&buf).Encode(rows))
+	return buf.String()
+}
+
+// TestListCacheFollowsWrites makes every kind of write on one server and
+// reads every list, revalidating with the ETag it last got, on that server
+// and on a second one over the same database. Each answer must equal the
+// store's rows read afresh, and a 304 must only come for unchanged data.
+func TestListCacheFollowsWrites(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		a := newTestServer(t, b)
+		servers := []*testServer{a, a.secondServer(t)}
+		paths := []string{"/api/themes", "/api/questions", "/api/content", "/api/audiences", "/api/vehicles",
+			"/api/communications", "/api/campaigns"}
+		type seen struct{ etag, body string }
+		last := map[string]seen{}
+		check := func(step string) {
+			t.Helper()
+			for i, srv := range servers {
+				for _, p := range paths {
+					key := string(rune('A'+i)) + p
+					want := listTruth(t, a.Store, p)
+					h := http.Header{}
+					if l, ok := last[key]; ok {
+						h.Set("If-None-Match", l.etag)
+					}
+					resp, body := srv.doWith("GET", p, nil, h)
+					switch resp.StatusCode {
+					case http.StatusNotModified:
+						require.Equal(t, want, last[key].body, "%s: server %d answered 304 for changed %s", step, i, p)
+					case http.StatusOK:
+						require.Equal(t, want, string(body), "%s: server %d served stale %s", step, i, p)
+						require.NotEmpty(t, resp.Header.Get("ETag"), p)
+						last[key] = seen{resp.Header.Get("ETag"), string(body)}
+					default:
+						t.Fatalf("%s: GET %s on server %d: %d %s", step, p, i, resp.StatusCode, body)
+					}
+				}
+			}
+		}
+		var th, other domain.Theme
+		var q1, q2 domain.Question
+		var c domain.Content
+		var aud domain.Audience
+		var veh domain.Vehicle
+		var comm domain.Communication
+		var camp domain.Campaign
+		sched, html := generated(t, campaignConfig(t, "change-management-organizational"))
+		steps := []struct {
+			name  string
+			write func()
+		}{
+			{"nothing yet", func() {}},
+			{"create themes", func() {
+				a.json("POST", "/api/themes", map[string]any{"name": "Pay", "description": "d"}, 201, &th)
+				a.json("POST", "/api/themes", map[string]any{"name": "Other", "description": "d"}, 201, &other)
+				paths = append(paths, "/api/questions?themeId="+th.ID)
+			}},
+			{"create questions", func() {
+				a.json("POST", "/api/questions", map[string]any{"themeId": th.ID, "question": "When?"}, 201, &q1)
+				a.json("POST", "/api/questions", map[string]any{"themeId": th.ID, "question": "Why?"}, 201, &q2)
+			}},
+			{"create linked content", func() {
+				a.json("POST", "/api/content", map[string]any{"title": "FAQ", "type": "text", "content": "x", "questionIds": []string{q1.ID}}, 201, &c)
+			}},
+			{"relink content", func() {
+				a.json("PUT", "/api/content/"+c.ID, map[string]any{"questionIds": []string{q2.ID}}, 200, &c)
+			}},
+			{"rename theme", func() { a.json("PUT", "/api/themes/"+th.ID, map[string]any{"name": "Payroll"}, 200, &th) }},
+			{"move question", func() {
+				a.json("PUT", "/api/questions/"+q1.ID, map[string]any{"themeId": other.ID}, 200, &q1)
+			}},
+			{"reorder questions", func() {
+				a.json("PUT", "/api/questions/reorder", map[string]any{"themeId": th.ID,
+					"questionOrders": []map[string]any{{"id": q2.ID, "sortOrder": 9}}}, 200, nil)
+			}},
+			{"create audience and vehicle", func() {
+				a.json("POST", "/api/audiences", map[string]any{"name": "Field"}, 201, &aud)
+				a.json("POST", "/api/vehicles", map[string]any{"name": "Email", "type": "email"}, 201, &veh)
+			}},
+			{"create communication", func() {
+				a.json("POST", "/api/communications", map[string]any{"title": "Launch", "themeId": th.ID,
+					"audienceId": aud.ID, "vehicleId": veh.ID}, 201, &comm)
+			}},
+			{"create communications in a batch", func() {
+				a.json("POST", "/api/communications/batch", map[string]any{"communications": []map[string]any{
+					{"title": "a", "vehicleId": veh.ID}, {"title": "b"}}}, 201, nil)
+			}},
+			{"rename audience", func() { a.json("PUT", "/api/audiences/"+aud.ID, map[string]any{"name": "Field staff"}, 200, nil) }},
+			{"rename vehicle", func() { a.json("PUT", "/api/vehicles/"+veh.ID, map[string]any{"name": "Newsletter"}, 200, nil) }},
+			{"update communication", func() {
+				a.json("PUT", "/api/communications/"+comm.ID, map[string]any{"vehicleId": ""}, 200, nil)
+			}},
+			{"create campaign", func() {
+				a.json("POST", "/api/campaigns", map[string]any{"title": "Wave 1", "schedule": sched, "htmlContent": html}, 201, &camp)
+			}},
+			{"update campaign", func() {
+				a.json("PATCH", "/api/campaigns/"+camp.ID, map[string]any{"title": "Wave 2"}, 200, nil)
+			}},
+			{"delete campaign", func() { a.json("DELETE", "/api/campaigns/"+camp.ID, nil, 204, nil) }},
+			{"delete communication", func() { a.json("DELETE", "/api/communications/"+comm.ID, nil, 204, nil) }},
+			{"delete vehicle", func() { a.json("DELETE", "/api/vehicles/"+veh.ID, nil, 204, nil) }},
+			{"delete audience", func() { a.json("DELETE", "/api/audiences/"+aud.ID, nil, 204, nil) }},
+			{"delete question", func() { a.json("DELETE", "/api/questions/"+q2.ID, nil, 204, nil) }},
+			{"delete content", func() { a.json("DELETE", "/api/content/"+c.ID, nil, 204, nil) }},
+			{"delete a theme with questions, links and communications", func() {
+				a.json("POST", "/api/content", map[string]any{"title": "FAQ 2", "type": "text", "content": "x", "questionIds": []string{q1.ID}}, 201, nil)
+				a.json("POST", "/api/communications", map[string]any{"title": "Other", "themeId": other.ID}, 201, nil)
+				check("before deleting the theme")
+				a.json("DELETE", "/api/themes/"+other.ID, nil, 204, nil)
+			}},
+		}
+		for _, st := range steps {
+			st.write()
+			check(st.name)
+			// Unchanged data revalidates to 304 on both servers.
+			for i, srv := range servers {
+				resp, _ := srv.doWith("GET", "/api/themes", nil, http.Header{"If-None-Match": {last[string(rune('A'+i))+"/api/themes"].etag}})
+				assert.Equal(t, http.StatusNotModified, resp.StatusCode, "%s: server %d", st.name, i)
+			}
+		}
+	})
+}
+
+// TestListEncodings checks the stored gzip and zstd bodies decode to the
+// identity body, are not compressed twice by the outer middleware, and carry
+// the caching headers.
+func TestListEncodings(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b)
+		fillPlan(t, ts.Store, 30, 2, 10)
+		want := listTruth(t, ts.Store, "/api/themes")
+		require.Greater(t, len(want), minCompressSize)
+		decoders := map[string]func(io.Reader) (io.Reader, error){
+			"": func(r io.Reader) (io.Reader, error) { return r, nil },
+			"gzip": func(r io.Reader) (io.Reader, error) {
+				return gzip.NewReader(r)
+			},
+			"zstd": func(r io.Reader) (io.Reader, error) {
+				d, err := zstd.NewReader(r)
+				return d, err
+			},
+		}
+		for _, accept := range []string{"identity", "gzip", "zstd", "gzip, deflate, br, zstd", "zstd;q=0, gzip"} {
+			for range 2 { // the miss, then the hit
+				req, err := http.NewRequest("GET", ts.URL+"/api/themes", nil)
+				require.NoError(t, err)
+				req.Header.Set("Accept-Encoding", accept)
+				resp, err := ts.client.Do(req)
+				require.NoError(t, err)
+				raw, err := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				require.NoError(t, err)
+				require.Equal(t, http.StatusOK, resp.StatusCode)
+				coding := resp.Header.Get("Content-Encoding")
+				assert.Equal(t, acceptedCoding(accept), coding, accept)
+				assert.Equal(t, "no-cache", resp.Header.Get("Cache-Control"))
+				assert.Equal(t, "Accept-Encoding", resp.Header.Get("Vary"))
+				assert.Regexp(t, `^W/"themes-[0-9a-z]+-[0-9a-z]+"$`, resp.Header.Get("ETag"))
+				dec, err := decoders[coding](bytes.NewReader(raw))
+				require.NoError(t, err, accept)
+				plain, err := io.ReadAll(dec)
+				require.NoError(t, err, accept)
+				assert.Equal(t, want, string(plain), accept)
+			}
+		}
+	})
+}
+
+// TestListPagination walks every list page by page and checks the pages
+// add up to the whole list; bad parameters are 400s naming themselves.
+func TestListPagination(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b)
+		fillPlan(t, ts.Store, 7, 2, 5)
+		fillVehicles(t, ts.Store, 3)
+		fillAudiencesCampaigns(t, ts.Store, 4)
+		themes, err := ts.Store.ListThemes(context.Background())
+		require.NoError(t, err)
+		next := regexp.MustCompile(`^<([^>]+)>; rel="next"$`)
+		for _, p := range []string{"/api/themes", "/api/questions", "/api/content", "/api/audiences", "/api/vehicles",
+			"/api/communications", "/api/campaigns", "/api/questions?themeId=" + themes[2].ID} {
+			var whole []json.RawMessage
+			require.NoError(t, json.Unmarshal([]byte(listTruth(t, ts.Store, p)), &whole))
+			sep := "?"
+			if strings.Contains(p, "?") {
+				sep = "&"
+			}
+			var got []json.RawMessage
+			url, pages := p+sep+"limit=3", 0
+			for url != "" {
+				resp, body := ts.do("GET", url, nil)
+				require.Equal(t, http.StatusOK, resp.StatusCode, "%s: %s", url, body)
+				var page []json.RawMessage
+				require.NoError(t, json.Unmarshal(body, &page))
+				require.LessOrEqual(t, len(page), 3)
+				got = append(got, page...)
+				pages++
+				url = ""
+				if m := next.FindStringSubmatch(resp.Header.Get("Link")); m != nil {
+					url = m[1]
+					if strings.Contains(p, "themeId=") {
+						assert.Contains(t, url, "themeId="+themes[2].ID, "the next page keeps the filter")
+					}
+				}
+			}
+			assert.Equal(t, whole, got, p)
+			assert.Equal(t, max(1, (len(whole)+2)/3), pages, p)
+		}
+
+		for _, tc := range []struct{ query, field string }{
+			{"limit=0", "limit"}, {"limit=-1", "limit"}, {"limit=ten", "limit"}, {"limit=1001", "limit"},
+			{"after=***", "after"}, {"limit=2&after=" + cursor("no-such-id"), "after"},
+		} {
+			resp, body := ts.do("GET", "/api/themes?"+tc.query, nil)
+			require.Equal(t, http.StatusBadRequest, resp.StatusCode, tc.query)
+			assert.Contains(t, errorBody(t, body).Fields, tc.field, tc.query)
+		}
+	})
+}
+
+// TestListCacheOrder checks a slow build of an old version never replaces
+// a newer entry.
+func TestListCacheOrder(t *testing.T) {
+	c := newListCache("test")
+	key := listKey{list: store.ThemesList}
+	build := func(v int64) func() (*listEntry, error) {
+		return func() (*listEntry, error) { return buildEntry(v, []string{"x"}, func(s string) string { return s }) }
+	}
+	e, err := c.get(key, 5, build(5))
+	require.NoError(t, err)
+	assert.Equal(t, int64(5), e.version)
+	// A reader that saw version 3 gets the newer entry, not a rebuild.
+	e, err = c.get(key, 3, func() (*listEntry, error) { t.Fatal("rebuilt"); return nil, nil })
+	require.NoError(t, err)
+	assert.Equal(t, int64(5), e.version)
+	// A build of 4 finishing late is served to its caller but not kept.
+	e, err = c.fill(key, 4, build(4))
+	require.NoError(t, err)
+	assert.Equal(t, int64(4), e.version)
+	e, err = c.get(key, 5, func() (*listEntry, error) { t.Fatal("rebuilt"); return nil, nil })
+	require.NoError(t, err)
+	assert.Equal(t, int64(5), e.version)
+}

@@ -1,0 +1,258 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"sync"
+	"time"
+
+	"github.com/commsplan/commsplan/pkg/store"
+)
+
+// touches says which lists a write to each activity entity type can change,
+// counts, cascades and embedded names included. record bumps them in the
+// write's own transaction, so every logged write moves the right versions
+// without its method having to remember.
+var touches = map[string][]store.List{
+	// Deleting a theme cascades to its questions and their content links and
+	// clears it from communications, which embed its name.
+	"theme": {store.ThemesList, store.QuestionsList, store.ContentList, store.CommunicationsList},
+	// Themes count questions; a deleted question drops its content links.
+	"question":       {store.QuestionsList, store.ThemesList, store.ContentList},
+	"question_order": {store.QuestionsList},
+	// Content links change theme and question content counts.
+	"content": {store.ContentList, store.ThemesList, store.QuestionsList},
+	// Communications embed audience and vehicle names.
+	"audience": {store.AudiencesList, store.CommunicationsList},
+	"vehicle":  {store.VehiclesList, store.CommunicationsList},
+	// Vehicles count their communications.
+	"communication": {store.CommunicationsList, store.VehiclesList},
+	"campaign":      {store.CampaignsList},
+	// Not in any versioned list.
+	"blackout":            nil,
+	"calendar_feed":       nil,
+	"newsletter_template": nil,
+	"checklist_template":  nil,
+}
+
+// touch marks the lists a write to entityType can change; callers are
+// inside inTx. An entity type missing from touches marks every list: a
+// forgotten entry costs cache hits, never staleness.
+func (s *Store) touch(entityType string) {
+	lists, known := touches[entityType]
+	if !known {
+		lists = store.Lists
+	}
+	for _, l := range lists {
+		s.touched[l] = true
+	}
+}
+
+// bumpVersions moves the versions of the touched lists, once per transaction
+// however many rows it wrote, just before it commits. The rows are locked in
+// one fixed order and last, held only until the commit, so concurrent
+// PostgreSQL writers queue briefly and never deadlock on them.
+func (s *Store) bumpVersions(ctx context.Context) error {
+	// The new version is at least the clock in microseconds, so versions keep
+	// growing even across a database dropped and made afresh: a browser's
+	// old ETag can never match new data.
+	at := now().UnixMicro()
+	for _, l := range store.Lists {
+		if !s.touched[l] {
+			continue
+		}
+		if err := s.bump(ctx, at, l); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// bumpQuery moves one list's version.
+const bumpQuery = `UPDATE data_versions SET version = CASE WHEN version + 1 > $1 THEN version + 1 ELSE $1 END WHERE kind = $2`
+
+// bump runs bumpQuery for one list in the transaction, prepared once for
+// the write pool (by Migrate) rather than parsed again for every write.
+func (s *Store) bump(ctx context.Context, at int64, l store.List) error {
+	var stmt *sql.Stmt
+	if s.version != nil {
+		stmt = s.version.bumpStmt()
+	}
+	if stmt == nil {
+		_, err := s.q().ExecContext(ctx, bumpQuery, at, l.String())
+		return err
+	}
+	if s.opt.Trace != nil {
+		s.opt.Trace(bumpQuery)
+	}
+	_, err := s.tx.StmtContext(ctx, stmt).ExecContext(ctx, at, l.String())
+	return err
+}
+
+// versionQuery reads one list's data version by primary key.
+const versionQuery = `SELECT version FROM data_versions WHERE kind = $1`
+
+// versionsQuery reads every list's data version: a handful of rows.
+const versionsQuery = `SELECT kind, version FROM data_versions`
+
+// versionReader coalesces the data-version reads of concurrent list
+// requests: one query at a time reads every version, and a request waits for
+// the first query that starts after it arrived, so it still sees every write
+// committed before it (on any replica). Under load one query serves many
+// requests; alone, a request costs one query, as without it.
+type versionReader struct {
+	mu   sync.Mutex
+	stmt *sql.Stmt
+	// bump is bumpQuery prepared on the write pool.
+	bump    *sql.Stmt
+	running bool
+	// pending is the next round, not started yet; arrivals join it.
+	pending *versionRound
+}
+
+// versionRound is one read of every version, shared by its waiters.
+type versionRound struct {
+	done chan struct{}
+	v    [store.NumLists]int64
+	err  error
+}
+
+func (r *versionReader) read(ctx context.Context, s *Store, l store.List) (int64, error) {
+	r.mu.Lock()
+	round := r.pending
+	if round == nil {
+		round = &versionRound{done: make(chan struct{})}
+		r.pending = round
+	}
+	lead := !r.running
+	if lead {
+		r.running, r.pending = true, nil
+	}
+	r.mu.Unlock()
+	if lead {
+		r.run(s, round)
+	}
+	select {
+	case <-round.done:
+		return round.v[l], round.err
+	case <-ctx.Done():
+		return 0, ctx.Err()
+	}
+}
+
+// run reads the versions for round, then starts the round that gathered
+// meanwhile, if any.
+func (r *versionReader) run(s *Store, round *versionRound) {
+	round.v, round.err = r.query(s)
+	close(round.done)
+	r.mu.Lock()
+	next := r.pending
+	r.pending = nil
+	r.running = next != nil
+	r.mu.Unlock()
+	if next != nil {
+		go r.run(s, next)
+	}
+}
+
+// query runs versionsQuery, prepared once, with a context of its own: the
+// round belongs to all its waiters, not to the request that started it.
+func (r *versionReader) query(s *Store) (v [store.NumLists]int64, err error) {
+	ctx, cancel := context.WithTimeout(context.Background(), versionTimeout(s.opt.QueryTimeout))
+	defer cancel()
+	defer func() { err = s.opt.Dialect.Classify(err) }()
+	var rows interface {
+		Next() bool
+		Scan(...any) error
+		Err() error
+		Close() error
+	}
+	if s.opt.Dialect.PrepareHot {
+		if r.stmt == nil { // only one round runs at a time
+			if r.stmt, err = s.opt.Read.PrepareContext(ctx, versionsQuery); err != nil {
+				return v, err
+			}
+		}
+		if s.opt.Trace != nil {
+			s.opt.Trace(versionsQuery)
+		}
+		rows, err = r.stmt.QueryContext(ctx)
+	} else {
+		rows, err = s.q().QueryContext(ctx, versionsQuery)
+	}
+	if err != nil {
+		return v, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var kind string
+		var n int64
+		if err := rows.Scan(&kind, &n); err != nil {
+			return v, err
+		}
+		for _, l := range store.Lists {
+			if l.String() == kind {
+				v[l] = n
+			}
+		}
+	}
+	return v, rows.Err()
+}
+
+// prepareBump prepares bumpQuery on db, the write pool. It must run outside
+// any transaction: SQLite's write pool has one connection, which a
+// transaction holds.
+func (r *versionReader) prepareBump(ctx context.Context, db *sql.DB) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.bump != nil {
+		return nil
+	}
+	stmt, err := db.PrepareContext(ctx, bumpQuery)
+	r.bump = stmt
+	return err
+}
+
+// bumpStmt is the prepared bumpQuery, or nil before Migrate or without
+// Dialect.PrepareHot.
+func (r *versionReader) bumpStmt() *sql.Stmt {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.bump
+}
+
+// versionTimeout bounds a shared version read: the query timeout, or a
+// minute without one, since no single caller's context governs it.
+func versionTimeout(queryTimeout time.Duration) time.Duration {
+	if queryTimeout > 0 {
+		return queryTimeout
+	}
+	return time.Minute
+}
+
+func (r *versionReader) close() error {
+	if r == nil {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var err error
+	for _, st := range []*sql.Stmt{r.stmt, r.bump} {
+		if st != nil {
+			err = errors.Join(err, st.Close())
+		}
+	}
+	return err
+}
+
+// DataVersion implements store.Store. Inside a transaction it is one
+// primary-key lookup; outside, concurrent calls share reads (versionReader).
+func (s *Store) DataVersion(ctx context.Context, l store.List) (int64, error) {
+	if s.tx != nil || s.version == nil {
+		var v int64
+		err := s.q().QueryRowContext(ctx, versionQuery, l.String()).Scan(&v)
+		return v, err
+	}
+	return s.version.read(ctx, s, l)
+}

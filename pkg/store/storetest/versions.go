@@ -1,0 +1,221 @@
+package storetest
+
+import (
+	"encoding/json"
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/store"
+)
+
+// listSnapshot is every versioned list as JSON, with its data version.
+type listSnapshot map[store.List]struct {
+	version int64
+	body    string
+}
+
+func snapshotLists(t *testing.T, s store.Store) listSnapshot {
+	t.Helper()
+	out := listSnapshot{}
+	for _, l := range store.Lists {
+		v, err := s.DataVersion(ctx, l)
+		require.NoError(t, err, l.String())
+		var rows any
+		switch l {
+		case store.ThemesList:
+			rows, err = s.ListThemes(ctx)
+		case store.QuestionsList:
+			rows, err = s.ListQuestions(ctx, store.QuestionFilter{})
+		case store.ContentList:
+			rows, err = s.ListContent(ctx)
+		case store.AudiencesList:
+			rows, err = s.ListAudiences(ctx)
+		case store.VehiclesList:
+			rows, err = s.ListVehicles(ctx)
+		case store.CommunicationsList:
+			rows, err = s.ListCommunications(ctx)
+		case store.CampaignsList:
+			rows, err = s.ListCampaigns(ctx)
+		default:
+			t.Fatalf("snapshotLists does not know list %s", l)
+		}
+		require.NoError(t, err, l.String())
+		b, err := json.Marshal(rows)
+		require.NoError(t, err)
+		out[l] = struct {
+			version int64
+			body    string
+		}{v, string(b)}
+	}
+	return out
+}
+
+// testDataVersions checks that after every kind of write each list whose
+// answer changed has a greater data version (a cache keyed by the version
+// could otherwise serve stale data), that the written list itself moved, and
+// that a failed write moves nothing.
+func testDataVersions(t *testing.T, s store.Store) {
+	var (
+		th, other domain.Theme
+		q1, q2    domain.Question
+		c         domain.Content
+		aud       domain.Audience
+		veh       domain.Vehicle
+		comm      domain.Communication
+		camp      domain.Campaign
+	)
+	steps := []struct {
+		name    string
+		written store.List
+		write   func() error
+	}{
+		{"create theme", store.ThemesList, func() error {
+			other = mkTheme(t, s, "Other")
+			th = domain.Theme{Name: "Pay", Icon: "fa-tag", Color: "blue"}
+			return s.CreateTheme(ctx, &th)
+		}},
+		{"create question", store.QuestionsList, func() error {
+			q1 = domain.Question{ThemeID: th.ID, Question: "When?", SortOrder: 1}
+			if err := s.CreateQuestion(ctx, &q1); err != nil {
+				return err
+			}
+			q2 = domain.Question{ThemeID: th.ID, Question: "Why?", SortOrder: 2}
+			return s.CreateQuestion(ctx, &q2)
+		}},
+		{"create content linked to a question", store.ContentList, func() error {
+			c = domain.Content{Title: "FAQ", Content: "body", Type: domain.ContentText, QuestionIDs: []string{q1.ID}}
+			return s.CreateContent(ctx, &c)
+		}},
+		{"relink content", store.ContentList, func() error {
+			c.QuestionIDs = []string{q2.ID}
+			return s.UpdateContent(ctx, &c)
+		}},
+		{"rename theme", store.ThemesList, func() error {
+			th.Name = "Payroll"
+			return s.UpdateTheme(ctx, &th)
+		}},
+		{"move question to another theme", store.QuestionsList, func() error {
+			q1.ThemeID = other.ID
+			return s.UpdateQuestion(ctx, &q1)
+		}},
+		{"reorder questions", store.QuestionsList, func() error {
+			return s.ReorderQuestions(ctx, th.ID, []domain.QuestionOrder{{ID: q2.ID, SortOrder: 5}})
+		}},
+		{"create audience", store.AudiencesList, func() error {
+			aud = domain.Audience{Name: "Field", TargetingScope: "organization", AudienceType: "general"}
+			return s.CreateAudience(ctx, &aud)
+		}},
+		{"create vehicle", store.VehiclesList, func() error {
+			veh = domain.Vehicle{Name: "Email", Type: "email", CommunicationStrategy: "universal"}
+			return s.CreateVehicle(ctx, &veh)
+		}},
+		{"create communication", store.CommunicationsList, func() error {
+			comm = domain.Communication{Title: "Launch", Status: "draft", ThemeID: th.ID, VehicleID: veh.ID, AudienceID: aud.ID}
+			return s.CreateCommunication(ctx, &comm)
+		}},
+		{"create communications in a batch", store.CommunicationsList, func() error {
+			return s.CreateCommunications(ctx, []*domain.Communication{
+				{Title: "a", Status: "draft", VehicleID: veh.ID}, {Title: "b", Status: "draft", VehicleID: veh.ID}})
+		}},
+		{"move communication off its vehicle", store.CommunicationsList, func() error {
+			comm.VehicleID = ""
+			return s.UpdateCommunication(ctx, &comm)
+		}},
+		{"rename audience", store.AudiencesList, func() error {
+			aud.Name = "Field staff"
+			return s.UpdateAudience(ctx, &aud)
+		}},
+		{"rename vehicle", store.VehiclesList, func() error {
+			veh.Name = "Newsletter"
+			return s.UpdateVehicle(ctx, &veh)
+		}},
+		{"create campaign", store.CampaignsList, func() error {
+			camp = domain.Campaign{Title: "ERP", Schedule: json.RawMessage(`{}`), HTMLContent: "<p></p>"}
+			return s.CreateCampaign(ctx, &camp)
+		}},
+		{"update campaign", store.CampaignsList, func() error {
+			camp.Title = "ERP wave 2"
+			return s.UpdateCampaign(ctx, &camp)
+		}},
+		{"delete campaign", store.CampaignsList, func() error { return s.DeleteCampaign(ctx, camp.ID) }},
+		{"delete communication", store.CommunicationsList, func() error { return s.DeleteCommunication(ctx, comm.ID) }},
+		{"delete vehicle", store.VehiclesList, func() error { return s.DeleteVehicle(ctx, veh.ID) }},
+		{"delete audience", store.AudiencesList, func() error { return s.DeleteAudience(ctx, aud.ID) }},
+		{"delete question", store.QuestionsList, func() error { return s.DeleteQuestion(ctx, q2.ID) }},
+		{"delete content", store.ContentList, func() error { return s.DeleteContent(ctx, c.ID) }},
+		{"delete theme with questions and links", store.ThemesList, func() error {
+			c = domain.Content{Title: "FAQ 2", Content: "body", Type: domain.ContentText, QuestionIDs: []string{q1.ID}}
+			if err := s.CreateContent(ctx, &c); err != nil {
+				return err
+			}
+			comm = domain.Communication{Title: "Other", Status: "draft", ThemeID: other.ID}
+			if err := s.CreateCommunication(ctx, &comm); err != nil {
+				return err
+			}
+			return s.DeleteTheme(ctx, other.ID)
+		}},
+	}
+	before := snapshotLists(t, s)
+	for _, st := range steps {
+		require.NoError(t, st.write(), st.name)
+		after := snapshotLists(t, s)
+		for _, l := range store.Lists {
+			if after[l].body != before[l].body {
+				assert.Greater(t, after[l].version, before[l].version, "%s changed the %s list without moving its version", st.name, l)
+			} else {
+				assert.GreaterOrEqual(t, after[l].version, before[l].version, "%s: %s version went back", st.name, l)
+			}
+		}
+		assert.Greater(t, after[st.written].version, before[st.written].version, "%s did not move the %s version", st.name, st.written)
+		before = after
+	}
+
+	// A failed write rolls its bump back with it.
+	bad := domain.Content{Title: "Dangling", Content: "x", Type: domain.ContentText, QuestionIDs: []string{"missing"}}
+	require.ErrorIs(t, s.CreateContent(ctx, &bad), store.ErrInvalidReference)
+	assert.Equal(t, before, snapshotLists(t, s), "a failed write moved a version")
+}
+
+// testDataVersionsConcurrent has writers and readers race: a read that
+// starts after a write committed must see its version, however reads are
+// shared between concurrent callers.
+func testDataVersionsConcurrent(t *testing.T, s store.Store) {
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 10 {
+				before, err := s.DataVersion(ctx, store.CampaignsList)
+				if !assert.NoError(t, err) {
+					return
+				}
+				c := domain.Campaign{Title: fmt.Sprintf("c%d.%d", w, i), Schedule: json.RawMessage(`{}`), HTMLContent: "x"}
+				if !assert.NoError(t, s.CreateCampaign(ctx, &c)) {
+					return
+				}
+				after, err := s.DataVersion(ctx, store.CampaignsList)
+				if !assert.NoError(t, err) {
+					return
+				}
+				assert.Greater(t, after, before, "a read after a committed write missed it")
+			}
+		}()
+	}
+	for range 4 { // readers keep rounds busy meanwhile
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 200 {
+				_, err := s.DataVersion(ctx, store.ThemesList)
+				assert.NoError(t, err)
+			}
+		}()
+	}
+	wg.Wait()
+}

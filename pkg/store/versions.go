@@ -1,0 +1,39 @@
+package store
+
+// List names a list whose data version the store keeps (issue 15). Every
+// write that can change what a list returns, its counts and embedded names
+// included, bumps the list's version in the write's own transaction, so a
+// reader that sees an unchanged version may serve what it built before.
+type List uint8
+
+// The versioned lists, one per cached GET endpoint.
+const (
+	ThemesList List = iota
+	QuestionsList
+	ContentList
+	AudiencesList
+	VehiclesList
+	CommunicationsList
+	CampaignsList
+	// NumLists counts the lists above.
+	NumLists
+)
+
+// Lists are every versioned list, in order.
+var Lists = func() []List {
+	out := make([]List, NumLists)
+	for i := range out {
+		out[i] = List(i)
+	}
+	return out
+}()
+
+var listNames = [NumLists]string{"themes", "questions", "content", "audiences", "vehicles", "communications", "campaigns"}
+
+// String is the list's name, as kept in the data_versions table.
+func (l List) String() string {
+	if l >= NumLists {
+		return "unknown"
+	}
+	return listNames[l]
+}
