@@ -1,0 +1,278 @@
+// Command benchhttp measures each list endpoint of a seeded `commsplan
+// serve` against a same-bytes ceiling, in one run (docs/performance.md):
+//
+//	go run ./tools/benchhttp -conns 50 -duration 10s -backend sqlite
+//
+// For each list it fetches the exact bytes our server sends (identity and
+// gzip), serves them from a bare net/http handler with the same headers
+// (the ceiling), and drives both with the same connections and duration.
+// With POCKETBASE_BIN set it also measures PocketBase listing the same
+// themes (perPage = the row count). It exits 1 on any request error.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/commsplan/commsplan/tools/internal/harness"
+	"github.com/commsplan/commsplan/tools/internal/load"
+)
+
+// lists are the endpoints measured.
+var lists = []string{"/api/themes", "/api/questions", "/api/content", "/api/audiences", "/api/vehicles",
+	"/api/communications", "/api/campaigns"}
+
+type options struct {
+	backend  string
+	conns    int
+	duration time.Duration
+	only     string
+	size     plan
+}
+
+func main() {
+	var o options
+	flag.StringVar(&o.backend, "backend", "sqlite", "sqlite, postgres or both")
+	flag.IntVar(&o.conns, "conns", 50, "concurrent keep-alive connections")
+	flag.DurationVar(&o.duration, "duration", 10*time.Second, "how long each measurement runs")
+	flag.StringVar(&o.only, "lists", "", "comma-separated list paths to measure (default: all seven)")
+	flag.IntVar(&o.size.themes, "themes", 1000, "themes seeded")
+	flag.IntVar(&o.size.questionsPer, "questions-per-theme", 10, "questions per theme")
+	flag.IntVar(&o.size.contents, "contents", 5000, "content pieces, each linked to a question")
+	flag.IntVar(&o.size.audiences, "audiences", 200, "audiences")
+	flag.IntVar(&o.size.vehicles, "vehicles", 100, "vehicles")
+	flag.IntVar(&o.size.communications, "communications", 1000, "communications")
+	flag.IntVar(&o.size.campaigns, "campaigns", 20, "campaigns")
+	flag.Parse()
+	harness.Exit("benchhttp", run(o))
+}
+
+func run(o options) error {
+	backends, err := harness.Backends(o.backend)
+	if err != nil {
+		return err
+	}
+	if o.conns < 1 || o.duration <= 0 || o.size.themes < 1 || o.size.questionsPer < 1 || o.size.audiences < 1 || o.size.vehicles < 1 {
+		return errors.New("-conns, -duration and the plan sizes must be positive")
+	}
+	paths := lists
+	if o.only != "" {
+		paths = strings.Split(o.only, ",")
+	}
+	ctx := context.Background()
+	tmp, bin, err := harness.Workspace(ctx, "benchhttp")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	fmt.Printf("plan: %d themes x %d questions, %d content, %d audiences, %d vehicles, %d communications, %d campaigns\n",
+		o.size.themes, o.size.questionsPer, o.size.contents, o.size.audiences, o.size.vehicles, o.size.communications, o.size.campaigns)
+	fmt.Printf("load: %d keep-alive connections, %s per measurement\n\n", o.conns, o.duration)
+	var errs []string
+	for _, b := range backends {
+		if err := bench(ctx, o, b, bin, filepath.Join(tmp, b), paths); err != nil {
+			errs = append(errs, b+": "+err.Error())
+		}
+	}
+	if len(errs) > 0 {
+		return errors.New(strings.Join(errs, "; "))
+	}
+	return nil
+}
+
+// variant is one answer our server sent, kept to be served by the ceiling.
+type variant struct {
+	header http.Header
+	body   []byte
+}
+
+// encodings are the two ways each list is asked for.
+var encodings = []struct{ name, accept string }{{"identity", ""}, {"gzip", "gzip"}}
+
+func bench(ctx context.Context, o options, backend, bin, dir string, paths []string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	dsn, drop, err := harness.Database(ctx, backend, dir)
+	if err != nil {
+		return err
+	}
+	defer drop()
+	start := time.Now()
+	if err := seedPlan(ctx, dsn, o.size); err != nil {
+		return fmt.Errorf("seed: %w", err)
+	}
+	fmt.Printf("== %s (seeded in %s)\n", backend, time.Since(start).Round(100*time.Millisecond))
+	srv, err := harness.Start(ctx, harness.Config{Bin: bin, DB: dsn, DataDir: dir, Log: filepath.Join(dir, "server.log"), Conns: o.conns})
+	if err != nil {
+		return err
+	}
+	defer srv.Stop()
+
+	// The exact bytes and headers our server sends, per path and encoding.
+	fetcher := load.NewClient(1, false)
+	sent := map[string]variant{}
+	for _, p := range paths {
+		for _, e := range encodings {
+			req, err := srv.Request(ctx, "GET", p, nil)
+			if err != nil {
+				return err
+			}
+			if e.accept != "" {
+				req.Header.Set("Accept-Encoding", e.accept)
+			}
+			resp, err := load.Do(fetcher, req, false)
+			if err != nil {
+				return fmt.Errorf("GET %s: %w", p, err)
+			}
+			if resp.Status != http.StatusOK {
+				return fmt.Errorf("GET %s: %d", p, resp.Status)
+			}
+			sent[p+" "+e.name] = variant{header: resp.Header, body: resp.Body}
+		}
+	}
+	ceiling, err := startCeiling(sent)
+	if err != nil {
+		return err
+	}
+	defer ceiling.Close()
+
+	var pb *pocketBase
+	if bin := os.Getenv("POCKETBASE_BIN"); bin != "" {
+		if pb, err = startPocketBase(ctx, bin, filepath.Join(dir, "pb"), o.size.themes); err != nil {
+			return fmt.Errorf("pocketbase: %w", err)
+		}
+		defer pb.stop()
+	}
+
+	fmt.Printf(rowFormat, "list", "encoding", "bytes", "ours req/s", "p50", "p99", "ceiling req/s", "p50", "p99", "ours/ceiling")
+	var failures []string
+	for _, p := range paths {
+		for _, e := range encodings {
+			v := sent[p+" "+e.name]
+			ours := measure(ctx, o, srv.URL+p, srv.Cookie, e.accept)
+			ceil := measure(ctx, o, "http://"+ceiling.Addr().String()+p, "", e.accept)
+			fmt.Printf(rowFormat, p, e.name, fmt.Sprint(len(v.body)), ours.rate0(), ours.p(0.5), ours.p(0.99),
+				ceil.rate0(), ceil.p(0.5), ceil.p(0.99), fmt.Sprintf("%.1f%%", 100*ours.rate/ceil.rate))
+			failures = append(failures, ours.failures("ours "+p+" "+e.name)...)
+			failures = append(failures, ceil.failures("ceiling "+p+" "+e.name)...)
+			if pb != nil && p == "/api/themes" {
+				res := measure(ctx, o, pb.listURL(), "", e.accept)
+				fmt.Printf(rowFormat, "PocketBase themes", e.name, fmt.Sprint(res.bytes), res.rate0(), res.p(0.5), res.p(0.99),
+					"", "", "", fmt.Sprintf("ours %.1fx PB", ours.rate/res.rate))
+				failures = append(failures, res.failures("pocketbase "+e.name)...)
+			}
+		}
+	}
+	fmt.Println()
+	if len(failures) > 0 {
+		return errors.New(strings.Join(failures, "; "))
+	}
+	return nil
+}
+
+// result is one measurement.
+type result struct {
+	stats *load.Stats
+	rate  float64
+	bytes int
+}
+
+// rowFormat is one line of the table.
+const rowFormat = "%-20s %-8s %9s %10s %9s %9s %13s %9s %9s %13s\n"
+
+func (r result) rate0() string { return fmt.Sprintf("%.0f", r.rate) }
+
+func (r result) p(q float64) string { return load.Round(r.stats.Latency.Quantile(q)).String() }
+
+// failures are the request errors and non-200 answers.
+func (r result) failures(name string) []string {
+	bad := r.stats.Errors + r.stats.Latency.Count() - r.stats.Status[http.StatusOK]
+	if bad == 0 && r.stats.Status[http.StatusOK] > 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("%s: %s", name, r.stats.Statuses())}
+}
+
+// measure drives url with o.conns connections for o.duration, after a short
+// warm-up that is not counted.
+func measure(ctx context.Context, o options, url, cookie, accept string) result {
+	c := load.NewClient(o.conns, false)
+	defer c.CloseIdleConnections()
+	var size atomic.Int64
+	step := func(ctx context.Context, _ int, rec *load.Recorder) {
+		req, err := http.NewRequestWithContext(ctx, "GET", url, nil)
+		if err != nil {
+			rec.Observe("get", 0, 0, err)
+			return
+		}
+		if cookie != "" {
+			req.Header.Set("Cookie", cookie)
+		}
+		if accept != "" {
+			req.Header.Set("Accept-Encoding", accept)
+		}
+		resp, err := load.Do(c, req, true)
+		if err != nil && ctx.Err() != nil {
+			return // cut off at the end of the run
+		}
+		if err == nil {
+			size.Store(resp.Size)
+		}
+		rec.Observe("get", resp.Status, resp.Latency, err)
+	}
+	load.Drive(ctx, o.conns, min(500*time.Millisecond, o.duration/10), step)
+	rec, elapsed := load.Drive(ctx, o.conns, o.duration, step)
+	s := rec.Stats("get")
+	return result{stats: s, rate: s.Rate(elapsed), bytes: int(size.Load())}
+}
+
+// startCeiling serves the recorded answers from memory: the gzip bytes when
+// the request accepts gzip, the identity bytes otherwise, with the headers
+// our server sent.
+func startCeiling(sent map[string]variant) (*ceilingServer, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		enc := "identity"
+		if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+			enc = "gzip"
+		}
+		v, ok := sent[r.URL.Path+" "+enc]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		for k, vals := range v.header {
+			if k == "Date" {
+				continue
+			}
+			w.Header()[k] = vals
+		}
+		w.Header().Set("Content-Length", fmt.Sprint(len(v.body)))
+		_, _ = w.Write(v.body)
+	})
+	s := &http.Server{Handler: h, Addr: ln.Addr().String(), ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = s.Serve(ln) }()
+	return &ceilingServer{Server: s, addr: ln.Addr()}, nil
+}
+
+// ceilingServer is the ceiling and its listening address.
+type ceilingServer struct {
+	*http.Server
+	addr net.Addr
+}
+
+// Addr is where the ceiling listens.
+func (c *ceilingServer) Addr() net.Addr { return c.addr }
