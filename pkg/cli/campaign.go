@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,15 +12,15 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 	"gopkg.in/yaml.v3"
 
 	"github.com/commsplan/commsplan/pkg/campaign"
-	"github.com/commsplan/commsplan/pkg/config"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/orgdata"
+	"github.com/commsplan/commsplan/pkg/store"
 )
 
 func newCampaignCmd(f *Factory) *cobra.Command {
@@ -41,8 +42,8 @@ export saved campaigns.`,
 
 // CampaignGenerateOptions are the inputs of "campaign generate".
 type CampaignGenerateOptions struct {
-	// ConfigFile is a JSON or YAML scheduler configuration; "-" is stdin.
-	ConfigFile string
+	// File is a JSON or YAML scheduler configuration; "-" is stdin.
+	File string
 	// Overrides holds the values of the configuration flags that were set;
 	// each replaces the file's value.
 	Overrides   campaign.Config
@@ -50,32 +51,36 @@ type CampaignGenerateOptions struct {
 	Output      string
 	OutFile     string
 	Save        bool
+	Replace     bool
 	Title       string
 	Description string
 }
 
-// configFlags maps each configuration flag to the field it sets.
+// configFlags maps each configuration flag to the field it sets; key is
+// the field's name in a configuration file, when a validation message may
+// name it.
 var configFlags = []struct {
 	name, usage string
 	list        bool
 	field       func(*campaign.Config) any
+	key         string
 }{
-	{"name", "campaign name", false, func(c *campaign.Config) any { return &c.CampaignName }},
-	{"start", "start date, YYYY-MM-DD", false, func(c *campaign.Config) any { return &c.StartDate }},
-	{"end", "end date, YYYY-MM-DD", false, func(c *campaign.Config) any { return &c.EndDate }},
-	{"type", "campaign type (repeatable): transformation, disruption-response, opportunity, change-management, product-launch, crisis-communication, technology-implementation, ma-integration", true, func(c *campaign.Config) any { return &c.CampaignTypes }},
-	{"urgency", "urgency: low, medium or high (default medium)", false, func(c *campaign.Config) any { return &c.Urgency }},
-	{"go-live", "technology go-live date, YYYY-MM-DD", false, func(c *campaign.Config) any { return &c.GoLiveDate }},
-	{"acquisition", "acquisition date, YYYY-MM-DD", false, func(c *campaign.Config) any { return &c.AcquisitionDate }},
-	{"audience-mode", "general or organizational (default general)", false, func(c *campaign.Config) any { return &c.AudienceMode }},
-	{"audience-type", "direct-affected, indirect-divisions, internal, external or mixed", false, func(c *campaign.Config) any { return &c.AudienceType }},
-	{"audience", "audience group (repeatable), general mode", true, func(c *campaign.Config) any { return &c.Audiences }},
-	{"maturity", "M&A maturity phase (repeatable)", true, func(c *campaign.Config) any { return &c.MaturityPhases }},
-	{"pre-acquisition", "pre-acquisition phase (repeatable)", true, func(c *campaign.Config) any { return &c.PreAcquisitionPhases }},
-	{"location", "location id (repeatable), organizational mode", true, func(c *campaign.Config) any { return &c.Locations }},
-	{"division", "division id (repeatable), organizational mode", true, func(c *campaign.Config) any { return &c.Divisions }},
-	{"level", "organizational level id (repeatable), organizational mode", true, func(c *campaign.Config) any { return &c.OrgLevels }},
-	{"role", "role category id (repeatable), organizational mode", true, func(c *campaign.Config) any { return &c.RoleCategories }},
+	{"name", "campaign name", false, func(c *campaign.Config) any { return &c.CampaignName }, "campaignName"},
+	{"start", "start date, YYYY-MM-DD", false, func(c *campaign.Config) any { return &c.StartDate }, "startDate"},
+	{"end", "end date, YYYY-MM-DD", false, func(c *campaign.Config) any { return &c.EndDate }, "endDate"},
+	{"type", "campaign type (repeatable): transformation, disruption-response, opportunity, change-management, product-launch, crisis-communication, technology-implementation, ma-integration", true, func(c *campaign.Config) any { return &c.CampaignTypes }, "campaignTypes"},
+	{"urgency", "urgency: low, medium or high (default medium)", false, func(c *campaign.Config) any { return &c.Urgency }, ""},
+	{"go-live", "technology go-live date, YYYY-MM-DD", false, func(c *campaign.Config) any { return &c.GoLiveDate }, ""},
+	{"acquisition", "acquisition date, YYYY-MM-DD", false, func(c *campaign.Config) any { return &c.AcquisitionDate }, ""},
+	{"audience-mode", "general or organizational (default general)", false, func(c *campaign.Config) any { return &c.AudienceMode }, ""},
+	{"audience-type", "direct-affected, indirect-divisions, internal, external or mixed", false, func(c *campaign.Config) any { return &c.AudienceType }, ""},
+	{"audience", "audience group (repeatable), general mode", true, func(c *campaign.Config) any { return &c.Audiences }, ""},
+	{"maturity", "M&A maturity phase (repeatable)", true, func(c *campaign.Config) any { return &c.MaturityPhases }, ""},
+	{"pre-acquisition", "pre-acquisition phase (repeatable)", true, func(c *campaign.Config) any { return &c.PreAcquisitionPhases }, ""},
+	{"location", "location id (repeatable), organizational mode", true, func(c *campaign.Config) any { return &c.Locations }, ""},
+	{"division", "division id (repeatable), organizational mode", true, func(c *campaign.Config) any { return &c.Divisions }, ""},
+	{"level", "organizational level id (repeatable), organizational mode", true, func(c *campaign.Config) any { return &c.OrgLevels }, ""},
+	{"role", "role category id (repeatable), organizational mode", true, func(c *campaign.Config) any { return &c.RoleCategories }, ""},
 }
 
 func newCampaignGenerateCmd(f *Factory, runF func(*CampaignGenerateOptions) error) *cobra.Command {
@@ -89,30 +94,25 @@ campaignTypes, urgency, goLiveDate, acquisitionDate, maturityPhases,
 preAcquisitionPhases, audienceMode, audiences, locations, divisions,
 orgLevels, roleCategories ...), flags, or both; a flag wins over the file.
 
-Bad input exits with code 2 and the scheduler's validation message.
-With --save the schedule goes to the campaign inventory and only the new
-campaign's id is printed.`,
+Bad input exits with code 2 and the scheduler's validation message. A
+technology implementation ends 90 days after its go-live date (spec 02); when
+that moves the end date asked for, a warning says so on stderr.
+
+With --save the schedule goes to the campaign inventory and the new
+campaign's id is printed (with -o json, the saved campaign). A title that is
+already saved is refused unless --replace is given, which updates that
+campaign instead.`,
 		Example: `  commsplan campaign generate --name "ERP Go-Live" --start 2025-06-02 --end 2025-10-31 \
       --type technology-implementation --go-live 2025-09-15
-  commsplan campaign generate --config lighthouse.yaml --output html --out lighthouse.html
-  commsplan campaign generate --config wave1.json --urgency high --save --title "Wave 1"`,
+  commsplan campaign generate --file lighthouse.yaml --output html --out lighthouse.html
+  commsplan campaign generate -f wave1.json --urgency high --save --title "Wave 1" --replace`,
 		Args: cobra.NoArgs,
-		// Here --config is the scheduler configuration, which shadows the
-		// root's --config (commsplan.yaml): load the settings without it.
-		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
-			c, err := config.Load(withoutFlag(cmd.Flags(), config.ConfigFlag))
-			if err != nil {
-				return UsageError("%v", err)
-			}
-			f.Config = c
-			return nil
-		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Changed = map[string]bool{}
 			for _, fl := range configFlags {
 				opts.Changed[fl.name] = cmd.Flags().Changed(fl.name)
 			}
-			if !cmd.Flags().Changed("output") && opts.Save && opts.OutFile == "" {
+			if !cmd.Flags().Changed("output") && opts.Save {
 				opts.Output = ""
 			}
 			if runF != nil {
@@ -122,7 +122,7 @@ campaign's id is printed.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVarP(&opts.ConfigFile, "config", "c", "", "scheduler configuration file (JSON or YAML; - reads stdin)")
+	fl.StringVarP(&opts.File, "file", "f", "", "scheduler configuration file (JSON or YAML; - reads stdin)")
 	for _, c := range configFlags {
 		switch p := c.field(&opts.Overrides).(type) {
 		case *string:
@@ -131,12 +131,12 @@ campaign's id is printed.`,
 			fl.StringSliceVar(p, c.name, nil, c.usage)
 		}
 	}
-	fl.StringVarP(&opts.Output, "output", "o", "table", "output format: json, html or table")
+	addOutputFlag(cmd, &opts.Output, "table", campaignGenerateFormats...)
 	fl.StringVar(&opts.OutFile, "out", "", "write the output to this file instead of stdout")
 	fl.BoolVar(&opts.Save, "save", false, "save the schedule to the campaign inventory and print its id")
+	fl.BoolVar(&opts.Replace, "replace", false, "with --save: update the saved campaign of the same title instead of refusing")
 	fl.StringVar(&opts.Title, "title", "", "title of the saved campaign (default: the campaign name)")
 	fl.StringVar(&opts.Description, "description", "", "description of the saved campaign")
-	_ = cmd.RegisterFlagCompletionFunc("output", cobra.FixedCompletions([]string{"json", "html", "table"}, cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("urgency", cobra.FixedCompletions([]string{"low", "medium", "high"}, cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("type", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		var ids []string
@@ -148,17 +148,8 @@ campaign's id is printed.`,
 	return cmd
 }
 
-// withoutFlag returns a copy of fs in which name is present but unset.
-func withoutFlag(fs *pflag.FlagSet, name string) *pflag.FlagSet {
-	out := pflag.NewFlagSet(fs.Name(), pflag.ContinueOnError)
-	fs.VisitAll(func(fl *pflag.Flag) {
-		if fl.Name != name {
-			out.AddFlag(fl)
-		}
-	})
-	out.String(name, "", "")
-	return out
-}
+// campaignGenerateFormats are the formats of "campaign generate".
+var campaignGenerateFormats = []string{"table", "json", "html"}
 
 // loadCampaignConfig reads a configuration file. A ".json" file is JSON,
 // ".yaml" or ".yml" YAML; otherwise a leading "{" means JSON. Unknown
@@ -198,9 +189,9 @@ func loadCampaignConfig(path string, stdin io.Reader) (campaign.Config, error) {
 // config merges the file and the flags that were set.
 func (o *CampaignGenerateOptions) config(stdin io.Reader) (campaign.Config, error) {
 	var cfg campaign.Config
-	if o.ConfigFile != "" {
+	if o.File != "" {
 		var err error
-		if cfg, err = loadCampaignConfig(o.ConfigFile, stdin); err != nil {
+		if cfg, err = loadCampaignConfig(o.File, stdin); err != nil {
 			return cfg, err
 		}
 	}
@@ -219,12 +210,13 @@ func (o *CampaignGenerateOptions) config(stdin io.Reader) (campaign.Config, erro
 }
 
 func campaignGenerateRun(cmd *cobra.Command, f *Factory, opts *CampaignGenerateOptions) error {
-	switch opts.Output {
-	case "json", "html", "table":
-	case "":
-		// --save alone prints only the id.
-	default:
-		return UsageError("--output must be json, html or table")
+	if opts.Output != "" {
+		if err := checkOutput(opts.Output, campaignGenerateFormats...); err != nil {
+			return err
+		}
+	}
+	if opts.Replace && !opts.Save {
+		return UsageError("--replace needs --save")
 	}
 	cfg, err := opts.config(f.In)
 	if err != nil {
@@ -233,10 +225,14 @@ func campaignGenerateRun(cmd *cobra.Command, f *Factory, opts *CampaignGenerateO
 	sched, err := campaign.Generate(cfg, orgdata.Load())
 	var ve *campaign.ValidationError
 	if errors.As(err, &ve) {
-		return UsageError("%s", ve.Message)
+		return UsageError("%s", campaignMessage(ve))
 	}
 	if err != nil {
 		return err
+	}
+	if end := strings.TrimSpace(cfg.EndDate); sched.EndDate != end {
+		fmt.Fprintf(f.Err, "Warning: the end date is %s, not %s: a technology implementation ends 90 days after its go-live date (%s)\n",
+			sched.EndDate, end, strings.TrimSpace(cfg.GoLiveDate))
 	}
 	html, err := campaign.RenderHTML(sched)
 	if err != nil {
@@ -254,53 +250,108 @@ func campaignGenerateRun(cmd *cobra.Command, f *Factory, opts *CampaignGenerateO
 	case "table":
 		writeScheduleTable(&out, sched)
 	}
+	if !opts.Save {
+		return emit(f, opts.OutFile, out.Bytes())
+	}
 
-	if opts.Save {
-		title := strings.TrimSpace(opts.Title)
-		if !cmd.Flags().Changed("title") {
-			title = sched.CampaignName
-		}
-		if title == "" {
-			return UsageError("Please enter a title for the campaign.")
-		}
-		id, err := saveCampaign(cmd, f, cfg, sched, html, title, opts.Description)
-		if err != nil {
+	title := strings.TrimSpace(opts.Title)
+	if !cmd.Flags().Changed("title") {
+		title = sched.CampaignName
+	}
+	if title == "" {
+		return UsageError("Please enter a title for the campaign.")
+	}
+	saved, err := saveCampaign(cmd, f, cfg, sched, html, title, opts)
+	if err != nil {
+		return err
+	}
+	if opts.Output == "json" {
+		// The saved record, as "campaign show -o json" prints it.
+		out.Reset()
+		if err := writeIndentedJSON(&out, saved); err != nil {
 			return err
 		}
-		if opts.OutFile != "" && opts.Output != "" {
-			if err := os.WriteFile(opts.OutFile, out.Bytes(), 0o644); err != nil {
-				return err
-			}
+		if opts.OutFile == "" {
+			return emit(f, "", out.Bytes())
 		}
-		fmt.Fprintln(f.Out, id)
-		return nil
 	}
-	return emit(f, opts.OutFile, out.Bytes())
+	if opts.OutFile != "" && opts.Output != "" {
+		if err := os.WriteFile(opts.OutFile, out.Bytes(), 0o644); err != nil {
+			return err
+		}
+	}
+	_, err = fmt.Fprintln(f.Out, saved.ID)
+	return err
+}
+
+// campaignMessage is the scheduler's message, and for "Please fill in all
+// required fields" the flags (or file fields) that are missing.
+func campaignMessage(ve *campaign.ValidationError) string {
+	if ve.Message != campaign.MsgRequired || len(ve.Fields) == 0 {
+		return ve.Message
+	}
+	var missing []string
+	for _, fl := range configFlags {
+		if _, ok := ve.Fields[fl.key]; ok && fl.key != "" {
+			missing = append(missing, fmt.Sprintf("--%s (%s)", fl.name, fl.key))
+		}
+	}
+	return ve.Message + ": missing " + strings.Join(missing, ", ")
 }
 
 // saveCampaign stores the schedule in the inventory the way the scheduler's
-// save form does, and returns the new id.
-func saveCampaign(cmd *cobra.Command, f *Factory, cfg campaign.Config, s *campaign.Schedule, html, title, description string) (string, error) {
-	schedule, err := json.Marshal(s)
-	if err != nil {
-		return "", err
+// save form does and returns the saved record. A title that is already
+// saved is refused, unless opts.Replace updates that campaign; the lookup
+// and the write are one transaction.
+func saveCampaign(cmd *cobra.Command, f *Factory, cfg campaign.Config, s *campaign.Schedule, html, title string,
+	opts *CampaignGenerateOptions) (domain.Campaign, error) {
+	ctx := cmd.Context()
+	c := domain.Campaign{Title: title, Description: opts.Description, HTMLContent: html}
+	var err error
+	if c.Schedule, err = json.Marshal(s); err != nil {
+		return c, err
 	}
 	filters, geo := campaign.Filters(cfg, s)
-	audience, err := json.Marshal(filters)
-	if err != nil {
-		return "", err
+	if c.AudienceFilters, err = json.Marshal(filters); err != nil {
+		return c, err
 	}
-	st, err := f.OpenStore(cmd.Context())
+	c.GeographicFilters = geo
+	if err := c.Validate(); err != nil {
+		return c, UsageError("%v", err)
+	}
+	st, err := f.OpenStore(ctx)
 	if err != nil {
-		return "", err
+		return c, err
 	}
 	defer st.Close()
-	c := domain.Campaign{Title: title, Description: description, Schedule: schedule, HTMLContent: html,
-		AudienceFilters: audience, GeographicFilters: geo}
-	if err := st.CreateCampaign(cmd.Context(), &c); err != nil {
-		return "", err
-	}
-	return c.ID, nil
+	err = st.InTx(ctx, func(tx store.Store) error {
+		list, err := tx.ListCampaigns(ctx)
+		if err != nil {
+			return err
+		}
+		var same []domain.Campaign
+		for _, old := range list {
+			if strings.TrimSpace(old.Title) == title {
+				same = append(same, old)
+			}
+		}
+		switch {
+		case len(same) == 0:
+			return tx.CreateCampaign(ctx, &c)
+		case !opts.Replace:
+			return UsageError("a campaign titled %q is already saved (id %s); pass --replace to update it, or choose another --title",
+				title, same[0].ID)
+		case len(same) > 1:
+			return UsageError("%d campaigns are titled %q; --replace needs exactly one (delete the others in the inventory)", len(same), title)
+		}
+		c.ID, c.CreatedAt = same[0].ID, same[0].CreatedAt
+		if err := tx.UpdateCampaign(ctx, &c); err != nil {
+			return err
+		}
+		c, err = tx.GetCampaign(ctx, c.ID)
+		return err
+	})
+	return c, err
 }
 
 // emit writes b to the file, or to stdout when file is empty.
@@ -354,15 +405,25 @@ func writeScheduleTable(w io.Writer, s *campaign.Schedule) {
 // CampaignListOptions are the inputs of "campaign list".
 type CampaignListOptions struct {
 	Output string
+	// Full keeps each campaign's schedule and HTML in the JSON output.
+	Full bool
 }
+
+// campaignListFormats are the formats of "campaign list".
+var campaignListFormats = []string{"table", "json", "csv"}
 
 func newCampaignListCmd(f *Factory, runF func(*CampaignListOptions) error) *cobra.Command {
 	opts := &CampaignListOptions{}
 	cmd := &cobra.Command{
 		Use:   "list",
 		Short: "List saved campaigns",
+		Long: `List the saved campaigns, newest first, as the inventory shows them. The JSON
+output has each campaign's fields without its htmlContent and schedule, but
+with totalActivities; --full keeps them. A data dir without a database is
+bad input (exit code 2) and nothing is created.`,
 		Example: `  commsplan campaign list
-  commsplan campaign list --output json --db postgres://commsplan@db/commsplan`,
+  commsplan campaign list --output csv > campaigns.csv
+  commsplan campaign list --output json --full --db postgres://commsplan@db/commsplan`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if runF != nil {
@@ -371,15 +432,42 @@ func newCampaignListCmd(f *Factory, runF func(*CampaignListOptions) error) *cobr
 			return campaignListRun(cmd, f, opts)
 		},
 	}
-	addOutputFlag(cmd, &opts.Output, "table", "table", "json")
+	addOutputFlag(cmd, &opts.Output, "table", campaignListFormats...)
+	cmd.Flags().BoolVar(&opts.Full, "full", false, "JSON: keep each campaign's htmlContent and full schedule")
 	return cmd
 }
 
+// campaignSummary is a campaign in "campaign list -o json": its record
+// without the HTML and the schedule (the empty shadowing fields win over the
+// embedded ones and are left out), plus the schedule's activity count.
+type campaignSummary struct {
+	domain.Campaign
+	Schedule        json.RawMessage `json:"schedule,omitempty"`
+	HTMLContent     string          `json:"htmlContent,omitempty"`
+	TotalActivities int             `json:"totalActivities"`
+}
+
+func summarize(c domain.Campaign) campaignSummary {
+	return campaignSummary{Campaign: c, TotalActivities: totalActivities(c)}
+}
+
+// totalActivities reads the activity count of a saved schedule.
+func totalActivities(c domain.Campaign) int {
+	var s struct {
+		TotalActivities int `json:"totalActivities"`
+	}
+	_ = json.Unmarshal(c.Schedule, &s)
+	return s.TotalActivities
+}
+
 func campaignListRun(cmd *cobra.Command, f *Factory, opts *CampaignListOptions) error {
-	if err := checkOutput(opts.Output, "table", "json"); err != nil {
+	if err := checkOutput(opts.Output, campaignListFormats...); err != nil {
 		return err
 	}
-	st, err := f.OpenStore(cmd.Context())
+	if opts.Full && opts.Output != "json" {
+		return UsageError("--full needs --output json")
+	}
+	st, err := f.OpenExistingStore(cmd.Context())
 	if err != nil {
 		return err
 	}
@@ -388,8 +476,25 @@ func campaignListRun(cmd *cobra.Command, f *Factory, opts *CampaignListOptions) 
 	if err != nil {
 		return err
 	}
-	if opts.Output == "json" {
-		return writeIndentedJSON(f.Out, list)
+	switch opts.Output {
+	case "json":
+		if opts.Full {
+			return writeIndentedJSON(f.Out, list)
+		}
+		out := make([]campaignSummary, len(list))
+		for i, c := range list {
+			out[i] = summarize(c)
+		}
+		return writeIndentedJSON(f.Out, out)
+	case "csv":
+		cw := csv.NewWriter(f.Out)
+		_ = cw.Write([]string{"id", "title", "description", "created", "updated", "activities", "people", "locations"})
+		for _, c := range list {
+			_ = cw.Write([]string{c.ID, c.Title, c.Description, c.CreatedAt.UTC().Format(time.RFC3339), c.UpdatedAt.UTC().Format(time.RFC3339),
+				strconv.Itoa(totalActivities(c)), peopleCount(c), strings.Join(c.GeographicFilters, "; ")})
+		}
+		cw.Flush()
+		return cw.Error()
 	}
 	if len(list) == 0 {
 		fmt.Fprintln(f.Out, "No campaigns saved yet")
@@ -398,12 +503,8 @@ func campaignListRun(cmd *cobra.Command, f *Factory, opts *CampaignListOptions) 
 	tw := tabwriter.NewWriter(f.Out, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tTITLE\tCREATED\tACTIVITIES\tPEOPLE\tLOCATIONS")
 	for _, c := range list {
-		var s struct {
-			TotalActivities int `json:"totalActivities"`
-		}
-		_ = json.Unmarshal(c.Schedule, &s)
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%d\n", c.ID, oneLine(c.Title), c.CreatedAt.UTC().Format("2006-01-02"),
-			s.TotalActivities, peopleCount(c), len(c.GeographicFilters))
+			totalActivities(c), peopleCount(c), len(c.GeographicFilters))
 	}
 	return tw.Flush()
 }
@@ -431,7 +532,8 @@ func newCampaignShowCmd(f *Factory, runF func(*CampaignShowOptions) error) *cobr
 		Short: "Show a saved campaign",
 		Example: `  commsplan campaign show 0b9e1c64-...
   commsplan campaign show 0b9e1c64-... --output json`,
-		Args: cobra.ExactArgs(1),
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: completeCampaignIDs(f),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.ID = args[0]
 			if runF != nil {
@@ -448,14 +550,14 @@ func campaignShowRun(cmd *cobra.Command, f *Factory, opts *CampaignShowOptions) 
 	if err := checkOutput(opts.Output, "table", "json"); err != nil {
 		return err
 	}
-	st, err := f.OpenStore(cmd.Context())
+	st, err := f.OpenExistingStore(cmd.Context())
 	if err != nil {
 		return err
 	}
 	defer st.Close()
 	c, err := st.GetCampaign(cmd.Context(), opts.ID)
 	if err != nil {
-		return fmt.Errorf("campaign %s: %w", opts.ID, err)
+		return notFound(err, "campaign", opts.ID)
 	}
 	if opts.Output == "json" {
 		return writeIndentedJSON(f.Out, c)
@@ -499,7 +601,8 @@ csv one row per activity, ics one all-day calendar event per activity (for
 Outlook, Google Calendar or any RFC 5545 client).`,
 		Example: `  commsplan campaign export 0b9e1c64-... --output ics --out wave1.ics
   commsplan campaign export 0b9e1c64-... --output csv > wave1.csv`,
-		Args: cobra.ExactArgs(1),
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: completeCampaignIDs(f),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.ID = args[0]
 			if runF != nil {
@@ -518,18 +621,27 @@ func campaignExportRun(cmd *cobra.Command, f *Factory, opts *CampaignExportOptio
 	if err := checkOutput(format, campaign.ExportFormats...); err != nil {
 		return err
 	}
-	st, err := f.OpenStore(cmd.Context())
+	st, err := f.OpenExistingStore(cmd.Context())
 	if err != nil {
 		return err
 	}
 	defer st.Close()
 	c, err := st.GetCampaign(cmd.Context(), opts.ID)
 	if err != nil {
-		return fmt.Errorf("campaign %s: %w", opts.ID, err)
+		return notFound(err, "campaign", opts.ID)
 	}
 	e, err := campaign.ExportCampaign(c, format)
 	if err != nil {
 		return err
 	}
-	return emit(f, opts.OutFile, e.Body)
+	body := e.Body
+	if format == "json" {
+		// The stored document is compact; print it in the one JSON layout.
+		var b bytes.Buffer
+		if err := json.Indent(&b, body, "", jsonIndent); err != nil {
+			return err
+		}
+		body = append(b.Bytes(), '\n')
+	}
+	return emit(f, opts.OutFile, body)
 }

@@ -38,11 +38,11 @@ func TestCampaignGenerateFlags(t *testing.T) {
 	var got *CampaignGenerateOptions
 	f := &Factory{Out: io.Discard, Err: io.Discard}
 	cmd := newCampaignGenerateCmd(f, func(o *CampaignGenerateOptions) error { got = o; return nil })
-	cmd.SetArgs([]string{"--config", "plan.yaml", "--name", "Wave 1", "--type", "opportunity", "--type", "product-launch,crisis-communication",
+	cmd.SetArgs([]string{"--file", "plan.yaml", "--name", "Wave 1", "--type", "opportunity", "--type", "product-launch,crisis-communication",
 		"--urgency", "high", "--go-live", "2025-09-15", "--acquisition", "2025-02-01", "--location", "texas", "-o", "json", "--out", "x.json"})
 	require.NoError(t, cmd.Execute())
 	require.NotNil(t, got)
-	assert.Equal(t, "plan.yaml", got.ConfigFile)
+	assert.Equal(t, "plan.yaml", got.File)
 	assert.Equal(t, "Wave 1", got.Overrides.CampaignName)
 	assert.Equal(t, []string{"opportunity", "product-launch", "crisis-communication"}, got.Overrides.CampaignTypes)
 	assert.Equal(t, "high", got.Overrides.Urgency)
@@ -67,7 +67,7 @@ func TestCampaignGenerateFlags(t *testing.T) {
 func TestCampaignGenerateMatchesGolden(t *testing.T) {
 	cleanDir(t)
 	for _, name := range []string{"technology-implementation", "ma-integration-pre-acquisition", "crisis-communication-one-day"} {
-		code, out, errOut := runCLI(t, "campaign", "generate", "--config", campaignTestdata(t, "configs", name+".json"), "--output", "json")
+		code, out, errOut := runCLI(t, "campaign", "generate", "--file", campaignTestdata(t, "configs", name+".json"), "--output", "json")
 		require.Equal(t, 0, code, errOut)
 		want, err := os.ReadFile(campaignTestdata(t, "golden", name+".json"))
 		require.NoError(t, err)
@@ -85,7 +85,7 @@ endDate: 2025-01-31
 campaignTypes: [change-management]
 urgency: low
 `), 0o644))
-	code, out, errOut := runCLI(t, "campaign", "generate", "--config", cfgFile, "--name", "Overridden", "--urgency", "high", "-o", "json")
+	code, out, errOut := runCLI(t, "campaign", "generate", "--file", cfgFile, "--name", "Overridden", "--urgency", "high", "-o", "json")
 	require.Equal(t, 0, code, errOut)
 	var s campaign.Schedule
 	require.NoError(t, json.Unmarshal([]byte(out), &s))
@@ -106,7 +106,7 @@ urgency: low
 	f := &Factory{Version: "t", In: strings.NewReader(`{"campaignName":"Stdin","startDate":"2025-01-01","endDate":"2025-02-01","campaignTypes":["opportunity"]}`),
 		Out: &outBuf, Err: &errBuf}
 	root := NewRootCmd(f)
-	root.SetArgs([]string{"campaign", "generate", "--config", "-", "-o", "json"})
+	root.SetArgs([]string{"campaign", "generate", "-f", "-", "-o", "JSON"})
 	require.NoError(t, root.Execute())
 	assert.Contains(t, outBuf.String(), `"campaignName": "Stdin"`)
 }
@@ -123,7 +123,9 @@ func TestCampaignGenerateBadInput(t *testing.T) {
 		args []string
 		msg  string
 	}{
-		{"nothing", nil, "Please fill in all required fields"},
+		{"nothing", nil, "Please fill in all required fields: missing --name (campaignName), --start (startDate), --end (endDate), --type (campaignTypes)"},
+		{"no type", ok[:6], "Please fill in all required fields: missing --type (campaignTypes)"},
+		{"replace without save", append(append([]string{}, ok...), "--replace"), "--replace needs --save"},
 		{"end before start", append(append([]string{}, ok...), "--end", "2024-01-01"), "End date must be after start date"},
 		{"go-live required", append(append([]string{}, ok...), "--type", "technology-implementation"),
 			"Go-Live Date is required for technology implementations"},
@@ -134,10 +136,9 @@ func TestCampaignGenerateBadInput(t *testing.T) {
 		{"pre-acquisition phase", append(append([]string{}, ok...), "--type", "ma-integration", "--maturity", "pre-acquisition"),
 			"Select at least one phase"},
 		{"bad date", append(append([]string{}, ok...), "--start", "tomorrow"), "Start date must be a valid date (YYYY-MM-DD)"},
-		{"bad output", append(append([]string{}, ok...), "-o", "pdf"), "--output must be json, html or table"},
-		{"missing file", []string{"--config", filepath.Join(dir, "none.json")}, "no such file"},
-		{"unknown JSON field", []string{"--config", typo}, `unknown field "campaignNmae"`},
-		{"unknown YAML field", []string{"--config", yamlTypo}, "field startdate not found"},
+		{"missing file", []string{"--file", filepath.Join(dir, "none.json")}, "no such file"},
+		{"unknown JSON field", []string{"--file", typo}, `unknown field "campaignNmae"`},
+		{"unknown YAML field", []string{"--file", yamlTypo}, "field startdate not found"},
 		{"blank title", append(append([]string{}, ok...), "--save", "--title", " "), "Please enter a title for the campaign."},
 	}
 	for _, tc := range tests {
@@ -152,13 +153,17 @@ func TestCampaignGenerateBadInput(t *testing.T) {
 	code, _, errOut := runCLI(t, "campaign", "generate", "--name", "N", "--start", "2025-01-01", "--end", "2024-01-01", "--type", "opportunity")
 	assert.Equal(t, 2, code)
 	assert.Equal(t, "Error: End date must be after start date\n", errOut, "the spec's message, exactly")
+	code, _, errOut = runCLI(t, "campaign", "generate", "-o", "pdf")
+	assert.Equal(t, 2, code)
+	assert.Equal(t, "Error: invalid argument \"pdf\" for \"-o, --output\" flag: must be table, json or html\n"+
+		"Run 'commsplan campaign generate --help' for usage.\n", errOut, "a flag error names the help to read")
 }
 
 func TestCampaignGenerateHTMLToFile(t *testing.T) {
 	dir := cleanDir(t)
 	cfgPath := campaignTestdata(t, "configs", "change-management-organizational.json")
 	out := filepath.Join(dir, "plan.html")
-	code, stdout, errOut := runCLI(t, "campaign", "generate", "--config", cfgPath, "--output", "html", "--out", out)
+	code, stdout, errOut := runCLI(t, "campaign", "generate", "--file", cfgPath, "--output", "html", "--out", out)
 	require.Equal(t, 0, code, errOut)
 	assert.Empty(t, stdout)
 	got, err := os.ReadFile(out)
@@ -203,11 +208,11 @@ func TestCampaignCLIMatchesAPI(t *testing.T) {
 			require.NoError(t, json.NewDecoder(resp.Body).Decode(&body))
 			_ = fromAPI
 
-			code, out, errOut := runCLI(t, "campaign", "generate", "--config", p, "-o", "json")
+			code, out, errOut := runCLI(t, "campaign", "generate", "--file", p, "-o", "json")
 			require.Equal(t, 0, code, errOut)
 			assert.JSONEq(t, string(body.Schedule), out)
 
-			code, out, errOut = runCLI(t, "campaign", "generate", "--config", p, "-o", "html")
+			code, out, errOut = runCLI(t, "campaign", "generate", "--file", p, "-o", "html")
 			require.Equal(t, 0, code, errOut)
 			assert.Equal(t, body.HTMLContent, out)
 		})
@@ -221,11 +226,19 @@ func TestCampaignSaveListShowExport(t *testing.T) {
 			db := b.DSN(t)
 			cfgPath := campaignTestdata(t, "configs", "change-management-organizational.json")
 
+			code, _, errOut := runCLI(t, "--db", db, "campaign", "list")
+			if b.Name == "sqlite" {
+				assert.Equal(t, 2, code, "no database yet")
+				assert.Contains(t, errOut, "no database at "+db)
+				assert.NoFileExists(t, db, "a read-only command creates nothing")
+			}
+			code, _, errOut = runCLI(t, "--db", db, "migrate")
+			require.Equal(t, 0, code, errOut)
 			code, out, errOut := runCLI(t, "--db", db, "campaign", "list")
 			require.Equal(t, 0, code, errOut)
 			assert.Equal(t, "No campaigns saved yet\n", out)
 
-			code, out, errOut = runCLI(t, "--db", db, "campaign", "generate", "--config", cfgPath, "--save",
+			code, out, errOut = runCLI(t, "--db", db, "campaign", "generate", "--file", cfgPath, "--save",
 				"--title", "Scheduling Wave 1", "--description", "California and Florida")
 			require.Equal(t, 0, code, errOut)
 			id := strings.TrimSpace(out)
@@ -261,9 +274,39 @@ func TestCampaignSaveListShowExport(t *testing.T) {
 
 			code, out, errOut = runCLI(t, "--db", db, "campaign", "list", "-o", "json")
 			require.Equal(t, 0, code, errOut)
+			var summaries []map[string]any
+			require.NoError(t, json.Unmarshal([]byte(out), &summaries))
+			require.Len(t, summaries, 2)
+			assert.NotContains(t, out, "htmlContent", "the list leaves the HTML out")
+			assert.NotContains(t, summaries[0], "schedule")
+			assert.Contains(t, summaries[0], "totalActivities")
+			code, out, errOut = runCLI(t, "--db", db, "campaign", "list", "-o", "Json", "--full")
+			require.Equal(t, 0, code, errOut)
 			var list []domain.Campaign
 			require.NoError(t, json.Unmarshal([]byte(out), &list))
 			require.Len(t, list, 2)
+			assert.NotEmpty(t, list[0].HTMLContent, "--full keeps it")
+			code, out, errOut = runCLI(t, "--db", db, "campaign", "list", "-o", "csv")
+			require.Equal(t, 0, code, errOut)
+			assert.True(t, strings.HasPrefix(out, "id,title,description,created,updated,activities,people,locations\n"), out)
+			assert.Contains(t, out, id+",Scheduling Wave 1,California and Florida,")
+			assert.Equal(t, 3, strings.Count(out, "\n"))
+
+			// Saving the same title again is refused unless --replace.
+			code, _, errOut = runCLI(t, "--db", db, "campaign", "generate", "-f", cfgPath, "--save", "--title", "Scheduling Wave 1")
+			assert.Equal(t, 2, code)
+			assert.Contains(t, errOut, "--replace")
+			code, out, errOut = runCLI(t, "--db", db, "campaign", "generate", "-f", cfgPath, "--save", "--title", "Scheduling Wave 1",
+				"--description", "California and Florida", "--replace", "-o", "json")
+			require.Equal(t, 0, code, errOut)
+			var replaced domain.Campaign
+			require.NoError(t, json.Unmarshal([]byte(out), &replaced), "--save -o json prints the saved record")
+			assert.Equal(t, id, replaced.ID, "the same campaign, updated")
+			assert.NotEmpty(t, replaced.Schedule)
+			code, out, _ = runCLI(t, "--db", db, "campaign", "list", "-o", "json")
+			require.Equal(t, 0, code)
+			require.NoError(t, json.Unmarshal([]byte(out), &summaries))
+			assert.Len(t, summaries, 2, "no duplicate")
 
 			code, out, errOut = runCLI(t, "--db", db, "campaign", "show", id)
 			require.Equal(t, 0, code, errOut)
@@ -312,10 +355,10 @@ func TestCampaignSaveListShowExport(t *testing.T) {
 
 			code, _, errOut = runCLI(t, "--db", db, "campaign", "export", id, "--output", "pdf")
 			assert.Equal(t, 2, code)
-			assert.Contains(t, errOut, "--output must be html, json, csv or ics")
+			assert.Contains(t, errOut, `invalid argument "pdf" for "-o, --output" flag: must be html, json, csv or ics`)
 			code, _, errOut = runCLI(t, "--db", db, "campaign", "show", "00000000-0000-0000-0000-000000000000")
-			assert.Equal(t, 1, code)
-			assert.Contains(t, errOut, "not found")
+			assert.Equal(t, 2, code, "an unknown id is bad input")
+			assert.Contains(t, errOut, `no campaign with id "00000000-0000-0000-0000-000000000000"`)
 		})
 	}
 }
@@ -331,14 +374,15 @@ func loadTestConfig(t *testing.T, path string) campaign.Config {
 
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 
-// TestCampaignGenerateConfigFlagShadowsAppConfig checks that on "campaign
-// generate" --config names the scheduler configuration while commsplan.yaml
-// is still read for the application settings.
-func TestCampaignGenerateConfigFlagShadowsAppConfig(t *testing.T) {
+// TestCampaignGenerateFileAndAppConfig checks that on "campaign generate"
+// --file names the scheduler configuration while --config is the
+// application's config file, as on every command.
+func TestCampaignGenerateFileAndAppConfig(t *testing.T) {
 	dir := cleanDir(t)
 	db := filepath.Join(dir, "from-yaml.db")
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "commsplan.yaml"), []byte("db: "+db+"\n"), 0o644))
-	code, out, errOut := runCLI(t, "campaign", "generate", "--config", campaignTestdata(t, "configs", "transformation.json"), "--save")
+	appConfig := filepath.Join(dir, "app.yaml")
+	require.NoError(t, os.WriteFile(appConfig, []byte("db: "+db+"\n"), 0o644))
+	code, out, errOut := runCLI(t, "campaign", "generate", "--config", appConfig, "--file", campaignTestdata(t, "configs", "transformation.json"), "--save")
 	require.Equal(t, 0, code, errOut)
 	id := strings.TrimSpace(out)
 

@@ -15,7 +15,6 @@ import (
 
 	"github.com/commsplan/commsplan/pkg/checklist"
 	"github.com/commsplan/commsplan/pkg/domain"
-	"github.com/commsplan/commsplan/pkg/store"
 )
 
 func newChecklistCmd(f *Factory) *cobra.Command {
@@ -66,12 +65,19 @@ func readChecklistInput(f *Factory, path string) ([]byte, error) {
 // checklistUsageError makes a bad checklist exit with code 2 and the spec's
 // message, followed by what was wrong.
 func checklistUsageError(err error) error {
+	field := func(k string) string { return k }
 	var fe *checklist.FormatError
 	if errors.As(err, &fe) {
+		if len(fe.Fields) > 0 {
+			return UsageError("%s: invalid checklist: %s", fe.Err, fieldProblems(fe.Fields, field))
+		}
 		return UsageError("%s", oneLine(fe.Detail()))
 	}
 	var ve *checklist.ValidationError
-	if errors.As(err, &ve) || errors.Is(err, checklist.ErrTooLarge) {
+	if errors.As(err, &ve) {
+		return UsageError("invalid checklist: %s", fieldProblems(ve.Fields, field))
+	}
+	if errors.Is(err, checklist.ErrTooLarge) {
 		return UsageError("%v", err)
 	}
 	return err
@@ -205,13 +211,16 @@ func checklistImportRun(cmd *cobra.Command, f *Factory, opts *ChecklistImportOpt
 	if err != nil {
 		return err
 	}
+	t := domain.ChecklistTemplate{Name: name, Description: opts.Description, Items: raw,
+		Metadata: checklist.NewMetadata(items, checklist.CreatedByImport, true).Encode()}
+	if err := t.Validate(); err != nil {
+		return UsageError("%v", err)
+	}
 	st, err := f.OpenStore(cmd.Context())
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	t := domain.ChecklistTemplate{Name: name, Description: strings.TrimSpace(opts.Description), Items: raw,
-		Metadata: checklist.NewMetadata(items, checklist.CreatedByImport, true).Encode()}
 	if err := st.CreateChecklistTemplate(cmd.Context(), &t); err != nil {
 		return err
 	}
@@ -261,6 +270,7 @@ in the current directory (the UI's download name) and that name is printed;
 	fl.StringVar(&opts.Out, "out", "", "output file (default business_readiness_report_YYYY-MM-DD.html; - is stdout)")
 	fl.StringVar(&opts.Title, "title", "", "report heading (default \"Business Readiness Report\")")
 	fl.StringVar(&opts.Date, "date", "", "date printed on the report, YYYY-MM-DD (default today)")
+	_ = cmd.RegisterFlagCompletionFunc("template", completeTemplateIDs(f))
 	return cmd
 }
 
@@ -318,18 +328,15 @@ func reportItems(cmd *cobra.Command, f *Factory, opts *ChecklistReportOptions) (
 		}
 		return items, nil
 	}
-	st, err := f.OpenStore(cmd.Context())
+	st, err := f.OpenExistingStore(cmd.Context())
 	if err != nil {
 		return nil, err
 	}
 	defer st.Close()
 	if opts.Template != "" {
 		t, err := st.GetChecklistTemplate(cmd.Context(), opts.Template)
-		if errors.Is(err, store.ErrNotFound) {
-			return nil, UsageError("no checklist template with id %q", opts.Template)
-		}
 		if err != nil {
-			return nil, err
+			return nil, notFound(err, "checklist template", opts.Template)
 		}
 		return checklist.DecodeItems(t.Items)
 	}
@@ -365,7 +372,7 @@ func checklistListRun(cmd *cobra.Command, f *Factory, opts *ChecklistListOptions
 	if err := checkOutput(opts.Output, "table", "json"); err != nil {
 		return err
 	}
-	st, err := f.OpenStore(cmd.Context())
+	st, err := f.OpenExistingStore(cmd.Context())
 	if err != nil {
 		return err
 	}

@@ -142,7 +142,7 @@ func TestChecklistScoreBadInput(t *testing.T) {
 	t.Run("bad output", func(t *testing.T) {
 		code, _, errOut := runCLI(t, "checklist", "score", "x", "-o", "yaml")
 		assert.Equal(t, 2, code)
-		assert.Contains(t, errOut, "--output must be table or json")
+		assert.Contains(t, errOut, `invalid argument "yaml" for "-o, --output" flag: must be table or json`)
 	})
 	t.Run("too large", func(t *testing.T) {
 		path := writeFile(t, dir, "big.html", bytes.Repeat([]byte(" "), checklist.MaxImportSize+1))
@@ -218,6 +218,8 @@ func TestChecklistImportListReport(t *testing.T) {
 			require.NoError(t, err)
 			reportPath := writeFile(t, dir, "report.html", report)
 
+			code, _, errOut := runCLI(t, "--db", db, "migrate")
+			require.Equal(t, 0, code, errOut)
 			code, out, errOut := runCLI(t, "--db", db, "checklist", "list")
 			require.Equal(t, 0, code, errOut)
 			assert.Equal(t, "No Saved Checklists\n", out)

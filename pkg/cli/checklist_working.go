@@ -80,7 +80,7 @@ func checklistCurrentRun(cmd *cobra.Command, f *Factory, opts *ChecklistCurrentO
 	if err := checkOutput(opts.Output, "table", "json"); err != nil {
 		return err
 	}
-	st, err := f.OpenStore(cmd.Context())
+	st, err := f.OpenExistingStore(cmd.Context())
 	if err != nil {
 		return err
 	}

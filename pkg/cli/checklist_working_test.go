@@ -18,6 +18,8 @@ func TestChecklistCurrentApply(t *testing.T) {
 		t.Run(b.Name, func(t *testing.T) {
 			dir := cleanDir(t)
 			db := b.DSN(t)
+			code, _, errOut := runCLI(t, "--db", db, "migrate")
+			require.Equal(t, 0, code, errOut)
 			current := func() api.ChecklistState {
 				t.Helper()
 				code, out, errOut := runCLI(t, "--db", db, "checklist", "current", "-o", "json")

@@ -22,18 +22,15 @@ import (
 // the exit code, stdout and stderr.
 func runCLI(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
+	return runCLIVersion(t, "1.2.3", args...)
+}
+
+// runCLIVersion is runCLI for a binary of the given version.
+func runCLIVersion(t *testing.T, version string, args ...string) (int, string, string) {
+	t.Helper()
 	var out, errOut bytes.Buffer
-	f := &Factory{Version: "1.2.3", In: strings.NewReader(""), Out: &out, Err: &errOut}
-	root := NewRootCmd(f)
-	root.SetArgs(args)
-	code := 0
-	if err := root.Execute(); err != nil {
-		errOut.WriteString("Error: " + err.Error() + "\n")
-		code = 1
-		if e, ok := err.(*ExitError); ok {
-			code = e.Code
-		}
-	}
+	f := &Factory{Version: version, In: strings.NewReader(""), Out: &out, Err: &errOut}
+	code := Run(f, args)
 	return code, out.String(), errOut.String()
 }
 
@@ -64,13 +61,11 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{"migrate", "--db", "mysql://x"},
 	} {
 		code, _, errOut := runCLI(t, args...)
+		assert.Equal(t, 2, code, "%v", args)
 		if args[1] == "--db" {
-			assert.Equal(t, 1, code, "an unknown backend is a runtime error")
 			assert.Contains(t, errOut, `no storage backend for DSN scheme "mysql"`)
-		} else {
-			assert.Equal(t, 2, code, "%v", args)
 		}
-		assert.Equal(t, 1, strings.Count(errOut, "\n"), "one line: %q", errOut)
+		assert.True(t, strings.HasPrefix(errOut, "Error: "), errOut)
 	}
 }
 
@@ -106,7 +101,7 @@ func TestServeGracefulShutdown(t *testing.T) {
 	ready := make(chan string, 1)
 	done := make(chan error, 1)
 	go func() {
-		done <- serveRun(ctx, f, &ServeOptions{Ready: func(a string) { ready <- a }, ShutdownTimeout: 10 * time.Second})
+		done <- serveRun(ctx, f, &ServeOptions{Ready: func(a string) { ready <- a }})
 	}()
 	addr := <-ready
 
@@ -163,7 +158,7 @@ func TestEveryCommandHasHelp(t *testing.T) {
 				continue
 			}
 			assert.NotEmpty(t, sub.Short, sub.CommandPath())
-			if sub.Runnable() && sub.Name() != "version" {
+			if sub.Runnable() && !sub.HasSubCommands() && sub.Name() != "version" {
 				assert.NotEmpty(t, sub.Example, "%s needs examples", sub.CommandPath())
 			}
 			walk(sub)

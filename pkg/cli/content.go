@@ -6,9 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"os"
-	"slices"
 	"strings"
 	"time"
 
@@ -16,6 +14,7 @@ import (
 
 	"github.com/commsplan/commsplan/pkg/assembly"
 	"github.com/commsplan/commsplan/pkg/compose"
+	"github.com/commsplan/commsplan/pkg/config"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/store"
 )
@@ -98,6 +97,7 @@ message.`,
 	fl.BoolVar(&opts.Save, "save", false, "save the content to the library (needs --title)")
 	fl.StringVar(&opts.Title, "title", "", "title of the saved content")
 	fl.StringVar(&opts.Description, "description", "", "description of the saved content")
+	config.AddSettingFlags(fl, func(s config.Setting) bool { return s.Compose })
 	_ = cmd.RegisterFlagCompletionFunc("vehicle", cobra.FixedCompletions(domain.VehicleTypeNames, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
@@ -142,7 +142,7 @@ func contentGenerateRun(cmd *cobra.Command, f *Factory, opts *ContentGenerateOpt
 		return err
 	}
 
-	st, err := f.OpenStore(ctx)
+	st, err := f.OpenExistingStore(ctx)
 	if err != nil {
 		return err
 	}
@@ -325,12 +325,7 @@ func contentUsageError(err error) error {
 	case errors.As(err, &ref):
 		return UsageError("%s refers to a record that does not exist", flagFor(ref.Field))
 	case errors.As(err, &fields):
-		keys := slices.Sorted(maps.Keys(fields))
-		parts := make([]string, len(keys))
-		for i, k := range keys {
-			parts[i] = flagFor(k) + " " + fields[k]
-		}
-		return UsageError("%s", strings.Join(parts, "; "))
+		return UsageError("%s", fieldProblems(fields, flagFor))
 	}
 	return err
 }

@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"encoding/csv"
-	"encoding/json"
 	"io"
 	"strconv"
 
@@ -26,14 +25,6 @@ organisational levels, role groups and job titles (241 titles, 1,933 employees)
 that audiences and the campaign scheduler's targeting are built on. The data is
 synthetic; docs/dataset.md explains how it is built.`,
 		Example: `  commsplan orgdata export --output csv`,
-		// Without a subcommand it shows help; an unknown one is bad input.
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) > 0 {
-				return UsageError("unknown command %q for %q", args[0], cmd.CommandPath())
-			}
-			return nil
-		},
-		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
 	cmd.AddCommand(newOrgdataExportCmd(f, nil))
 	return cmd
@@ -74,9 +65,7 @@ var csvHeader = []string{"job_title", "role_group", "level", "division", "divisi
 
 func orgdataExportRun(w io.Writer, d *orgdata.Dataset, opts *OrgdataExportOptions) error {
 	if opts.Output == "json" {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(d)
+		return writeIndentedJSON(w, d)
 	}
 	cw := csv.NewWriter(w)
 	if err := cw.Write(csvHeader); err != nil {

@@ -24,7 +24,7 @@ func TestOrgdataExportFlags(t *testing.T) {
 		{nil, "json", ""},
 		{[]string{"--output", "csv"}, "csv", ""},
 		{[]string{"-o", "json"}, "json", ""},
-		{[]string{"--output", "table"}, "", "--output must be json or csv"},
+		{[]string{"--output", "table"}, "", `invalid argument "table" for "-o, --output" flag: must be json or csv`},
 	}
 	for _, tc := range tests {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
@@ -100,5 +100,6 @@ func TestOrgdataHelp(t *testing.T) {
 	assert.Contains(t, errOut, `unknown command "bogus"`)
 	code, _, errOut = runCLI(t, "orgdata", "export", "--output", "xml")
 	assert.Equal(t, 2, code)
-	assert.Equal(t, 1, strings.Count(errOut, "\n"), errOut)
+	assert.Equal(t, "Error: invalid argument \"xml\" for \"-o, --output\" flag: must be json or csv\n"+
+		"Run 'commsplan orgdata export --help' for usage.\n", errOut)
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -78,7 +77,7 @@ func exportScheduleRun(cmd *cobra.Command, f *Factory, opts *ExportScheduleOptio
 	if err != nil {
 		return flagErrors(err)
 	}
-	st, err := f.OpenStore(cmd.Context())
+	st, err := f.OpenExistingStore(cmd.Context())
 	if err != nil {
 		return err
 	}
@@ -101,20 +100,12 @@ func flagErrors(err error) error {
 	if !errors.As(err, &fe) {
 		return err
 	}
-	keys := make([]string, 0, len(fe))
-	for k := range fe {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		name := exportFlags[k]
-		if name == "" {
-			name = k
+	return UsageError("%s", fieldProblems(fe, func(k string) string {
+		if name := exportFlags[k]; name != "" {
+			return name
 		}
-		parts[i] = name + " " + fe[k]
-	}
-	return UsageError("%s", strings.Join(parts, "; "))
+		return k
+	}))
 }
 
 func newCommunicationCmd(f *Factory) *cobra.Command {
@@ -165,7 +156,7 @@ func communicationListRun(cmd *cobra.Command, f *Factory, opts *CommunicationLis
 	if opts.Status != "" && !slices.Contains(domain.CommunicationStatuses, opts.Status) {
 		return UsageError("--status must be %s, not %q", orList(domain.CommunicationStatuses), opts.Status)
 	}
-	st, err := f.OpenStore(cmd.Context())
+	st, err := f.OpenExistingStore(cmd.Context())
 	if err != nil {
 		return err
 	}

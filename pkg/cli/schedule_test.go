@@ -123,7 +123,7 @@ func TestExportSchedule(t *testing.T) {
 				args []string
 				msg  string
 			}{
-				{[]string{"--output", "pdf"}, `--output must be ics, csv or json, not "pdf"`},
+				{[]string{"--output", "pdf"}, `invalid argument "pdf" for "-o, --output" flag: must be ics, csv or json`},
 				{nil, `--output must be ics, csv or json, not ""`},
 				{[]string{"-o", "csv", "--from", "March"}, "--from must be a date (YYYY-MM-DD)"},
 				{[]string{"-o", "csv", "--from", "2031-03-02", "--to", "2031-03-01"}, "--to must not be before from"},
@@ -144,6 +144,8 @@ func TestCommunicationList(t *testing.T) {
 		t.Run(b.Name, func(t *testing.T) {
 			cleanDir(t)
 			db := b.DSN(t)
+			code, _, errOut := runCLI(t, "--db", db, "migrate")
+			require.Equal(t, 0, code, errOut)
 
 			code, out, errOut := runCLI(t, "--db", db, "communication", "list")
 			require.Equal(t, 0, code, errOut)
@@ -191,7 +193,7 @@ func TestCommunicationList(t *testing.T) {
 			assert.Contains(t, errOut, `--status must be draft, scheduled or sent, not "archived"`)
 			code, _, errOut = runCLI(t, "--db", db, "communication", "list", "--output", "yaml")
 			assert.Equal(t, 2, code)
-			assert.Contains(t, errOut, `--output must be table, json or csv, not "yaml"`)
+			assert.Contains(t, errOut, `invalid argument "yaml" for "-o, --output" flag: must be table, json or csv`)
 		})
 	}
 }

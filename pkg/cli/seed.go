@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -88,9 +87,7 @@ type seedResult struct {
 
 func writeSeedReport(w io.Writer, r seed.Report, output string) error {
 	if output == "json" {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(seedResult{Report: r, Inserted: r.Inserted(), Skipped: r.Skipped()})
+		return writeIndentedJSON(w, seedResult{Report: r, Inserted: r.Inserted(), Skipped: r.Skipped()})
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "KIND\tINSERTED\tSKIPPED")

@@ -26,7 +26,7 @@ func TestSeedFlags(t *testing.T) {
 		{[]string{"--demo"}, SeedOptions{Demo: true, Output: "table"}, ""},
 		{[]string{"--output", "json"}, SeedOptions{Output: "json"}, ""},
 		{[]string{"-o", "json", "--demo"}, SeedOptions{Demo: true, Output: "json"}, ""},
-		{[]string{"--output", "csv"}, SeedOptions{}, "--output must be table or json"},
+		{[]string{"--output", "csv"}, SeedOptions{}, `invalid argument "csv" for "-o, --output" flag: must be table or json`},
 		{[]string{"extra"}, SeedOptions{}, "unknown command"},
 	}
 	for _, tc := range tests {
@@ -110,12 +110,12 @@ func TestSeedErrors(t *testing.T) {
 	cleanDir(t)
 	code, _, errOut := runCLI(t, "seed", "--output", "yaml")
 	assert.Equal(t, 2, code)
-	assert.Equal(t, 1, strings.Count(errOut, "\n"), errOut)
-	assert.Contains(t, errOut, "--output must be table or json")
+	assert.Contains(t, errOut, `invalid argument "yaml" for "-o, --output" flag: must be table or json`)
 
 	code, _, errOut = runCLI(t, "seed", "--db", "mysql://x")
-	assert.Equal(t, 1, code)
-	assert.Equal(t, 1, strings.Count(errOut, "\n"), errOut)
+	assert.Equal(t, 2, code, "an unknown DSN scheme is bad input")
+	assert.Equal(t, "Error: --db: no storage backend for DSN scheme \"mysql\" (known: (file path), postgres, sqlite)\n"+
+		"Run 'commsplan seed --help' for usage.\n", errOut)
 }
 
 func TestProgressLine(t *testing.T) {

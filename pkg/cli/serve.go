@@ -14,6 +14,7 @@ import (
 
 	"github.com/commsplan/commsplan/pkg/access"
 	"github.com/commsplan/commsplan/pkg/api"
+	"github.com/commsplan/commsplan/pkg/config"
 	"github.com/commsplan/commsplan/webui"
 )
 
@@ -21,12 +22,10 @@ import (
 type ServeOptions struct {
 	// Ready, when set, receives the listening address (tests use it).
 	Ready func(addr string)
-	// ShutdownTimeout bounds how long in-flight requests may finish.
-	ShutdownTimeout time.Duration
 }
 
 func newServeCmd(f *Factory, runF func(context.Context, *ServeOptions) error) *cobra.Command {
-	opts := &ServeOptions{ShutdownTimeout: 15 * time.Second}
+	opts := &ServeOptions{}
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Run the web UI and the REST API",
@@ -43,14 +42,33 @@ func newServeCmd(f *Factory, runF func(context.Context, *ServeOptions) error) *c
 			return serveRun(ctx, f, opts)
 		},
 	}
+	// serve's own settings are its flags alone, and the content
+	// generator's are shared with "content generate"; other commands read
+	// them from the environment or the config file.
+	config.AddSettingFlags(cmd.Flags(), func(s config.Setting) bool { return s.Serve || s.Compose })
 	return cmd
 }
 
-// serveRun serves until ctx ends, then lets in-flight requests finish and
-// closes the database.
+// serveRun serves until ctx ends (SIGINT or SIGTERM), then stops accepting
+// connections, lets in-flight requests finish for up to the shutdown grace,
+// and only then closes the database.
 func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 	log := f.Logger()
 	cfg := f.Config
+	// The database first: a server that cannot reach it fails before it
+	// writes an access code or a secret into the data dir.
+	st, err := f.OpenStore(ctx)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err := st.Close(); err != nil {
+			log.Error("closing the database", "err", err)
+		} else {
+			log.Info("database closed")
+		}
+	}()
+
 	codes := cfg.AccessCodes
 	if len(codes) == 0 {
 		code, created, err := access.LoadOrCreate(cfg.DataDir, "access-code", access.GenerateCode)
@@ -64,23 +82,15 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 	}
 	secret := cfg.SessionSecret
 	if secret == "" {
-		var err error
 		if secret, _, err = access.LoadOrCreate(cfg.DataDir, "session-secret", access.GenerateSecret); err != nil {
 			return fmt.Errorf("session secret: %w", err)
 		}
 	}
 
-	st, err := f.OpenStore(ctx)
-	if err != nil {
+	accessCodes := access.NewCodes(codes)
+	if err := revokeOnCodeRotation(ctx, st, accessCodes, []byte(secret), log); err != nil {
 		return err
 	}
-	defer func() {
-		if err := st.Close(); err != nil {
-			log.Error("closing the database", "err", err)
-		} else {
-			log.Info("database closed")
-		}
-	}()
 
 	gen, err := f.Generator()
 	if err != nil {
@@ -91,10 +101,19 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 	if !webui.Built() {
 		log.Warn("this binary has no built web UI; serving a placeholder page (run make build)")
 	}
-	srv := api.New(api.Options{Store: st, Log: log, Codes: access.NewCodes(codes), Secret: []byte(secret),
-		UI: webui.FS(), Version: f.Version, MaxPerAudienceWeek: cfg.MaxPerAudienceWeek, Generator: gen})
+	srv := api.New(api.Options{Store: st, Log: log, Codes: accessCodes, Secret: []byte(secret),
+		UI: webui.FS(), Version: f.Version, MaxPerAudienceWeek: cfg.MaxPerAudienceWeek, Generator: gen,
+		TrustedProxies: cfg.TrustedProxies, PublicURL: cfg.PublicURL})
 	httpSrv := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute,
 		WriteTimeout: 2 * time.Minute, IdleTimeout: 2 * time.Minute}
+
+	if cfg.PprofAddr != "" {
+		stopPprof, err := startPprof(cfg.PprofAddr, log)
+		if err != nil {
+			return err
+		}
+		defer stopPprof()
+	}
 
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
@@ -112,11 +131,12 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 		return err
 	case <-ctx.Done():
 	}
-	log.Info("shutting down: letting in-flight requests finish")
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), opts.ShutdownTimeout)
+	log.Info("shutting down: letting in-flight requests finish", "grace", cfg.ShutdownGrace)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownGrace)
 	defer cancel()
 	if err := httpSrv.Shutdown(shutdownCtx); err != nil {
-		return fmt.Errorf("shutdown: %w", err)
+		_ = httpSrv.Close()
+		return fmt.Errorf("shutdown: requests still running after the %s grace: %w", cfg.ShutdownGrace, err)
 	}
 	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
