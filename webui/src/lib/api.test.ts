@@ -32,6 +32,15 @@ describe('apiRequest', () => {
     expect(init.body).toBe('{"name":"x"}');
   });
 
+  it('revalidates a GET with the HTTP cache and leaves writes to the network', async () => {
+    const fetchMock = stubFetch(200, '[]');
+    await apiRequest('GET', '/api/themes');
+    await apiRequest('POST', '/api/themes', { name: 'x' });
+    const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
+    expect(calls[0][1].cache).toBe('no-cache');
+    expect(calls[1][1].cache).toBeUndefined();
+  });
+
   it('returns undefined for 204', async () => {
     stubFetch(204, '');
     await expect(apiRequest('DELETE', '/api/themes/1')).resolves.toBeUndefined();

@@ -49,13 +49,19 @@ async function throwIfNotOk(res: Response, url: string): Promise<void> {
   throw new ApiError(res.status, errorMessage(res.status, res.statusText, text), body);
 }
 
-/** apiRequest sends one request and returns the parsed JSON (undefined for 204). */
+/**
+ * apiRequest sends one request and returns the parsed JSON (undefined for 204).
+ * A GET revalidates through the browser's HTTP cache: the lists answer with an
+ * ETag, so a refetch of unchanged data costs a 304, which fetch hands back as
+ * the cached 200 (docs/performance.md).
+ */
 export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown): Promise<T> {
   const res = await fetch(url, {
     method,
     headers: data !== undefined ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
     body: data !== undefined ? JSON.stringify(data) : undefined,
     credentials: 'same-origin',
+    cache: method === 'GET' ? 'no-cache' : undefined,
   });
   await throwIfNotOk(res, url);
   if (res.status === 204) return undefined as T;

@@ -130,13 +130,16 @@ export interface AudienceFilters {
   acquisitionDate: string;
 }
 
-/** SavedCampaign is domain.Campaign, a record of GET /api/campaigns. */
+/**
+ * SavedCampaign is domain.Campaign. GET /api/campaigns leaves out
+ * htmlContent; GET /api/campaigns/{id} has it.
+ */
 export interface SavedCampaign {
   id: string;
   title: string;
   description: string;
   schedule: CampaignSchedule | null;
-  htmlContent: string;
+  htmlContent?: string;
   audienceFilters: AudienceFilters | null;
   geographicFilters: string[] | null;
   createdAt: string;

@@ -481,8 +481,8 @@ function ReviewStep({
       </div>
       <GeneratedView result={result} title={state.title || 'Generated content'} />
       <Field id="assembly-title" label="Title">
-        {/* The server keeps titles to 200 characters. */}
-        <Input id="assembly-title" maxLength={200} value={state.title} onChange={(e) => onTitle(e.target.value)} />
+        {/* The server keeps titles to 500 characters (domain.MaxName). */}
+        <Input id="assembly-title" maxLength={500} value={state.title} onChange={(e) => onTitle(e.target.value)} />
       </Field>
       <Field id="assembly-description" label="Description (optional)">
         <Textarea id="assembly-description" rows={2} value={state.description} onChange={(e) => onDescription(e.target.value)} />

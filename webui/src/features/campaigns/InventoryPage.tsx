@@ -7,7 +7,8 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { campaignDeleteConfirm, locationCount, peopleCount, savedFileName, shortDate, type CampaignSchedule, type SavedCampaign } from '@/lib/campaigns';
 import { downloadUrl, saveFile } from '@/lib/download';
-import { exportUrl, useCampaignList, useDeleteCampaign, useUpdateCampaignSchedule } from './api';
+import { toastError } from '@/lib/toast';
+import { exportUrl, fetchCampaign, useCampaignList, useDeleteCampaign, useUpdateCampaignSchedule } from './api';
 import HtmlPreviewDialog from './HtmlPreviewDialog';
 import ScheduleEditorDialog from './ScheduleEditorDialog';
 
@@ -19,6 +20,11 @@ interface Editing {
   id: string;
   title: string;
   schedule: CampaignSchedule;
+}
+
+/** withHtml reads a campaign with its HTML, which the list leaves out, and hands it to use. */
+function withHtml(id: string, use: (c: SavedCampaign) => void): void {
+  fetchCampaign(id).then(use, () => toastError('Failed to load campaign'));
 }
 
 /**
@@ -63,7 +69,7 @@ export default function InventoryPage() {
               <CampaignRow
                 campaign={c}
                 onEdit={() => c.schedule && setEditing({ id: c.id, title: c.title, schedule: c.schedule })}
-                onPreview={() => setPreview(c)}
+                onPreview={() => withHtml(c.id, setPreview)}
                 onAddToSchedule={() => setImportFor(c.id)}
                 onDelete={() => {
                   if (window.confirm(campaignDeleteConfirm(c.title))) remove.mutate(c.id);
@@ -91,7 +97,7 @@ export default function InventoryPage() {
           open
           onOpenChange={(o) => !o && setPreview(null)}
           title={preview.title}
-          html={preview.htmlContent}
+          html={preview.htmlContent ?? ''}
           fileName={savedFileName(preview.title)}
         />
       )}
@@ -158,7 +164,12 @@ function CampaignRow({
           <Eye className="h-4 w-4" aria-hidden="true" />
           Preview
         </Button>
-        <Button size="sm" variant="outline" onClick={() => saveFile(savedFileName(c.title), c.htmlContent)} aria-label={`Download ${c.title}`}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => withHtml(c.id, (full) => saveFile(savedFileName(full.title), full.htmlContent ?? ''))}
+          aria-label={`Download ${c.title}`}
+        >
           <Download className="h-4 w-4" aria-hidden="true" />
           Download
         </Button>

@@ -1,3 +1,4 @@
+import { apiRequest } from '@/lib/api';
 import { useApiMutation } from '@/lib/mutation';
 import { resource } from '@/lib/resource';
 import type { CampaignInput, CampaignSchedule, SavedCampaign } from '@/lib/campaigns';
@@ -19,7 +20,15 @@ const campaigns = resource<SavedCampaign, CampaignInput>({
   },
 });
 
-/** useCampaignList lists the saved campaigns. */
+/**
+ * fetchCampaign reads one saved campaign with its htmlContent, which the
+ * list leaves out (docs/openapi.yaml) so that it stays small.
+ */
+export function fetchCampaign(id: string): Promise<SavedCampaign> {
+  return apiRequest<SavedCampaign>('GET', `${CAMPAIGNS_PATH}/${encodeURIComponent(id)}`);
+}
+
+/** useCampaignList lists the saved campaigns (without their htmlContent). */
 export const useCampaignList = campaigns.useList;
 
 /** useDeleteCampaign deletes a saved campaign ("Campaign deleted"). */

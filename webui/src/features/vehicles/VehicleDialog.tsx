@@ -22,7 +22,12 @@ const schema = z.object({
   type: z.string().min(1, 'Type is required'),
   description: z.string(),
   template: z.string(),
-  maxLength: z.number({ message: 'Max length must be a number' }).int('Max length must be a whole number').min(1, 'Max length must be at least 1'),
+  // The server keeps integers to 32 bits (docs/decisions.md, "Bad input").
+  maxLength: z
+    .number({ message: 'Max length must be a number' })
+    .int('Max length must be a whole number')
+    .min(1, 'Max length must be at least 1')
+    .max(2147483647, 'Max length must be at most 2147483647'),
   format: z.string().min(1),
   generationalTargeting: z.array(z.string()),
   communicationStrategy: z.string().min(1),
