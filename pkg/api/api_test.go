@@ -50,11 +50,14 @@ func newTestServer(t *testing.T, b storetest.Backend, opts ...Options) *testServ
 }
 
 // newAnonServer starts the API without a session; opts may override the
-// gate's settings.
+// gate's settings, or bring a store already open on b's DSN.
 func newAnonServer(t *testing.T, b storetest.Backend, opts Options) *testServer {
 	t.Helper()
 	dsn := b.DSN(t)
-	st := storetest.Open(t, dsn)
+	st := opts.Store
+	if st == nil {
+		st = storetest.Open(t, dsn)
+	}
 	opts.Store = st
 	opts.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	opts.Codes = access.NewCodes([]string{testCode, "second-code"})

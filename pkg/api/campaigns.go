@@ -2,18 +2,20 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
-	"mime"
 	"net/http"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/gorilla/mux"
 
 	"github.com/commsplan/commsplan/pkg/campaign"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/orgdata"
+	"github.com/commsplan/commsplan/pkg/store"
 )
 
 // MaxCampaignBody bounds saving a campaign. A saved campaign carries its
@@ -33,12 +35,33 @@ const (
 func (s *Server) routeCampaigns(r *mux.Router) {
 	r.HandleFunc("/campaigns/generate", s.generateCampaign).Methods(http.MethodPost)
 	r.HandleFunc("/campaigns/render", s.renderCampaign).Methods(http.MethodPost)
-	r.HandleFunc("/campaigns", list(s, s.store.ListCampaigns)).Methods(http.MethodGet)
+	r.HandleFunc("/campaigns", cachedList(s, store.CampaignsList, noFilter, s.listCampaigns, func(c listedCampaign) string { return c.ID })).Methods(http.MethodGet)
 	r.HandleFunc("/campaigns", s.createCampaign).Methods(http.MethodPost)
 	r.HandleFunc("/campaigns/{id}", get(s, s.store.GetCampaign)).Methods(http.MethodGet)
 	r.HandleFunc("/campaigns/{id}", s.patchCampaign).Methods(http.MethodPatch)
 	r.HandleFunc("/campaigns/{id}", remove(s, s.store.DeleteCampaign)).Methods(http.MethodDelete)
 	r.HandleFunc("/campaigns/{id}/export", s.exportCampaign).Methods(http.MethodGet)
+}
+
+// listedCampaign is a campaign in GET /api/campaigns: without htmlContent,
+// which GET /api/campaigns/{id} has. The outer field hides the embedded one.
+type listedCampaign struct {
+	domain.Campaign
+	HTMLContent string `json:"htmlContent,omitempty"`
+}
+
+func (s *Server) listCampaigns(ctx context.Context, _ string) ([]listedCampaign, error) {
+	cs, err := s.store.ListCampaigns(ctx)
+	return listed(cs), err
+}
+
+// listed wraps campaigns for the list.
+func listed(cs []domain.Campaign) []listedCampaign {
+	out := make([]listedCampaign, len(cs))
+	for i, c := range cs {
+		out[i] = listedCampaign{Campaign: c}
+	}
+	return out
 }
 
 // GeneratedCampaign is the answer of POST /api/campaigns/generate.
@@ -61,6 +84,11 @@ func (s *Server) generateCampaign(w http.ResponseWriter, r *http.Request) {
 	var cfg campaign.Config
 	if err := decode(w, r, &cfg, MaxJSONBody); err != nil {
 		s.fail(w, r, err)
+		return
+	}
+	// The name becomes the saved campaign's title.
+	if msg := domain.TextProblem(cfg.CampaignName, domain.MaxName); msg != "" {
+		s.fail(w, r, BadRequest("campaignName", msg))
 		return
 	}
 	sched, err := campaign.Generate(cfg, orgdata.Load())
@@ -183,7 +211,7 @@ func (in campaignInput) apply(c domain.Campaign, creating bool) (domain.Campaign
 	if c.GeographicFilters == nil {
 		c.GeographicFilters = []string{}
 	}
-	return c, nil
+	return c, c.Validate()
 }
 
 // decodeSchedule reads a client's schedule: a JSON object whose activities
@@ -201,6 +229,12 @@ func decodeSchedule(raw json.RawMessage) (*campaign.Schedule, error) {
 			return nil, BadRequest("schedule."+typeErr.Field, "has the wrong type")
 		}
 		return nil, BadRequest("schedule", "must be a campaign schedule object")
+	}
+	// Every schedule the generator writes has its dates; {} is no schedule.
+	for _, d := range []struct{ field, value string }{{"schedule.startDate", sched.StartDate}, {"schedule.endDate", sched.EndDate}} {
+		if _, err := time.Parse(campaign.DateLayout, d.value); err != nil {
+			return nil, BadRequest(d.field, "must be a date (YYYY-MM-DD)")
+		}
 	}
 	if err := sched.Validate(); err != nil {
 		return nil, campaignError(err)
@@ -271,7 +305,7 @@ func (s *Server) exportCampaign(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Security-Policy", "sandbox")
 	}
 	w.Header().Set("Content-Type", e.ContentType)
-	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": e.FileName}))
+	attachment(w, e.FileName)
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(e.Body)
 }

@@ -167,6 +167,9 @@ func TestCampaignInventory(t *testing.T) {
 		var all []domain.Campaign
 		ts.json("GET", "/api/campaigns", nil, http.StatusOK, &all)
 		require.Len(t, all, 2)
+		_, listBody := ts.do("GET", "/api/campaigns", nil)
+		assert.NotContains(t, string(listBody), "htmlContent", "the list leaves out the HTML")
+		assert.Contains(t, string(listBody), `"schedule"`)
 		var one domain.Campaign
 		ts.json("GET", "/api/campaigns/"+c.ID, nil, http.StatusOK, &one)
 		assert.Equal(t, c.ID, one.ID)

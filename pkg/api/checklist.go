@@ -4,11 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"mime"
 	"net/http"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/gorilla/mux"
 
@@ -21,9 +19,6 @@ import (
 // itself may be MaxImportBody (10 MiB) once decoded; JSON escaping makes the
 // envelope larger, so it gets room for twice that.
 const maxImportRequest = 2*MaxImportBody + MaxJSONBody
-
-// maxTemplateName bounds a template's name, in characters.
-const maxTemplateName = 200
 
 // routeChecklist registers the readiness checklist routes (issue 6).
 func (s *Server) routeChecklist(r *mux.Router) {
@@ -91,14 +86,12 @@ func checkItems(in opt[[]checklist.Item]) ([]checklist.Item, error) {
 	return items, nil
 }
 
-// templateName checks a template's name: required, trimmed, bounded.
+// templateName checks a template's name before the items: required and
+// trimmed. Its other rules are domain.ChecklistTemplate.Validate's.
 func templateName(in opt[string]) (string, error) {
 	name := strings.TrimSpace(in.v)
-	switch {
-	case name == "":
+	if name == "" {
 		return "", BadRequest("name", "is required")
-	case utf8.RuneCountInString(name) > maxTemplateName:
-		return "", BadRequest("name", "must be at most 200 characters")
 	}
 	return name, nil
 }
@@ -146,9 +139,13 @@ func (s *Server) saveTemplate(w http.ResponseWriter, r *http.Request, name, desc
 		s.fail(w, r, err)
 		return
 	}
-	t := domain.ChecklistTemplate{Name: name, Description: strings.TrimSpace(description), Items: raw,
+	t := domain.ChecklistTemplate{Name: name, Description: description, Items: raw,
 		IsPublic: public, Metadata: meta.Encode()}
-	if err := s.store.CreateChecklistTemplate(r.Context(), &t); err != nil {
+	err = t.Validate()
+	if err == nil {
+		err = s.store.CreateChecklistTemplate(r.Context(), &t)
+	}
+	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -280,8 +277,8 @@ func (s *Server) checklistReport(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	title := strings.TrimSpace(in.Title)
-	if utf8.RuneCountInString(title) > maxTemplateName {
-		s.fail(w, r, BadRequest("title", "must be at most 200 characters"))
+	if msg := domain.TextProblem(title, domain.MaxName); msg != "" {
+		s.fail(w, r, BadRequest("title", msg))
 		return
 	}
 	var buf bytes.Buffer
@@ -290,7 +287,7 @@ func (s *Server) checklistReport(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": checklist.ReportFileName(date)}))
+	attachment(w, checklist.ReportFileName(date))
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(buf.Bytes())
 }

@@ -199,7 +199,7 @@ func TestChecklistTemplateRejects(t *testing.T) {
 	}{
 		{"no name", map[string]any{"items": checklist.Initial()}, "name"},
 		{"blank name", map[string]any{"name": "  ", "items": checklist.Initial()}, "name"},
-		{"long name", map[string]any{"name": strings.Repeat("n", 201), "items": checklist.Initial()}, "name"},
+		{"long name", map[string]any{"name": strings.Repeat("n", domain.MaxName+1), "items": checklist.Initial()}, "name"},
 		{"no items", map[string]any{"name": "N"}, "items"},
 		{"score above max", map[string]any{"name": "N", "items": bad}, "items[0].actualScore"},
 		{"bad metadata", map[string]any{"name": "N", "items": checklist.Initial(), "metadata": "v1"}, "metadata"},
@@ -304,7 +304,7 @@ func TestChecklistReportRejects(t *testing.T) {
 		{"no items", map[string]any{}, "items"},
 		{"invalid item", map[string]any{"items": bad}, "items[1].maxScore"},
 		{"bad date", map[string]any{"items": checklist.Initial(), "date": "03/07/2025"}, "date"},
-		{"long title", map[string]any{"items": checklist.Initial(), "title": strings.Repeat("t", 201)}, "title"},
+		{"long title", map[string]any{"items": checklist.Initial(), "title": strings.Repeat("t", domain.MaxName+1)}, "title"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

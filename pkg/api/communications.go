@@ -1,12 +1,15 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/store"
 )
 
 // MaxBatch is the most communications one batch create takes.
@@ -58,7 +61,16 @@ func (s *Server) createCommunications(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, f)
 		return
 	}
-	if err := s.store.CreateCommunications(r.Context(), recs); err != nil {
+	err := s.store.InTx(r.Context(), func(tx store.Store) error {
+		known := refCache{}
+		for i, c := range recs {
+			if err := known.check(r.Context(), tx, c, nil, fmt.Sprintf("communications[%d].", i)); err != nil {
+				return err
+			}
+		}
+		return tx.CreateCommunications(r.Context(), recs)
+	})
+	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -67,4 +79,75 @@ func (s *Server) createCommunications(w http.ResponseWriter, r *http.Request) {
 		out[i] = *c
 	}
 	writeJSON(w, http.StatusCreated, out)
+}
+
+// createCommunication stores a new communication once its selected
+// questions and final content are known records.
+func (s *Server) createCommunication(ctx context.Context, c *domain.Communication) error {
+	return s.store.InTx(ctx, func(tx store.Store) error {
+		if err := (refCache{}).check(ctx, tx, c, nil, ""); err != nil {
+			return err
+		}
+		return tx.CreateCommunication(ctx, c)
+	})
+}
+
+// updateCommunication is createCommunication for a change: only references
+// the change adds are checked, so a question deleted since it was chosen
+// does not block editing the title.
+func (s *Server) updateCommunication(ctx context.Context, c *domain.Communication) error {
+	return s.store.InTx(ctx, func(tx store.Store) error {
+		before, err := tx.GetCommunication(ctx, c.ID)
+		if err != nil {
+			return err
+		}
+		if err := (refCache{}).check(ctx, tx, c, &before, ""); err != nil {
+			return err
+		}
+		return tx.UpdateCommunication(ctx, c)
+	})
+}
+
+// refCache remembers which question and content ids exist, so a batch looks
+// each up once.
+type refCache map[string]bool
+
+// check makes sure every selected question and the final content that c
+// names (beyond those before already named) exist; otherwise it is a
+// *store.ReferenceError on prefix+field (a 400). The store keeps these as
+// plain ids, with no foreign key to catch them.
+func (known refCache) check(ctx context.Context, st store.Store, c *domain.Communication, before *domain.Communication, prefix string) error {
+	for _, id := range c.SelectedQuestions {
+		if before != nil && slices.Contains(before.SelectedQuestions, id) {
+			continue
+		}
+		if err := known.exists("question:"+id, func() error { _, err := st.GetQuestion(ctx, id); return err }); err != nil {
+			return refError(err, prefix+"selectedQuestions")
+		}
+	}
+	if id := c.FinalContentID; id != "" && (before == nil || before.FinalContentID != id) {
+		if err := known.exists("content:"+id, func() error { _, err := st.GetContent(ctx, id); return err }); err != nil {
+			return refError(err, prefix+"finalContentId")
+		}
+	}
+	return nil
+}
+
+func (known refCache) exists(key string, load func() error) error {
+	if known[key] {
+		return nil
+	}
+	if err := load(); err != nil {
+		return err
+	}
+	known[key] = true
+	return nil
+}
+
+// refError turns a missing record into a ReferenceError on field.
+func refError(err error, field string) error {
+	if errors.Is(err, store.ErrNotFound) {
+		return &store.ReferenceError{Field: field}
+	}
+	return err
 }

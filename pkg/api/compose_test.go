@@ -228,7 +228,7 @@ func TestSaveToLibrary(t *testing.T) {
 			assert.Equal(t, "Please enter a title for the content", e.Error)
 			assert.Equal(t, map[string]string{"title": "Please enter a title for the content"}, e.Fields)
 		}
-		resp, out = ts.do(http.MethodPost, save, map[string]any{"title": strings.Repeat("x", 201)})
+		resp, out = ts.do(http.MethodPost, save, map[string]any{"title": strings.Repeat("x", domain.MaxName+1)})
 		require.Equal(t, http.StatusBadRequest, resp.StatusCode, string(out))
 		assert.Contains(t, errorBody(t, out).Fields, "title")
 		resp, out = ts.do(http.MethodPost, "/api/communications/no-such-id/save-to-library", map[string]any{"title": "x"})
@@ -337,7 +337,7 @@ func TestNewsletterTemplates(t *testing.T) {
 		}{
 			{map[string]any{"template": tmpl}, "name"},
 			{map[string]any{"name": "x"}, "template"},
-			{map[string]any{"name": strings.Repeat("n", 201), "template": tmpl}, "name"},
+			{map[string]any{"name": strings.Repeat("n", domain.MaxName+1), "template": tmpl}, "name"},
 			{map[string]any{"name": "x", "template": "text"}, "template"},
 			{map[string]any{"name": "x", "template": off}, "template.sections[1]"},
 			{map[string]any{"name": "x", "template": map[string]any{"sections": []any{}}}, "template.sections"},

@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
-	"mime"
 	"net/http"
 	"regexp"
 	"strings"
@@ -127,8 +126,7 @@ func (s *Server) exportSchedule(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", schedule.ContentType(opt.Format))
-	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment",
-		map[string]string{"filename": schedule.FileName(opt)}))
+	attachment(w, schedule.FileName(opt))
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(body)
 }

@@ -200,7 +200,7 @@ func TestCalendarFeedValidation(t *testing.T) {
 		}{
 			{map[string]any{}, "name", "is required"},
 			{map[string]any{"name": "   "}, "name", "is required"},
-			{map[string]any{"name": strings.Repeat("x", 201)}, "name", "must be at most 200 characters"},
+			{map[string]any{"name": strings.Repeat("x", domain.MaxName+1)}, "name", "must be at most 500 characters"},
 			{map[string]any{"name": "ok", "includeCampaignActivities": "yes"}, "includeCampaignActivities", "has the wrong type"},
 		} {
 			resp, body := ts.do("POST", "/api/calendar-feeds", tc.body)

@@ -1,12 +1,13 @@
 package api
 
 import (
-	"net"
+	"context"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/commsplan/commsplan/pkg/access"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/store"
 )
@@ -44,14 +45,13 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, BadRequest("code", "is required"))
 		return
 	}
-	addr := clientAddr(r)
-	if blocked, wait := s.throttle.Blocked(addr); blocked {
+	addr := clientOf(s.trusted, r).addr
+	if ok, wait := s.throttle.Attempt(addr); !ok {
 		w.Header().Set("Retry-After", strconv.Itoa(int(wait.Round(time.Second)/time.Second)+1))
 		writeJSON(w, http.StatusTooManyRequests, ErrorBody{Error: "Too many attempts. Please wait before trying again."})
 		return
 	}
 	if !s.codes.Valid(in.Code) {
-		s.throttle.Fail(addr)
 		// The pause slows guessing, as the spec's 1-second verification does.
 		select {
 		case <-time.After(s.delay):
@@ -61,40 +61,61 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.throttle.Reset(addr)
-	token, exp := s.signer.Issue()
-	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: token, Path: "/", Expires: exp, HttpOnly: true,
-		SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil})
-	writeJSON(w, http.StatusOK, sessionState{Authenticated: true, ExpiresAt: &exp})
+	token, sess := s.signer.Issue()
+	s.setSessionCookie(w, r, &http.Cookie{Value: token, Expires: sess.Expires})
+	writeJSON(w, http.StatusOK, sessionState{Authenticated: true, ExpiresAt: &sess.Expires})
 }
 
+// deleteSession logs out: the session is revoked on every replica, not only
+// forgotten by this browser. The browser forgets the cookie even when the
+// revocation cannot be recorded; the error then says a copy would still work.
 func (s *Server) deleteSession(w http.ResponseWriter, r *http.Request) {
-	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
-		SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil})
+	s.setSessionCookie(w, r, &http.Cookie{MaxAge: -1})
+	if sess, ok := s.session(r); ok {
+		if err := s.revocations.Revoke(r.Context(), sess); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	}
 	w.WriteHeader(http.StatusNoContent)
 }
 
-func (s *Server) hasSession(r *http.Request) bool {
+// setSessionCookie sets c as the session cookie, with the attributes every
+// session cookie has.
+func (s *Server) setSessionCookie(w http.ResponseWriter, r *http.Request, c *http.Cookie) {
+	c.Name, c.Path, c.HttpOnly, c.SameSite, c.Secure = SessionCookie, "/", true, http.SameSiteLaxMode, s.secure(r)
+	http.SetCookie(w, c)
+}
+
+// session returns the request's session when its cookie is authentic,
+// unexpired and not revoked. When the revocation record cannot be read the
+// last view decides (see access.Revocations) and the failure is logged.
+func (s *Server) session(r *http.Request) (access.Session, bool) {
 	c, err := r.Cookie(SessionCookie)
-	return err == nil && s.signer.Valid(c.Value)
+	if err != nil {
+		return access.Session{}, false
+	}
+	sess, ok := s.signer.Parse(c.Value)
+	if !ok {
+		return access.Session{}, false
+	}
+	revoked, err := s.revocations.Revoked(r.Context(), sess)
+	if err != nil {
+		s.log.WarnContext(r.Context(), "reading session revocations", "err", err)
+	}
+	return sess, !revoked
 }
 
-// clientAddr is the connection's address; forwarded headers are not trusted,
-// so a client cannot dodge the throttle by inventing them.
-func clientAddr(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
+func (s *Server) hasSession(r *http.Request) bool {
+	_, ok := s.session(r)
+	return ok
 }
 
-func (s *Server) listQuestions(w http.ResponseWriter, r *http.Request) {
-	qs, err := s.store.ListQuestions(r.Context(), store.QuestionFilter{ThemeID: r.URL.Query().Get("themeId")})
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, qs)
+// themeFilter is GET /api/questions's filter: ?themeId.
+func themeFilter(r *http.Request) string { return r.URL.Query().Get("themeId") }
+
+func (s *Server) listQuestions(ctx context.Context, themeID string) ([]domain.Question, error) {
+	return s.store.ListQuestions(ctx, store.QuestionFilter{ThemeID: themeID})
 }
 
 type reorderInput struct {

@@ -10,7 +10,7 @@ import (
 
 // openPaths need no session: health checks and the gate itself. A calendar
 // feed (GET feedPath) needs none either: its token is the credential.
-var openPaths = map[string]bool{"/api/health": true, "/api/session": true}
+var openPaths = map[string]bool{"/api/health": true, "/api/ready": true, "/api/session": true}
 
 // isOpen reports whether a request may go without a session.
 func isOpen(method, path string) bool {
@@ -33,7 +33,9 @@ const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 
 	"img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; frame-src 'self' blob: data:; " +
 	"object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 
-func securityHeaders(next http.Handler) http.Handler {
+// securityHeaders sends HSTS whenever the browser came over https (see
+// secure), also when TLS ends at a proxy.
+func (s *Server) securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Set("Content-Security-Policy", contentSecurityPolicy)
@@ -42,7 +44,7 @@ func securityHeaders(next http.Handler) http.Handler {
 		h.Set("Referrer-Policy", "same-origin")
 		h.Set("Cross-Origin-Opener-Policy", "same-origin")
 		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
-		if r.TLS != nil {
+		if s.secure(r) {
 			h.Set("Strict-Transport-Security", "max-age=31536000")
 		}
 		next.ServeHTTP(w, r)
@@ -90,7 +92,7 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 			rec.status = http.StatusOK
 		}
 		s.log.InfoContext(r.Context(), "request", "method", r.Method, "path", r.URL.Path, "status", rec.status,
-			"bytes", rec.bytes, "duration", time.Since(start).Round(time.Microsecond), "remote", clientAddr(r))
+			"bytes", rec.bytes, "duration", time.Since(start).Round(time.Microsecond), "remote", clientOf(s.trusted, r).addr)
 	})
 }
 

@@ -1,6 +1,8 @@
 package api
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -58,6 +60,20 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
+// statusClientClosed is logged for a request whose client hung up before
+// the answer (nginx's 499); no client ever sees it.
+const statusClientClosed = 499
+
+// retryAfterUnavailable is the Retry-After, in seconds, of a 503 for an
+// unavailable database.
+const retryAfterUnavailable = "5"
+
+// unavailable answers 503 database unavailable with Retry-After.
+func unavailable(w http.ResponseWriter) {
+	w.Header().Set("Retry-After", retryAfterUnavailable)
+	writeJSON(w, http.StatusServiceUnavailable, ErrorBody{Error: "database unavailable"})
+}
+
 // fail answers err as JSON. It is the one place that maps storage and
 // domain errors to status codes; a 5xx is logged and never shows internals.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
@@ -69,6 +85,13 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		gen    *assembly.GeneratorError
 	)
 	switch {
+	case r.Context().Err() != nil:
+		// The client hung up: nobody reads this answer and nothing failed.
+		s.log.DebugContext(r.Context(), "client went away", "path", r.URL.Path, "err", err)
+		writeJSON(w, statusClientClosed, ErrorBody{Error: "client closed the request"})
+	case errors.Is(err, store.ErrUnavailable):
+		s.log.WarnContext(r.Context(), "database unavailable", "method", r.Method, "path", r.URL.Path, "err", err)
+		unavailable(w)
 	case errors.As(err, &apiErr):
 		writeJSON(w, apiErr.Status, apiErr.Body)
 	case errors.As(err, &input):
@@ -94,15 +117,31 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 }
 
 // decode reads a JSON body of at most limit bytes into v. Unknown fields are
-// ignored; a wrong type names its field.
+// ignored; a wrong type names its field. A body of null is a 400, and so is
+// any string that is not valid UTF-8 or holds a NUL, or any integer beyond
+// 32 bits (domain.CheckInput), so no backend ever sees one.
 func decode(w http.ResponseWriter, r *http.Request, v any, limit int64) error {
+	if err := decodeJSON(w, r, v, limit); err != nil {
+		return err
+	}
+	if f := domain.CheckInput(v); len(f) > 0 {
+		return f
+	}
+	return nil
+}
+
+// decodeJSON is decode without the input check.
+func decodeJSON(w http.ResponseWriter, r *http.Request, v any, limit int64) error {
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		mt, _, err := mime.ParseMediaType(ct)
 		if err != nil || (mt != "application/json" && !strings.HasSuffix(mt, "+json")) {
 			return &Error{Status: http.StatusUnsupportedMediaType, Body: ErrorBody{Error: "Content-Type must be application/json"}}
 		}
 	}
-	body := http.MaxBytesReader(w, r.Body, limit)
+	body := bufio.NewReader(http.MaxBytesReader(w, r.Body, limit))
+	if isNull(body) {
+		return BadRequest("", "request body must be a JSON object, not null")
+	}
 	dec := json.NewDecoder(body)
 	err := dec.Decode(v)
 	if err == nil {
@@ -134,4 +173,19 @@ func decode(w http.ResponseWriter, r *http.Request, v any, limit int64) error {
 		// the decoder's message carries it.
 		return BadRequest("", "invalid JSON: "+err.Error())
 	}
+}
+
+// isNull reports whether the body is the JSON literal null, which would
+// leave every field of the target unset. It only peeks: the decoder still
+// reads the whole body.
+func isNull(body *bufio.Reader) bool {
+	for {
+		b, err := body.Peek(1)
+		if err != nil || !bytes.ContainsRune([]byte(" \t\r\n"), rune(b[0])) {
+			break
+		}
+		_, _ = body.ReadByte()
+	}
+	word, _ := body.Peek(4)
+	return string(word) == "null"
 }

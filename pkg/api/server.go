@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"regexp"
 	"strings"
 	"time"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/commsplan/commsplan/pkg/access"
 	"github.com/commsplan/commsplan/pkg/compose"
+	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/schedule"
 	"github.com/commsplan/commsplan/pkg/store"
 )
@@ -33,8 +35,18 @@ type Options struct {
 	// FailDelay is the pause before answering a wrong code (default 1 s,
 	// the spec's verification delay).
 	FailDelay time.Duration
-	// Throttle limits wrong codes per address (default 5 per 15 minutes).
+	// Throttle limits attempts per client without a right code (default 5
+	// per 15 minutes).
 	Throttle *access.Throttle
+	// Revocations is the view of revoked sessions (default: Store's,
+	// refreshed at most every access.DefaultRefresh).
+	Revocations *access.Revocations
+	// TrustedProxies are the peers whose X-Forwarded-For and
+	// X-Forwarded-Proto are believed (default none).
+	TrustedProxies []netip.Prefix
+	// PublicURL is the URL users reach the server at; an https one makes
+	// the session cookie Secure and sends HSTS.
+	PublicURL string
 	// UI is the built web UI (webui.FS); nil serves no UI.
 	UI fs.FS
 	// Version is reported by /api/health.
@@ -58,19 +70,28 @@ type Server struct {
 	ttl      time.Duration
 	delay    time.Duration
 	throttle *access.Throttle
-	ui       fs.FS
-	version  string
-	now      func() time.Time
+	// revocations says which signed sessions were ended early.
+	revocations *access.Revocations
+	// trusted are the reverse proxies whose forwarding headers count.
+	trusted []netip.Prefix
+	// publicHTTPS: users reach us over https whatever the connection says.
+	publicHTTPS bool
+	ui          fs.FS
+	version     string
+	now         func() time.Time
 	// maxPerWeek is the overload limit of the schedule warnings.
 	maxPerWeek int
 	generator  compose.Generator
+	// lists caches list answers by data version (listcache.go).
+	lists *listCache
 }
 
 // New returns a Server for opts.
 func New(opts Options) *Server {
 	s := &Server{store: opts.Store, log: opts.Log, codes: opts.Codes, ttl: opts.SessionTTL, delay: opts.FailDelay,
 		throttle: opts.Throttle, ui: opts.UI, version: opts.Version, now: opts.Now, maxPerWeek: opts.MaxPerAudienceWeek,
-		generator: opts.Generator}
+		generator: opts.Generator, revocations: opts.Revocations, trusted: opts.TrustedProxies,
+		publicHTTPS: strings.HasPrefix(strings.ToLower(opts.PublicURL), "https://")}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
@@ -83,6 +104,9 @@ func New(opts Options) *Server {
 	if s.throttle == nil {
 		s.throttle = access.NewThrottle(5, 15*time.Minute)
 	}
+	if s.revocations == nil {
+		s.revocations = access.NewRevocations(opts.Store, access.DefaultRefresh)
+	}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -93,6 +117,7 @@ func New(opts Options) *Server {
 		s.generator = compose.Rules()
 	}
 	s.signer = access.NewSigner(opts.Secret, s.ttl)
+	s.lists = newListCache(s.version)
 	return s
 }
 
@@ -102,14 +127,14 @@ func (s *Server) Handler() http.Handler {
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusForbidden, ErrorBody{Error: "cross-origin request refused"})
 	}))
-	return s.logRequests(securityHeaders(compress(s.recoverPanics(csrf.Handler(s.Router())))))
+	return s.logRequests(s.securityHeaders(compress(s.recoverPanics(csrf.Handler(s.Router())))))
 }
 
 // Router returns the routes without the outer middleware.
 func (s *Server) Router() *mux.Router {
 	r := mux.NewRouter()
 	api := r.PathPrefix("/api").Subrouter()
-	api.Use(s.requireSession)
+	api.Use(s.requireSession, checkParams)
 	s.routes(api)
 	// mux runs middleware only for matched routes, so this one is gated
 	// itself: without a session an unknown /api path answers 401. mux 1.8
@@ -147,46 +172,47 @@ func allowedMethods(r *mux.Router, path string) []string {
 // with the same prefix (PUT /api/questions/reorder before /api/questions/{id}).
 func (s *Server) routes(r *mux.Router) {
 	r.HandleFunc("/health", s.health).Methods(http.MethodGet)
+	r.HandleFunc("/ready", s.ready).Methods(http.MethodGet)
 	r.HandleFunc("/session", s.getSession).Methods(http.MethodGet)
 	r.HandleFunc("/session", s.createSession).Methods(http.MethodPost)
 	r.HandleFunc("/session", s.deleteSession).Methods(http.MethodDelete)
 
-	r.HandleFunc("/themes", list(s, s.store.ListThemes)).Methods(http.MethodGet)
+	r.HandleFunc("/themes", cachedList(s, store.ThemesList, noFilter, whole(s.store.ListThemes), func(t domain.Theme) string { return t.ID })).Methods(http.MethodGet)
 	r.HandleFunc("/themes", create(s, s.store.CreateTheme, themeInput.apply)).Methods(http.MethodPost)
 	r.HandleFunc("/themes/{id}", get(s, s.store.GetTheme)).Methods(http.MethodGet)
 	r.HandleFunc("/themes/{id}", update(s, s.store.GetTheme, s.store.UpdateTheme, themeInput.apply)).Methods(http.MethodPut)
 	r.HandleFunc("/themes/{id}", remove(s, s.store.DeleteTheme)).Methods(http.MethodDelete)
 
-	r.HandleFunc("/questions", s.listQuestions).Methods(http.MethodGet)
+	r.HandleFunc("/questions", cachedList(s, store.QuestionsList, themeFilter, s.listQuestions, func(q domain.Question) string { return q.ID })).Methods(http.MethodGet)
 	r.HandleFunc("/questions", create(s, s.store.CreateQuestion, questionInput.apply)).Methods(http.MethodPost)
 	r.HandleFunc("/questions/reorder", s.reorderQuestions).Methods(http.MethodPut)
 	r.HandleFunc("/questions/{id}", get(s, s.store.GetQuestion)).Methods(http.MethodGet)
 	r.HandleFunc("/questions/{id}", update(s, s.store.GetQuestion, s.store.UpdateQuestion, questionInput.apply)).Methods(http.MethodPut)
 	r.HandleFunc("/questions/{id}", remove(s, s.store.DeleteQuestion)).Methods(http.MethodDelete)
 
-	r.HandleFunc("/content", list(s, s.store.ListContent)).Methods(http.MethodGet)
+	r.HandleFunc("/content", cachedList(s, store.ContentList, noFilter, whole(s.store.ListContent), func(c domain.Content) string { return c.ID })).Methods(http.MethodGet)
 	r.HandleFunc("/content", create(s, s.store.CreateContent, contentInput.apply)).Methods(http.MethodPost)
 	r.HandleFunc("/content/{id}", get(s, s.store.GetContent)).Methods(http.MethodGet)
 	r.HandleFunc("/content/{id}", update(s, s.store.GetContent, s.store.UpdateContent, contentInput.apply)).Methods(http.MethodPut)
 	r.HandleFunc("/content/{id}", remove(s, s.store.DeleteContent)).Methods(http.MethodDelete)
 
-	r.HandleFunc("/audiences", list(s, s.store.ListAudiences)).Methods(http.MethodGet)
+	r.HandleFunc("/audiences", cachedList(s, store.AudiencesList, noFilter, whole(s.store.ListAudiences), func(a domain.Audience) string { return a.ID })).Methods(http.MethodGet)
 	r.HandleFunc("/audiences", create(s, s.store.CreateAudience, audienceInput.apply)).Methods(http.MethodPost)
 	r.HandleFunc("/audiences/{id}", get(s, s.store.GetAudience)).Methods(http.MethodGet)
 	r.HandleFunc("/audiences/{id}", update(s, s.store.GetAudience, s.store.UpdateAudience, audienceInput.apply)).Methods(http.MethodPut)
 	r.HandleFunc("/audiences/{id}", remove(s, s.store.DeleteAudience)).Methods(http.MethodDelete)
 
-	r.HandleFunc("/vehicles", list(s, s.store.ListVehicles)).Methods(http.MethodGet)
+	r.HandleFunc("/vehicles", cachedList(s, store.VehiclesList, noFilter, whole(s.store.ListVehicles), func(v domain.Vehicle) string { return v.ID })).Methods(http.MethodGet)
 	r.HandleFunc("/vehicles", create(s, s.store.CreateVehicle, vehicleInput.apply)).Methods(http.MethodPost)
 	r.HandleFunc("/vehicles/{id}", get(s, s.store.GetVehicle)).Methods(http.MethodGet)
 	r.HandleFunc("/vehicles/{id}", update(s, s.store.GetVehicle, s.store.UpdateVehicle, vehicleInput.apply)).Methods(http.MethodPut)
 	r.HandleFunc("/vehicles/{id}", remove(s, s.store.DeleteVehicle)).Methods(http.MethodDelete)
 
-	r.HandleFunc("/communications", list(s, s.store.ListCommunications)).Methods(http.MethodGet)
-	r.HandleFunc("/communications", create(s, s.store.CreateCommunication, communicationInput.apply)).Methods(http.MethodPost)
+	r.HandleFunc("/communications", cachedList(s, store.CommunicationsList, noFilter, whole(s.store.ListCommunications), func(c domain.Communication) string { return c.ID })).Methods(http.MethodGet)
+	r.HandleFunc("/communications", create(s, s.createCommunication, communicationInput.apply)).Methods(http.MethodPost)
 	r.HandleFunc("/communications/batch", s.createCommunications).Methods(http.MethodPost)
 	r.HandleFunc("/communications/{id}", get(s, s.store.GetCommunication)).Methods(http.MethodGet)
-	r.HandleFunc("/communications/{id}", update(s, s.store.GetCommunication, s.store.UpdateCommunication, communicationInput.apply)).Methods(http.MethodPut)
+	r.HandleFunc("/communications/{id}", update(s, s.store.GetCommunication, s.updateCommunication, communicationInput.apply)).Methods(http.MethodPut)
 	r.HandleFunc("/communications/{id}", remove(s, s.store.DeleteCommunication)).Methods(http.MethodDelete)
 
 	r.HandleFunc("/activity", s.listActivity).Methods(http.MethodGet)

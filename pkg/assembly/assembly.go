@@ -167,6 +167,10 @@ func GenerateCommunication(ctx context.Context, st store.Store, gen compose.Gene
 			return err
 		}
 		c.VehicleID, c.RawContent, c.GeneratedContent = v.ID, raw, res.Content
+		// A plugin's answer is checked like any input before it is stored.
+		if err := c.Validate(); err != nil {
+			return err
+		}
 		return tx.UpdateCommunication(ctx, &c)
 	})
 }

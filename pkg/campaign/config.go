@@ -37,7 +37,7 @@ const (
 )
 
 // Config is the Campaign Scheduler's configuration. The JSON and YAML field
-// names are those of the API and of `commsplan campaign generate --config`.
+// names are those of the API and of `commsplan campaign generate --file`.
 type Config struct {
 	CampaignName         string   `json:"campaignName" yaml:"campaignName"`
 	StartDate            string   `json:"startDate" yaml:"startDate"`

@@ -87,11 +87,17 @@ type Backend struct {
 // Backends lists SQLite and PostgreSQL, for tests that run on both.
 var Backends = []Backend{{"sqlite", SQLiteDSN}, {"postgres", PostgresDSN}}
 
-// Open opens a store for dsn (its backend must be registered) and closes it
-// when the test ends.
+// Open opens a store for dsn (its backend must be registered) with the
+// default options and closes it when the test ends.
 func Open(t testing.TB, dsn string) store.Store {
 	t.Helper()
-	s, err := store.Open(context.Background(), dsn)
+	return OpenWith(t, dsn, store.Options{})
+}
+
+// OpenWith is Open with options, such as a short query timeout.
+func OpenWith(t testing.TB, dsn string, opt store.Options) store.Store {
+	t.Helper()
+	s, err := store.OpenWith(context.Background(), dsn, opt)
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = s.Close() })
 	return s

@@ -44,6 +44,11 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"ConcurrentCreates", testConcurrentCreates},
 		{"CalendarFeeds", testCalendarFeeds},
 		{"NewsletterTemplates", testNewsletterTemplates},
+		{"DataVersions", testDataVersions},
+		{"DataVersionsConcurrent", testDataVersionsConcurrent},
+		{"SessionRevocations", testSessionRevocations},
+		{"AccessCodesHash", testAccessCodesHash},
+		{"Deadlines", testDeadlines},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newStore(t)) })
