@@ -1,28 +1,56 @@
 # commsplan: `make run` starts the app on the embedded SQLite default;
-# `make test` runs the format check, go vet, the Go tests (race detector on)
-# and, once webui/ has a package.json, the UI unit and browser tests.
+# `make demo` does the same with a sample plan loaded; `make test` runs the
+# format check, go vet, the Go tests (race detector on, PostgreSQL included
+# when a server answers at 127.0.0.1:5432) and the UI unit and browser tests.
 GO      ?= go
 BIN     := bin/commsplan
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 HAS_UI  := $(wildcard webui/package.json)
 GOFILES  = $(shell find . -name '*.go' -not -path './webui/node_modules/*')
+# Flags for `make run` and `make demo`, e.g. make run ARGS="--addr :9090".
+ARGS    ?=
+# goreleaser is pinned: later versions need a newer Go than ours.
+GORELEASER := $(GO) run github.com/goreleaser/goreleaser/v2@v2.15.1
+# The PostgreSQL the tests use when COMMSPLAN_TEST_POSTGRES_DSN is unset.
+LOCAL_PG_DSN := postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable
 
-.PHONY: run build ui test fmt-check vet test-go test-ui bench clean
+.PHONY: run demo build install ui test fmt-check vet test-go test-ui bench docs release-check release-snapshot clean soak crash bench-http fuzz
 
 run: build
-	./$(BIN) serve
+	./$(BIN) serve $(ARGS)
+
+# The demo plan (themes, questions, content, communications) in ./data, then
+# the server. Seeding is idempotent, so running it again adds nothing.
+demo: build
+	./$(BIN) seed --demo
+	./$(BIN) serve $(ARGS)
 
 build: ui
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/commsplan
 
+# Installs commsplan into $GOBIN (default $(go env GOPATH)/bin).
+install: ui
+	CGO_ENABLED=0 $(GO) install -trimpath -ldflags '$(LDFLAGS)' ./cmd/commsplan
+
 ifneq ($(HAS_UI),)
-webui/node_modules/.installed: webui/package.json webui/package-lock.json
+# The install stamp lives outside node_modules, which `npm ci` deletes.
+UI_INSTALLED := webui/.npm-installed
+# The built app is rebuilt only when a source of it changed. Vite writes
+# dist/app (the committed placeholder dist/index.html is not an input).
+UI_SOURCES := $(shell find webui/src webui/public -type f 2>/dev/null) \
+	$(wildcard webui/index.html webui/*.config.* webui/tsconfig*.json webui/scripts/*) webui/package.json
+UI_BUILT := webui/dist/app/index.html
+
+$(UI_INSTALLED): webui/package.json webui/package-lock.json
 	cd webui && npm ci --no-audit --no-fund
 	touch $@
 
-ui: webui/node_modules/.installed
+$(UI_BUILT): $(UI_INSTALLED) $(UI_SOURCES)
 	cd webui && npm run build
+	touch $@
+
+ui: $(UI_BUILT)
 else
 ui:
 	@echo "webui has no package.json yet: embedding the placeholder page"
@@ -36,8 +64,21 @@ fmt-check:
 vet:
 	$(GO) vet ./...
 
+# Uses the PostgreSQL of COMMSPLAN_TEST_POSTGRES_DSN, else a local server at
+# 127.0.0.1:5432 if one answers; with neither, the PostgreSQL tests are
+# skipped and a loud line says so.
 test-go:
-	$(GO) test -race ./...
+	@dsn="$$COMMSPLAN_TEST_POSTGRES_DSN"; \
+	if [ -z "$$dsn" ] && { pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null || \
+		bash -c 'exec 3<>/dev/tcp/127.0.0.1/5432' 2>/dev/null || nc -z 127.0.0.1 5432 2>/dev/null; }; then \
+		dsn='$(LOCAL_PG_DSN)'; echo "PostgreSQL tests: using the local server, $$dsn"; fi; \
+	COMMSPLAN_TEST_POSTGRES_DSN="$$dsn" $(GO) test -race ./... || exit 1; \
+	if [ -z "$$dsn" ]; then \
+		echo ""; \
+		echo "!!! PostgreSQL tests were SKIPPED: no server answers at 127.0.0.1:5432 and COMMSPLAN_TEST_POSTGRES_DSN is unset."; \
+		echo "!!! To run them: start PostgreSQL there (user postgres, trust), or run"; \
+		echo "!!!   COMMSPLAN_TEST_POSTGRES_DSN='postgres://USER:PASSWORD@HOST:5432/postgres?sslmode=disable' make test"; \
+	fi
 
 ifneq ($(HAS_UI),)
 test-ui: build
@@ -50,6 +91,38 @@ endif
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# Regenerates docs/cli/ (a test fails when it is out of date).
+docs:
+	rm -rf docs/cli
+	$(GO) run ./cmd/commsplan docs --dir docs/cli
+
+release-check:
+	$(GORELEASER) check
+
+# A local release build of every platform into dist/, nothing published.
+release-snapshot:
+	$(GORELEASER) release --snapshot --clean
+
+# Reliability and speed runs against a real server (docs/reliability.md,
+# docs/performance.md). PostgreSQL comes from COMMSPLAN_TEST_POSTGRES_DSN
+# (default postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable).
+SOAK_FLAGS  ?= -clients 200 -duration 60s -backend both
+CRASH_FLAGS ?= -kills 5 -backend both
+BENCH_FLAGS ?= -conns 50 -duration 10s -backend sqlite
+FUZZTIME    ?= 20s
+
+soak:
+	$(GO) run ./tools/loadtest -mode soak $(SOAK_FLAGS)
+
+crash:
+	$(GO) run ./tools/loadtest -mode crash $(CRASH_FLAGS)
+
+bench-http:
+	$(GO) run ./tools/benchhttp $(BENCH_FLAGS)
+
+fuzz:
+	FUZZTIME=$(FUZZTIME) GO=$(GO) ./tools/fuzz.sh
 
 clean:
 	rm -rf bin dist webui/dist/app
