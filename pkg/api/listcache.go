@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
-	"fmt"
 	"hash/fnv"
 	"net/http"
 	"strconv"
@@ -14,7 +13,6 @@ import (
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
-	"golang.org/x/sync/singleflight"
 
 	"github.com/commsplan/commsplan/pkg/store"
 )
@@ -40,9 +38,8 @@ const (
 // with no query, no JSON encoding and no compression. Entries are replaced
 // when their list's version moves, so the cache holds one body per list.
 type listCache struct {
-	mu      sync.Mutex
-	entries map[listKey]*listEntry
-	flight  singleflight.Group
+	mu    sync.Mutex
+	slots map[listKey]*listSlot
 	// tag makes ETags differ between builds, whose JSON may differ for the
 	// same data.
 	tag string
@@ -52,6 +49,27 @@ type listCache struct {
 type listKey struct {
 	list   store.List
 	filter string
+}
+
+// listSlot is one list's entry and its builds. At most one build runs at a
+// time; readers needing a newer version than it covers gather in pending,
+// which starts when it ends. Under a stream of writes a list is then built
+// at most once per build time, however many versions go by, instead of once
+// per version with every build competing for the CPU.
+type listSlot struct {
+	entry            *listEntry
+	running, pending *buildRound
+}
+
+// buildRound is one build of a list, shared by its waiters. need is the
+// newest version any of them read; the rows are loaded after every waiter
+// read its version, so they are at least that new and the entry is labelled
+// need.
+type buildRound struct {
+	need int64
+	done chan struct{}
+	e    *listEntry
+	err  error
 }
 
 // listEntry is one list's answer at one data version. It is never changed
@@ -74,7 +92,7 @@ type listEntry struct {
 func newListCache(buildVersion string) *listCache {
 	h := fnv.New32a()
 	_, _ = h.Write([]byte(buildVersion))
-	return &listCache{entries: map[listKey]*listEntry{}, tag: strconv.FormatUint(uint64(h.Sum32()), 36)}
+	return &listCache{slots: map[listKey]*listSlot{}, tag: strconv.FormatUint(uint64(h.Sum32()), 36)}
 }
 
 // etag is the entity tag of a list at version v. It is sent weak (W/)
@@ -83,39 +101,66 @@ func (c *listCache) etag(l store.List, v int64) string {
 	return `"` + l.String() + "-" + strconv.FormatInt(v, 36) + "-" + c.tag + `"`
 }
 
-// get returns the entry of key at version v or newer, building it with build
-// when the cache has none. Concurrent misses of one version share one build.
-func (c *listCache) get(key listKey, v int64, build func() (*listEntry, error)) (*listEntry, error) {
+// get returns the entry of key at version v or newer. When the cache has
+// none it waits for a build that covers v: the running one if it does, else
+// the next, which it starts if none runs. build(need) loads the rows and
+// labels the entry need. Filters beyond maxCachedLists are built for the
+// caller alone and not kept.
+func (c *listCache) get(ctx context.Context, key listKey, v int64, build func(need int64) (*listEntry, error)) (*listEntry, error) {
 	c.mu.Lock()
-	e := c.entries[key]
-	c.mu.Unlock()
-	if e != nil && e.version >= v {
+	slot := c.slots[key]
+	if slot == nil {
+		if len(c.slots) >= maxCachedLists {
+			c.mu.Unlock()
+			return build(v)
+		}
+		slot = &listSlot{}
+		c.slots[key] = slot
+	}
+	if slot.entry != nil && slot.entry.version >= v {
+		e := slot.entry
+		c.mu.Unlock()
 		return e, nil
 	}
-	return c.fill(key, v, build)
+	round := slot.running
+	if round == nil || round.need < v {
+		if slot.pending == nil {
+			slot.pending = &buildRound{done: make(chan struct{})}
+		}
+		round = slot.pending
+		round.need = max(round.need, v)
+	}
+	lead := slot.running == nil
+	if lead {
+		slot.running, slot.pending = round, nil
+	}
+	c.mu.Unlock()
+	if lead {
+		c.run(slot, round, build)
+	}
+	select {
+	case <-round.done:
+		return round.e, round.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
-// fill builds the entry of key at version v and keeps it unless the cache
-// has a newer one.
-func (c *listCache) fill(key listKey, v int64, build func() (*listEntry, error)) (*listEntry, error) {
-	res, err, _ := c.flight.Do(fmt.Sprintf("%d %q %d", key.list, key.filter, v), func() (any, error) {
-		e, err := build()
-		if err != nil {
-			return nil, err
-		}
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		// Never replace a newer entry with an older one: builds of different
-		// versions may finish out of order.
-		if old, ok := c.entries[key]; ok && old.version <= e.version || !ok && len(c.entries) < maxCachedLists {
-			c.entries[key] = e
-		}
-		return e, nil
-	})
-	if err != nil {
-		return nil, err
+// run builds round, keeps the entry unless a newer one is there, then starts
+// the round that gathered meanwhile, if any.
+func (c *listCache) run(slot *listSlot, round *buildRound, build func(need int64) (*listEntry, error)) {
+	round.e, round.err = build(round.need)
+	c.mu.Lock()
+	if round.err == nil && (slot.entry == nil || slot.entry.version <= round.e.version) {
+		slot.entry = round.e
 	}
-	return res.(*listEntry), nil
+	next := slot.pending
+	slot.running, slot.pending = next, nil
+	c.mu.Unlock()
+	close(round.done)
+	if next != nil {
+		go c.run(slot, next, build)
+	}
 }
 
 // buildEntry encodes rows one by one, so a page can be cut from the body
@@ -266,12 +311,12 @@ func cachedList[T any](s *Server, l store.List, filter listFilter, load func(ctx
 		key := listKey{list: l, filter: filter(r)}
 		// The load outlives a cancelled first caller: others may share it.
 		ctx := context.WithoutCancel(r.Context())
-		e, err := s.lists.get(key, v, func() (*listEntry, error) {
+		e, err := s.lists.get(r.Context(), key, v, func(need int64) (*listEntry, error) {
 			rows, err := load(ctx, key.filter)
 			if err != nil {
 				return nil, err
 			}
-			return buildEntry(v, rows, id)
+			return buildEntry(need, rows, id)
 		})
 		if err != nil {
 			s.fail(w, r, err)

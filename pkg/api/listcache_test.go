@@ -4,12 +4,16 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
@@ -281,26 +285,75 @@ func TestListPagination(t *testing.T) {
 	})
 }
 
-// TestListCacheOrder checks a slow build of an old version never replaces
-// a newer entry.
+// TestListCacheOrder checks a reader is served any entry at least as new as
+// the version it read, and a failed build keeps the entry there.
 func TestListCacheOrder(t *testing.T) {
+	ctx := context.Background()
 	c := newListCache("test")
 	key := listKey{list: store.ThemesList}
-	build := func(v int64) func() (*listEntry, error) {
-		return func() (*listEntry, error) { return buildEntry(v, []string{"x"}, func(s string) string { return s }) }
+	build := func(need int64) (*listEntry, error) {
+		return buildEntry(need, []string{"x"}, func(s string) string { return s })
 	}
-	e, err := c.get(key, 5, build(5))
+	rebuilt := func(int64) (*listEntry, error) { t.Fatal("rebuilt"); return nil, nil }
+	e, err := c.get(ctx, key, 5, build)
 	require.NoError(t, err)
 	assert.Equal(t, int64(5), e.version)
 	// A reader that saw version 3 gets the newer entry, not a rebuild.
-	e, err = c.get(key, 3, func() (*listEntry, error) { t.Fatal("rebuilt"); return nil, nil })
+	e, err = c.get(ctx, key, 3, rebuilt)
 	require.NoError(t, err)
 	assert.Equal(t, int64(5), e.version)
-	// A build of 4 finishing late is served to its caller but not kept.
-	e, err = c.fill(key, 4, build(4))
-	require.NoError(t, err)
-	assert.Equal(t, int64(4), e.version)
-	e, err = c.get(key, 5, func() (*listEntry, error) { t.Fatal("rebuilt"); return nil, nil })
+	_, err = c.get(ctx, key, 6, func(int64) (*listEntry, error) { return nil, errors.New("down") })
+	require.Error(t, err)
+	e, err = c.get(ctx, key, 5, rebuilt)
 	require.NoError(t, err)
 	assert.Equal(t, int64(5), e.version)
+}
+
+// TestListCacheCoalescesBuilds checks that readers of many versions arriving
+// during one build share a single next build, labelled with the newest
+// version any of them read, and that none is served an older one.
+func TestListCacheCoalescesBuilds(t *testing.T) {
+	ctx := context.Background()
+	c := newListCache("test")
+	key := listKey{list: store.ThemesList}
+	release := make(chan struct{})
+	var builds atomic.Int32
+	build := func(need int64) (*listEntry, error) {
+		if builds.Add(1) == 1 {
+			<-release
+		}
+		return buildEntry(need, []string{"x"}, func(s string) string { return s })
+	}
+	first := make(chan *listEntry)
+	go func() {
+		e, err := c.get(ctx, key, 1, build)
+		assert.NoError(t, err)
+		first <- e
+	}()
+	require.Eventually(t, func() bool { return builds.Load() == 1 }, 5*time.Second, time.Millisecond)
+	var wg sync.WaitGroup
+	for v := int64(1); v <= 40; v++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e, err := c.get(ctx, key, v, build)
+			if assert.NoError(t, err) {
+				assert.GreaterOrEqual(t, e.version, v)
+			}
+		}()
+	}
+	// Let the readers gather behind the blocked build, then free it.
+	require.Eventually(t, func() bool {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		p := c.slots[key].pending
+		return p != nil && p.need == 40
+	}, 5*time.Second, time.Millisecond)
+	close(release)
+	wg.Wait()
+	assert.Equal(t, int64(1), (<-first).version)
+	assert.Equal(t, int32(2), builds.Load(), "one blocked build, then one for every waiter")
+	e, err := c.get(ctx, key, 40, func(int64) (*listEntry, error) { t.Fatal("rebuilt"); return nil, nil })
+	require.NoError(t, err)
+	assert.Equal(t, int64(40), e.version)
 }
