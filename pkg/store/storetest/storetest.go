@@ -84,8 +84,9 @@ func testThemes(t *testing.T, s store.Store) {
 	require.False(t, a.CreatedAt.IsZero())
 	b := mkTheme(t, s, "Training")
 	q := mkQuestion(t, s, a.ID, "What changes?", 1)
-	mkQuestion(t, s, a.ID, "When?", 2)
-	mkContent(t, s, "Overview", q.ID)
+	q2 := mkQuestion(t, s, a.ID, "When?", 2)
+	// Linked to two questions of one theme, it counts once for the theme.
+	mkContent(t, s, "Overview", q.ID, q2.ID)
 
 	list, err := s.ListThemes(ctx)
 	require.NoError(t, err)
@@ -95,6 +96,13 @@ func testThemes(t *testing.T, s store.Store) {
 	assert.Equal(t, 1, list[0].ContentCount)
 	assert.Equal(t, 0, list[1].QuestionCount)
 
+	// One theme is read with the counts computed per row, the list set-wise
+	// (themeByID and themeSelect in sqlstore): they must agree.
+	for _, want := range list {
+		got, err := s.GetTheme(ctx, want.ID)
+		require.NoError(t, err)
+		assert.Equal(t, want, got)
+	}
 	got, err := s.GetTheme(ctx, a.ID)
 	require.NoError(t, err)
 	assert.Equal(t, "Why ERP", got.Name)
@@ -123,6 +131,12 @@ func testQuestions(t *testing.T, s store.Store) {
 	all, err := s.ListQuestions(ctx, store.QuestionFilter{})
 	require.NoError(t, err)
 	assert.Len(t, all, 3)
+	// The whole list counts set-wise, one question and one theme's per row.
+	for _, want := range all {
+		got, err := s.GetQuestion(ctx, want.ID)
+		require.NoError(t, err)
+		assert.Equal(t, want, got)
+	}
 
 	onlyA, err := s.ListQuestions(ctx, store.QuestionFilter{ThemeID: a.ID})
 	require.NoError(t, err)
@@ -468,6 +482,11 @@ func testVehicleCounts(t *testing.T, s store.Store) {
 		counts[v.Name] = v.CommunicationCount
 	}
 	assert.Equal(t, map[string]int{"Email": 3, "SMS": 1, "Blog": 0}, counts)
+	for _, want := range list { // the list counts set-wise, a get per row
+		got, err := s.GetVehicle(ctx, want.ID)
+		require.NoError(t, err)
+		assert.Equal(t, want, got)
+	}
 	got, err := s.GetVehicle(ctx, email.ID)
 	require.NoError(t, err)
 	assert.Equal(t, 3, got.CommunicationCount)
