@@ -204,7 +204,8 @@ type Store interface {
 	DeleteNewsletterTemplate(ctx context.Context, id string) error
 
 	// Search finds themes, questions, content and communications whose text
-	// contains q, case-insensitively; at most limit hits.
+	// contains q, case-insensitively; at most limit hits. Concurrent callers
+	// may share one answer, so the hits must not be changed.
 	Search(ctx context.Context, q string, limit int) ([]domain.SearchHit, error)
 
 	// DataVersion returns the list's data version: it grows with every

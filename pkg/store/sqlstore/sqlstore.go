@@ -90,6 +90,11 @@ type Store struct {
 	touched map[store.List]bool
 	// version reads data versions for a Store made by New.
 	version *versionReader
+	// searches share concurrent identical searches; nil in a transaction.
+	searches *rounds[searchKey, []domain.SearchHit]
+	// stmts keeps the read pool's statements prepared (Dialect.PrepareHot);
+	// nil in a transaction and without PrepareHot.
+	stmts *stmtCache
 }
 
 var _ store.Store = (*Store)(nil)
@@ -99,7 +104,11 @@ func New(opt Options) *Store {
 	if opt.Read == nil {
 		opt.Read = opt.Write
 	}
-	return &Store{opt: opt, version: &versionReader{}}
+	s := &Store{opt: opt, version: &versionReader{}, searches: &rounds[searchKey, []domain.SearchHit]{}}
+	if opt.Dialect.PrepareHot {
+		s.stmts = newStmtCache(opt.Read)
+	}
+	return s
 }
 
 // querier is what database/sql's pools and transactions share.
@@ -172,7 +181,13 @@ func (a runner) ExecContext(ctx context.Context, query string, args ...any) (sql
 func (a runner) QueryContext(ctx context.Context, query string, args ...any) (*boundRows, error) {
 	a.trace(query)
 	bounded, cancel := a.s.bound(ctx)
-	rows, err := a.q.QueryContext(bounded, query, args...)
+	var rows *sql.Rows
+	var err error
+	if st := a.prepared(bounded, query); st != nil {
+		rows, err = st.QueryContext(bounded, args...)
+	} else {
+		rows, err = a.q.QueryContext(bounded, query, args...)
+	}
 	if err != nil {
 		cancel()
 		return nil, a.s.classify(ctx, bounded, err)
@@ -183,7 +198,22 @@ func (a runner) QueryContext(ctx context.Context, query string, args ...any) (*b
 func (a runner) QueryRowContext(ctx context.Context, query string, args ...any) *boundRow {
 	a.trace(query)
 	bounded, cancel := a.s.bound(ctx)
-	return &boundRow{row: a.q.QueryRowContext(bounded, query, args...), s: a.s, caller: ctx, bounded: bounded, cancel: cancel}
+	var row *sql.Row
+	if st := a.prepared(bounded, query); st != nil {
+		row = st.QueryRowContext(bounded, args...)
+	} else {
+		row = a.q.QueryRowContext(bounded, query, args...)
+	}
+	return &boundRow{row: row, s: a.s, caller: ctx, bounded: bounded, cancel: cancel}
+}
+
+// prepared is query from the read pool's statement cache, or nil in a
+// transaction or without one.
+func (a runner) prepared(ctx context.Context, query string) *sql.Stmt {
+	if a.s.tx != nil || a.s.stmts == nil {
+		return nil
+	}
+	return a.s.stmts.get(ctx, query)
 }
 
 func (a runner) trace(query string) {
@@ -287,7 +317,7 @@ func (s *Store) Close() error {
 	if s.tx != nil {
 		return errors.New("sqlstore: Close called inside a transaction")
 	}
-	err := errors.Join(s.version.close(), s.opt.Write.Close())
+	err := errors.Join(s.version.close(), s.stmts.close(), s.opt.Write.Close())
 	if s.opt.Read != s.opt.Write {
 		err = errors.Join(err, s.opt.Read.Close())
 	}

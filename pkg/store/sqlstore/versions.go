@@ -97,63 +97,22 @@ const versionQuery = `SELECT version FROM data_versions WHERE kind = $1`
 const versionsQuery = `SELECT kind, version FROM data_versions`
 
 // versionReader coalesces the data-version reads of concurrent list
-// requests: one query at a time reads every version, and a request waits for
-// the first query that starts after it arrived, so it still sees every write
-// committed before it (on any replica). Under load one query serves many
-// requests; alone, a request costs one query, as without it.
+// requests (rounds): one query at a time reads every version, and a request
+// waits for the first query that starts after it arrived, so it still sees
+// every write committed before it (on any replica).
 type versionReader struct {
-	mu   sync.Mutex
+	rounds rounds[struct{}, [store.NumLists]int64]
+	mu     sync.Mutex
+	// stmt is versionsQuery prepared on the read pool; only one round runs
+	// at a time, so only that round touches it.
 	stmt *sql.Stmt
 	// bump is bumpQuery prepared on the write pool.
-	bump    *sql.Stmt
-	running bool
-	// pending is the next round, not started yet; arrivals join it.
-	pending *versionRound
-}
-
-// versionRound is one read of every version, shared by its waiters.
-type versionRound struct {
-	done chan struct{}
-	v    [store.NumLists]int64
-	err  error
+	bump *sql.Stmt
 }
 
 func (r *versionReader) read(ctx context.Context, s *Store, l store.List) (int64, error) {
-	r.mu.Lock()
-	round := r.pending
-	if round == nil {
-		round = &versionRound{done: make(chan struct{})}
-		r.pending = round
-	}
-	lead := !r.running
-	if lead {
-		r.running, r.pending = true, nil
-	}
-	r.mu.Unlock()
-	if lead {
-		r.run(s, round)
-	}
-	select {
-	case <-round.done:
-		return round.v[l], round.err
-	case <-ctx.Done():
-		return 0, ctx.Err()
-	}
-}
-
-// run reads the versions for round, then starts the round that gathered
-// meanwhile, if any.
-func (r *versionReader) run(s *Store, round *versionRound) {
-	round.v, round.err = r.query(s)
-	close(round.done)
-	r.mu.Lock()
-	next := r.pending
-	r.pending = nil
-	r.running = next != nil
-	r.mu.Unlock()
-	if next != nil {
-		go r.run(s, next)
-	}
+	v, err := r.rounds.do(ctx, struct{}{}, func() ([store.NumLists]int64, error) { return r.query(s) })
+	return v[l], err
 }
 
 // query runs versionsQuery, prepared once, with a context of its own: the
@@ -169,7 +128,7 @@ func (r *versionReader) query(s *Store) (v [store.NumLists]int64, err error) {
 		Close() error
 	}
 	if s.opt.Dialect.PrepareHot {
-		if r.stmt == nil { // only one round runs at a time
+		if r.stmt == nil {
 			if r.stmt, err = s.opt.Read.PrepareContext(ctx, versionsQuery); err != nil {
 				return v, err
 			}
