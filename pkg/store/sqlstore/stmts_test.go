@@ -1,0 +1,53 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	_ "modernc.org/sqlite"
+)
+
+// TestStmtCache checks reads outside a transaction prepare each query text
+// once, a transaction's statements stay out of the cache, and past the
+// bound queries still run, unprepared.
+func TestStmtCache(t *testing.T) {
+	ctx := context.Background()
+	db, err := sql.Open("sqlite", "file:"+t.TempDir()+"/stmts.db")
+	require.NoError(t, err)
+	db.SetMaxOpenConns(1)
+	s := New(Options{Write: db, Read: db, Dialect: Dialect{PrepareHot: true}})
+	t.Cleanup(func() { _ = s.Close() })
+	one := func(st *Store, query string) int {
+		var n int
+		require.NoError(t, st.q().QueryRowContext(ctx, query).Scan(&n))
+		return n
+	}
+	for range 3 {
+		assert.Equal(t, 1, one(s, "SELECT 1"))
+		rows, err := s.q().QueryContext(ctx, "SELECT 2 UNION ALL SELECT 3")
+		require.NoError(t, err)
+		require.NoError(t, rows.Close())
+	}
+	assert.Len(t, s.stmts.stmts, 2, "one statement per query text")
+
+	require.NoError(t, s.inTx(ctx, func(tx *Store) error {
+		assert.Equal(t, 4, one(tx, "SELECT 4"))
+		return nil
+	}))
+	assert.NotContains(t, s.stmts.stmts, "SELECT 4", "a transaction's statements are not cached")
+
+	// A bad query is reported by running it, not hidden by the cache.
+	var n int
+	assert.Error(t, s.q().QueryRowContext(ctx, "SELECT nothing FROM nowhere").Scan(&n))
+	assert.NotContains(t, s.stmts.stmts, "SELECT nothing FROM nowhere")
+
+	for i := range maxCachedStmts + 10 {
+		assert.Equal(t, i, one(s, fmt.Sprintf("SELECT %d", i)))
+	}
+	assert.Len(t, s.stmts.stmts, maxCachedStmts)
+
+}
