@@ -281,9 +281,9 @@ func soak(ctx context.Context, o options, backend string, cfg harness.Config) er
 	rn := &runner{srv: srv, clients: clients, readShare: o.readShare}
 	rec, elapsed := load.Drive(ctx, o.clients, o.duration, rn.step)
 	total := rec.Total()
-	fmt.Printf("all:   %s\n", total.Summary(elapsed))
+	fmt.Printf("all:    %s\n", total.Summary(elapsed))
 	for _, c := range rec.Classes() {
-		fmt.Printf("%-6s %s\n", c+":", rec.Stats(c).Summary(elapsed))
+		fmt.Printf("%-7s %s\n", c+":", rec.Stats(c).Summary(elapsed))
 	}
 	t, err := verify(ctx, srv, clients)
 	if err != nil {

@@ -206,17 +206,17 @@ func (rn *runner) read(ctx context.Context, c *client, rec *load.Recorder) {
 	switch x := c.r.IntN(20); {
 	case x < 10: // a whole list, as the UI loads it
 		k := kinds[c.r.IntN(len(kinds))]
-		rn.do(ctx, rec, "read", "GET", "/api/"+k.name, nil)
+		rn.do(ctx, rec, "list", "GET", "/api/"+k.name, nil)
 	case x < 11:
-		rn.do(ctx, rec, "read", "GET", "/api/questions?themeId="+url.QueryEscape(c.home), nil)
+		rn.do(ctx, rec, "list", "GET", "/api/questions?themeId="+url.QueryEscape(c.home), nil)
 	case x < 17: // one of the client's own records: it must show the client's writes
 		k := kinds[c.r.IntN(len(kinds))]
 		id, want := c.any(k.name)
 		if id == "" {
-			rn.do(ctx, rec, "read", "GET", "/api/themes/"+c.home, nil)
+			rn.do(ctx, rec, "record", "GET", "/api/themes/"+c.home, nil)
 			return
 		}
-		resp, ok := rn.do(ctx, rec, "read", "GET", "/api/"+k.name+"/"+id, nil)
+		resp, ok := rn.do(ctx, rec, "record", "GET", "/api/"+k.name+"/"+id, nil)
 		if ok && resp.Status == 200 {
 			if diff := compare(resp.Body, want); diff != "" {
 				rn.stale.add("GET /api/%s/%s: %s", k.name, id, diff)
@@ -226,7 +226,7 @@ func (rn *runner) read(ctx context.Context, c *client, rec *load.Recorder) {
 		}
 	default:
 		q := []string{"Theme", "Question", "Content", "Communication"}[c.r.IntN(4)]
-		rn.do(ctx, rec, "read", "GET", "/api/search?q="+q, nil)
+		rn.do(ctx, rec, "search", "GET", "/api/search?q="+q, nil)
 	}
 }
 

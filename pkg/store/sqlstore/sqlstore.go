@@ -35,11 +35,11 @@ type Dialect struct {
 	// Network errors, bad connections and deadlines are recognised
 	// without it.
 	Unavailable func(error) bool
-	// PrepareHot lets the data-version read and bump (versions.go) run as
-	// statements prepared once: on SQLite parsing them was a third of a
-	// cached list's cost. Off, they run like every other statement, through
-	// the runner (the PostgreSQL connections arm each statement's deadline
-	// on the socket, which a prepared statement would bypass).
+	// PrepareHot lets every statement run prepared once per query text
+	// (stmtCache): on SQLite parsing was a third of a cached list's cost and
+	// of the writer's. Off, each statement is sent as it is (the PostgreSQL
+	// connections arm each statement's deadline on the socket, which a
+	// prepared statement would bypass).
 	PrepareHot bool
 }
 
@@ -92,9 +92,9 @@ type Store struct {
 	version *versionReader
 	// searches share concurrent identical searches; nil in a transaction.
 	searches *rounds[searchKey, []domain.SearchHit]
-	// stmts keeps the read pool's statements prepared (Dialect.PrepareHot);
-	// nil in a transaction and without PrepareHot.
-	stmts *stmtCache
+	// stmts and txStmts keep the read and the write pool's statements
+	// prepared (Dialect.PrepareHot); nil without it.
+	stmts, txStmts *stmtCache
 }
 
 var _ store.Store = (*Store)(nil)
@@ -106,7 +106,7 @@ func New(opt Options) *Store {
 	}
 	s := &Store{opt: opt, version: &versionReader{}, searches: &rounds[searchKey, []domain.SearchHit]{}}
 	if opt.Dialect.PrepareHot {
-		s.stmts = newStmtCache(opt.Read)
+		s.stmts, s.txStmts = newStmtCache(opt.Read), newStmtCache(opt.Write)
 	}
 	return s
 }
@@ -174,7 +174,13 @@ func (a runner) ExecContext(ctx context.Context, query string, args ...any) (sql
 	a.trace(query)
 	bounded, cancel := a.s.bound(ctx)
 	defer cancel()
-	res, err := a.q.ExecContext(bounded, query, args...)
+	var res sql.Result
+	var err error
+	if st := a.prepared(bounded, query); st != nil {
+		res, err = st.ExecContext(bounded, args...)
+	} else {
+		res, err = a.q.ExecContext(bounded, query, args...)
+	}
 	return res, a.s.classify(ctx, bounded, err)
 }
 
@@ -207,13 +213,19 @@ func (a runner) QueryRowContext(ctx context.Context, query string, args ...any) 
 	return &boundRow{row: row, s: a.s, caller: ctx, bounded: bounded, cancel: cancel}
 }
 
-// prepared is query from the read pool's statement cache, or nil in a
-// transaction or without one.
+// prepared is query's cached statement where it runs: from the read pool's
+// cache, or from the write pool's bound to the transaction; nil without a
+// cache, or in a transaction before the statement was prepared.
 func (a runner) prepared(ctx context.Context, query string) *sql.Stmt {
-	if a.s.tx != nil || a.s.stmts == nil {
-		return nil
+	switch {
+	case a.s.tx != nil && a.s.txStmts != nil:
+		if st := a.s.txStmts.lookup(query); st != nil {
+			return a.s.tx.StmtContext(ctx, st)
+		}
+	case a.s.tx == nil && a.s.stmts != nil:
+		return a.s.stmts.get(ctx, query)
 	}
-	return a.s.stmts.get(ctx, query)
+	return nil
 }
 
 func (a runner) trace(query string) {
@@ -268,7 +280,11 @@ func (s *Store) inTx(ctx context.Context, fn func(tx *Store) error) error {
 		return fmt.Errorf("begin transaction: %w", s.classify(ctx, bounded, err))
 	}
 	deadline, _ := bounded.Deadline()
-	txs := &Store{opt: s.opt, tx: tx, deadline: deadline, touched: map[store.List]bool{}, version: s.version}
+	txs := &Store{opt: s.opt, tx: tx, deadline: deadline, touched: map[store.List]bool{}, version: s.version,
+		txStmts: s.txStmts}
+	if s.txStmts != nil {
+		defer s.txStmts.prepareWanted(ctx)
+	}
 	if err := fn(txs); err != nil {
 		_ = tx.Rollback()
 		return err
@@ -304,11 +320,6 @@ func (s *Store) Migrate(ctx context.Context) error {
 	if _, err := p.Up(ctx); err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
-	if s.tx == nil && s.version != nil && s.opt.Dialect.PrepareHot {
-		if err := s.version.prepareBump(ctx, s.opt.Write); err != nil {
-			return fmt.Errorf("prepare: %w", err)
-		}
-	}
 	return nil
 }
 
@@ -317,7 +328,7 @@ func (s *Store) Close() error {
 	if s.tx != nil {
 		return errors.New("sqlstore: Close called inside a transaction")
 	}
-	err := errors.Join(s.version.close(), s.stmts.close(), s.opt.Write.Close())
+	err := errors.Join(s.stmts.close(), s.txStmts.close(), s.opt.Write.Close())
 	if s.opt.Read != s.opt.Write {
 		err = errors.Join(err, s.opt.Read.Close())
 	}

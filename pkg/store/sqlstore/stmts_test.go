@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"testing"
 
@@ -12,8 +13,9 @@ import (
 )
 
 // TestStmtCache checks reads outside a transaction prepare each query text
-// once, a transaction's statements stay out of the cache, and past the
-// bound queries still run, unprepared.
+// once, a transaction's statements are prepared after it for the next one
+// (never inside it: SQLite's one write connection is the transaction's),
+// and past the bound queries still run, unprepared.
 func TestStmtCache(t *testing.T) {
 	ctx := context.Background()
 	db, err := sql.Open("sqlite", "file:"+t.TempDir()+"/stmts.db")
@@ -34,11 +36,31 @@ func TestStmtCache(t *testing.T) {
 	}
 	assert.Len(t, s.stmts.stmts, 2, "one statement per query text")
 
-	require.NoError(t, s.inTx(ctx, func(tx *Store) error {
-		assert.Equal(t, 4, one(tx, "SELECT 4"))
-		return nil
-	}))
-	assert.NotContains(t, s.stmts.stmts, "SELECT 4", "a transaction's statements are not cached")
+	_, err = db.Exec("CREATE TABLE t (n INTEGER)")
+	require.NoError(t, err)
+	for i := range 3 {
+		require.NoError(t, s.inTx(ctx, func(tx *Store) error {
+			if i == 0 {
+				assert.Nil(t, tx.q().prepared(ctx, "INSERT INTO t VALUES ($1)"), "not prepared yet")
+			} else {
+				assert.NotNil(t, tx.q().prepared(ctx, "INSERT INTO t VALUES ($1)"), "prepared after the first")
+			}
+			_, err := tx.q().ExecContext(ctx, "INSERT INTO t VALUES ($1)", i)
+			return err
+		}))
+	}
+	assert.Equal(t, 3, one(s, "SELECT COUNT(*) FROM t"))
+	assert.Contains(t, s.txStmts.stmts, "INSERT INTO t VALUES ($1)")
+	assert.NotContains(t, s.stmts.stmts, "INSERT INTO t VALUES ($1)")
+	// A failed transaction leaves nothing behind, prepared or not.
+	boom := errors.New("boom")
+	require.ErrorIs(t, s.inTx(ctx, func(tx *Store) error {
+		if _, err := tx.q().ExecContext(ctx, "INSERT INTO t VALUES ($1)", 9); err != nil {
+			return err
+		}
+		return boom
+	}), boom)
+	assert.Equal(t, 3, one(s, "SELECT COUNT(*) FROM t"))
 
 	// A bad query is reported by running it, not hidden by the cache.
 	var n int

@@ -2,9 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"database/sql"
-	"errors"
-	"sync"
 	"time"
 
 	"github.com/commsplan/commsplan/pkg/store"
@@ -72,21 +69,9 @@ func (s *Store) bumpVersions(ctx context.Context) error {
 // bumpQuery moves one list's version.
 const bumpQuery = `UPDATE data_versions SET version = CASE WHEN version + 1 > $1 THEN version + 1 ELSE $1 END WHERE kind = $2`
 
-// bump runs bumpQuery for one list in the transaction, prepared once for
-// the write pool (by Migrate) rather than parsed again for every write.
+// bump runs bumpQuery for one list in the transaction.
 func (s *Store) bump(ctx context.Context, at int64, l store.List) error {
-	var stmt *sql.Stmt
-	if s.version != nil {
-		stmt = s.version.bumpStmt()
-	}
-	if stmt == nil {
-		_, err := s.q().ExecContext(ctx, bumpQuery, at, l.String())
-		return err
-	}
-	if s.opt.Trace != nil {
-		s.opt.Trace(bumpQuery)
-	}
-	_, err := s.tx.StmtContext(ctx, stmt).ExecContext(ctx, at, l.String())
+	_, err := s.q().ExecContext(ctx, bumpQuery, at, l.String())
 	return err
 }
 
@@ -102,44 +87,22 @@ const versionsQuery = `SELECT kind, version FROM data_versions`
 // every write committed before it (on any replica).
 type versionReader struct {
 	rounds rounds[struct{}, [store.NumLists]int64]
-	mu     sync.Mutex
-	// stmt is versionsQuery prepared on the read pool; only one round runs
-	// at a time, so only that round touches it.
-	stmt *sql.Stmt
-	// bump is bumpQuery prepared on the write pool.
-	bump *sql.Stmt
 }
 
 func (r *versionReader) read(ctx context.Context, s *Store, l store.List) (int64, error) {
-	v, err := r.rounds.do(ctx, struct{}{}, func() ([store.NumLists]int64, error) { return r.query(s) })
+	v, err := r.rounds.do(ctx, struct{}{}, func() ([store.NumLists]int64, error) {
+		// The round's own deadline: it belongs to all its waiters, not to the
+		// request that started it.
+		ctx, cancel := context.WithTimeout(context.Background(), versionTimeout(s.opt.QueryTimeout))
+		defer cancel()
+		return s.versions(ctx)
+	})
 	return v[l], err
 }
 
-// query runs versionsQuery, prepared once, with a context of its own: the
-// round belongs to all its waiters, not to the request that started it.
-func (r *versionReader) query(s *Store) (v [store.NumLists]int64, err error) {
-	ctx, cancel := context.WithTimeout(context.Background(), versionTimeout(s.opt.QueryTimeout))
-	defer cancel()
-	defer func() { err = s.opt.Dialect.Classify(err) }()
-	var rows interface {
-		Next() bool
-		Scan(...any) error
-		Err() error
-		Close() error
-	}
-	if s.opt.Dialect.PrepareHot {
-		if r.stmt == nil {
-			if r.stmt, err = s.opt.Read.PrepareContext(ctx, versionsQuery); err != nil {
-				return v, err
-			}
-		}
-		if s.opt.Trace != nil {
-			s.opt.Trace(versionsQuery)
-		}
-		rows, err = r.stmt.QueryContext(ctx)
-	} else {
-		rows, err = s.q().QueryContext(ctx, versionsQuery)
-	}
+// versions runs versionsQuery.
+func (s *Store) versions(ctx context.Context) (v [store.NumLists]int64, err error) {
+	rows, err := s.q().QueryContext(ctx, versionsQuery)
 	if err != nil {
 		return v, err
 	}
@@ -159,28 +122,6 @@ func (r *versionReader) query(s *Store) (v [store.NumLists]int64, err error) {
 	return v, rows.Err()
 }
 
-// prepareBump prepares bumpQuery on db, the write pool. It must run outside
-// any transaction: SQLite's write pool has one connection, which a
-// transaction holds.
-func (r *versionReader) prepareBump(ctx context.Context, db *sql.DB) error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.bump != nil {
-		return nil
-	}
-	stmt, err := db.PrepareContext(ctx, bumpQuery)
-	r.bump = stmt
-	return err
-}
-
-// bumpStmt is the prepared bumpQuery, or nil before Migrate or without
-// Dialect.PrepareHot.
-func (r *versionReader) bumpStmt() *sql.Stmt {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.bump
-}
-
 // versionTimeout bounds a shared version read: the query timeout, or a
 // minute without one, since no single caller's context governs it.
 func versionTimeout(queryTimeout time.Duration) time.Duration {
@@ -188,21 +129,6 @@ func versionTimeout(queryTimeout time.Duration) time.Duration {
 		return queryTimeout
 	}
 	return time.Minute
-}
-
-func (r *versionReader) close() error {
-	if r == nil {
-		return nil
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	var err error
-	for _, st := range []*sql.Stmt{r.stmt, r.bump} {
-		if st != nil {
-			err = errors.Join(err, st.Close())
-		}
-	}
-	return err
 }
 
 // DataVersion implements store.Store. Inside a transaction it is one
