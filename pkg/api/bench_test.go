@@ -122,11 +122,17 @@ func TestListQueryCount(t *testing.T) {
 		fillPlan(t, ts.Store, 40, 5, 100)
 		fillVehicles(t, ts.Store, 40)
 		fillAudiencesCampaigns(t, ts.Store, 40)
+		// A hit reads the version; on SQLite not even that while the
+		// wal-index header says nothing was committed since the last read.
+		hit := int64(1)
+		if b.Name == "sqlite" {
+			hit = 0
+		}
 		for _, p := range paths {
 			assert.Equal(t, small[p], count(p), p)
 			// The version, then the list (content also reads its links).
 			assert.LessOrEqual(t, small[p], int64(3), p)
-			assert.Equal(t, int64(1), count(p), "%s again, from the cache", p)
+			assert.Equal(t, hit, count(p), "%s again, from the cache", p)
 		}
 	})
 }

@@ -76,6 +76,18 @@ type Options struct {
 	// transaction as a whole (waiting for a connection included); zero
 	// means no bound.
 	QueryTimeout time.Duration
+	// Stamp, when the backend has one, tells cheaply whether the database
+	// may have changed; while it is unchanged the data versions are not read
+	// again (versionReader). The Store closes it.
+	Stamp Stamper
+}
+
+// Stamper tells whether any connection, in any process, committed: Stamp
+// appends to dst bytes that change with every commit, before its COMMIT
+// returns, and reports false when it cannot tell.
+type Stamper interface {
+	Stamp(dst []byte) ([]byte, bool)
+	Close() error
 }
 
 // Store is the database/sql implementation of store.Store. A Store made by
@@ -329,6 +341,9 @@ func (s *Store) Close() error {
 		return errors.New("sqlstore: Close called inside a transaction")
 	}
 	err := errors.Join(s.stmts.close(), s.txStmts.close(), s.opt.Write.Close())
+	if s.opt.Stamp != nil {
+		err = errors.Join(err, s.opt.Stamp.Close())
+	}
 	if s.opt.Read != s.opt.Write {
 		err = errors.Join(err, s.opt.Read.Close())
 	}

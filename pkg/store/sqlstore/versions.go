@@ -1,7 +1,9 @@
 package sqlstore
 
 import (
+	"bytes"
 	"context"
+	"sync/atomic"
 	"time"
 
 	"github.com/commsplan/commsplan/pkg/store"
@@ -85,19 +87,56 @@ const versionsQuery = `SELECT kind, version FROM data_versions`
 // requests (rounds): one query at a time reads every version, and a request
 // waits for the first query that starts after it arrived, so it still sees
 // every write committed before it (on any replica).
+//
+// With Options.Stamp (SQLite's wal-index header) a request whose stamp is
+// the one read just before the last query skips the query: no commit, in
+// any process, came after that stamp, so the versions read after it are
+// current. A list hit on SQLite then costs a pread instead of a query.
 type versionReader struct {
-	rounds rounds[struct{}, [store.NumLists]int64]
+	rounds rounds[struct{}, *versionsAt]
+	last   atomic.Pointer[versionsAt]
+}
+
+// versionsAt are the versions read after the stamp was taken.
+type versionsAt struct {
+	stamp []byte
+	v     [store.NumLists]int64
 }
 
 func (r *versionReader) read(ctx context.Context, s *Store, l store.List) (int64, error) {
-	v, err := r.rounds.do(ctx, struct{}{}, func() ([store.NumLists]int64, error) {
+	if s.opt.Stamp != nil {
+		var buf [128]byte
+		if now, ok := s.opt.Stamp.Stamp(buf[:0]); ok {
+			if last := r.last.Load(); last != nil && bytes.Equal(now, last.stamp) {
+				return last.v[l], nil
+			}
+		}
+	}
+	at, err := r.rounds.do(ctx, struct{}{}, func() (*versionsAt, error) {
 		// The round's own deadline: it belongs to all its waiters, not to the
 		// request that started it.
 		ctx, cancel := context.WithTimeout(context.Background(), versionTimeout(s.opt.QueryTimeout))
 		defer cancel()
-		return s.versions(ctx)
+		at := &versionsAt{}
+		stamped := false
+		if s.opt.Stamp != nil {
+			at.stamp, stamped = s.opt.Stamp.Stamp(nil) // before the query, never after
+		}
+		var err error
+		if at.v, err = s.versions(ctx); err != nil {
+			return nil, err
+		}
+		if stamped {
+			r.last.Store(at)
+		} else {
+			r.last.Store(nil)
+		}
+		return at, nil
 	})
-	return v[l], err
+	if err != nil {
+		return 0, err
+	}
+	return at.v[l], nil
 }
 
 // versions runs versionsQuery.

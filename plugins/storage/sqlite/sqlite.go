@@ -144,7 +144,8 @@ func open(ctx context.Context, dsn string, opt store.Options, tune tuning) (*sql
 	}
 	d := dialect
 	d.Migrations = sub
-	s := sqlstore.New(sqlstore.Options{Write: write, Read: read, Dialect: d, QueryTimeout: opt.QueryTimeout})
+	s := sqlstore.New(sqlstore.Options{Write: write, Read: read, Dialect: d, QueryTimeout: opt.QueryTimeout,
+		Stamp: newWALStamp(path)})
 	if err := s.Migrate(ctx); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("sqlite: %w", err)
