@@ -53,7 +53,8 @@ func newServeCmd(f *Factory, runF func(context.Context, *ServeOptions) error) *c
 // connections, lets in-flight requests finish for up to the shutdown grace,
 // and only then closes the database.
 func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
-	log := f.Logger()
+	log, flushLog := f.Config.ServerLogger(f.Err)
+	defer flushLog() // first in, so it runs last: after "database closed"
 	cfg := f.Config
 	// The database first: a server that cannot reach it fails before it
 	// writes an access code or a secret into the data dir.
