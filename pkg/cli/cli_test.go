@@ -91,8 +91,8 @@ func TestRedactDSN(t *testing.T) {
 // request still completes and the database is closed cleanly.
 func TestServeGracefulShutdown(t *testing.T) {
 	dir := cleanDir(t)
-	var logs bytes.Buffer
-	f := &Factory{Version: "test", Out: &bytes.Buffer{}, Err: &logs}
+	logs := &lockedBuffer{} // the log's own goroutine writes while we read
+	f := &Factory{Version: "test", Out: &bytes.Buffer{}, Err: logs}
 	var err error
 	f.Config, err = config.Load(newFlagSet(t, "--data-dir", dir, "--addr", "127.0.0.1:0"))
 	require.NoError(t, err)

@@ -53,8 +53,8 @@ func newServeCmd(f *Factory, runF func(context.Context, *ServeOptions) error) *c
 // connections, lets in-flight requests finish for up to the shutdown grace,
 // and only then closes the database.
 func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
-	log, flushLog := f.Config.ServerLogger(f.Err)
-	defer flushLog() // first in, so it runs last: after "database closed"
+	log, logBuf := f.Config.ServerLogger(f.Err)
+	defer logBuf.Close() // first in, so it runs last: after "database closed"
 	cfg := f.Config
 	// The database first: a server that cannot reach it fails before it
 	// writes an access code or a secret into the data dir.
@@ -121,6 +121,7 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 		return fmt.Errorf("listen on %s: %w", cfg.Addr, err)
 	}
 	log.Info("listening", "url", "http://"+ln.Addr().String(), "db", redactDSN(cfg.DB))
+	logBuf.Flush() // the access code and the address, before anyone is told to come
 	if opts.Ready != nil {
 		opts.Ready(ln.Addr().String())
 	}

@@ -31,51 +31,57 @@ const LogFlushInterval = 100 * time.Millisecond
 // request: lines are gathered in a buffer and written at most every
 // LogFlushInterval, as a web server's buffered access log is, instead of
 // one write per request (a tenth of a cached list answer's CPU). A warning
-// or an error is written at once, with what waits before it. Call the
-// returned function on the way out to write the rest; a process killed
+// or an error is written at once, with what waits before it. Close the
+// returned BufferedLog on the way out to write the rest; a process killed
 // outright loses at most the last LogFlushInterval of info lines.
-func (c Config) ServerLogger(w io.Writer) (*slog.Logger, func()) {
-	b := &bufferedLog{w: bufio.NewWriterSize(w, 64<<10), stop: make(chan struct{}), done: make(chan struct{})}
+func (c Config) ServerLogger(w io.Writer) (*slog.Logger, *BufferedLog) {
+	b := &BufferedLog{w: bufio.NewWriterSize(w, 64<<10), stop: make(chan struct{}), done: make(chan struct{})}
 	go b.flushEvery(LogFlushInterval)
-	return slog.New(flushOnWarn{c.handler(b), b}), b.close
+	return slog.New(flushOnWarn{c.handler(b), b}), b
 }
 
-// bufferedLog is a buffered writer shared by concurrent log calls.
-type bufferedLog struct {
+// BufferedLog is the buffer under a ServerLogger, shared by concurrent log
+// calls and written out by a goroutine of its own.
+type BufferedLog struct {
 	mu         sync.Mutex
 	w          *bufio.Writer
 	stop, done chan struct{}
 	closeOnce  sync.Once
 }
 
-func (b *bufferedLog) Write(p []byte) (int, error) {
+// Write adds p to the buffer.
+func (b *BufferedLog) Write(p []byte) (int, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.w.Write(p)
 }
 
-func (b *bufferedLog) flush() {
+// Flush writes out what waits now, e.g. a server's start-up lines before it
+// says it is ready.
+func (b *BufferedLog) Flush() {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	_ = b.w.Flush()
 }
 
-func (b *bufferedLog) flushEvery(d time.Duration) {
+func (b *BufferedLog) flushEvery(d time.Duration) {
 	defer close(b.done)
 	t := time.NewTicker(d)
 	defer t.Stop()
 	for {
 		select {
 		case <-t.C:
-			b.flush()
+			b.Flush()
 		case <-b.stop:
-			b.flush()
+			b.Flush()
 			return
 		}
 	}
 }
 
-func (b *bufferedLog) close() {
+// Close writes out the rest and stops the flushing goroutine; later calls do
+// nothing.
+func (b *BufferedLog) Close() {
 	b.closeOnce.Do(func() { close(b.stop) })
 	<-b.done
 }
@@ -84,13 +90,13 @@ func (b *bufferedLog) close() {
 // once.
 type flushOnWarn struct {
 	slog.Handler
-	b *bufferedLog
+	b *BufferedLog
 }
 
 func (h flushOnWarn) Handle(ctx context.Context, r slog.Record) error {
 	err := h.Handler.Handle(ctx, r)
 	if r.Level >= slog.LevelWarn {
-		h.b.flush()
+		h.b.Flush()
 	}
 	return err
 }

@@ -33,7 +33,7 @@ func (s *syncBuffer) String() string {
 // attributes and groups keep that, and the closing flush writes the rest.
 func TestServerLogger(t *testing.T) {
 	var out syncBuffer
-	log, flush := Config{LogLevel: "info"}.ServerLogger(&out)
+	log, buf := Config{LogLevel: "info"}.ServerLogger(&out)
 	log.Info("request", "path", "/api/themes")
 	assert.NotContains(t, out.String(), "/api/themes", "an info line waits for the flush")
 	require.Eventually(t, func() bool { return strings.Contains(out.String(), "/api/themes") },
@@ -45,8 +45,12 @@ func TestServerLogger(t *testing.T) {
 	assert.Contains(t, got, "part=store db.ms=900", "a warning is written at once")
 	assert.Less(t, strings.Index(got, "queued"), strings.Index(got, "slow"), "after what waited, in order")
 
+	log.Info("now")
+	buf.Flush()
+	assert.Contains(t, out.String(), "now", "Flush writes what waits at once")
+
 	log.Info("last words")
-	flush()
+	buf.Close()
 	assert.Contains(t, out.String(), "last words")
-	flush() // twice is harmless
+	buf.Close() // twice is harmless
 }
