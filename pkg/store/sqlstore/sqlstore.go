@@ -37,9 +37,8 @@ type Dialect struct {
 	Unavailable func(error) bool
 	// PrepareHot lets every statement run prepared once per query text
 	// (stmtCache): on SQLite parsing was a third of a cached list's cost and
-	// of the writer's. Off, each statement is sent as it is (the PostgreSQL
-	// connections arm each statement's deadline on the socket, which a
-	// prepared statement would bypass).
+	// of the writer's; on PostgreSQL it spares the server parsing and
+	// planning. Off, each statement is sent as it is.
 	PrepareHot bool
 }
 

@@ -170,7 +170,63 @@ func (c *deadlineConn) PrepareContext(ctx context.Context, query string) (driver
 	if err := c.arm(ctx); err != nil {
 		return nil, err
 	}
-	return c.pqConn.PrepareContext(ctx, query)
+	st, err := c.pqConn.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	ps, ok := st.(pqStmt)
+	if !ok {
+		_ = st.Close()
+		return nil, errors.New("postgres: unexpected driver statement")
+	}
+	return &deadlineStmt{pqStmt: ps, c: c}, nil
+}
+
+// pqStmt is what a lib/pq prepared statement implements.
+type pqStmt interface {
+	driver.Stmt
+	driver.StmtQueryContext
+	driver.StmtExecContext
+}
+
+// stmtCloseTimeout bounds closing a prepared statement, which talks to the
+// server but is given no context by database/sql. Statements are closed only
+// with their connection or the store, so a close that times out costs
+// nothing but that connection; on a frozen server it must not hold up the
+// failover (TestFrozenConnect).
+const stmtCloseTimeout = 100 * time.Millisecond
+
+// deadlineStmt arms its connection's socket like deadlineConn does, for the
+// statements the store keeps prepared (sqlstore's statement cache). lib/pq
+// gets the call's context without its cancellation: for a prepared
+// statement lib/pq answers a cancelled context by sending the server a
+// cancel request over a new connection and waiting for it, which on a
+// frozen server held the call for the whole connect timeout
+// (TestFrozenConnect, under load). The socket deadline already bounds the
+// call.
+type deadlineStmt struct {
+	pqStmt
+	c *deadlineConn
+}
+
+func (s *deadlineStmt) QueryContext(ctx context.Context, args []driver.NamedValue) (driver.Rows, error) {
+	if err := s.c.arm(ctx); err != nil {
+		return nil, err
+	}
+	return s.pqStmt.QueryContext(context.WithoutCancel(ctx), args)
+}
+
+func (s *deadlineStmt) ExecContext(ctx context.Context, args []driver.NamedValue) (driver.Result, error) {
+	if err := s.c.arm(ctx); err != nil {
+		return nil, err
+	}
+	return s.pqStmt.ExecContext(context.WithoutCancel(ctx), args)
+}
+
+// Close closes the statement on the server, within stmtCloseTimeout.
+func (s *deadlineStmt) Close() error {
+	_ = s.c.nc.SetDeadline(time.Now().Add(stmtCloseTimeout))
+	return s.pqStmt.Close()
 }
 
 func (c *deadlineConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {

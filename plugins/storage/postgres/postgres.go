@@ -49,7 +49,7 @@ func Register() {
 // dialect is PostgreSQL's: the codes of a server that cannot take the
 // query now (shutting down, starting up, out of connections, the query
 // cancelled) and every connection exception (class 08).
-var dialect = sqlstore.Dialect{Goose: goose.DialectPostgres, Unavailable: func(err error) bool {
+var dialect = sqlstore.Dialect{Goose: goose.DialectPostgres, PrepareHot: true, Unavailable: func(err error) bool {
 	var e *pq.Error
 	if !errors.As(err, &e) {
 		return false
