@@ -71,12 +71,13 @@ type listSlot struct {
 // buildRound is one build of a list, shared by its waiters. need is the
 // newest version any of them read; the rows are loaded after every waiter
 // read its version, so they are at least that new and the entry is labelled
-// need.
+// need. build is that of the waiter that opened the round.
 type buildRound struct {
-	need int64
-	done chan struct{}
-	e    *listEntry
-	err  error
+	need  int64
+	build func(need int64) (*listEntry, error)
+	done  chan struct{}
+	e     *listEntry
+	err   error
 }
 
 // listEntry is one list's answer at one data version. It is never changed
@@ -133,7 +134,7 @@ func (c *listCache) get(ctx context.Context, key listKey, v int64, build func(ne
 	round := slot.running
 	if round == nil || round.need < v {
 		if slot.pending == nil {
-			slot.pending = &buildRound{done: make(chan struct{})}
+			slot.pending = &buildRound{build: build, done: make(chan struct{})}
 		}
 		round = slot.pending
 		round.need = max(round.need, v)
@@ -144,7 +145,7 @@ func (c *listCache) get(ctx context.Context, key listKey, v int64, build func(ne
 	}
 	c.mu.Unlock()
 	if lead {
-		c.run(slot, round, build)
+		c.run(slot, round)
 	}
 	select {
 	case <-round.done:
@@ -156,9 +157,9 @@ func (c *listCache) get(ctx context.Context, key listKey, v int64, build func(ne
 
 // run builds round, keeps the entry unless a newer one is there, then starts
 // the round that gathered meanwhile, if any.
-func (c *listCache) run(slot *listSlot, round *buildRound, build func(need int64) (*listEntry, error)) {
+func (c *listCache) run(slot *listSlot, round *buildRound) {
 	c.builds <- struct{}{}
-	round.e, round.err = build(round.need)
+	round.e, round.err = round.build(round.need)
 	<-c.builds
 	c.mu.Lock()
 	if round.err == nil && (slot.entry == nil || slot.entry.version <= round.e.version) {
@@ -169,7 +170,7 @@ func (c *listCache) run(slot *listSlot, round *buildRound, build func(need int64
 	c.mu.Unlock()
 	close(round.done)
 	if next != nil {
-		go c.run(slot, next, build)
+		go c.run(slot, next)
 	}
 }
 
@@ -294,7 +295,7 @@ type listFilter func(r *http.Request) string
 func noFilter(*http.Request) string { return "" }
 
 // cachedList serves a versioned list (issue 15): the list's version from the
-// store (one primary-key lookup), then 304 when the client has it, else the
+// store (a read shared with concurrent requests), then 304 when the client has it, else the
 // cached body, built from load only when the version moved. ?limit and
 // ?after cut a page from the same entry.
 func cachedList[T any](s *Server, l store.List, filter listFilter, load func(ctx context.Context, filter string) ([]T, error), id func(T) string) http.HandlerFunc {

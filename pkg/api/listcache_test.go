@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/url"
@@ -356,4 +357,36 @@ func TestListCacheCoalescesBuilds(t *testing.T) {
 	e, err := c.get(ctx, key, 40, func(int64) (*listEntry, error) { t.Fatal("rebuilt"); return nil, nil })
 	require.NoError(t, err)
 	assert.Equal(t, int64(40), e.version)
+}
+
+// TestListCacheLimitsBuilds checks no more builds run at once than the cache
+// has places for, however many lists want one.
+func TestListCacheLimitsBuilds(t *testing.T) {
+	c := newListCache("test")
+	places := cap(c.builds)
+	var running, most atomic.Int32
+	release := make(chan struct{})
+	build := func(need int64) (*listEntry, error) {
+		n := running.Add(1)
+		for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+		}
+		<-release
+		running.Add(-1)
+		return buildEntry(need, []string{"x"}, func(s string) string { return s })
+	}
+	var wg sync.WaitGroup
+	for i := range places + 3 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := c.get(context.Background(), listKey{list: store.ThemesList, filter: fmt.Sprint(i)}, 1, build)
+			assert.NoError(t, err)
+		}()
+	}
+	require.Eventually(t, func() bool { return running.Load() == int32(places) }, 5*time.Second, time.Millisecond)
+	time.Sleep(20 * time.Millisecond) // the others are waiting for a place, not building
+	assert.Equal(t, int32(places), running.Load())
+	close(release)
+	wg.Wait()
+	assert.Equal(t, int32(places), most.Load())
 }
