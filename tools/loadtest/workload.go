@@ -175,6 +175,17 @@ type runner struct {
 // errors. ok is false when there was no answer.
 func (rn *runner) do(ctx context.Context, rec *load.Recorder, class, method, path string, body any) (load.Response, bool) {
 	resp, err := rn.srv.Do(ctx, method, path, body)
+	return rn.observe(ctx, rec, class, method, path, resp, err)
+}
+
+// browse is do for a read whose body is not checked: it is fetched as a
+// browser would, gzip-encoded, and not decoded (harness.Server.Browse).
+func (rn *runner) browse(ctx context.Context, rec *load.Recorder, class, path string) {
+	resp, err := rn.srv.Browse(ctx, path)
+	rn.observe(ctx, rec, class, "GET", path, resp, err)
+}
+
+func (rn *runner) observe(ctx context.Context, rec *load.Recorder, class, method, path string, resp load.Response, err error) (load.Response, bool) {
 	if ctx.Err() != nil && err != nil {
 		return resp, false // cut off at the end of the run: not counted
 	}
@@ -206,9 +217,9 @@ func (rn *runner) read(ctx context.Context, c *client, rec *load.Recorder) {
 	switch x := c.r.IntN(20); {
 	case x < 10: // a whole list, as the UI loads it
 		k := kinds[c.r.IntN(len(kinds))]
-		rn.do(ctx, rec, "list", "GET", "/api/"+k.name, nil)
+		rn.browse(ctx, rec, "list", "/api/"+k.name)
 	case x < 11:
-		rn.do(ctx, rec, "list", "GET", "/api/questions?themeId="+url.QueryEscape(c.home), nil)
+		rn.browse(ctx, rec, "list", "/api/questions?themeId="+url.QueryEscape(c.home))
 	case x < 17: // one of the client's own records: it must show the client's writes
 		k := kinds[c.r.IntN(len(kinds))]
 		id, want := c.any(k.name)
@@ -226,7 +237,7 @@ func (rn *runner) read(ctx context.Context, c *client, rec *load.Recorder) {
 		}
 	default:
 		q := []string{"Theme", "Question", "Content", "Communication"}[c.r.IntN(4)]
-		rn.do(ctx, rec, "search", "GET", "/api/search?q="+q, nil)
+		rn.browse(ctx, rec, "search", "/api/search?q="+q)
 	}
 }
 

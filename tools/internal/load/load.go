@@ -207,7 +207,8 @@ type Response struct {
 }
 
 // Do sends req and reads the whole body; Latency runs until the last byte.
-// With discard the body is counted but not kept.
+// With discard a 2xx body is counted but not kept; other answers keep
+// theirs, for the report.
 func Do(c *http.Client, req *http.Request, discard bool) (Response, error) {
 	start := time.Now()
 	resp, err := c.Do(req)
@@ -216,7 +217,7 @@ func Do(c *http.Client, req *http.Request, discard bool) (Response, error) {
 	}
 	defer resp.Body.Close()
 	out := Response{Status: resp.StatusCode, Header: resp.Header}
-	if discard {
+	if discard && resp.StatusCode/100 == 2 {
 		out.Size, err = io.Copy(io.Discard, resp.Body)
 	} else {
 		out.Body, err = io.ReadAll(resp.Body)

@@ -144,3 +144,27 @@ func TestDriveRunsEveryWorkerAndCountsEveryRequest(t *testing.T) {
 	// Requests under way at the deadline finish, so every one is counted.
 	assert.Equal(t, served.Load(), s.Requests)
 }
+
+func TestDoDiscardsOnlySuccessfulBodies(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/fail" {
+			http.Error(w, "database is locked", http.StatusServiceUnavailable)
+			return
+		}
+		_, _ = w.Write([]byte("a body nobody reads"))
+	}))
+	defer srv.Close()
+	c := NewClient(1, false)
+	get := func(path string) Response {
+		req, err := http.NewRequest("GET", srv.URL+path, nil)
+		require.NoError(t, err)
+		resp, err := Do(c, req, true)
+		require.NoError(t, err)
+		return resp
+	}
+	ok := get("/")
+	assert.Nil(t, ok.Body)
+	assert.Equal(t, int64(len("a body nobody reads")), ok.Size)
+	failed := get("/fail")
+	assert.Equal(t, "database is locked\n", string(failed.Body), "an error's body is kept for the report")
+}
