@@ -35,7 +35,7 @@ const (
 func (s *Server) routeCampaigns(r *mux.Router) {
 	r.HandleFunc("/campaigns/generate", s.generateCampaign).Methods(http.MethodPost)
 	r.HandleFunc("/campaigns/render", s.renderCampaign).Methods(http.MethodPost)
-	r.HandleFunc("/campaigns", cachedList(s, store.CampaignsList, noFilter, s.listCampaigns, func(c listedCampaign) string { return c.ID })).Methods(http.MethodGet)
+	r.HandleFunc("/campaigns", cachedList(s, store.CampaignsList, s.listCampaigns, func(c listedCampaign) string { return c.ID })).Methods(http.MethodGet)
 	r.HandleFunc("/campaigns", s.createCampaign).Methods(http.MethodPost)
 	r.HandleFunc("/campaigns/{id}", get(s, s.store.GetCampaign)).Methods(http.MethodGet)
 	r.HandleFunc("/campaigns/{id}", s.patchCampaign).Methods(http.MethodPatch)
@@ -50,7 +50,7 @@ type listedCampaign struct {
 	HTMLContent string `json:"htmlContent,omitempty"`
 }
 
-func (s *Server) listCampaigns(ctx context.Context, _ string) ([]listedCampaign, error) {
+func (s *Server) listCampaigns(ctx context.Context) ([]listedCampaign, error) {
 	cs, err := s.store.ListCampaigns(ctx)
 	return listed(cs), err
 }

@@ -111,11 +111,10 @@ func (s *Server) hasSession(r *http.Request) bool {
 	return ok
 }
 
-// themeFilter is GET /api/questions's filter: ?themeId.
-func themeFilter(r *http.Request) string { return r.URL.Query().Get("themeId") }
-
-func (s *Server) listQuestions(ctx context.Context, themeID string) ([]domain.Question, error) {
-	return s.store.ListQuestions(ctx, store.QuestionFilter{ThemeID: themeID})
+// listQuestions loads every question; GET /api/questions?themeId cuts one
+// theme's from them (groupedList).
+func (s *Server) listQuestions(ctx context.Context) ([]domain.Question, error) {
+	return s.store.ListQuestions(ctx, store.QuestionFilter{})
 }
 
 type reorderInput struct {

@@ -8,6 +8,7 @@ import (
 	"hash/fnv"
 	"net/http"
 	"runtime"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -26,21 +27,18 @@ const (
 	MaxPageLimit = 1000
 )
 
-// Cache sizing. A list body is kept once per list and filter; filters are
-// client input, so their number is bounded.
-const (
-	maxCachedLists = 256
-	// minCompressSize is gzhttp's own threshold: smaller bodies go as they are.
-	minCompressSize = 1024
-)
+// minCompressSize is gzhttp's own threshold: smaller bodies go as they are.
+const minCompressSize = 1024
 
 // listCache keeps each list's answer, keyed by the list's data version
 // (store.DataVersion): a read whose version matches is served from memory,
 // with no query, no JSON encoding and no compression. Entries are replaced
 // when their list's version moves, so the cache holds one body per list.
+// A filtered list is cut from its whole list's entry (groupedList), so
+// however many filters readers use, each version is built once.
 type listCache struct {
 	mu    sync.Mutex
-	slots map[listKey]*listSlot
+	slots map[store.List]*listSlot
 	// builds holds a place per build under way, one per core: a build is a
 	// CPU-bound scan and encode, and more at once than cores only slowed
 	// everything else. Under the soak's writes (every list rebuilt all the
@@ -50,12 +48,6 @@ type listCache struct {
 	// tag makes ETags differ between builds, whose JSON may differ for the
 	// same data.
 	tag string
-}
-
-// listKey names one cached answer: a list and its filter ("" for none).
-type listKey struct {
-	list   store.List
-	filter string
 }
 
 // listSlot is one list's entry and its builds. At most one build runs at a
@@ -92,6 +84,10 @@ type listEntry struct {
 	// index finds a row by id, for cursors.
 	index map[string]int
 	ids   []string
+	// all is every row, 0 to n-1; groups[k] the rows whose group key is k,
+	// in list order (groupedList).
+	all    []int
+	groups map[string][]int
 
 	gzipOnce, zstdOnce sync.Once
 	gzip, zstd         []byte
@@ -100,7 +96,7 @@ type listEntry struct {
 func newListCache(buildVersion string) *listCache {
 	h := fnv.New32a()
 	_, _ = h.Write([]byte(buildVersion))
-	return &listCache{slots: map[listKey]*listSlot{}, builds: make(chan struct{}, runtime.GOMAXPROCS(0)),
+	return &listCache{slots: map[store.List]*listSlot{}, builds: make(chan struct{}, runtime.GOMAXPROCS(0)),
 		tag: strconv.FormatUint(uint64(h.Sum32()), 36)}
 }
 
@@ -110,21 +106,16 @@ func (c *listCache) etag(l store.List, v int64) string {
 	return `"` + l.String() + "-" + strconv.FormatInt(v, 36) + "-" + c.tag + `"`
 }
 
-// get returns the entry of key at version v or newer. When the cache has
+// get returns the entry of list l at version v or newer. When the cache has
 // none it waits for a build that covers v: the running one if it does, else
 // the next, which it starts if none runs. build(need) loads the rows and
-// labels the entry need. Filters beyond maxCachedLists are built for the
-// caller alone and not kept.
-func (c *listCache) get(ctx context.Context, key listKey, v int64, build func(need int64) (*listEntry, error)) (*listEntry, error) {
+// labels the entry need.
+func (c *listCache) get(ctx context.Context, l store.List, v int64, build func(need int64) (*listEntry, error)) (*listEntry, error) {
 	c.mu.Lock()
-	slot := c.slots[key]
+	slot := c.slots[l]
 	if slot == nil {
-		if len(c.slots) >= maxCachedLists {
-			c.mu.Unlock()
-			return build(v)
-		}
 		slot = &listSlot{}
-		c.slots[key] = slot
+		c.slots[l] = slot
 	}
 	if slot.entry != nil && slot.entry.version >= v {
 		e := slot.entry
@@ -174,12 +165,16 @@ func (c *listCache) run(slot *listSlot, round *buildRound) {
 	}
 }
 
-// buildEntry encodes rows one by one, so a page can be cut from the body
-// without encoding again. version must have been read before rows were
-// loaded: the rows are then at least as new as the version says.
-func buildEntry[T any](version int64, rows []T, id func(T) string) (*listEntry, error) {
+// buildEntry encodes rows one by one, so a page or a group can be cut from
+// the body without encoding again. version must have been read before rows
+// were loaded: the rows are then at least as new as the version says. group,
+// when not nil, gives each row's group key.
+func buildEntry[T any](version int64, rows []T, id func(T) string, group func(T) string) (*listEntry, error) {
 	e := &listEntry{version: version, ends: make([]int, len(rows)), index: make(map[string]int, len(rows)),
-		ids: make([]string, len(rows))}
+		ids: make([]string, len(rows)), all: make([]int, len(rows))}
+	if group != nil {
+		e.groups = map[string][]int{}
+	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	buf.WriteByte('[')
@@ -194,10 +189,24 @@ func buildEntry[T any](version int64, rows []T, id func(T) string) (*listEntry, 
 		e.ends[i] = buf.Len()
 		e.ids[i] = id(row)
 		e.index[e.ids[i]] = i
+		e.all[i] = i
+		if group != nil {
+			k := group(row)
+			e.groups[k] = append(e.groups[k], i)
+		}
 	}
 	buf.WriteString("]\n")
 	e.body = buf.Bytes()
 	return e, nil
+}
+
+// row is row i's JSON.
+func (e *listEntry) row(i int) []byte {
+	from := 1
+	if i > 0 {
+		from = e.ends[i-1] + 1
+	}
+	return e.body[from:e.ends[i]]
 }
 
 var zstdEncoder, _ = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault))
@@ -283,22 +292,19 @@ func acceptedCoding(header string) string {
 	return ""
 }
 
-// whole adapts a store method listing without a filter.
-func whole[T any](load func(context.Context) ([]T, error)) func(context.Context, string) ([]T, error) {
-	return func(ctx context.Context, _ string) ([]T, error) { return load(ctx) }
+// cachedList serves a versioned list (issue 15): the list's version from the
+// store (a read shared with concurrent requests), then 304 when the client
+// has it, else the cached body, built from load only when the version moved.
+// ?limit and ?after cut a page from the same entry.
+func cachedList[T any](s *Server, l store.List, load func(context.Context) ([]T, error), id func(T) string) http.HandlerFunc {
+	return groupedList(s, l, load, id, "", nil)
 }
 
-// listFilter names the filter of a request ("" for the whole list).
-type listFilter func(r *http.Request) string
-
-// noFilter is the listFilter of a list that takes none.
-func noFilter(*http.Request) string { return "" }
-
-// cachedList serves a versioned list (issue 15): the list's version from the
-// store (a read shared with concurrent requests), then 304 when the client has it, else the
-// cached body, built from load only when the version moved. ?limit and
-// ?after cut a page from the same entry.
-func cachedList[T any](s *Server, l store.List, filter listFilter, load func(ctx context.Context, filter string) ([]T, error), id func(T) string) http.HandlerFunc {
+// groupedList is cachedList for a list that query parameter param filters
+// to the rows whose group(row) equals it: the page is cut from the whole
+// list's entry. The store orders a filtered list as the whole one, so the
+// rows keep their order.
+func groupedList[T any](s *Server, l store.List, load func(context.Context) ([]T, error), id func(T) string, param string, group func(T) string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		p, err := parsePage(r)
 		if err != nil {
@@ -319,15 +325,14 @@ func cachedList[T any](s *Server, l store.List, filter listFilter, load func(ctx
 			w.WriteHeader(http.StatusNotModified)
 			return
 		}
-		key := listKey{list: l, filter: filter(r)}
 		// The load outlives a cancelled first caller: others may share it.
 		ctx := context.WithoutCancel(r.Context())
-		e, err := s.lists.get(r.Context(), key, v, func(need int64) (*listEntry, error) {
-			rows, err := load(ctx, key.filter)
+		e, err := s.lists.get(r.Context(), l, v, func(need int64) (*listEntry, error) {
+			rows, err := load(ctx)
 			if err != nil {
 				return nil, err
 			}
-			return buildEntry(need, rows, id)
+			return buildEntry(need, rows, id, group)
 		})
 		if err != nil {
 			s.fail(w, r, err)
@@ -335,8 +340,12 @@ func cachedList[T any](s *Server, l store.List, filter listFilter, load func(ctx
 		}
 		h.Set("ETag", "W/"+s.lists.etag(l, e.version))
 		h.Set("Content-Type", "application/json; charset=utf-8")
+		if key := r.URL.Query().Get(param); param != "" && key != "" {
+			s.writeRows(w, r, e, e.groups[key], p)
+			return
+		}
 		if p.on {
-			s.writePage(w, r, e, p)
+			s.writeRows(w, r, e, e.all, p)
 			return
 		}
 		body := e.body
@@ -353,33 +362,36 @@ func cachedList[T any](s *Server, l store.List, filter listFilter, load func(ctx
 	}
 }
 
-// writePage answers one page cut from e, with a Link to the next one while
-// rows remain. The outer gzip middleware compresses it.
-func (s *Server) writePage(w http.ResponseWriter, r *http.Request, e *listEntry, p page) {
-	start := 0
+// writeRows answers rows of e (indices in list order): one page of them when
+// p is on, with a Link to the next while rows remain, else all. The outer
+// gzip middleware compresses it.
+func (s *Server) writeRows(w http.ResponseWriter, r *http.Request, e *listEntry, rows []int, p page) {
+	start, end := 0, len(rows)
 	if p.after != "" {
 		i, ok := e.index[p.after]
-		if !ok {
+		at := sort.SearchInts(rows, i)
+		if !ok || at == len(rows) || rows[at] != i {
 			s.fail(w, r, BadRequest("after", "names a row no longer in the list; start again without it"))
 			return
 		}
-		start = i + 1
+		start = at + 1
 	}
-	end := min(start+p.limit, len(e.ends))
+	if p.on {
+		end = min(start+p.limit, len(rows))
+	}
 	var buf bytes.Buffer
 	buf.WriteByte('[')
-	if start < end {
-		from := 1
-		if start > 0 {
-			from = e.ends[start-1] + 1
+	for k := start; k < end; k++ {
+		if k > start {
+			buf.WriteByte(',')
 		}
-		buf.Write(e.body[from:e.ends[end-1]])
+		buf.Write(e.row(rows[k]))
 	}
 	buf.WriteString("]\n")
-	if end < len(e.ends) {
+	if end < len(rows) {
 		q := r.URL.Query()
 		q.Set("limit", strconv.Itoa(p.limit))
-		q.Set("after", cursor(e.ids[end-1]))
+		q.Set("after", cursor(e.ids[rows[end-1]]))
 		w.Header().Set("Link", "<"+r.URL.Path+"?"+q.Encode()+`>; rel="next"`)
 	}
 	w.WriteHeader(http.StatusOK)

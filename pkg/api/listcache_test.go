@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"net/url"
@@ -121,7 +120,10 @@ func TestListCacheFollowsWrites(t *testing.T) {
 			{"create themes", func() {
 				a.json("POST", "/api/themes", map[string]any{"name": "Pay", "description": "d"}, 201, &th)
 				a.json("POST", "/api/themes", map[string]any{"name": "Other", "description": "d"}, 201, &other)
-				paths = append(paths, "/api/questions?themeId="+th.ID)
+				// Filtered lists are cut from the whole list's entry: each
+				// theme's, and a theme with no questions.
+				paths = append(paths, "/api/questions?themeId="+th.ID, "/api/questions?themeId="+other.ID,
+					"/api/questions?themeId=no-such-theme")
 			}},
 			{"create questions", func() {
 				a.json("POST", "/api/questions", map[string]any{"themeId": th.ID, "question": "When?"}, 201, &q1)
@@ -275,6 +277,14 @@ func TestListPagination(t *testing.T) {
 			assert.Equal(t, max(1, (len(whole)+2)/3), pages, p)
 		}
 
+		// A cursor must name a row of the list filtered as asked.
+		qs, err := ts.Store.ListQuestions(context.Background(), store.QuestionFilter{ThemeID: themes[3].ID})
+		require.NoError(t, err)
+		require.NotEmpty(t, qs)
+		resp, body := ts.do("GET", "/api/questions?themeId="+themes[2].ID+"&after="+cursor(qs[0].ID), nil)
+		require.Equal(t, http.StatusBadRequest, resp.StatusCode, "%s", body)
+		assert.Contains(t, errorBody(t, body).Fields, "after")
+
 		for _, tc := range []struct{ query, field string }{
 			{"limit=0", "limit"}, {"limit=-1", "limit"}, {"limit=ten", "limit"}, {"limit=1001", "limit"},
 			{"after=***", "after"}, {"limit=2&after=" + cursor("no-such-id"), "after"},
@@ -291,9 +301,9 @@ func TestListPagination(t *testing.T) {
 func TestListCacheOrder(t *testing.T) {
 	ctx := context.Background()
 	c := newListCache("test")
-	key := listKey{list: store.ThemesList}
+	key := store.ThemesList
 	build := func(need int64) (*listEntry, error) {
-		return buildEntry(need, []string{"x"}, func(s string) string { return s })
+		return buildEntry(need, []string{"x"}, func(s string) string { return s }, nil)
 	}
 	rebuilt := func(int64) (*listEntry, error) { t.Fatal("rebuilt"); return nil, nil }
 	e, err := c.get(ctx, key, 5, build)
@@ -316,14 +326,14 @@ func TestListCacheOrder(t *testing.T) {
 func TestListCacheCoalescesBuilds(t *testing.T) {
 	ctx := context.Background()
 	c := newListCache("test")
-	key := listKey{list: store.ThemesList}
+	key := store.ThemesList
 	release := make(chan struct{})
 	var builds atomic.Int32
 	build := func(need int64) (*listEntry, error) {
 		if builds.Add(1) == 1 {
 			<-release
 		}
-		return buildEntry(need, []string{"x"}, func(s string) string { return s })
+		return buildEntry(need, []string{"x"}, func(s string) string { return s }, nil)
 	}
 	first := make(chan *listEntry)
 	go func() {
@@ -372,14 +382,14 @@ func TestListCacheLimitsBuilds(t *testing.T) {
 		}
 		<-release
 		running.Add(-1)
-		return buildEntry(need, []string{"x"}, func(s string) string { return s })
+		return buildEntry(need, []string{"x"}, func(s string) string { return s }, nil)
 	}
 	var wg sync.WaitGroup
 	for i := range places + 3 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, err := c.get(context.Background(), listKey{list: store.ThemesList, filter: fmt.Sprint(i)}, 1, build)
+			_, err := c.get(context.Background(), store.List(i), 1, build)
 			assert.NoError(t, err)
 		}()
 	}
