@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"regexp"
 
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/store"
@@ -189,22 +190,41 @@ func (s *Store) Search(ctx context.Context, q string, limit int) ([]domain.Searc
 }
 
 func (s *Store) search(ctx context.Context, q string, limit int) ([]domain.SearchHit, error) {
-	rows, err := s.q().QueryContext(ctx, `
-SELECT kind, id, title, snippet, parent_id FROM (
-  SELECT 1 AS rank, 'theme' AS kind, id, name AS title, description AS snippet, '' AS parent_id FROM themes
-    WHERE lower(name) LIKE $1 ESCAPE '\' OR lower(description) LIKE $1 ESCAPE '\'
-  UNION ALL
-  SELECT 2, 'question', id, question, description, theme_id FROM questions
-    WHERE lower(question) LIKE $1 ESCAPE '\' OR lower(description) LIKE $1 ESCAPE '\'
-  UNION ALL
-  SELECT 3, 'content', id, title, description, '' FROM content
-    WHERE lower(title) LIKE $1 ESCAPE '\' OR lower(description) LIKE $1 ESCAPE '\' OR lower(content) LIKE $1 ESCAPE '\'
-  UNION ALL
-  SELECT 4, 'communication', id, title, status, '' FROM communications
-    WHERE lower(title) LIKE $1 ESCAPE '\' OR lower(raw_content) LIKE $1 ESCAPE '\'
-) hits ORDER BY rank, lower(title), id LIMIT $2`, likePattern(q), limit)
+	rows, err := s.q().QueryContext(ctx, s.opt.Dialect.searchQuery(), likePattern(q), limit)
 	return collect(rows, err, func(r *sql.Rows) (domain.SearchHit, error) {
 		var h domain.SearchHit
 		return h, r.Scan(&h.Kind, &h.ID, &h.Title, &h.Snippet, &h.ParentID)
 	})
 }
+
+// searchQuery is Search's statement, which matches a column when its
+// lower-cased value is LIKE the pattern. Where LIKE ignores case by itself
+// (Dialect.LikeIgnoresCase) the column goes to LIKE as it is: lowering every
+// value of every row first was a fifth of a search's cost on SQLite.
+func (d Dialect) searchQuery() string {
+	if d.LikeIgnoresCase {
+		return searchSQL.like
+	}
+	return searchSQL.lower
+}
+
+var searchSQL = func() (q struct{ lower, like string }) {
+	const query = `
+SELECT kind, id, title, snippet, parent_id FROM (
+  SELECT 1 AS rank, 'theme' AS kind, id, name AS title, description AS snippet, '' AS parent_id FROM themes
+    WHERE {name} OR {description}
+  UNION ALL
+  SELECT 2, 'question', id, question, description, theme_id FROM questions
+    WHERE {question} OR {description}
+  UNION ALL
+  SELECT 3, 'content', id, title, description, '' FROM content
+    WHERE {title} OR {description} OR {content}
+  UNION ALL
+  SELECT 4, 'communication', id, title, status, '' FROM communications
+    WHERE {title} OR {raw_content}
+) hits ORDER BY rank, lower(title), id LIMIT $2`
+	column := regexp.MustCompile(`\{(\w+)\}`)
+	q.lower = column.ReplaceAllString(query, `lower($1) LIKE $$1 ESCAPE '\'`)
+	q.like = column.ReplaceAllString(query, `$1 LIKE $$1 ESCAPE '\'`)
+	return q
+}()

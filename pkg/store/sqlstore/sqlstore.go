@@ -40,6 +40,10 @@ type Dialect struct {
 	// of the writer's; on PostgreSQL it spares the server parsing and
 	// planning. Off, each statement is sent as it is.
 	PrepareHot bool
+	// LikeIgnoresCase says LIKE already ignores case wherever lower()
+	// folds it, so searches need not lower each value. On SQLite both fold
+	// ASCII letters only; PostgreSQL's lower() folds every letter.
+	LikeIgnoresCase bool
 }
 
 // Classify wraps err in store.ErrUnavailable when it means the database

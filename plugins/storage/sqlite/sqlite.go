@@ -79,7 +79,7 @@ func connString(path string, readOnly bool, busy time.Duration) string {
 
 // dialect is SQLite's: a lock still held when the busy timeout ends
 // (SQLITE_BUSY) means the database cannot answer now.
-var dialect = sqlstore.Dialect{Goose: goose.DialectSQLite3, PrepareHot: true, Unavailable: func(err error) bool {
+var dialect = sqlstore.Dialect{Goose: goose.DialectSQLite3, PrepareHot: true, LikeIgnoresCase: true, Unavailable: func(err error) bool {
 	var e *sqlite.Error
 	return errors.As(err, &e) && e.Code()&0xff == sqliteBusy
 }}
