@@ -51,10 +51,12 @@ type listCache struct {
 }
 
 // listSlot is one list's entry and its builds. At most one build runs at a
-// time; readers needing a newer version than it covers gather in pending,
-// which starts when it ends. Under a stream of writes a list is then built
-// at most once per build time, however many versions go by, instead of once
-// per version with every build competing for the CPU.
+// time. Until it has a place (listCache.builds) and starts loading, any
+// reader joins it; after that, readers needing a newer version than it
+// covers gather in pending, which starts when it ends. Under a stream of
+// writes a list is then built at most once per build time, however many
+// versions go by, instead of once per version with every build competing
+// for the CPU.
 type listSlot struct {
 	entry            *listEntry
 	running, pending *buildRound
@@ -63,13 +65,15 @@ type listSlot struct {
 // buildRound is one build of a list, shared by its waiters. need is the
 // newest version any of them read; the rows are loaded after every waiter
 // read its version, so they are at least that new and the entry is labelled
-// need. build is that of the waiter that opened the round.
+// need. loading is set, under listCache.mu, when the load starts: from then
+// on no reader may join. build is that of the waiter that opened the round.
 type buildRound struct {
-	need  int64
-	build func(need int64) (*listEntry, error)
-	done  chan struct{}
-	e     *listEntry
-	err   error
+	need    int64
+	loading bool
+	build   func(need int64) (*listEntry, error)
+	done    chan struct{}
+	e       *listEntry
+	err     error
 }
 
 // listEntry is one list's answer at one data version. It is never changed
@@ -107,8 +111,8 @@ func (c *listCache) etag(l store.List, v int64) string {
 }
 
 // get returns the entry of list l at version v or newer. When the cache has
-// none it waits for a build that covers v: the running one if it does, else
-// the next, which it starts if none runs. build(need) loads the rows and
+// none it waits for a build that covers v: the running one if it does or
+// has not started loading, else the next, which it starts if none runs. build(need) loads the rows and
 // labels the entry need.
 func (c *listCache) get(ctx context.Context, l store.List, v int64, build func(need int64) (*listEntry, error)) (*listEntry, error) {
 	c.mu.Lock()
@@ -123,7 +127,10 @@ func (c *listCache) get(ctx context.Context, l store.List, v int64, build func(n
 		return e, nil
 	}
 	round := slot.running
-	if round == nil || round.need < v {
+	if round != nil && !round.loading {
+		// It has not loaded yet, so its rows will be newer than v too.
+		round.need = max(round.need, v)
+	} else if round == nil || round.need < v {
 		if slot.pending == nil {
 			slot.pending = &buildRound{build: build, done: make(chan struct{})}
 		}
@@ -150,7 +157,11 @@ func (c *listCache) get(ctx context.Context, l store.List, v int64, build func(n
 // the round that gathered meanwhile, if any.
 func (c *listCache) run(slot *listSlot, round *buildRound) {
 	c.builds <- struct{}{}
-	round.e, round.err = round.build(round.need)
+	c.mu.Lock()
+	round.loading = true
+	need := round.need
+	c.mu.Unlock()
+	round.e, round.err = round.build(need)
 	<-c.builds
 	c.mu.Lock()
 	if round.err == nil && (slot.entry == nil || slot.entry.version <= round.e.version) {

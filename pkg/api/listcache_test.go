@@ -400,3 +400,46 @@ func TestListCacheLimitsBuilds(t *testing.T) {
 	wg.Wait()
 	assert.Equal(t, int32(places), most.Load())
 }
+
+// TestListCacheJoinsBuildWaitingForPlace checks a reader of a newer version
+// joins a build that is still waiting for a place, since its rows are not
+// loaded yet, rather than waiting for a build after it.
+func TestListCacheJoinsBuildWaitingForPlace(t *testing.T) {
+	c := newListCache("test")
+	for range cap(c.builds) {
+		c.builds <- struct{}{} // every place taken
+	}
+	var builds atomic.Int32
+	var needs []int64
+	var mu sync.Mutex
+	build := func(need int64) (*listEntry, error) {
+		builds.Add(1)
+		mu.Lock()
+		needs = append(needs, need)
+		mu.Unlock()
+		return buildEntry(need, []string{"x"}, func(s string) string { return s }, nil)
+	}
+	var wg sync.WaitGroup
+	got := make([]int64, 2)
+	for i, v := range []int64{1, 5} {
+		wg.Go(func() {
+			e, err := c.get(context.Background(), store.ThemesList, v, build)
+			if assert.NoError(t, err) {
+				got[i] = e.version
+			}
+		})
+		require.Eventually(t, func() bool {
+			c.mu.Lock()
+			defer c.mu.Unlock()
+			slot := c.slots[store.ThemesList]
+			return slot != nil && slot.running != nil && slot.running.need == v
+		}, 5*time.Second, time.Millisecond)
+	}
+	for range cap(c.builds) {
+		<-c.builds
+	}
+	wg.Wait()
+	assert.Equal(t, int32(1), builds.Load())
+	assert.Equal(t, []int64{5}, needs)
+	assert.Equal(t, []int64{5, 5}, got)
+}
