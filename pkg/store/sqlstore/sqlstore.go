@@ -83,6 +83,9 @@ type Options struct {
 	// may have changed; while it is unchanged the data versions are not read
 	// again (versionReader). The Store closes it.
 	Stamp Stamper
+	// SerialWrites runs every transaction on one goroutine that owns the
+	// write pool's one connection (serialWriter): for SQLite.
+	SerialWrites bool
 }
 
 // Stamper tells whether any connection, in any process, committed: Stamp
@@ -110,6 +113,8 @@ type Store struct {
 	// stmts and txStmts keep the read and the write pool's statements
 	// prepared (Dialect.PrepareHot); nil without it.
 	stmts, txStmts *stmtCache
+	// writer runs the transactions (Options.SerialWrites); nil without it.
+	writer *serialWriter
 }
 
 var _ store.Store = (*Store)(nil)
@@ -122,6 +127,9 @@ func New(opt Options) *Store {
 	s := &Store{opt: opt, version: &versionReader{}, searches: &rounds[searchKey, []domain.SearchHit]{}}
 	if opt.Dialect.PrepareHot {
 		s.stmts, s.txStmts = newStmtCache(opt.Read), newStmtCache(opt.Write)
+	}
+	if opt.SerialWrites {
+		s.writer = newSerialWriter()
 	}
 	return s
 }
@@ -290,6 +298,19 @@ func (s *Store) inTx(ctx context.Context, fn func(tx *Store) error) error {
 	}
 	bounded, cancel := s.bound(ctx)
 	defer cancel()
+	if s.writer == nil {
+		return s.runTx(ctx, bounded, fn)
+	}
+	started, err := s.writer.do(bounded, func() error { return s.runTx(ctx, bounded, fn) })
+	if !started {
+		return fmt.Errorf("begin transaction: %w", s.classify(ctx, bounded, err))
+	}
+	return err
+}
+
+// runTx runs fn in a new transaction bounded by bounded, on the caller's
+// goroutine or the writer's.
+func (s *Store) runTx(ctx, bounded context.Context, fn func(tx *Store) error) error {
 	tx, err := s.opt.Write.BeginTx(bounded, nil)
 	if err != nil {
 		return fmt.Errorf("begin transaction: %w", s.classify(ctx, bounded, err))
@@ -300,12 +321,13 @@ func (s *Store) inTx(ctx context.Context, fn func(tx *Store) error) error {
 	if s.txStmts != nil {
 		defer s.txStmts.prepareWanted(ctx)
 	}
+	// Also when fn panics: the connection must not stay the transaction's.
+	// After a commit it is a no-op.
+	defer func() { _ = tx.Rollback() }()
 	if err := fn(txs); err != nil {
-		_ = tx.Rollback()
 		return err
 	}
 	if err := txs.bumpVersions(bounded); err != nil {
-		_ = tx.Rollback()
 		return fmt.Errorf("bump data versions: %w", s.classify(ctx, bounded, err))
 	}
 	if err := tx.Commit(); err != nil {
@@ -342,6 +364,9 @@ func (s *Store) Migrate(ctx context.Context) error {
 func (s *Store) Close() error {
 	if s.tx != nil {
 		return errors.New("sqlstore: Close called inside a transaction")
+	}
+	if s.writer != nil {
+		s.writer.close()
 	}
 	err := errors.Join(s.stmts.close(), s.txStmts.close(), s.opt.Write.Close())
 	if s.opt.Stamp != nil {

@@ -145,7 +145,7 @@ func open(ctx context.Context, dsn string, opt store.Options, tune tuning) (*sql
 	d := dialect
 	d.Migrations = sub
 	s := sqlstore.New(sqlstore.Options{Write: write, Read: read, Dialect: d, QueryTimeout: opt.QueryTimeout,
-		Stamp: newWALStamp(path)})
+		Stamp: newWALStamp(path), SerialWrites: true})
 	if err := s.Migrate(ctx); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("sqlite: %w", err)
