@@ -112,8 +112,8 @@ func (c *listCache) etag(l store.List, v int64) string {
 
 // get returns the entry of list l at version v or newer. When the cache has
 // none it waits for a build that covers v: the running one if it does or
-// has not started loading, else the next, which it starts if none runs. build(need) loads the rows and
-// labels the entry need.
+// has not started loading, else the next, which it starts if none runs.
+// build(need) loads the rows and labels the entry need.
 func (c *listCache) get(ctx context.Context, l store.List, v int64, build func(need int64) (*listEntry, error)) (*listEntry, error) {
 	c.mu.Lock()
 	slot := c.slots[l]
