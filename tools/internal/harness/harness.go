@@ -257,6 +257,10 @@ func truncate(b []byte, n int) string {
 	return string(b)
 }
 
+// CPU is the CPU time the server process has used so far (Linux only;
+// load.ProcessCPU).
+func (s *Server) CPU() (time.Duration, error) { return load.ProcessCPU(s.cmd.Process.Pid) }
+
 // Kill ends the server with SIGKILL and waits for it.
 func (s *Server) Kill() error {
 	_ = s.cmd.Process.Signal(syscall.SIGKILL)

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"slices"
 	"sync/atomic"
 	"testing"
@@ -167,4 +168,32 @@ func TestDoDiscardsOnlySuccessfulBodies(t *testing.T) {
 	assert.Equal(t, int64(len("a body nobody reads")), ok.Size)
 	failed := get("/fail")
 	assert.Equal(t, "database is locked\n", string(failed.Body), "an error's body is kept for the report")
+}
+
+func TestParseStatCPU(t *testing.T) {
+	// utime 1234 and stime 66 ticks; the command name holds ") (" and spaces.
+	line := []byte("4242 (comm) (x y) S 1 4242 4242 0 -1 4194560 1000 0 0 0 1234 66 0 0 20 0 12 0 100 1000000 500\n")
+	d, err := parseStatCPU(line)
+	require.NoError(t, err)
+	assert.Equal(t, 13*time.Second, d)
+	_, err = parseStatCPU([]byte("4242 (short) S 1"))
+	assert.Error(t, err)
+}
+
+func TestProcessCPUGrows(t *testing.T) {
+	before, err := ProcessCPU(os.Getpid())
+	if err != nil {
+		t.Skipf("no /proc here: %v", err)
+	}
+	// Busy until the CPU time moves; on a loaded machine that may take more
+	// than one tick of wall time.
+	after, x := before, 0
+	for start := time.Now(); after == before && time.Since(start) < 5*time.Second; {
+		for range 1_000_000 {
+			x++
+		}
+		after, err = ProcessCPU(os.Getpid())
+		require.NoError(t, err)
+	}
+	assert.Greater(t, after, before, "busy for up to 5 s (%d turns)", x)
 }
