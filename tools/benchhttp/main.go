@@ -194,10 +194,8 @@ const rowFormat = "%-20s %-8s %9s %10s %9s %9s %8s %13s %9s %9s %13s\n"
 
 func (r result) rate0() string { return fmt.Sprintf("%.0f", r.rate) }
 
-// cpuPerRequest is the server's CPU time per answer: on a shared machine
-// it moves far less from run to run than the rate, so it shows what a
-// change to the server saves when the ratios cannot. The database's own
-// CPU (PostgreSQL's processes) is not in it.
+// cpuPerRequest is the server's CPU time per answer: what our process alone
+// spends, apart from the load generator and the database's own processes.
 func (r result) cpuPerRequest() string {
 	n := r.stats.Status[http.StatusOK]
 	if r.cpu <= 0 || n == 0 {
