@@ -3,6 +3,8 @@ package sqlstore
 import (
 	"context"
 	"errors"
+	"fmt"
+	"runtime/debug"
 	"sync"
 )
 
@@ -27,7 +29,7 @@ type writeJob struct {
 	run func() error
 	err error
 	// panicked carries a panic in run back to its caller's goroutine.
-	panicked any
+	panicked *txPanic
 	done     chan struct{}
 }
 
@@ -54,8 +56,24 @@ func (w *serialWriter) loop() {
 
 func (j *writeJob) runOnce() {
 	defer close(j.done)
-	defer func() { j.panicked = recover() }()
+	defer func() {
+		if v := recover(); v != nil {
+			j.panicked = &txPanic{value: v, stack: debug.Stack()}
+		}
+	}()
 	j.err = j.run()
+}
+
+// txPanic is a panic in a transaction's callback, raised again in the
+// caller's goroutine. It keeps the stack where it happened: the caller's
+// own stack would only show the wait for the writer.
+type txPanic struct {
+	value any
+	stack []byte
+}
+
+func (p *txPanic) String() string {
+	return fmt.Sprintf("%v\n\nin a transaction, on the writer goroutine:\n%s", p.value, p.stack)
 }
 
 // do runs fn on the writer and answers its error. While the writer is busy

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -78,12 +79,18 @@ func TestSerialWriterRunsEveryTransaction(t *testing.T) {
 func TestSerialWriterPanics(t *testing.T) {
 	ctx := context.Background()
 	s, db := serialStore(t, 2*time.Second)
-	assert.PanicsWithValue(t, "bad", func() {
+	var raised any
+	func() {
+		defer func() { raised = recover() }()
 		_ = s.inTx(ctx, func(tx *Store) error {
 			require.NoError(t, insert(ctx, tx, 1))
 			panic("bad")
 		})
-	})
+	}()
+	p, ok := raised.(*txPanic)
+	require.True(t, ok, "raised %#v", raised)
+	assert.Equal(t, "bad", p.value)
+	assert.Contains(t, fmt.Sprint(p), "TestSerialWriterPanics", "the stack where it happened")
 	require.NoError(t, s.inTx(ctx, func(tx *Store) error { return insert(ctx, tx, 2) }))
 	assert.Equal(t, 1, count(t, db))
 }
