@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/commsplan/commsplan/pkg/config"
+	"github.com/commsplan/commsplan/pkg/internal/syncbuf"
 )
 
 // runCLI runs the command tree with args in a clean directory and returns
@@ -91,7 +92,7 @@ func TestRedactDSN(t *testing.T) {
 // request still completes and the database is closed cleanly.
 func TestServeGracefulShutdown(t *testing.T) {
 	dir := cleanDir(t)
-	logs := &lockedBuffer{} // the log's own goroutine writes while we read
+	logs := &syncbuf.Buffer{} // the log's own goroutine writes while we read
 	f := &Factory{Version: "test", Out: &bytes.Buffer{}, Err: logs}
 	var err error
 	f.Config, err = config.Load(newFlagSet(t, "--data-dir", dir, "--addr", "127.0.0.1:0"))

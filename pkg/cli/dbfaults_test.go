@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -18,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/commsplan/commsplan/pkg/config"
+	"github.com/commsplan/commsplan/pkg/internal/syncbuf"
 	"github.com/commsplan/commsplan/pkg/store/storetest"
 )
 
@@ -40,31 +40,13 @@ func TestUnavailableDatabaseExitsOne(t *testing.T) {
 	}
 }
 
-// lockedBuffer is a log sink the server writes while the test reads it.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 // heldServe is serve on SQLite with another connection holding the write
 // lock, so a write stays in flight for as long as the test wants.
 type heldServe struct {
 	t      *testing.T
 	addr   string
 	client *http.Client
-	logs   *lockedBuffer
+	logs   *syncbuf.Buffer
 	cancel context.CancelFunc
 	done   chan error
 	lock   *sql.Conn
@@ -72,7 +54,7 @@ type heldServe struct {
 
 func startHeldServe(t *testing.T, grace time.Duration) *heldServe {
 	dir := cleanDir(t)
-	h := &heldServe{t: t, logs: &lockedBuffer{}, done: make(chan error, 1)}
+	h := &heldServe{t: t, logs: &syncbuf.Buffer{}, done: make(chan error, 1)}
 	f := &Factory{Version: "test", Out: &bytes.Buffer{}, Err: h.logs}
 	var err error
 	f.Config, err = config.Load(newFlagSet(t, "--data-dir", dir, "--addr", "127.0.0.1:0"))

@@ -1,38 +1,20 @@
 package config
 
 import (
-	"bytes"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/commsplan/commsplan/pkg/internal/syncbuf"
 )
-
-// syncBuffer is a bytes.Buffer safe for the flusher and the test at once.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // TestServerLogger checks info lines wait in the buffer for at most the
 // flush interval, a warning goes out at once with what waited before it,
 // attributes and groups keep that, and the closing flush writes the rest.
 func TestServerLogger(t *testing.T) {
-	var out syncBuffer
+	var out syncbuf.Buffer
 	log, buf := Config{LogLevel: "info"}.ServerLogger(&out)
 	log.Info("request", "path", "/api/themes")
 	assert.NotContains(t, out.String(), "/api/themes", "an info line waits for the flush")
