@@ -180,17 +180,20 @@ var benchModes = []benchMode{
 	{name: "miss-gzip", encoding: "gzip", miss: true},
 }
 
+// fillLargePlan is 1,000 themes × 10 questions and 5,000 linked content
+// pieces.
+func fillLargePlan(tb testing.TB, s store.Store) { fillPlan(tb, s, 1000, 10, 5000) }
+
 // benchmarkList runs path through the whole handler (session check, logging,
-// security headers, compression) on a plan of 1,000 themes × 10 questions
-// and 5,000 linked content pieces, in each benchMode.
-func benchmarkList(b *testing.B, path string) {
+// security headers, compression) on the data fill adds, in each benchMode.
+func benchmarkList(b *testing.B, path string, fill func(testing.TB, store.Store), modes []benchMode) {
 	for _, be := range storetest.Backends {
 		b.Run(be.Name, func(b *testing.B) {
-			// The fixture is one transaction of about 60,000 statements,
-			// far past the default query timeout meant for requests.
+			// The large fixture is one transaction of about 60,000
+			// statements, far past the default query timeout for requests.
 			st := storetest.OpenWith(b, be.DSN(b), store.Options{QueryTimeout: 10 * time.Minute})
-			fillPlan(b, st, 1000, 10, 5000)
-			for _, m := range benchModes {
+			fill(b, st)
+			for _, m := range modes {
 				if m.name == "miss" {
 					m.miss = true
 				}
@@ -231,13 +234,26 @@ func benchmarkList(b *testing.B, path string) {
 }
 
 // BenchmarkListThemes lists 1,000 themes with their counts.
-func BenchmarkListThemes(b *testing.B) { benchmarkList(b, "/api/themes") }
+func BenchmarkListThemes(b *testing.B) {
+	benchmarkList(b, "/api/themes", fillLargePlan, benchModes)
+}
 
 // BenchmarkListQuestions lists 10,000 questions with their counts.
-func BenchmarkListQuestions(b *testing.B) { benchmarkList(b, "/api/questions") }
+func BenchmarkListQuestions(b *testing.B) {
+	benchmarkList(b, "/api/questions", fillLargePlan, benchModes)
+}
 
 // BenchmarkListContent lists 5,000 content pieces with their links.
-func BenchmarkListContent(b *testing.B) { benchmarkList(b, "/api/content") }
+func BenchmarkListContent(b *testing.B) {
+	benchmarkList(b, "/api/content", fillLargePlan, benchModes)
+}
+
+// BenchmarkListSmall is a cache hit on a small list, 200 audiences (about 60
+// KB, 7 KB gzipped): what the hot path around the stored bytes costs, the
+// session check, routing, logging and headers, with the version read.
+func BenchmarkListSmall(b *testing.B) {
+	benchmarkList(b, "/api/audiences", func(tb testing.TB, s store.Store) { fillAudiencesCampaigns(tb, s, 200) }, benchModes[:3])
+}
 
 // BenchmarkGetRecord reads single records with their counts on the plan of
 // benchmarkList (plus 100 vehicles): the cost must not grow with the tables.

@@ -15,7 +15,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"net"
+
 	"net/http"
 	"os"
 	"path/filepath"
@@ -36,6 +36,7 @@ type options struct {
 	conns    int
 	duration time.Duration
 	only     string
+	ceiling  string
 	size     plan
 }
 
@@ -44,6 +45,8 @@ func main() {
 	flag.StringVar(&o.backend, "backend", "sqlite", "sqlite, postgres or both")
 	flag.IntVar(&o.conns, "conns", 50, "concurrent keep-alive connections")
 	flag.DurationVar(&o.duration, "duration", 10*time.Second, "how long each measurement runs")
+	flag.StringVar(&o.ceiling, "ceiling", "process", "where the ceiling runs: process (its own, as our server) or inprocess (in this tool, beside the load generator)")
+	flag.StringVar(&serveCeilingFrom, "serve-ceiling", "", "internal: serve the answers recorded in this file as the ceiling")
 	flag.StringVar(&o.only, "lists", "", "comma-separated list paths to measure (default: all seven)")
 	flag.IntVar(&o.size.themes, "themes", 1000, "themes seeded")
 	flag.IntVar(&o.size.questionsPer, "questions-per-theme", 10, "questions per theme")
@@ -53,6 +56,10 @@ func main() {
 	flag.IntVar(&o.size.communications, "communications", 1000, "communications")
 	flag.IntVar(&o.size.campaigns, "campaigns", 20, "campaigns")
 	flag.Parse()
+	if serveCeilingFrom != "" {
+		harness.Exit("benchhttp ceiling", serveCeiling(serveCeilingFrom))
+		return
+	}
 	harness.Exit("benchhttp", run(o))
 }
 
@@ -60,6 +67,9 @@ func run(o options) error {
 	backends, err := harness.Backends(o.backend)
 	if err != nil {
 		return err
+	}
+	if o.ceiling != "process" && o.ceiling != "inprocess" {
+		return fmt.Errorf("-ceiling is process or inprocess, not %q", o.ceiling)
 	}
 	if o.conns < 1 || o.duration <= 0 || o.size.themes < 1 || o.size.questionsPer < 1 || o.size.audiences < 1 || o.size.vehicles < 1 {
 		return errors.New("-conns, -duration and the plan sizes must be positive")
@@ -91,8 +101,8 @@ func run(o options) error {
 
 // variant is one answer our server sent, kept to be served by the ceiling.
 type variant struct {
-	header http.Header
-	body   []byte
+	Header http.Header
+	Body   []byte
 }
 
 // encodings are the two ways each list is asked for.
@@ -137,14 +147,14 @@ func bench(ctx context.Context, o options, backend, bin, dir string, paths []str
 			if resp.Status != http.StatusOK {
 				return fmt.Errorf("GET %s: %d", p, resp.Status)
 			}
-			sent[p+" "+e.name] = variant{header: resp.Header, body: resp.Body}
+			sent[p+" "+e.name] = variant{Header: resp.Header, Body: resp.Body}
 		}
 	}
-	ceiling, err := startCeiling(sent)
+	ceiling, err := startCeiling(o.ceiling, sent, dir)
 	if err != nil {
-		return err
+		return fmt.Errorf("ceiling: %w", err)
 	}
-	defer ceiling.Close()
+	defer ceiling.close()
 
 	var pb *pocketBase
 	if bin := os.Getenv("POCKETBASE_BIN"); bin != "" {
@@ -154,21 +164,21 @@ func bench(ctx context.Context, o options, backend, bin, dir string, paths []str
 		defer pb.stop()
 	}
 
-	fmt.Printf(rowFormat, "list", "encoding", "bytes", "ours req/s", "p50", "p99", "CPU/req", "ceiling req/s", "p50", "p99", "ours/ceiling")
+	fmt.Printf(rowFormat, "list", "encoding", "bytes", "ours req/s", "p50", "p99", "CPU/req", "ceiling req/s", "p50", "p99", "CPU/req", "ours/ceiling")
 	var failures []string
 	for _, p := range paths {
 		for _, e := range encodings {
 			v := sent[p+" "+e.name]
 			ours := measure(ctx, o, srv.URL+p, srv.Cookie, e.accept, srv.CPU)
-			ceil := measure(ctx, o, "http://"+ceiling.Addr().String()+p, "", e.accept, nil)
-			fmt.Printf(rowFormat, p, e.name, fmt.Sprint(len(v.body)), ours.rate0(), ours.p(0.5), ours.p(0.99), ours.cpuPerRequest(),
-				ceil.rate0(), ceil.p(0.5), ceil.p(0.99), fmt.Sprintf("%.1f%%", 100*ours.rate/ceil.rate))
+			ceil := measure(ctx, o, ceiling.url+p, "", e.accept, ceiling.cpu)
+			fmt.Printf(rowFormat, p, e.name, fmt.Sprint(len(v.Body)), ours.rate0(), ours.p(0.5), ours.p(0.99), ours.cpuPerRequest(),
+				ceil.rate0(), ceil.p(0.5), ceil.p(0.99), ceil.cpuPerRequest(), fmt.Sprintf("%.1f%%", 100*ours.rate/ceil.rate))
 			failures = append(failures, ours.failures("ours "+p+" "+e.name)...)
 			failures = append(failures, ceil.failures("ceiling "+p+" "+e.name)...)
 			if pb != nil && p == "/api/themes" {
 				res := measure(ctx, o, pb.listURL(), "", e.accept, nil)
 				fmt.Printf(rowFormat, "PocketBase themes", e.name, fmt.Sprint(res.bytes), res.rate0(), res.p(0.5), res.p(0.99), "",
-					"", "", "", fmt.Sprintf("ours %.1fx PB", ours.rate/res.rate))
+					"", "", "", "", fmt.Sprintf("ours %.1fx PB", ours.rate/res.rate))
 				failures = append(failures, res.failures("pocketbase "+e.name)...)
 			}
 		}
@@ -190,7 +200,7 @@ type result struct {
 }
 
 // rowFormat is one line of the table.
-const rowFormat = "%-20s %-8s %9s %10s %9s %9s %8s %13s %9s %9s %13s\n"
+const rowFormat = "%-20s %-8s %9s %10s %9s %9s %8s %13s %9s %9s %8s %13s\n"
 
 func (r result) rate0() string { return fmt.Sprintf("%.0f", r.rate) }
 
@@ -258,44 +268,3 @@ func measure(ctx context.Context, o options, url, cookie, accept string, cpu fun
 	}
 	return res
 }
-
-// startCeiling serves the recorded answers from memory: the gzip bytes when
-// the request accepts gzip, the identity bytes otherwise, with the headers
-// our server sent.
-func startCeiling(sent map[string]variant) (*ceilingServer, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, err
-	}
-	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		enc := "identity"
-		if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
-			enc = "gzip"
-		}
-		v, ok := sent[r.URL.Path+" "+enc]
-		if !ok {
-			http.NotFound(w, r)
-			return
-		}
-		for k, vals := range v.header {
-			if k == "Date" {
-				continue
-			}
-			w.Header()[k] = vals
-		}
-		w.Header().Set("Content-Length", fmt.Sprint(len(v.body)))
-		_, _ = w.Write(v.body)
-	})
-	s := &http.Server{Handler: h, Addr: ln.Addr().String(), ReadHeaderTimeout: 10 * time.Second}
-	go func() { _ = s.Serve(ln) }()
-	return &ceilingServer{Server: s, addr: ln.Addr()}, nil
-}
-
-// ceilingServer is the ceiling and its listening address.
-type ceilingServer struct {
-	*http.Server
-	addr net.Addr
-}
-
-// Addr is where the ceiling listens.
-func (c *ceilingServer) Addr() net.Addr { return c.addr }
