@@ -348,3 +348,27 @@ func TestCompression(t *testing.T) {
 	assert.Empty(t, resp.Header.Get("Content-Encoding"))
 	assert.True(t, json.Valid(body))
 }
+
+// TestSecurityHeadersShared checks that answers do not share what a handler
+// adds to a security header: an addition to one answer's header never shows
+// in another's, nor in the next answer.
+func TestSecurityHeadersShared(t *testing.T) {
+	s := &Server{}
+	h := s.securityHeaders(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if v := r.URL.Query().Get("add"); v != "" {
+			w.Header().Add("X-Frame-Options", v)
+		}
+	}))
+	serve := func(target string) http.Header {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", target, nil))
+		return rec.Header()
+	}
+	first := serve("/?add=SAMEORIGIN")
+	second := serve("/?add=ALLOW-FROM")
+	plain := serve("/")
+	assert.Equal(t, []string{"DENY", "SAMEORIGIN"}, first.Values("X-Frame-Options"))
+	assert.Equal(t, []string{"DENY", "ALLOW-FROM"}, second.Values("X-Frame-Options"))
+	assert.Equal(t, []string{"DENY"}, plain.Values("X-Frame-Options"))
+	assert.Equal(t, []string{contentSecurityPolicy}, plain.Values("Content-Security-Policy"))
+}

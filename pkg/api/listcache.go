@@ -258,6 +258,9 @@ type page struct {
 // parsePage reads ?limit=N&after=CURSOR.
 func parsePage(r *http.Request) (page, error) {
 	var p page
+	if r.URL.RawQuery == "" {
+		return p, nil
+	}
 	n, err := intParam(r, "limit", 0, 1, MaxPageLimit)
 	if err != nil {
 		return p, err
@@ -357,9 +360,11 @@ func groupedList[T any](s *Server, l store.List, load func(context.Context) ([]T
 		}
 		h.Set("ETag", "W/"+s.lists.etag(l, e.version))
 		h.Set("Content-Type", "application/json; charset=utf-8")
-		if key := r.URL.Query().Get(param); param != "" && key != "" {
-			s.writeRows(w, r, e, e.groups[key], p)
-			return
+		if param != "" && r.URL.RawQuery != "" {
+			if key := r.URL.Query().Get(param); key != "" {
+				s.writeRows(w, r, e, e.groups[key], p)
+				return
+			}
 		}
 		if p.on {
 			s.writeRows(w, r, e, e.all, p)

@@ -20,6 +20,10 @@ func checkParams(next http.Handler) http.Handler {
 			writeJSON(w, http.StatusNotFound, ErrorBody{Error: "not found"})
 			return
 		}
+		if r.URL.RawQuery == "" {
+			next.ServeHTTP(w, r)
+			return
+		}
 		q := r.URL.Query()
 		names := make([]string, 0, len(q))
 		for name := range q {
