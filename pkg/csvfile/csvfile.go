@@ -6,20 +6,34 @@ package csvfile
 import (
 	"encoding/csv"
 	"io"
+	"regexp"
+	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
-// Write writes header and then rows, each cell passed through Cell.
-func Write(w io.Writer, header []string, rows [][]string) error {
+// Write writes header and then rows, each cell passed through Cell. A cell
+// of one of the numberColumns (indexes into header) that holds a plain
+// number, such as -12 or 3.5, is written as it is, so a negative number
+// stays a number; anything else there is defused like any cell.
+func Write(w io.Writer, header []string, rows [][]string, numberColumns ...int) error {
 	cw := csv.NewWriter(w)
 	cw.UseCRLF = true
-	if err := cw.Write(header); err != nil {
+	out := make([]string, len(header))
+	for i, v := range header {
+		out[i] = Cell(v)
+	}
+	if err := cw.Write(out); err != nil {
 		return err
 	}
 	for _, row := range rows {
 		out := make([]string, len(row))
 		for i, v := range row {
-			out[i] = Cell(v)
+			if slices.Contains(numberColumns, i) && plainNumber.MatchString(v) {
+				out[i] = v
+			} else {
+				out[i] = Cell(v)
+			}
 		}
 		if err := cw.Write(out); err != nil {
 			return err
@@ -29,12 +43,49 @@ func Write(w io.Writer, header []string, rows [][]string) error {
 	return cw.Error()
 }
 
-// Cell defuses spreadsheet formulas: plans carry free text, and a cell
-// starting with = + - @ (or a tab or CR) would run as a formula when opened,
-// so it gets a leading apostrophe.
+// plainNumber is a number a spreadsheet reads as a value, never a formula.
+var plainNumber = regexp.MustCompile(`^-?[0-9]+(\.[0-9]+)?$`)
+
+// Cell defuses spreadsheet formulas: plans carry free text, and a cell that
+// starts with = + - @ (or their fullwidth forms, which some spreadsheets
+// fold to the same), a tab or a CR would run as a formula when opened. Such
+// a cell gets a leading apostrophe, also when spaces, tabs or line breaks
+// come first; and so does every line inside a multi-line cell that starts
+// that way, for the importers that split a cell's lines.
 func Cell(v string) string {
-	if v != "" && strings.ContainsRune("=+-@\t\r", rune(v[0])) {
-		return "'" + v
+	if v == "" {
+		return v
 	}
-	return v
+	var b strings.Builder
+	if v[0] == '\t' || v[0] == '\r' || startsFormula(strings.TrimLeft(v, " \t\r\n")) {
+		b.Grow(len(v) + 1)
+		b.WriteByte('\'')
+	}
+	for {
+		i := strings.IndexAny(v, "\r\n")
+		if i < 0 {
+			b.WriteString(v)
+			return b.String()
+		}
+		end := i + 1
+		if v[i] == '\r' && end < len(v) && v[end] == '\n' {
+			end++
+		}
+		b.WriteString(v[:end])
+		v = v[end:]
+		if v != "" && (v[0] == '\t' || startsFormula(strings.TrimLeft(v, " \t"))) {
+			b.WriteByte('\'')
+		}
+	}
+}
+
+// startsFormula reports whether s starts with a character a spreadsheet
+// reads as the start of a formula.
+func startsFormula(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	switch r {
+	case '=', '+', '-', '@', '＝', '＋', '－', '＠':
+		return true
+	}
+	return false
 }
