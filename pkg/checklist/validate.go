@@ -16,10 +16,12 @@ import (
 var (
 	// ErrInvalidFormat is the answer to anything that is not a checklist
 	// report written by this package.
-	ErrInvalidFormat = errors.New("Invalid checklist format in imported HTML") //nolint:staticcheck // spec text
+	//lint:ignore ST1005 the spec's text, shown to the user as it is
+	ErrInvalidFormat = errors.New("Invalid checklist format in imported HTML")
 	// ErrInvalidTemplate is the answer to a JSON document that is not an item
 	// list or a template with an items array.
-	ErrInvalidTemplate = errors.New("Invalid checklist template format") //nolint:staticcheck // spec text
+	//lint:ignore ST1005 the spec's text, shown to the user as it is
+	ErrInvalidTemplate = errors.New("Invalid checklist template format")
 )
 
 // FormatError is an ErrInvalidFormat or ErrInvalidTemplate with the reason

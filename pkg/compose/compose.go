@@ -12,6 +12,8 @@ import (
 )
 
 // ErrNoVehicle is returned when no delivery vehicle was chosen (spec 02 §4).
+//
+//lint:ignore ST1005 the spec's text, shown to the user as it is
 var ErrNoVehicle = errors.New("Please select a delivery vehicle first")
 
 // Theme is the communication theme the piece is about.

@@ -51,7 +51,7 @@ func TestCheckInput(t *testing.T) {
 	var in input
 	assert.Empty(t, CheckInput(&in))
 
-	in.Name.v = "a\x00b"
+	in.Name = wrapped[string]{set: true, v: "a\x00b"}
 	in.Settings.v.MaxLength = 1 << 31
 	in.Items = make([]struct {
 		Title string `json:"title"`
