@@ -9,6 +9,12 @@ import (
 	_ "time/tzdata"
 
 	"github.com/commsplan/commsplan/pkg/cli"
+	// The plugins: storage backends by DSN scheme, content generators by
+	// compose.generator. The entry point chooses them; pkg/cli knows only
+	// the registries.
+	_ "github.com/commsplan/commsplan/plugins/compose/openai"
+	_ "github.com/commsplan/commsplan/plugins/storage/postgres"
+	_ "github.com/commsplan/commsplan/plugins/storage/sqlite"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".

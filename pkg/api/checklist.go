@@ -2,7 +2,6 @@ package api
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"net/http"
 	"strings"
@@ -12,7 +11,6 @@ import (
 
 	"github.com/commsplan/commsplan/pkg/checklist"
 	"github.com/commsplan/commsplan/pkg/domain"
-	"github.com/commsplan/commsplan/pkg/store"
 )
 
 // maxImportRequest bounds the JSON envelope of an HTML import. The HTML
@@ -31,25 +29,6 @@ func (s *Server) routeChecklist(r *mux.Router) {
 	r.HandleFunc("/checklist", s.putChecklist).Methods(http.MethodPut)
 	r.HandleFunc("/checklist/report", s.checklistReport).Methods(http.MethodPost)
 	r.HandleFunc("/checklist/history", list(s, s.store.ListChecklistHistory)).Methods(http.MethodGet)
-}
-
-// ChecklistState is the answer of GET and PUT /api/checklist: the working
-// checklist, its version (0 before the first save), its dashboard figures
-// and the categories the UI shows them under.
-type ChecklistState struct {
-	Items      []checklist.Item     `json:"items"`
-	Version    int                  `json:"version"`
-	UpdatedAt  *time.Time           `json:"updatedAt,omitempty"`
-	Stats      checklist.Stats      `json:"stats"`
-	Categories []checklist.Category `json:"categories"`
-}
-
-func newChecklistState(items []checklist.Item, version int, updated time.Time) ChecklistState {
-	st := ChecklistState{Items: items, Version: version, Stats: checklist.Score(items), Categories: checklist.Categories()}
-	if !updated.IsZero() {
-		st.UpdatedAt = &updated
-	}
-	return st
 }
 
 // checklistInvalid turns the checklist package's errors into 400s (413 for
@@ -187,21 +166,12 @@ func (s *Server) importChecklistHTML(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) getChecklist(w http.ResponseWriter, r *http.Request) {
-	wc, err := s.store.GetChecklist(r.Context())
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-		writeJSON(w, http.StatusOK, newChecklistState(checklist.Initial(), 0, time.Time{}))
-		return
-	case err != nil:
-		s.fail(w, r, err)
-		return
-	}
-	items, err := checklist.DecodeItems(wc.Items)
+	st, err := s.plan.WorkingChecklist(r.Context())
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, newChecklistState(items, wc.Version, wc.UpdatedAt))
+	writeJSON(w, http.StatusOK, st)
 }
 
 // checklistPutInput is the body of PUT /api/checklist. Version is the one
@@ -221,28 +191,16 @@ func (s *Server) putChecklist(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, BadRequest("version", "is required: the version last read (0 for a new checklist)"))
 		return
 	}
-	items, err := checkItems(in.Items)
+	if !in.Items.set || in.Items.v == nil {
+		s.fail(w, r, BadRequest("items", "is required"))
+		return
+	}
+	st, err := s.plan.SaveChecklist(r.Context(), in.Items.v, in.Version.v)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	rawItems, err := checklist.EncodeItems(items)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	stats := checklist.Score(items)
-	rawStats, err := json.Marshal(stats)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	wc, err := s.store.SaveChecklist(r.Context(), rawItems, rawStats, in.Version.v)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, newChecklistState(items, wc.Version, wc.UpdatedAt))
+	writeJSON(w, http.StatusOK, st)
 }
 
 // checklistReportInput is the body of POST /api/checklist/report.

@@ -13,6 +13,7 @@ import (
 
 	"github.com/commsplan/commsplan/pkg/checklist"
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/store/storetest"
 )
 
@@ -34,7 +35,7 @@ func TestChecklistWorkingCopy(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
 		ts := newTestServer(t, b)
 
-		var fresh ChecklistState
+		var fresh plan.ChecklistState
 		ts.json(http.MethodGet, "/api/checklist", nil, http.StatusOK, &fresh)
 		assert.Equal(t, checklist.Initial(), fresh.Items, "a fresh database starts with the initial checklist")
 		assert.Equal(t, 0, fresh.Version)
@@ -43,7 +44,7 @@ func TestChecklistWorkingCopy(t *testing.T) {
 		assert.Equal(t, checklist.Categories(), fresh.Categories)
 
 		items := awkwardChecklist(t)
-		var saved ChecklistState
+		var saved plan.ChecklistState
 		ts.json(http.MethodPut, "/api/checklist", map[string]any{"items": items, "version": 0}, http.StatusOK, &saved)
 		assert.Equal(t, 1, saved.Version)
 		assert.NotNil(t, saved.UpdatedAt)
@@ -56,7 +57,7 @@ func TestChecklistWorkingCopy(t *testing.T) {
 		assert.Equal(t, http.StatusConflict, resp.StatusCode, string(body))
 		errorBody(t, body)
 
-		var got ChecklistState
+		var got plan.ChecklistState
 		ts.json(http.MethodGet, "/api/checklist", nil, http.StatusOK, &got)
 		assert.Equal(t, items, got.Items, "the conflicting save changed nothing")
 		assert.Equal(t, 1, got.Version)

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/klauspost/compress/gzhttp"
+
+	"github.com/commsplan/commsplan/pkg/actor"
 )
 
 // openPaths need no session: health checks and the gate itself. A calendar
@@ -20,11 +22,17 @@ func isOpen(method, path string) bool {
 
 func (s *Server) requireSession(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !isOpen(r.Method, r.URL.Path) && !s.hasSession(r) {
+		if isOpen(r.Method, r.URL.Path) {
+			next.ServeHTTP(w, r)
+			return
+		}
+		if !s.hasSession(r) {
 			writeJSON(w, http.StatusUnauthorized, ErrorBody{Error: "authentication required"})
 			return
 		}
-		next.ServeHTTP(w, r)
+		// Who is acting, for every use case this request runs (pkg/plan).
+		// Today every session is the shared identity.
+		next.ServeHTTP(w, r.WithContext(actor.With(r.Context(), actor.Shared)))
 	})
 }
 

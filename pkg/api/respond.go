@@ -12,7 +12,9 @@ import (
 	"strings"
 
 	"github.com/commsplan/commsplan/pkg/assembly"
+	"github.com/commsplan/commsplan/pkg/checklist"
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/store"
 )
 
@@ -82,6 +84,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		fields domain.FieldErrors
 		ref    *store.ReferenceError
 		input  *assembly.InputError
+		bad    *plan.InputError
 		gen    *assembly.GeneratorError
 	)
 	switch {
@@ -94,6 +97,10 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		unavailable(w)
 	case errors.As(err, &apiErr):
 		writeJSON(w, apiErr.Status, apiErr.Body)
+	case errors.Is(err, checklist.ErrTooLarge):
+		writeJSON(w, http.StatusRequestEntityTooLarge, ErrorBody{Error: err.Error()})
+	case errors.As(err, &bad):
+		writeJSON(w, http.StatusBadRequest, ErrorBody{Error: bad.Message, Fields: bad.Fields})
 	case errors.As(err, &input):
 		writeJSON(w, http.StatusBadRequest, ErrorBody{Error: input.Message, Fields: map[string]string{input.Field: input.Message}})
 	case errors.As(err, &gen):

@@ -18,6 +18,7 @@ import (
 	"github.com/commsplan/commsplan/pkg/access"
 	"github.com/commsplan/commsplan/pkg/compose"
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/schedule"
 	"github.com/commsplan/commsplan/pkg/store"
 )
@@ -84,6 +85,8 @@ type Server struct {
 	generator  compose.Generator
 	// lists caches list answers by data version (listcache.go).
 	lists *listCache
+	// plan runs every change to the data (pkg/plan).
+	plan *plan.Plan
 }
 
 // New returns a Server for opts.
@@ -118,6 +121,7 @@ func New(opts Options) *Server {
 	}
 	s.signer = access.NewSigner(opts.Secret, s.ttl)
 	s.lists = newListCache(s.version)
+	s.plan = plan.New(opts.Store)
 	return s
 }
 

@@ -15,6 +15,7 @@ import (
 
 	"github.com/commsplan/commsplan/pkg/checklist"
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/plan"
 )
 
 func newChecklistCmd(f *Factory) *cobra.Command {
@@ -340,8 +341,8 @@ func reportItems(cmd *cobra.Command, f *Factory, opts *ChecklistReportOptions) (
 		}
 		return checklist.DecodeItems(t.Items)
 	}
-	items, _, err := workingChecklist(cmd.Context(), st)
-	return items, err
+	state, err := plan.New(st).WorkingChecklist(cmd.Context())
+	return state.Items, err
 }
 
 // ChecklistListOptions are the inputs of "checklist list".

@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -11,38 +9,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/commsplan/commsplan/pkg/api"
 	"github.com/commsplan/commsplan/pkg/checklist"
-	"github.com/commsplan/commsplan/pkg/store"
+	"github.com/commsplan/commsplan/pkg/plan"
 )
-
-// workingChecklist loads the team's working checklist as the API shows it:
-// the initial checklist, version 0 and no update time, before the first save.
-func workingChecklist(ctx context.Context, st store.Store) ([]checklist.Item, api.ChecklistState, error) {
-	wc, err := st.GetChecklist(ctx)
-	if errors.Is(err, store.ErrNotFound) {
-		items := checklist.Initial()
-		return items, checklistState(items, 0, time.Time{}), nil
-	}
-	if err != nil {
-		return nil, api.ChecklistState{}, err
-	}
-	items, err := checklist.DecodeItems(wc.Items)
-	if err != nil {
-		return nil, api.ChecklistState{}, err
-	}
-	return items, checklistState(items, wc.Version, wc.UpdatedAt), nil
-}
-
-// checklistState is GET /api/checklist's answer for items, so that
-// "checklist current -o json" prints the same document.
-func checklistState(items []checklist.Item, version int, updated time.Time) api.ChecklistState {
-	s := api.ChecklistState{Items: items, Version: version, Stats: checklist.Score(items), Categories: checklist.Categories()}
-	if !updated.IsZero() {
-		s.UpdatedAt = &updated
-	}
-	return s
-}
 
 // ChecklistCurrentOptions are the inputs of "checklist current".
 type ChecklistCurrentOptions struct {
@@ -85,7 +54,7 @@ func checklistCurrentRun(cmd *cobra.Command, f *Factory, opts *ChecklistCurrentO
 		return err
 	}
 	defer st.Close()
-	items, state, err := workingChecklist(cmd.Context(), st)
+	state, err := plan.New(st).WorkingChecklist(cmd.Context())
 	if err != nil {
 		return err
 	}
@@ -101,7 +70,7 @@ func checklistCurrentRun(cmd *cobra.Command, f *Factory, opts *ChecklistCurrentO
 		return err
 	}
 	fmt.Fprintln(f.Out)
-	return writeItemsTable(f.Out, items)
+	return writeItemsTable(f.Out, state.Items)
 }
 
 // writeItemsTable prints one row per item, in checklist order.
@@ -184,45 +153,24 @@ func checklistApplyRun(cmd *cobra.Command, f *Factory, opts *ChecklistApplyOptio
 	if err != nil {
 		return checklistUsageError(err)
 	}
-	rawItems, err := checklist.EncodeItems(items)
-	if err != nil {
-		return err
-	}
-	stats := checklist.Score(items)
-	rawStats, err := json.Marshal(stats)
-	if err != nil {
-		return err
-	}
 	ctx := cmd.Context()
 	st, err := f.OpenStore(ctx)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	version := opts.Version
-	if version < 0 {
-		_, cur, err := workingChecklist(ctx, st)
-		if err != nil {
-			return err
-		}
-		version = cur.Version
-	}
-	wc, err := st.SaveChecklist(ctx, rawItems, rawStats, version)
-	if errors.Is(err, store.ErrConflict) {
-		_, cur, gerr := workingChecklist(ctx, st)
-		if gerr != nil {
-			return gerr
-		}
-		return UsageError("the checklist is at version %d, not %d: someone saved it meanwhile; nothing was changed (see \"checklist current\")", cur.Version, version)
+	state, err := plan.New(st).SaveChecklist(ctx, items, opts.Version)
+	var stale *plan.VersionConflict
+	if errors.As(err, &stale) {
+		return UsageError("%v; nothing was changed (see \"checklist current\")", stale)
 	}
 	if err != nil {
-		return err
+		return checklistUsageError(err)
 	}
-	state := checklistState(items, wc.Version, wc.UpdatedAt)
 	if opts.Output == "json" {
 		return writeIndentedJSON(f.Out, state)
 	}
-	_, err = fmt.Fprintf(f.Out, "Saved version %d: %d items, readiness %.1f%% (%s)\n", wc.Version, len(items),
-		stats.ReadinessPercentage, stats.ReadinessLevel)
+	_, err = fmt.Fprintf(f.Out, "Saved version %d: %d items, readiness %.1f%% (%s)\n", state.Version, len(state.Items),
+		state.Stats.ReadinessPercentage, state.Stats.ReadinessLevel)
 	return err
 }

@@ -8,8 +8,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/commsplan/commsplan/pkg/api"
 	"github.com/commsplan/commsplan/pkg/checklist"
+	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/store/storetest"
 )
 
@@ -20,11 +20,11 @@ func TestChecklistCurrentApply(t *testing.T) {
 			db := b.DSN(t)
 			code, _, errOut := runCLI(t, "--db", db, "migrate")
 			require.Equal(t, 0, code, errOut)
-			current := func() api.ChecklistState {
+			current := func() plan.ChecklistState {
 				t.Helper()
 				code, out, errOut := runCLI(t, "--db", db, "checklist", "current", "-o", "json")
 				require.Equal(t, 0, code, errOut)
-				var st api.ChecklistState
+				var st plan.ChecklistState
 				require.NoError(t, json.Unmarshal([]byte(out), &st))
 				return st
 			}
@@ -75,7 +75,7 @@ func TestChecklistCurrentApply(t *testing.T) {
 			require.NoError(t, err)
 			code, out, errOut = runCLI(t, "--db", db, "checklist", "apply", writeFile(t, dir, "r.html", report), "-o", "json")
 			require.Equal(t, 0, code, errOut)
-			var applied api.ChecklistState
+			var applied plan.ChecklistState
 			require.NoError(t, json.Unmarshal([]byte(out), &applied))
 			assert.Equal(t, 3, applied.Version)
 			assert.Equal(t, items, current().Items)

@@ -15,13 +15,11 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/assembly"
 	"github.com/commsplan/commsplan/pkg/compose"
 	"github.com/commsplan/commsplan/pkg/config"
 	"github.com/commsplan/commsplan/pkg/store"
-	_ "github.com/commsplan/commsplan/plugins/compose/openai"   // compose.generator openai
-	_ "github.com/commsplan/commsplan/plugins/storage/postgres" // postgres:// DSNs
-	"github.com/commsplan/commsplan/plugins/storage/sqlite"     // file paths and sqlite:// DSNs
 )
 
 // Factory carries what every command needs; the root fills Config before
@@ -57,8 +55,7 @@ func (f *Factory) OpenStore(ctx context.Context) (store.Store, error) {
 // reads it (or adds to what is there): a SQLite file that does not exist is
 // bad input, and nothing is created.
 func (f *Factory) OpenExistingStore(ctx context.Context) (store.Store, error) {
-	if scheme := store.Scheme(f.Config.DB); scheme == "" || scheme == "sqlite" {
-		path := sqlite.Path(f.Config.DB)
+	if path := store.FilePath(f.Config.DB); path != "" {
 		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 			return nil, UsageError("no database at %s: create it with \"commsplan migrate\" or \"commsplan seed\", or point --db or --data-dir at an existing one", path)
 		}
@@ -151,6 +148,10 @@ func NewRootCmd(f *Factory) *cobra.Command {
 				return UsageError("%v", err)
 			}
 			f.Config = c
+			// Who is acting, for every use case the command runs
+			// (pkg/plan): whoever may read the data dir or the DSN is
+			// the shared identity.
+			cmd.SetContext(actor.With(cmd.Context(), actor.Shared))
 			return nil
 		},
 	}

@@ -43,6 +43,19 @@ func Scheme(dsn string) string {
 	return s
 }
 
+// FilePath returns the database file a DSN names when it is a plain path
+// or a sqlite:// DSN (without its query), and "" for any other scheme.
+func FilePath(dsn string) string {
+	if scheme := Scheme(dsn); scheme != "" && scheme != "sqlite" {
+		return ""
+	}
+	p := strings.TrimPrefix(dsn, "sqlite://")
+	if i := strings.IndexByte(p, '?'); i >= 0 {
+		p = p[:i]
+	}
+	return p
+}
+
 // Open opens the backend registered for the DSN's scheme with the default
 // Options.
 func Open(ctx context.Context, dsn string) (Store, error) {

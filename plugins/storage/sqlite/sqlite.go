@@ -20,7 +20,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"strings"
 	"time"
 
 	"github.com/pressly/goose/v3"
@@ -49,13 +48,7 @@ func Register() {
 }
 
 // Path returns the database file a DSN names.
-func Path(dsn string) string {
-	p := strings.TrimPrefix(dsn, "sqlite://")
-	if i := strings.IndexByte(p, '?'); i >= 0 {
-		p = p[:i]
-	}
-	return p
-}
+func Path(dsn string) string { return store.FilePath(dsn) }
 
 // connString puts the pragmas in the DSN so every pooled connection gets
 // them: WAL lets readers run beside the writer, the busy timeout (the query

@@ -1,0 +1,53 @@
+// Package plan is every change to the communications plan, whoever asks
+// for it: pkg/api's handlers and pkg/cli's commands call the same function
+// here, so the browser and the terminal cannot drift apart. A use case owns
+// what needs the store besides the engines' pure rules: validation against
+// stored data, transactions, re-rendering stored documents, the readiness
+// history and the data versions (through the store), and the acting person.
+//
+// Every call's context carries who is acting (pkg/actor); a call without
+// one fails with actor.ErrNone. Errors are bad input (*InputError, or the
+// store's typed errors such as store.ErrNotFound and store.ErrConflict) or
+// failures; pkg/api alone turns them into status codes and pkg/cli into
+// exit codes.
+package plan
+
+import (
+	"context"
+
+	"github.com/commsplan/commsplan/pkg/actor"
+	"github.com/commsplan/commsplan/pkg/store"
+)
+
+// Plan runs the use cases over one store.
+type Plan struct {
+	st store.Store
+}
+
+// New returns the use cases over st.
+func New(st store.Store) *Plan { return &Plan{st: st} }
+
+// acting returns who is acting. Every use case that changes data calls it
+// first: this is where roles will be checked and an audit record started.
+func acting(ctx context.Context) (actor.Actor, error) {
+	return actor.From(ctx)
+}
+
+// InputError is bad input: Message is shown as it is (the API answers 400
+// with it, the CLI exits 2 with it), Fields names the request fields and
+// what is wrong with each. Err is the engine's own error, when there is one.
+type InputError struct {
+	Message string
+	Fields  map[string]string
+	Err     error
+}
+
+func (e *InputError) Error() string { return e.Message }
+
+// Unwrap returns the engine's error.
+func (e *InputError) Unwrap() error { return e.Err }
+
+// Invalid is bad input in one field: "field msg", as api.BadRequest words it.
+func Invalid(field, msg string) *InputError {
+	return &InputError{Message: field + " " + msg, Fields: map[string]string{field: msg}}
+}
