@@ -58,12 +58,12 @@ func newContentGenerateCmd(f *Factory, runF func(*ContentGenerateOptions) error)
 		Long: `Generate a piece from a theme (its name or id), guiding questions (ids, in
 the order given; all the theme's questions in their order when none is
 given) and raw notes, for a delivery vehicle: a stored vehicle's id, or a
-vehicle type (email, blog, social, newsletter, internal, town_hall,
-interactive_workshop, digital_signage, mobile_push, podcast, video,
-lunch_learn, project_dashboard, executive_briefing, yammer_teams, sms),
-which uses that type's default settings. --template is a newsletter
-template as JSON (the API's customTemplate, or a saved template from
-GET /api/newsletter-templates/{id}).
+vehicle type, which uses that type's default settings. --template is a
+newsletter template as JSON (the API's customTemplate, or a saved template
+from GET /api/newsletter-templates/{id}).
+
+Vehicle types:
+` + wrapList(domain.VehicleTypeNames, "  ", 76) + `
 
 The generator is the one the server uses (compose.generator: rules, or an
 OpenAI-compatible API), and the content is the same as the web UI's for the
@@ -341,4 +341,26 @@ func flagFor(field string) string {
 		return flag
 	}
 	return field
+}
+
+// wrapList joins words with ", " into lines of at most width characters,
+// each starting with indent: help text that lists a registry.
+func wrapList(words []string, indent string, width int) string {
+	var b strings.Builder
+	line := indent
+	for i, w := range words {
+		if i < len(words)-1 {
+			w += ","
+		}
+		if line != indent && len(line)+1+len(w) > width {
+			b.WriteString(line + "\n")
+			line = indent
+		}
+		if line != indent {
+			line += " "
+		}
+		line += w
+	}
+	b.WriteString(line)
+	return b.String()
 }

@@ -11,7 +11,9 @@ import (
 // each.
 type rule func(m *material) doc
 
-// rulesByType holds a rule for each of the 16 vehicle types.
+// rulesByType holds the rule of each type of the vehicle type registry
+// (domain.VehicleTypes): a new type's rule goes here (docs/architecture.md,
+// "Registries").
 var rulesByType = map[string]rule{
 	"email":                emailRule,
 	"blog":                 blogRule,
