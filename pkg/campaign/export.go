@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/commsplan/commsplan/pkg/csvfile"
+	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/icalendar"
 )
 
@@ -156,19 +157,11 @@ func icsDescription(a Activity) string {
 	return strings.TrimSpace(b.String())
 }
 
-// channelLabels are the display names of the delivery vehicle types.
-var channelLabels = map[string]string{
-	"email": "Email", "blog": "Blog", "social": "Social Media", "newsletter": "Newsletter",
-	"internal": "Internal Memo", "town_hall": "Town Hall", "interactive_workshop": "Interactive Workshop",
-	"digital_signage": "Digital Signage", "mobile_push": "Mobile Push", "podcast": "Podcast",
-	"video": "Video", "lunch_learn": "Lunch and Learn", "project_dashboard": "Project Dashboard",
-	"executive_briefing": "Executive Briefing", "yammer_teams": "Yammer / Teams", "sms": "SMS",
-}
-
-// ChannelLabel returns the display name of a channel (a delivery vehicle
-// type), or the channel itself when it is free text.
+// ChannelLabel returns the display name of a channel: a delivery vehicle
+// type's label from the registry (domain.VehicleTypes), the one the screens
+// show, or the channel itself when it is free text rather than a type.
 func ChannelLabel(channel string) string {
-	if l, ok := channelLabels[channel]; ok {
+	if l, ok := domain.VehicleTypeLabel(channel); ok {
 		return l
 	}
 	return channel
