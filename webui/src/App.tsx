@@ -4,7 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { AccessGate } from '@/features/gate/AccessGate';
-import { AppShell } from '@/features/shell/AppShell';
+import { AppShell } from '@/app/AppShell';
 import { apiRequest, onUnauthorized } from '@/lib/api';
 import { queryClient } from '@/lib/queryClient';
 

@@ -31,19 +31,19 @@ import {
 } from '@/lib/assembly';
 import { cn } from '@/lib/cn';
 import { isNewsletterVehicle } from '@/lib/newsletter';
-import { useReference } from '@/lib/reference';
+import { useReference } from '@/hooks/reference';
 import { contentDocument } from '@/lib/preview';
 import { colorClasses, plural } from '@/lib/themeOptions';
 import { toastError } from '@/lib/toast';
 import { settingsSummary, typeLabel as vehicleTypeLabel } from '@/lib/vehicles';
 import type { CommunicationInput, GeneratedContent, Question, Theme, Vehicle } from '@/lib/types';
-import { useThemes } from '@/features/themes/api';
-import { useVehicles } from '@/features/vehicles/api';
-import { useGenerateContent, useSaveToLibrary, useThemeQuestions } from './api';
+import { useThemes } from '@/hooks/themes';
+import { useVehicles } from '@/hooks/vehicles';
+import { useGenerateContent, useSaveToLibrary, useThemeQuestions } from '@/hooks/assembly';
 
 // The dialogs load when first opened.
 const NewsletterEditor = lazy(() => import('./NewsletterEditor'));
-const CommunicationDialog = lazy(() => import('@/features/communications/CommunicationDialog'));
+const CommunicationDialog = lazy(() => import('@/components/communications/CommunicationDialog'));
 
 /** AssemblyPage is the Communication Assembly wizard (spec 02 §2.2, §4). */
 export default function AssemblyPage() {

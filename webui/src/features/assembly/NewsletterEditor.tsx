@@ -25,7 +25,7 @@ import {
 import { saveFile } from '@/lib/download';
 import { toast, toastError } from '@/lib/toast';
 import type { NewsletterSection, NewsletterTemplate } from '@/lib/types';
-import { useCreateNewsletterTemplate, useDeleteNewsletterTemplate, useNewsletterTemplates } from './api';
+import { useCreateNewsletterTemplate, useDeleteNewsletterTemplate, useNewsletterTemplates } from '@/hooks/assembly';
 
 /** DELETE_TEMPLATE_CONFIRM asks before a saved newsletter template is deleted. */
 export const DELETE_TEMPLATE_CONFIRM = 'Are you sure you want to delete this newsletter template?';

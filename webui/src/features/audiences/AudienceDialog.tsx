@@ -7,7 +7,8 @@ import { Field, fieldAria } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { newAudience } from '@/lib/audiences';
 import type { Audience } from '@/lib/types';
-import { useCreateAudience, useReference, useUpdateAudience } from './api';
+import { useCreateAudience, useUpdateAudience } from '@/hooks/audiences';
+import { useReference } from '@/hooks/reference';
 
 const schema = z.object({
   name: z.string().trim().min(1, 'Audience name is required'),

@@ -10,7 +10,8 @@ import { IconButton } from '@/components/ui/icon-button';
 import { ALL_EMPLOYEES_ID, audienceSummary, withAllEmployees } from '@/lib/audiences';
 import { toCount, totalContacts } from '@/lib/dashboard';
 import type { Audience } from '@/lib/types';
-import { useAudiences, useDeleteAudience, useReference } from './api';
+import { useAudiences, useDeleteAudience } from '@/hooks/audiences';
+import { useReference } from '@/hooks/reference';
 import AudienceDialog from './AudienceDialog';
 import { RolesTable } from './RolesTable';
 

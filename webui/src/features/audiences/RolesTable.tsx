@@ -17,7 +17,7 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { divisionBadges, matchesDivision, matchesSearch, rolesCaption, VISIBLE_DIVISIONS, visibleBadges } from '@/lib/roles';
 import type { JobTitle } from '@/lib/types';
-import { useJobTitles } from './api';
+import { useJobTitles } from '@/hooks/audiences';
 
 function DivisionCell({ record, expanded, onToggle }: { record: JobTitle; expanded: boolean; onToggle: () => void }) {
   const badges = divisionBadges(record);

@@ -8,12 +8,12 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { campaignDeleteConfirm, locationCount, peopleCount, savedFileName, shortDate, type CampaignSchedule, type SavedCampaign } from '@/lib/campaigns';
 import { downloadUrl, saveFile } from '@/lib/download';
 import { toastError } from '@/lib/toast';
-import { exportUrl, fetchCampaign, useCampaignList, useDeleteCampaign, useUpdateCampaignSchedule } from './api';
+import { exportUrl, fetchCampaign, useCampaignList, useDeleteCampaign, useUpdateCampaignSchedule } from '@/hooks/campaigns';
 import HtmlPreviewDialog from './HtmlPreviewDialog';
 import ScheduleEditorDialog from './ScheduleEditorDialog';
 
 // The Schedule screen's import dialog is only loaded when "Add to Schedule" is used.
-const ImportDialog = lazy(() => import('@/features/schedule/ImportDialog'));
+const ImportDialog = lazy(() => import('@/components/campaigns/ImportDialog'));
 
 /** Editing is the campaign open in the editor; its schedule follows each stored change. */
 interface Editing {

@@ -44,7 +44,7 @@ import { saveFile } from '@/lib/download';
 import { useApiMutation } from '@/lib/mutation';
 import { toast } from '@/lib/toast';
 import type { Reference, ReferenceItem } from '@/lib/types';
-import { CAMPAIGNS_PATH } from './api';
+import { CAMPAIGNS_PATH } from '@/hooks/campaigns';
 import HtmlPreviewDialog from './HtmlPreviewDialog';
 import LocationMap from './LocationMap';
 import ScheduleEditorDialog from './ScheduleEditorDialog';

@@ -10,9 +10,9 @@ import { Select } from '@/components/ui/select';
 import { contentTypes } from '@/lib/content';
 import { sortQuestions } from '@/lib/questions';
 import type { Content } from '@/lib/types';
-import { useQuestions } from '@/features/questions/api';
-import { useThemes } from '@/features/themes/api';
-import { useCreateContent, useUpdateContent } from './api';
+import { useQuestions } from '@/hooks/questions';
+import { useThemes } from '@/hooks/themes';
+import { useCreateContent, useUpdateContent } from '@/hooks/content';
 
 function isUrl(s: string): boolean {
   try {

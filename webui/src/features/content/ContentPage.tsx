@@ -13,7 +13,7 @@ import { contentTypes, filterContent } from '@/lib/content';
 import { formatShortDate } from '@/lib/dates';
 import { useRecordParam } from '@/lib/useFocusParam';
 import type { Content } from '@/lib/types';
-import { useContent, useDeleteContent } from './api';
+import { useContent, useDeleteContent } from '@/hooks/content';
 import ContentDialog from './ContentDialog';
 import { downloadContent, openLink } from './download';
 import { PreviewDialog } from './PreviewDialog';

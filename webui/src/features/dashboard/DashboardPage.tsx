@@ -11,8 +11,8 @@ import { dashboardStats, trendLabel, upcoming } from '@/lib/dashboard';
 import { dateKey, formatShortDate } from '@/lib/dates';
 import type { ActivityEntry, Audience, Communication, Content, Theme } from '@/lib/types';
 import { isBeforeToday } from '@/lib/schedule';
-import { useOpenCreateDialog } from '@/features/shell/CreateDialogs';
-import { CalendarLegend, CommunicationCalendar } from './CommunicationCalendar';
+import { useOpenCreateDialog } from '@/lib/createDialogs';
+import { CalendarLegend, CommunicationCalendar } from '@/components/calendar/CommunicationCalendar';
 
 /** ACTIVITY_LIMIT is how many Recent Activity entries the Dashboard shows. */
 export const ACTIVITY_LIMIT = 6;

@@ -9,8 +9,8 @@ import { Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { sortValue, MISSING_SORT_ORDER } from '@/lib/questions';
 import type { Question } from '@/lib/types';
-import { useThemes } from '@/features/themes/api';
-import { useCreateQuestion, useQuestions, useUpdateQuestion } from './api';
+import { useThemes } from '@/hooks/themes';
+import { useCreateQuestion, useQuestions, useUpdateQuestion } from '@/hooks/questions';
 
 const schema = z.object({
   themeId: z.string().min(1, 'Theme is required'),

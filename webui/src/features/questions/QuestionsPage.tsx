@@ -14,8 +14,8 @@ import { groupByTheme, reorderWithinTheme } from '@/lib/questions';
 import { colorClasses, plural } from '@/lib/themeOptions';
 import type { Question, Theme } from '@/lib/types';
 import { useFocusParam } from '@/lib/useFocusParam';
-import { useThemes } from '@/features/themes/api';
-import { useDeleteQuestion, useQuestions, useReorderQuestions } from './api';
+import { useThemes } from '@/hooks/themes';
+import { useDeleteQuestion, useQuestions, useReorderQuestions } from '@/hooks/questions';
 import QuestionDialog from './QuestionDialog';
 
 /** QUESTION_DELETE_CONFIRM is the spec's confirm prompt for deleting a question. */

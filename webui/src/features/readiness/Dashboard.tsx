@@ -2,7 +2,7 @@ import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, ReferenceArea, Ref
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { type Category, type ChecklistStats, progressTier, type Snapshot } from '@/lib/checklist';
-import { useHistory } from './api';
+import { useHistory } from '@/hooks/checklist';
 
 /** CATEGORY_STYLE: category 1 red, 2 yellow, 3 blue (spec 02 §2.9). */
 export const CATEGORY_STYLE: Record<number, { card: string; bar: string; fill: string; badge: string }> = {

@@ -6,7 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { addItem, type ChecklistItem, DEFAULT_FILTERS, type Filters, reportFileName, resetItems, TEXTS } from '@/lib/checklist';
 import { toast, toastError } from '@/lib/toast';
-import { importHtml, loadTemplate, reportHtml, type SaveStatus, saveTemplate, useWorkingChecklist } from './api';
+import { importHtml, loadTemplate, reportHtml, type SaveStatus, saveTemplate, useWorkingChecklist } from '@/hooks/checklist';
 import { ChecklistTab, type Draft } from './ChecklistTab';
 import { Dashboard } from './Dashboard';
 import { AddItemDialog, ImportDialog, PreviewDialog, RepositoryDialog, SaveTemplateDialog } from './dialogs';

@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field, fieldAria } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { type Category, type NewItemForm, TEXTS } from '@/lib/checklist';
-import { useDeleteTemplate, useTemplates } from './api';
+import { useDeleteTemplate, useTemplates } from '@/hooks/checklist';
 
 interface OpenProps {
   open: boolean;

@@ -8,8 +8,8 @@ import { Input } from '@/components/ui/input';
 import { dateKey } from '@/lib/dates';
 import { blackoutAudiences, blackoutInput, blackoutRange, EVERYONE, validateBlackout, type BlackoutForm } from '@/lib/planning';
 import type { Blackout } from '@/lib/types';
-import { useAudiences } from '../audiences/api';
-import { useBlackouts, useCreateBlackout, useDeleteBlackout, useUpdateBlackout } from './planningApi';
+import { useAudiences } from '@/hooks/audiences';
+import { useBlackouts, useCreateBlackout, useDeleteBlackout, useUpdateBlackout } from '@/hooks/schedule';
 
 /** BLACKOUT_DELETE_CONFIRM is the confirm prompt before a blackout period is deleted. */
 export const BLACKOUT_DELETE_CONFIRM = 'Are you sure you want to delete this blackout period?';

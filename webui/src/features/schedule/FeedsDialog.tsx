@@ -9,7 +9,7 @@ import { formatShortDate } from '@/lib/dates';
 import { feedUrl } from '@/lib/planning';
 import { toast } from '@/lib/toast';
 import type { CalendarFeed } from '@/lib/types';
-import { useCalendarFeeds, useCreateCalendarFeed, useRevokeCalendarFeed } from './planningApi';
+import { useCalendarFeeds, useCreateCalendarFeed, useRevokeCalendarFeed } from '@/hooks/schedule';
 
 /** FEED_REVOKE_CONFIRM is the confirm prompt before a feed is revoked. */
 export const FEED_REVOKE_CONFIRM = 'Revoke this calendar feed? Calendars subscribed to it will stop receiving updates. This cannot be undone.';

@@ -8,8 +8,8 @@ import { cn } from '@/lib/cn';
 import { dateKey } from '@/lib/dates';
 import { canReschedule, formatScheduled, isBeforeToday, rescheduled } from '@/lib/schedule';
 import type { Communication } from '@/lib/types';
-import { CalendarToolbar, localizer } from '@/features/dashboard/CommunicationCalendar';
-import { useReschedule } from '@/features/communications/api';
+import { CalendarToolbar, localizer } from '@/components/calendar/CommunicationCalendar';
+import { useReschedule } from '@/hooks/communications';
 import './schedule.css';
 
 type Event = CalendarEvent<Communication>;

@@ -7,17 +7,17 @@ import { cn } from '@/lib/cn';
 import { backlog, upcomingCommunications, warnedIds } from '@/lib/schedule';
 import type { Communication } from '@/lib/types';
 import { useRecordParam } from '@/lib/useFocusParam';
-import { useCommunications, useDeleteCommunication } from '@/features/communications/api';
-import { CalendarLegend } from '@/features/dashboard/CommunicationCalendar';
-import { useScheduleWarnings } from './api';
+import { useCommunications, useDeleteCommunication } from '@/hooks/communications';
+import { CalendarLegend } from '@/components/calendar/CommunicationCalendar';
+import { useScheduleWarnings } from '@/hooks/schedule';
 import { PlanningTools } from './PlanningTools';
 import { ScheduleCalendar, useBacklogDrag } from './ScheduleCalendar';
 import { CommunicationItem, deleteConfirm, ScheduleList } from './ScheduleList';
 import { WarningsPanel } from './WarningsPanel';
 
 // The dialogs load on first use: the forms (react-hook-form, zod) stay out of the screen's first load.
-const CommunicationDialog = lazy(() => import('@/features/communications/CommunicationDialog'));
-const ImportDialog = lazy(() => import('./ImportDialog'));
+const CommunicationDialog = lazy(() => import('@/components/communications/CommunicationDialog'));
+const ImportDialog = lazy(() => import('@/components/campaigns/ImportDialog'));
 
 type View = 'calendar' | 'list';
 

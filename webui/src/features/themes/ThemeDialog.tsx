@@ -9,7 +9,7 @@ import { Input, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { themeColors, themeIcons } from '@/lib/themeOptions';
 import type { Theme } from '@/lib/types';
-import { useCreateTheme, useUpdateTheme } from './api';
+import { useCreateTheme, useUpdateTheme } from '@/hooks/themes';
 
 const schema = z.object({
   name: z.string().trim().min(1, 'Name is required'),

@@ -9,7 +9,7 @@ import { cn } from '@/lib/cn';
 import { colorClasses, plural } from '@/lib/themeOptions';
 import type { Theme } from '@/lib/types';
 import { useFocusParam } from '@/lib/useFocusParam';
-import { useDeleteTheme, useThemes } from './api';
+import { useDeleteTheme, useThemes } from '@/hooks/themes';
 import ThemeDialog from './ThemeDialog';
 
 /** THEME_DELETE_CONFIRM is the spec's confirm prompt for deleting a theme. */

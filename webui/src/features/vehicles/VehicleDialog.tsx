@@ -9,7 +9,8 @@ import { Input, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import type { Vehicle } from '@/lib/types';
 import { communicationStrategies, newVehicleValues, vehicleFormats, vehicleInput, vehicleValues, withTypeDefaults, type VehicleFormValues } from '@/lib/vehicles';
-import { useCreateVehicle, useReference, useUpdateVehicle } from './api';
+import { useReference } from '@/hooks/reference';
+import { useCreateVehicle, useUpdateVehicle } from '@/hooks/vehicles';
 
 const percent = z
   .number({ message: 'Effectiveness must be a number' })

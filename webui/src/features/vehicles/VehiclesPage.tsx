@@ -11,7 +11,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatCount, formatPct, generationalShares } from '@/lib/generations';
 import type { Reference, Vehicle } from '@/lib/types';
 import { generationNames, settingsSummary, strategyLabel, typeLabel, usedByText, vehicleDeleteConfirm } from '@/lib/vehicles';
-import { useDeleteVehicle, useReference, useVehicles } from './api';
+import { useReference } from '@/hooks/reference';
+import { useDeleteVehicle, useVehicles } from '@/hooks/vehicles';
 import VehicleDialog from './VehicleDialog';
 
 /** GenerationalBanner shows the workforce's generational split, computed from the reference data. */

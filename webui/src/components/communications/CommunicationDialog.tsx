@@ -10,9 +10,9 @@ import { Select } from '@/components/ui/select';
 import { dateKey } from '@/lib/dates';
 import { fromFormSchedule, isBeforeToday, toFormSchedule } from '@/lib/schedule';
 import type { Audience, Communication, CommunicationInput, CommunicationStatus, Vehicle } from '@/lib/types';
-import { useThemes } from '@/features/themes/api';
-import { FormWarnings } from '@/features/schedule/FormWarnings';
-import { useCreateCommunication, useUpdateCommunication } from './api';
+import { useThemes } from '@/hooks/themes';
+import { FormWarnings } from '@/components/communications/FormWarnings';
+import { useCreateCommunication, useUpdateCommunication } from '@/hooks/communications';
 
 /** NONE is the select value of "no audience" and "no vehicle" (Radix selects cannot hold ''). */
 const NONE = 'none';

@@ -1,8 +1,6 @@
 import { resource } from '@/lib/resource';
 import type { Vehicle, VehicleInput } from '@/lib/types';
 
-export { useReference } from '@/lib/reference';
-
 /** VEHICLE_MESSAGES are spec 02 §8's vehicle toasts (no exclamation mark, unlike most). */
 export const VEHICLE_MESSAGES = {
   created: 'Delivery vehicle created successfully',

@@ -5,8 +5,6 @@ import type { Audience, JobTitle } from '@/lib/types';
 /** AudienceInput is the create and update payload of an audience. */
 export type AudienceInput = Omit<Audience, 'id' | 'createdAt'>;
 
-export { useReference } from '@/lib/reference';
-
 /** useJobTitles loads the Roles Database. */
 export function useJobTitles() {
   return useQuery<JobTitle[]>({ queryKey: ['/api/job-titles'] });

@@ -16,8 +16,8 @@ import {
   type SavedCampaign,
 } from '@/lib/planning';
 import { toast, toastError } from '@/lib/toast';
-import { useThemes } from '../themes/api';
-import { useCampaigns, useImportCommunications } from './planningApi';
+import { useThemes } from '@/hooks/themes';
+import { useCampaigns, useImportCommunications } from '@/hooks/schedule';
 
 // A selection is kept per campaign, so switching campaigns does not lose it.
 type Selection = Record<string, string[]>;

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { PreviewCandidate } from '@/lib/planning';
 import type { Communication } from '@/lib/types';
-import { useWarningsPreview } from './planningApi';
-import { WarningList } from './WarningsPanel';
+import { useWarningsPreview } from '@/hooks/schedule';
+import { WarningList } from './WarningList';
 
 /** PREVIEW_DELAY_MS is how long the form must stay unchanged before the warnings are asked for. */
 export const PREVIEW_DELAY_MS = 400;

@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { headerFor } from '@/lib/routes';
-import { useOpenCreateDialog } from './CreateDialogs';
+import { useOpenCreateDialog } from '@/lib/createDialogs';
 import { SearchBox } from './SearchBox';
 
 /** PROGRAMME_BADGE is the programme name shown in the header. */

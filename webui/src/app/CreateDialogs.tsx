@@ -1,28 +1,12 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { CreateDialogsContext, type CreateInit, type CreateKind, type OpenCreate } from '@/lib/createDialogs';
 
 // The create dialogs load on first use, keeping forms and validation out of the first load.
 const ThemeDialog = lazy(() => import('@/features/themes/ThemeDialog'));
 const QuestionDialog = lazy(() => import('@/features/questions/QuestionDialog'));
 const ContentDialog = lazy(() => import('@/features/content/ContentDialog'));
 const AudienceDialog = lazy(() => import('@/features/audiences/AudienceDialog'));
-const CommunicationDialog = lazy(() => import('@/features/communications/CommunicationDialog'));
-
-/** CreateKind names a create dialog of the Create New menu. */
-export type CreateKind = 'theme' | 'question' | 'content' | 'audience' | 'communication';
-
-/** CreateInit prefills a create dialog: date (YYYY-MM-DD) schedules a new communication on that day. */
-export interface CreateInit {
-  date?: string;
-}
-
-type OpenCreate = (kind: CreateKind, init?: CreateInit) => void;
-
-const CreateDialogsContext = createContext<OpenCreate>(() => {});
-
-/** useOpenCreateDialog returns the function that opens a create dialog. */
-export function useOpenCreateDialog(): OpenCreate {
-  return useContext(CreateDialogsContext);
-}
+const CommunicationDialog = lazy(() => import('@/components/communications/CommunicationDialog'));
 
 /** CreateDialogsProvider hosts the create dialogs that the header's Create New menu opens. */
 export function CreateDialogsProvider({ children }: { children: ReactNode }) {
