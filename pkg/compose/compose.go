@@ -37,6 +37,7 @@ type Input struct {
 	Raw       string              // the planner's notes
 	Vehicle   *Vehicle            // nil: ErrNoVehicle
 	Template  *NewsletterTemplate // newsletter only; nil means the default
+	Frame     Frame               // the communication's title, audience and date
 }
 
 // Result is a generated piece, already fitted to its format and length.
@@ -46,6 +47,11 @@ type Result struct {
 	Length    int    `json:"length"`    // characters (Unicode code points)
 	MaxLength int    `json:"maxLength"` // 0: no limit
 	Truncated bool   `json:"truncated"`
+	// Withheld are the lines of the notes kept out as internal (Withhold).
+	Withheld []string `json:"withheld"`
+	// Segments is the number of SMS segments (GSM-7) of an sms piece; 0
+	// for other types.
+	Segments int `json:"segments,omitempty"`
 }
 
 // Generator produces a piece from an input. The rule-based generator is the
@@ -81,9 +87,19 @@ func Generate(in Input) (Result, error) {
 	}
 	in.Vehicle = &v
 	m := newMaterial(in, format)
-	content := rulesByType[v.Type](m).render(format)
-	r := Fit(content, format, v.Settings.MaxLength)
+	build := func() string { return rulesByType[v.Type](m).render(format) }
+	content := build()
+	if m.max > 0 && (m.measure(content) > m.max || m.shortened) {
+		content = m.trim(build)
+	}
+	var r Result
+	if v.Type == "sms" && format == FormatText {
+		r = FitSMS(content, m.max)
+	} else {
+		r = Fit(content, format, m.max)
+	}
 	r.Truncated = r.Truncated || m.shortened
+	_, r.Withheld = Withhold(in.Raw)
 	return r, nil
 }
 

@@ -2,36 +2,110 @@ package compose
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"time"
 
 	"github.com/commsplan/commsplan/pkg/domain"
 )
 
-// topic is one question of the piece with the notes it got.
-type topic struct {
-	title    string
-	fallback string // stands in when notes is empty
-	notes    substance
+// para is a run of the notes that stays together: sentences of one
+// paragraph, or the items of one list.
+type para struct {
+	list  kind // kPara for prose, kBullets or kNumbered for a list
+	items []string
+	src   int // the paragraph of the notes it comes from
 }
 
-// material is an input made ready for the rules: user texts cleaned, notes
-// split and shared among the questions.
+// substance is the part of the planner's notes that goes in one place.
+type substance []para
+
+// sentences flattens s.
+func (s substance) sentences() []string {
+	var out []string
+	for _, p := range s {
+		out = append(out, p.items...)
+	}
+	return out
+}
+
+// joined is s as one run of text.
+func (s substance) joined() string { return strings.Join(s.sentences(), " ") }
+
+// first is the first sentence (or list item) of s, or "".
+func (s substance) first() string {
+	for _, p := range s {
+		if len(p.items) > 0 {
+			return p.items[0]
+		}
+	}
+	return ""
+}
+
+// firstPara is the first paragraph of s as one text.
+func (s substance) firstPara() string {
+	if len(s) == 0 {
+		return ""
+	}
+	return strings.Join(s[0].items, " ")
+}
+
+// topic is one question of the piece with the notes that answer it.
+type topic struct {
+	title string
+	notes substance
+}
+
+// Frame is what the communication itself says about the piece: its title
+// (the email's subject, the memo's RE), its audience (the memo's TO and the
+// greeting) and its scheduled date (the memo's DATE). Empty fields fall
+// back to the theme, "All employees" and no date.
+type Frame struct {
+	Title    string
+	Audience string
+	Date     time.Time // zero: none
+}
+
+// placement of a unit of the notes that answers no question.
+const (
+	placeOpening = -1
+	placeClosing = -2
+)
+
+// material is an input made ready for the rules: user texts cleaned,
+// internal lines withheld, the notes read and each sentence placed under the
+// question it answers (or in the opening or closing paragraph).
 type material struct {
+	typ         string
 	theme, desc string
-	topics      []topic
-	notes       substance
+	frame       Frame
+	questions   []string
+	units       []unit
+	place       []int  // per unit: a question's index, placeOpening or placeClosing
+	score       []int  // per unit: how many meaningful words it shares with its place
+	dropped     []bool // per unit: cut to fit the length
 	tone        tone
 	format      string
 	max         int
 	tpl         NewsletterTemplate
 	shortened   bool // a rule cut its material to fit max
+
+	// Built from the units still kept.
+	topics           []topic // the questions that have material, in order
+	opening, closing substance
+	open             []string // the questions, when none has material
+	all              substance
+	dates            []item // key dates: the date and its sentence shortened
 }
 
 func newMaterial(in Input, format string) *material {
+	kept, _ := Withhold(in.Raw)
 	m := &material{
+		typ:    in.Vehicle.Type,
 		theme:  inline(in.Theme.Name),
 		desc:   inline(in.Theme.Description),
-		notes:  notes(in.Raw),
+		frame:  Frame{Title: inline(in.Frame.Title), Audience: inline(in.Frame.Audience), Date: in.Frame.Date},
+		units:  readNotes(kept),
 		tone:   toneOf(in.Vehicle.Strategy),
 		format: format,
 		max:    in.Vehicle.Settings.MaxLength,
@@ -40,22 +114,134 @@ func newMaterial(in Input, format string) *material {
 	if in.Template != nil {
 		m.tpl = *in.Template
 	}
-	parts := distribute(m.notes, len(in.Questions))
+	var qwords []map[string]bool
 	for i, q := range in.Questions {
 		title := inline(q.Question)
 		if title == "" {
 			title = fmt.Sprintf("Question %d", i+1)
 		}
-		fallback := inline(q.Description)
-		if fallback == "" {
-			fallback = noDetail
+		m.questions = append(m.questions, title)
+		qwords = append(qwords, words(title+" "+inline(q.Description)))
+	}
+	m.place, m.score = placeUnits(m.units, qwords, words(m.theme))
+	m.dropped = make([]bool, len(m.units))
+	m.build()
+	return m
+}
+
+// placeUnits puts each unit under the question it shares the most
+// meaningful words with (the earlier question on a tie). A list goes as a
+// whole, with the line that leads into it ("Actions for managers:"). A unit
+// that shares nothing with any question, or more with the theme's name than
+// with any question, goes to the opening paragraph when no answer came
+// before it in the notes, else to the closing one.
+func placeUnits(units []unit, qwords []map[string]bool, theme map[string]bool) (place, score []int) {
+	place = make([]int, len(units))
+	score = make([]int, len(units))
+	// Groups: a prose sentence alone; a list with its lead-in line.
+	var groups [][]int
+	for i, u := range units {
+		n := len(groups)
+		switch {
+		case u.list != kPara && n > 0 && units[groups[n-1][len(groups[n-1])-1]].para == u.para:
+			groups[n-1] = append(groups[n-1], i)
+		case u.list != kPara && n > 0 && len(groups[n-1]) == 1 && units[groups[n-1][0]].list == kPara &&
+			strings.HasSuffix(units[groups[n-1][0]].text, ":"):
+			groups[n-1] = append(groups[n-1], i)
+		default:
+			groups = append(groups, []int{i})
 		}
-		m.topics = append(m.topics, topic{title, fallback, parts[i]})
+	}
+	answered := false
+	for _, g := range groups {
+		w := map[string]bool{}
+		for _, i := range g {
+			for k := range words(units[i].text) {
+				w[k] = true
+			}
+		}
+		best, bestN := -1, 0
+		for q, qw := range qwords {
+			if n := shared(w, qw); n > bestN {
+				best, bestN = q, n
+			}
+		}
+		if best >= 0 && shared(w, theme) > bestN {
+			best = -1
+		}
+		p := best
+		if best < 0 {
+			p = placeClosing
+			if !answered {
+				p = placeOpening
+			}
+			bestN = 0
+		} else {
+			answered = true
+		}
+		for _, i := range g {
+			place[i], score[i] = p, bestN
+		}
+	}
+	return place, score
+}
+
+// build shares the units still kept among the topics, the opening and the
+// closing paragraph, and finds the key dates.
+func (m *material) build() {
+	parts := make([]substance, len(m.questions))
+	m.opening, m.closing, m.all, m.dates = nil, nil, nil, nil
+	add := func(s *substance, u unit) {
+		if n := len(*s); n > 0 && (*s)[n-1].list == u.list && (*s)[n-1].src == u.para {
+			(*s)[n-1].items = append((*s)[n-1].items, u.text)
+			return
+		}
+		*s = append(*s, para{list: u.list, items: []string{u.text}, src: u.para})
+	}
+	seenDate := map[string]bool{}
+	for i, u := range m.units {
+		if m.dropped[i] || m.leadInAlone(i) {
+			continue
+		}
+		switch p := m.place[i]; p {
+		case placeOpening:
+			add(&m.opening, u)
+		case placeClosing:
+			add(&m.closing, u)
+		default:
+			add(&parts[p], u)
+		}
+		add(&m.all, u)
+		if d := findDate(u.text); d != "" && !seenDate[strings.ToLower(d)] {
+			seenDate[strings.ToLower(d)] = true
+			m.dates = append(m.dates, item{d + ":", shortSentence(u.text, d)})
+		}
+	}
+	slices.SortStableFunc(m.dates, func(a, b item) int { return dateOrder(a.label) - dateOrder(b.label) })
+	m.topics, m.open = nil, nil
+	for i, q := range m.questions {
+		if len(parts[i]) > 0 {
+			m.topics = append(m.topics, topic{q, parts[i]})
+		}
 	}
 	if len(m.topics) == 0 {
-		m.topics = []topic{{"Key Points", or(m.desc, noDetail), parts[0]}}
+		m.open = m.questions
 	}
-	return m
+}
+
+// leadInAlone says whether unit i leads into a list ("Actions:") whose
+// items have all been cut.
+func (m *material) leadInAlone(i int) bool {
+	u := m.units[i]
+	if u.list != kPara || !strings.HasSuffix(u.text, ":") || i+1 >= len(m.units) || m.units[i+1].list == kPara {
+		return false
+	}
+	for j := i + 1; j < len(m.units) && m.units[j].list != kPara && m.units[j].para == m.units[i+1].para; j++ {
+		if !m.dropped[j] {
+			return false
+		}
+	}
+	return true
 }
 
 // or returns s, or def when s is empty.
@@ -75,13 +261,91 @@ func period(s string) string {
 	return s + "."
 }
 
-// points are one short line per topic: its first sentence, or its title.
+// points are one short line per part of the notes: the opening's first
+// sentence, then each topic's.
 func (m *material) points() []string {
-	out := make([]string, len(m.topics))
-	for i, t := range m.topics {
-		out[i] = or(t.notes.first(), t.title)
+	var out []string
+	if f := m.opening.first(); f != "" {
+		out = append(out, f)
+	}
+	for _, t := range m.topics {
+		out = append(out, t.notes.first())
 	}
 	return out
+}
+
+// greeting opens a letter, to the communication's audience when it has
+// one.
+func (m *material) greeting() string {
+	if a := m.frame.Audience; a != "" {
+		return m.tone.pick("Dear "+a+",", "Hello "+a+",", "Hi "+a+",")
+	}
+	return m.tone.greeting()
+}
+
+// subject is the communication's title, else one made of the theme.
+func (m *material) subject() string {
+	if m.frame.Title != "" {
+		return m.frame.Title
+	}
+	return m.theme + m.tone.pick(": what you need to know", ": an update for you", ": the essentials")
+}
+
+// dateLine is the scheduled date as a planner writes it ("3 February
+// 2027"), or "".
+func (m *material) dateLine() string {
+	if m.frame.Date.IsZero() {
+		return ""
+	}
+	return m.frame.Date.Format("2 January 2006")
+}
+
+// topicsUnder writes each topic that has material under a heading of the
+// given level.
+func (m *material) topicsUnder(d *doc, level int, title func(i int, t topic) string) {
+	for i, t := range m.topics {
+		d.h(level, title(i, t))
+		m.tone.body(d, t.notes)
+	}
+}
+
+// closingBody writes the notes that answer no question and came after the
+// answers, then the open questions when no question has material.
+func (m *material) closingBody(d *doc, level int) {
+	if len(m.closing) > 0 && len(m.topics) > 0 {
+		// Under its own heading, so it is not read as the last answer.
+		d.h(level, "And finally")
+	}
+	m.tone.body(d, m.closing)
+	m.openQuestions(d, level)
+}
+
+// openQuestions lists the questions once when none of them has material
+// yet: the piece says what is known and what is still open.
+func (m *material) openQuestions(d *doc, level int) {
+	if len(m.open) == 0 {
+		return
+	}
+	if level > 0 {
+		d.h(level, "Still to be answered")
+	} else {
+		d.p("Still to be answered:")
+	}
+	var items []item
+	for _, q := range m.open {
+		items = append(items, item{text: q})
+	}
+	d.bullets(items...)
+}
+
+// keyDates lists the dates of the notes under "Key dates", one item per
+// date, in the vehicles that have room for it.
+func (m *material) keyDates(d *doc, level int) {
+	if len(m.dates) == 0 {
+		return
+	}
+	d.h(level, "Key dates")
+	d.bullets(m.dates...)
 }
 
 // callToAction closes a long piece; digital sets it apart in bold like a
@@ -192,4 +456,69 @@ func containsAny(s string, words []string) bool {
 		}
 	}
 	return false
+}
+
+// measure is the length of a piece as its limit counts it: code points, or
+// GSM-7 septets for an SMS.
+func (m *material) measure(s string) int {
+	if m.typ == "sms" && m.format == FormatText {
+		return septets(toGSM7(s))
+	}
+	return runeLen(s)
+}
+
+// trim cuts the notes, sentence by sentence from the least relevant (the
+// fewest words shared with its question; the later one first on a tie),
+// until the piece fits: the frame (subject, greeting, call to action,
+// sign-off, required sections) is never part of what is cut. It returns
+// the piece that fits with the fewest sentences cut, or the one with all cut
+// (which Fit then shortens).
+func (m *material) trim(build func() string) string {
+	order := make([]int, len(m.units))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		if m.score[a] != m.score[b] {
+			return m.score[a] - m.score[b]
+		}
+		return b - a
+	})
+	try := func(k int) (string, bool) {
+		for i := range m.dropped {
+			m.dropped[i] = false
+		}
+		for _, i := range order[:k] {
+			m.dropped[i] = true
+		}
+		m.build()
+		m.shortened = false
+		s := build()
+		return s, m.measure(s) <= m.max && !m.shortened
+	}
+	lo, hi := 1, len(order)
+	best, ok := try(hi)
+	if !ok {
+		return best
+	}
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if _, fits := try(mid); fits {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	best, _ = try(hi)
+	if hi == len(order) && hi > 0 {
+		// Rather than nothing of the notes, the most relevant sentence cut
+		// at a word (the short types cut their own points).
+		if s := (func() string { s, _ := try(hi - 1); return s })(); m.measure(s) <= m.max {
+			best = s
+		} else {
+			best, _ = try(hi)
+		}
+	}
+	m.shortened = true
+	return best
 }

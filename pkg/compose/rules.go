@@ -33,30 +33,27 @@ var rulesByType = map[string]rule{
 	"sms":                  smsRule,
 }
 
-// topicsUnder writes each topic under a heading of the given level.
-func (m *material) topicsUnder(d *doc, level int, title func(i int, t topic) string) {
-	for i, t := range m.topics {
-		d.h(level, title(i, t))
-		m.tone.body(d, t.notes, t.fallback)
-	}
-}
-
 func plainTitle(_ int, t topic) string { return t.title }
 
-// emailRule: subject line, greeting, an opening line, one section per
-// question, the call to action and a sign-off.
+// emailRule: the communication's title as subject, a greeting to its
+// audience, an opening line, the notes that answer no question, one section
+// per question that has an answer, the key dates, the call to action and a
+// sign-off.
 func emailRule(m *material) doc {
 	t := m.tone
 	var d doc
-	d.fields(item{"Subject:", m.theme + t.pick(": what you need to know", ": an update for you", ": the essentials")})
-	d.p(t.greeting())
+	d.fields(item{"Subject:", m.subject()})
+	d.p(m.greeting())
 	d.p(t.pick("We are writing to update you on "+period(m.theme),
 		"Here is an update on "+period(m.theme),
 		"Quick update on "+period(m.theme)))
 	if m.desc != "" {
 		d.p(m.desc)
 	}
+	t.body(&d, m.opening)
 	m.topicsUnder(&d, 2, plainTitle)
+	m.closingBody(&d, 2)
+	m.keyDates(&d, 2)
 	m.callToAction(&d)
 	d.p(t.signOff())
 	d.p(team)
@@ -68,14 +65,15 @@ func emailRule(m *material) doc {
 func blogRule(m *material) doc {
 	t := m.tone
 	var d doc
-	d.h(1, m.theme)
+	d.h(1, or(m.frame.Title, m.theme))
 	if m.desc != "" {
 		d.p(m.desc)
 	}
-	switch t {
-	case domain.StrategyTraditional:
+	switch {
+	case len(m.topics) == 0:
+	case t == domain.StrategyTraditional:
 		d.p("In this article we answer the questions colleagues have been asking about " + period(m.theme))
-	case domain.StrategyDigital:
+	case t == domain.StrategyDigital:
 		d.h(2, "In This Post")
 		var items []item
 		for _, tp := range m.topics {
@@ -83,7 +81,10 @@ func blogRule(m *material) doc {
 		}
 		d.bullets(items...)
 	}
+	t.body(&d, m.opening)
 	m.topicsUnder(&d, 2, plainTitle)
+	m.closingBody(&d, 2)
+	m.keyDates(&d, 2)
 	d.h(2, t.pick("Find Out More", "Find Out More", "What's Next"))
 	m.callToAction(&d)
 	return d
@@ -105,13 +106,14 @@ func socialRule(m *material) doc {
 }
 
 // smsRule: one message, the theme and a sentence per question and the short
-// call to action; cut to fit.
+// call to action; cut to fit, in GSM-7 (fitSMS).
 func smsRule(m *material) doc {
 	t := m.tone
 	lead := t.pick("ERP Programme update: ", "ERP Programme: ", "") + m.theme + ":"
+	cta := t.pick("Questions? Please ask your manager.", "More on the programme hub.", "More: programme hub")
 	return m.compact(m.points(), func(pts []string) doc {
 		var d doc
-		d.p(strings.Join(append(append([]string{lead}, pts...), t.shortCTA()), " "))
+		d.p(strings.Join(append(append([]string{lead}, pts...), cta), " "))
 		return d
 	})
 }
@@ -145,10 +147,12 @@ func pushRule(m *material) doc {
 }
 
 // newsletterRule: the template's title, its campaign theme, and its enabled
-// sections in order under their titles. Section 1 carries the lead story
-// (the theme, its description and the questions); section 15 ends with the
-// call to action. A section shows its content, or its default text when it
-// has none, and its sub-sections that have content.
+// sections in order under their titles (NewsletterHTML's layout). Section 1
+// carries the lead story (the theme, its description, the notes under their
+// questions), section 4 the key dates, section 15 ends with the call to
+// action. A section shows its content, or its material, or else its
+// default text as a bracketed placeholder ("[Add the key dates]"), never as
+// news.
 func newsletterRule(m *material) doc {
 	var d doc
 	d.h(1, or(inline(m.tpl.Title), DefaultNewsletterTitle))
@@ -160,19 +164,24 @@ func newsletterRule(m *material) doc {
 			continue
 		}
 		d.h(2, or(inline(s.Title), fmt.Sprintf("Section %d", s.Number)))
-		text := s.Content
-		if strings.TrimSpace(text) == "" {
-			text = s.DefaultText
-		}
-		for _, p := range paragraphs(text) {
+		material := (s.Number == 1) || (s.Number == 4 && len(m.dates) > 0) || s.Number == SectionCount
+		content := paragraphs(s.Content)
+		for _, p := range content {
 			d.p(p)
 		}
+		subs := false
 		for _, sub := range s.SubSections {
 			if ps := paragraphs(sub.Content); len(ps) > 0 {
+				subs = true
 				d.h(3, or(inline(sub.Title), sub.ID))
 				for _, p := range ps {
 					d.p(p)
 				}
+			}
+		}
+		if len(content) == 0 && !subs && !material {
+			if p := Placeholder(s); p != "" {
+				d.p(p)
 			}
 		}
 		switch s.Number {
@@ -181,10 +190,18 @@ func newsletterRule(m *material) doc {
 			if m.desc != "" {
 				d.p(m.desc)
 			}
+			m.tone.body(&d, m.opening)
 			for _, t := range m.topics {
 				d.lp(t.title, "")
-				m.tone.body(&d, t.notes, t.fallback)
+				m.tone.body(&d, t.notes)
 			}
+			if len(m.closing) > 0 && len(m.topics) > 0 {
+				d.lp("And finally", "")
+			}
+			m.tone.body(&d, m.closing)
+			m.openQuestions(&d, 0)
+		case 4:
+			d.bullets(m.dates...)
 		case SectionCount:
 			m.callToAction(&d)
 		}
@@ -192,20 +209,28 @@ func newsletterRule(m *material) doc {
 	return d
 }
 
-// memoRule: MEMORANDUM with TO, FROM and RE lines, the purpose, a numbered
-// section per question, the action required and (but for digital) a closing
-// line.
+// memoRule: MEMORANDUM with TO (the audience), FROM, DATE (the scheduled
+// date) and RE (the title) lines, the purpose, a numbered section per
+// question, the key dates, the action required and (but for digital) a
+// closing line.
 func memoRule(m *material) doc {
 	t := m.tone
 	var d doc
 	d.h(1, "MEMORANDUM")
-	d.fields(item{"TO:", "All employees"}, item{"FROM:", team}, item{"RE:", m.theme})
+	fields := []item{{"TO:", or(m.frame.Audience, "All employees")}, {"FROM:", team}}
+	if dl := m.dateLine(); dl != "" {
+		fields = append(fields, item{"DATE:", dl})
+	}
+	d.fields(append(fields, item{"RE:", or(m.frame.Title, m.theme)})...)
 	d.rule()
 	d.p(or(m.desc, "This memo sets out what you need to know about "+period(m.theme)))
 	if t == domain.StrategyTraditional {
 		d.p("Please read it carefully and share it with your team.")
 	}
+	t.body(&d, m.opening)
 	m.topicsUnder(&d, 2, func(i int, tp topic) string { return fmt.Sprintf("%d. %s", i+1, tp.title) })
+	m.closingBody(&d, 2)
+	m.keyDates(&d, 2)
 	d.h(2, "Action Required")
 	m.callToAction(&d)
 	if s := t.pick("Thank you for your continued support.", "Thank you.", ""); s != "" {
@@ -214,23 +239,37 @@ func memoRule(m *material) doc {
 	return d
 }
 
-// topicSegments makes a timed segment of each topic.
-func (m *material) topicSegments(span int, prefix string, extra func(d *doc)) []segment {
+// topicSegments makes a timed segment of each topic that has material;
+// extra, when set, adds to the segment (its index given).
+func (m *material) topicSegments(span int, extra func(i int, d *doc)) []segment {
 	var segs []segment
-	for _, tp := range m.topics {
-		segs = append(segs, segment{prefix + tp.title, span, func(d *doc) {
-			m.tone.body(d, tp.notes, tp.fallback)
+	for i, tp := range m.topics {
+		segs = append(segs, segment{tp.title, span, func(d *doc) {
+			m.tone.body(d, tp.notes)
 			if extra != nil {
-				extra(d)
+				extra(i, d)
 			}
 		}})
 	}
 	return segs
 }
 
+// aside is a segment for the notes that answer no question (the opening
+// and closing paragraphs, the open questions), or none.
+func (m *material) aside(title string, span int) []segment {
+	if len(m.opening)+len(m.closing)+len(m.open) == 0 {
+		return nil
+	}
+	return []segment{{title, span, func(d *doc) {
+		m.tone.body(d, m.opening)
+		m.tone.body(d, m.closing)
+		m.openQuestions(d, 0)
+	}}}
+}
+
 // townHallRule: a run of show with timings (welcome, why it matters, a
 // segment per question, questions and answers, close), then the talking
-// points of each segment.
+// points of each segment. It invites to no event the notes do not name.
 func townHallRule(m *material) doc {
 	t := m.tone
 	var d doc
@@ -248,7 +287,8 @@ func townHallRule(m *material) doc {
 			d.p(or(m.desc, "Explain why "+m.theme+" matters to the business and to each team."))
 		}},
 	}
-	segs = append(segs, m.topicSegments(t.pickInt(10, 8, 6), "", nil)...)
+	segs = append(segs, m.aside("Where we are", t.pickInt(10, 8, 6))...)
+	segs = append(segs, m.topicSegments(t.pickInt(10, 8, 6), nil)...)
 	segs = append(segs,
 		segment{"Questions and answers", t.pickInt(15, 15, 10), func(d *doc) {
 			d.p(t.pick("Invite questions from the room and from those joining remotely. Note any that cannot be answered today and promise a written follow-up.",
@@ -256,7 +296,7 @@ func townHallRule(m *material) doc {
 				"Take the top-voted questions from the live channel first."))
 		}},
 		segment{"Close and next steps", 5, func(d *doc) {
-			m.callToAction(d)
+			d.p(t.spokenCTA())
 			d.p("Thank everyone for their time.")
 		}},
 	)
@@ -275,23 +315,54 @@ func (t tone) pickInt(traditional, universal, digital int) int {
 	return universal
 }
 
+// workshopActivities are the exercises of a workshop, one per question and
+// each used once, so no activity repeats.
+var workshopActivities = map[tone][]string{
+	domain.StrategyTraditional: {
+		"Discuss in small groups and agree on two points to share with the room.",
+		"Each group works through one case from its own area and reports back.",
+		"Together, list the questions your team will ask and agree who answers them.",
+		"Review the steps in pairs and note anything that is unclear.",
+	},
+	domain.StrategyUniversal: {
+		"Work in pairs on a real example from your own work, then share one takeaway.",
+		"In small groups, walk through one case from your team and note the open points.",
+		"List the questions your team will ask, then agree the answers together.",
+		"Check the steps in pairs and flag anything that is unclear.",
+	},
+	domain.StrategyDigital: {
+		"Hands-on: try it in the training environment, then post your takeaway in the session chat.",
+		"In breakout rooms, walk through one real case and share a screenshot of the result.",
+		"Vote on the top three questions in the chat, then answer them together.",
+		"Pair up and check each other's steps; post what tripped you up.",
+	},
+}
+
 // workshopRule: the objective, an agenda with timings (welcome, an exercise
-// per question, wrap-up) and a session plan with an activity for each.
+// per question, wrap-up) and a session plan with a different activity for
+// each. It invites to no event the notes do not name.
 func workshopRule(m *material) doc {
 	t := m.tone
 	var d doc
 	d.h(1, "Workshop: "+m.theme)
 	d.lp("Objective:", or(m.desc, "Work through "+m.theme+" together and agree on the next steps."))
-	activity := t.pick("Discuss in small groups and agree on two points to share with the room.",
-		"Work in pairs on a real example from your own work, then share one takeaway.",
-		"Hands-on: try it in the training environment, then post your takeaway in the session chat.")
+	activities := workshopActivities[t]
 	segs := []segment{{"Welcome and objectives", 10, func(d *doc) {
 		d.p(t.pick("Welcome the participants, agree the ground rules and set out the objectives of the session.",
 			"Welcome everyone and set out the objectives.",
 			"Quick intros and today's goals."))
+		t.body(d, m.opening)
 	}}}
-	segs = append(segs, m.topicSegments(t.pickInt(20, 15, 15), "", func(d *doc) { d.lp("Activity:", activity) })...)
-	segs = append(segs, segment{"Wrap-up and next steps", 10, func(d *doc) { m.callToAction(d) }})
+	segs = append(segs, m.topicSegments(t.pickInt(20, 15, 15), func(i int, d *doc) {
+		if i < len(activities) {
+			d.lp("Activity:", activities[i])
+		}
+	})...)
+	segs = append(segs, segment{"Wrap-up and next steps", 10, func(d *doc) {
+		t.body(d, m.closing)
+		m.openQuestions(d, 0)
+		d.p(t.spokenCTA())
+	}})
 	timed(&d, "Agenda", "Session Plan", segs)
 	return d
 }
@@ -308,27 +379,43 @@ func lunchLearnRule(m *material) doc {
 		"Grab lunch and join us: "+period(m.theme)))
 	segs := []segment{
 		{"Arrival and lunch", 10, func(d *doc) { d.p("Settle in with your lunch.") }},
-		{"Introduction", 5, func(d *doc) { d.p(or(m.desc, "Why "+m.theme+" matters.")) }},
+		{"Introduction", 5, func(d *doc) {
+			d.p(or(m.desc, "Why "+m.theme+" matters."))
+			t.body(d, m.opening)
+		}},
 	}
-	n := len(m.topics)
+	n := max(len(m.topics), 1)
 	for i, tp := range m.topics {
 		span := max(30/n, 3)
 		if i < 30%n && 30/n >= 3 {
 			span++
 		}
-		segs = append(segs, segment{tp.title, span, func(d *doc) { t.body(d, tp.notes, tp.fallback) }})
+		segs = append(segs, segment{tp.title, span, func(d *doc) { t.body(d, tp.notes) }})
 	}
 	segs = append(segs,
-		segment{"Questions and answers", 10, func(d *doc) { d.p("Open the floor to questions.") }},
-		segment{"Wrap-up", 5, func(d *doc) { m.callToAction(d) }},
+		segment{"Questions and answers", 10, func(d *doc) {
+			d.p("Open the floor to questions.")
+			m.openQuestions(d, 0)
+		}},
+		segment{"Wrap-up", 5, func(d *doc) {
+			t.body(d, m.closing)
+			d.p(t.spokenCTA())
+		}},
 	)
 	timed(&d, "Agenda", "Session Notes", segs)
 	return d
 }
 
+// podcastTransitions lead into the segments, each used once.
+var podcastTransitions = map[tone][]string{
+	domain.StrategyTraditional: {"Let's turn to a question many of you have asked: ", "Another question we hear often: ", "Moving on: ", "And finally: "},
+	domain.StrategyUniversal:   {"First: ", "Next: ", "Then: ", "And finally: "},
+	domain.StrategyDigital:     {"First up: ", "Next up: ", "Also: ", "Last one: "},
+}
+
 // podcastRule: the episode summary, a segment list with timings, then the
 // script: the host's intro, a segment per question with talking points, and
-// the outro with the call to action.
+// the outro with a call to action said aloud.
 func podcastRule(m *material) doc {
 	t := m.tone
 	var d doc
@@ -338,16 +425,24 @@ func podcastRule(m *material) doc {
 		d.lp("HOST:", t.pick("Welcome to the programme podcast. In this episode we talk about "+period(m.theme),
 			"Welcome to the programme podcast. Today we're looking at "+period(m.theme),
 			"Hey, welcome back! Today: "+period(m.theme)))
+		t.body(d, m.opening)
 	}}}
-	for _, tp := range m.topics {
+	trans := podcastTransitions[t]
+	for i, tp := range m.topics {
 		segs = append(segs, segment{tp.title, t.pickInt(8, 6, 4), func(d *doc) {
-			d.lp("HOST:", t.pick("Let's turn to a question many of you have asked: "+tp.title, "Next: "+tp.title, "Next up: "+tp.title))
+			lead := ""
+			if i < len(trans) {
+				lead = trans[i]
+			}
+			d.lp("HOST:", lead+tp.title)
 			d.lp("Talking points:", "")
-			t.body(d, tp.notes, tp.fallback)
+			t.body(d, tp.notes)
 		}})
 	}
 	segs = append(segs, segment{"Outro", 2, func(d *doc) {
-		d.lp("HOST:", t.cta())
+		t.body(d, m.closing)
+		m.openQuestions(d, 0)
+		d.lp("HOST:", t.spokenCTA())
 		d.p("Thanks for listening.")
 	}})
 	timed(&d, "Segments", "Script", segs)
@@ -356,7 +451,7 @@ func podcastRule(m *material) doc {
 
 // videoRule: a scene list with timings in seconds, then per scene what is on
 // screen and the voice-over: a title card, a scene per question, and a
-// closing call to action.
+// closing call to action said aloud.
 func videoRule(m *material) doc {
 	t := m.tone
 	var d doc
@@ -364,17 +459,20 @@ func videoRule(m *material) doc {
 	segs := []segment{{"Title card", 15, func(d *doc) {
 		d.lp("On screen:", m.theme)
 		d.lp("Voice-over:", or(m.desc, t.pick("This short film explains "+period(m.theme), "Here is what you need to know about "+period(m.theme), period(m.theme)+" In 2 minutes.")))
+		t.body(d, m.opening)
 	}}}
 	for _, tp := range m.topics {
 		segs = append(segs, segment{tp.title, t.pickInt(45, 40, 30), func(d *doc) {
 			d.lp("On screen:", tp.title)
 			d.lp("Voice-over:", "")
-			t.body(d, tp.notes, tp.fallback)
+			t.body(d, tp.notes)
 		}})
 	}
 	segs = append(segs, segment{"Call to action", 15, func(d *doc) {
-		d.lp("On screen:", t.shortCTA())
-		d.lp("Voice-over:", t.cta())
+		d.lp("On screen:", "The programme hub")
+		d.lp("Voice-over:", t.spokenCTA())
+		t.body(d, m.closing)
+		m.openQuestions(d, 0)
 	}})
 	total := 0
 	for _, s := range segs {
@@ -387,22 +485,23 @@ func videoRule(m *material) doc {
 
 // dashboardRule: a status layout, the summary, a highlight per question
 // (all its notes for traditional, the first paragraph for universal, the
-// first sentence for digital) and the next steps.
+// first sentence for digital), the key dates and the next steps.
 func dashboardRule(m *material) doc {
 	t := m.tone
 	var d doc
-	d.h(1, "Status Update: "+m.theme)
+	d.h(1, "Status Update: "+or(m.frame.Title, m.theme))
 	d.fields(item{"Summary:", or(m.desc, "Progress update on "+period(m.theme))}, item{"Owner:", team})
-	d.h(2, "Highlights")
+	t.body(&d, m.opening)
 	var items []item
 	for _, tp := range m.topics {
-		text := tp.fallback
-		if len(tp.notes) > 0 {
-			text = t.pick(tp.notes.joined(), strings.Join(tp.notes[0], " "), tp.notes.first())
-		}
-		items = append(items, item{tp.title, text})
+		items = append(items, item{tp.title, t.pick(tp.notes.joined(), tp.notes.firstPara(), tp.notes.first())})
 	}
-	d.bullets(items...)
+	if len(items) > 0 {
+		d.h(2, "Highlights")
+		d.bullets(items...)
+	}
+	m.closingBody(&d, 2)
+	m.keyDates(&d, 2)
 	d.h(2, "Next Steps")
 	m.callToAction(&d)
 	return d
@@ -417,48 +516,63 @@ var (
 
 // briefingRule: a decision-focused brief. Sentences of the notes that ask
 // for a decision go under Decision Needed, those about impact under Impact,
-// the rest is shared among the questions under Key Points; Situation is the
-// theme's description; Next Steps calls to the meeting that decides.
+// the rest stays under its question in Key Points; Situation is the theme's
+// description; Next Steps calls to the meeting that decides.
 func briefingRule(m *material) doc {
 	t := m.tone
 	var decision, impact []string
-	var rest substance
-	for _, p := range m.notes {
-		var kept []string
-		for _, s := range p {
-			switch {
-			case containsAny(s, decisionWords):
-				decision = append(decision, s)
-			case containsAny(s, impactWords):
-				impact = append(impact, s)
-			default:
-				kept = append(kept, s)
+	take := func(s substance) substance {
+		var out substance
+		for _, p := range s {
+			kept := para{list: p.list, src: p.src}
+			for _, sent := range p.items {
+				switch {
+				case containsAny(sent, decisionWords):
+					decision = append(decision, sent)
+				case containsAny(sent, impactWords):
+					impact = append(impact, sent)
+				default:
+					kept.items = append(kept.items, sent)
+				}
+			}
+			if len(kept.items) > 0 {
+				out = append(out, kept)
 			}
 		}
-		if len(kept) > 0 {
-			rest = append(rest, kept)
+		return out
+	}
+	opening := take(m.opening)
+	var points []topic
+	for _, tp := range m.topics {
+		if n := take(tp.notes); len(n) > 0 {
+			points = append(points, topic{tp.title, n})
 		}
 	}
-	parts := distribute(rest, len(m.topics))
+	closing := take(m.closing)
 	var d doc
 	d.h(1, "Executive Briefing: "+m.theme)
 	d.h(2, "Situation")
 	d.p(or(m.desc, "This briefing sets out the position on "+m.theme+", the decision needed and its impact."))
-	d.h(2, "Key Points")
-	for i, tp := range m.topics {
-		d.h(3, tp.title)
-		t.body(&d, parts[i], tp.fallback)
+	t.body(&d, opening)
+	if len(points)+len(closing)+len(m.open) > 0 {
+		d.h(2, "Key Points")
+		for _, tp := range points {
+			d.h(3, tp.title)
+			t.body(&d, tp.notes)
+		}
+		t.body(&d, closing)
+		m.openQuestions(&d, 3)
 	}
 	d.h(2, "Decision Needed")
 	if len(decision) == 0 {
 		decision = []string{"Endorse the approach to " + m.theme + " set out above and confirm who owns the next steps."}
 	}
-	t.body(&d, substance{decision}, "")
+	t.body(&d, substance{{items: decision}})
 	d.h(2, "Impact")
 	if len(impact) == 0 {
 		impact = []string{"The teams affected by " + m.theme + " will need time for training and support during the transition."}
 	}
-	t.body(&d, substance{impact}, "")
+	t.body(&d, substance{{items: impact}})
 	d.h(2, "Next Steps")
 	d.p(t.pick("We ask that a decision be taken at the next steering committee meeting.",
 		"Please confirm your decision at the next steering committee, or before it through the programme office.",
@@ -478,21 +592,21 @@ func yammerRule(m *material) doc {
 	if m.desc != "" {
 		d.p(m.desc)
 	}
+	if f := m.opening.firstPara(); f != "" {
+		d.p(f)
+	}
 	if t == domain.StrategyDigital {
 		var items []item
 		for _, tp := range m.topics {
-			items = append(items, item{tp.title, or(tp.notes.first(), tp.fallback)})
+			items = append(items, item{tp.title, tp.notes.first()})
 		}
 		d.bullets(items...)
 	} else {
 		for _, tp := range m.topics {
-			text := tp.fallback
-			if len(tp.notes) > 0 {
-				text = strings.Join(tp.notes[0], " ")
-			}
-			d.lp(tp.title, text)
+			d.lp(tp.title, tp.notes.firstPara())
 		}
 	}
+	m.openQuestions(&d, 0)
 	d.p(t.pick("If you have questions, please reply below or speak to your manager.",
 		"Questions? Reply below and we'll answer them here.",
 		"What do you think? Drop your questions in the replies 👇"))

@@ -36,9 +36,6 @@ func (t tone) pick(traditional, universal, digital string) string {
 // team signs every piece.
 const team = "The ERP Programme Team"
 
-// noDetail stands in for a question that got no notes and has no description.
-const noDetail = "Details will follow in a future update."
-
 func (t tone) greeting() string { return t.pick("Dear colleagues,", "Hello everyone,", "Hi everyone,") }
 func (t tone) signOff() string  { return t.pick("Kind regards,", "Best regards,", "Thanks,") }
 
@@ -56,30 +53,47 @@ func (t tone) shortCTA() string {
 	return t.pick("Questions? Please ask your manager.", "More on the programme hub.", "More: programme hub →")
 }
 
-// body writes the notes under one question in the tone: traditional keeps
-// whole paragraphs, universal splits them into short paragraphs of at most
-// two sentences, digital makes a bullet of every sentence. Without notes,
-// fallback stands in.
-func (t tone) body(d *doc, s substance, fallback string) {
-	if len(s.sentences()) == 0 {
-		d.p(fallback)
-		return
-	}
-	switch t {
-	case domain.StrategyTraditional:
-		for _, p := range s {
-			d.p(strings.Join(p, " "))
+// spokenCTA is the call to action of a piece that is said aloud (podcast,
+// video, town hall, lunch and learn): no arrow, no link text, and no event
+// the notes do not name.
+func (t tone) spokenCTA() string {
+	return t.pick(
+		"If you have any questions, please speak to your manager.",
+		"You can read more on the programme hub, or speak to your manager if you have questions.",
+		"Find out more on the programme hub, or ask your manager.",
+	)
+}
+
+// body writes notes in the tone: traditional keeps whole paragraphs,
+// universal splits them into short paragraphs of at most two sentences,
+// digital makes a bullet of every sentence. A list of the notes stays a
+// list (numbered if it was).
+func (t tone) body(d *doc, s substance) {
+	for _, p := range s {
+		if p.list != kPara {
+			var items []item
+			for _, it := range p.items {
+				items = append(items, item{text: it})
+			}
+			if p.list == kNumbered {
+				d.numbered(items...)
+			} else {
+				d.bullets(items...)
+			}
+			continue
 		}
-	case domain.StrategyDigital:
-		var items []item
-		for _, sent := range s.sentences() {
-			items = append(items, item{text: sent})
-		}
-		d.bullets(items...)
-	default:
-		for _, p := range s {
-			for i := 0; i < len(p); i += 2 {
-				d.p(strings.Join(p[i:min(i+2, len(p))], " "))
+		switch t {
+		case domain.StrategyTraditional:
+			d.p(strings.Join(p.items, " "))
+		case domain.StrategyDigital:
+			var items []item
+			for _, sent := range p.items {
+				items = append(items, item{text: sent})
+			}
+			d.bullets(items...)
+		default:
+			for i := 0; i < len(p.items); i += 2 {
+				d.p(strings.Join(p.items[i:min(i+2, len(p.items))], " "))
 			}
 		}
 	}

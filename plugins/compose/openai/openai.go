@@ -137,6 +137,10 @@ func (g *Generator) Generate(ctx context.Context, in compose.Input) (compose.Res
 	if in.Vehicle == nil {
 		return compose.Result{}, compose.ErrNoVehicle
 	}
+	// The model never sees an internal line (assembly.Run has withheld
+	// them already; a direct caller gets the same).
+	var withheld []string
+	in.Raw, withheld = compose.Withhold(in.Raw)
 	body, err := json.Marshal(request{Model: g.opt.Model, Messages: Messages(in)})
 	if err != nil {
 		return compose.Result{}, err
@@ -176,7 +180,14 @@ func (g *Generator) Generate(ctx context.Context, in compose.Input) (compose.Res
 	if format != compose.FormatHTML && format != compose.FormatMarkdown {
 		format = compose.FormatText
 	}
-	return compose.Fit(Render(a.Choices[0].Message.Content, format), format, s.MaxLength), nil
+	var r compose.Result
+	if in.Vehicle.Type == "sms" && format == compose.FormatText {
+		r = compose.FitSMS(Render(a.Choices[0].Message.Content, format), s.MaxLength)
+	} else {
+		r = compose.Fit(Render(a.Choices[0].Message.Content, format), format, s.MaxLength)
+	}
+	r.Withheld = withheld
+	return r, nil
 }
 
 // errorDetail pulls an OpenAI-style error message out of a failed answer.
@@ -247,6 +258,9 @@ var tones = map[string]string{
 	domain.StrategyUniversal:   "between the two: clear paragraphs, a few bullet points and one call to action",
 }
 
+// spoken are the vehicle types that are said aloud.
+var spoken = map[string]bool{"podcast": true, "video": true, "town_hall": true, "lunch_learn": true}
+
 // Messages builds the system prompt (the vehicle's shape, tone, format and
 // length) and the user message (theme, questions, raw notes).
 func Messages(in compose.Input) []Message {
@@ -287,9 +301,30 @@ func Messages(in compose.Input) []Message {
 			}
 		}
 	}
+	if spoken[v.Type] {
+		sys.WriteString("It is spoken aloud: calls to action must be sayable, with no arrows, links or link text.\n")
+	}
+	if v.Type == "town_hall" || v.Type == "interactive_workshop" {
+		sys.WriteString("Invite people only to events the notes name; invent no session, briefing or meeting.\n")
+	}
+	if v.Type == "sms" {
+		sys.WriteString("Use only GSM-7 characters: plain quotes, \"...\" not an ellipsis character, no arrows or emoji.\n")
+	}
+	sys.WriteString("Use the notes' own facts; leave out a question the notes do not answer rather than writing filler. " +
+		"Never repeat a transition or boilerplate line.\n")
 	sys.WriteString("Answer with the piece only: no preamble and no notes about how it was written.")
 
 	var user strings.Builder
+	f := in.Frame
+	if t := strings.TrimSpace(f.Title); t != "" {
+		fmt.Fprintf(&user, "Communication title (the email's subject, the memo's RE line): %s\n", t)
+	}
+	if a := strings.TrimSpace(f.Audience); a != "" {
+		fmt.Fprintf(&user, "Audience (greet them; the memo's TO line): %s\n", a)
+	}
+	if !f.Date.IsZero() {
+		fmt.Fprintf(&user, "Scheduled date (the memo's DATE line): %s\n", f.Date.Format("2 January 2006"))
+	}
 	fmt.Fprintf(&user, "Theme: %s\n", in.Theme.Name)
 	if d := strings.TrimSpace(in.Theme.Description); d != "" {
 		fmt.Fprintf(&user, "%s\n", d)

@@ -99,7 +99,7 @@ func TestRequestShape(t *testing.T) {
 	res, err := g.Generate(context.Background(), input("internal"))
 	require.NoError(t, err)
 	assert.Equal(t, compose.Result{Content: "Hello team.\n\nGo-live is on 4 March.", Format: "text", Length: 35,
-		MaxLength: 3000}, res)
+		MaxLength: 3000, Withheld: []string{}}, res)
 
 	header, path, method, request := e.last()
 	assert.Equal(t, http.MethodPost, method)
@@ -276,4 +276,38 @@ func TestRegistered(t *testing.T) {
 	rules, err := assembly.NewGenerator("rules", assembly.Settings{})
 	require.NoError(t, err)
 	assert.Equal(t, compose.Rules(), rules)
+}
+
+// The model gets the same cleaned input as the rules: no internal line is
+// sent, each is reported as withheld; the communication's frame is in the
+// prompt; an SMS is held to GSM-7.
+func TestCleanedInputAndFrame(t *testing.T) {
+	e := newEndpoint(t)
+	e.set(func(e *endpoint) { e.answer = "Go-live — “soon” → see the hub… 👋" })
+	g, err := New(Options{Endpoint: e.URL, Model: "m"})
+	require.NoError(t, err)
+	in := input("sms")
+	in.Raw = "INTERNAL: don't tell anyone yet\nGo-live is 4 March 2031.\nThe pilot slipped; do not share."
+	in.Frame = compose.Frame{Title: "Go-live date set", Audience: "Field Technicians", Date: time.Date(2031, 2, 3, 0, 0, 0, 0, time.UTC)}
+	res, err := g.Generate(context.Background(), in)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"INTERNAL: don't tell anyone yet", "The pilot slipped; do not share."}, res.Withheld)
+	assert.Equal(t, `Go-live - "soon" > see the hub...`, res.Content)
+	assert.Equal(t, 1, res.Segments)
+	_, _, _, request := e.last()
+	body, _ := json.Marshal(request)
+	assert.NotContains(t, string(body), "tell anyone")
+	assert.NotContains(t, string(body), "pilot slipped")
+	user := request["messages"].([]any)[1].(map[string]any)["content"].(string)
+	assert.Contains(t, user, "Communication title (the email's subject, the memo's RE line): Go-live date set\n")
+	assert.Contains(t, user, "Audience (greet them; the memo's TO line): Field Technicians\n")
+	assert.Contains(t, user, "Scheduled date (the memo's DATE line): 3 February 2031\n")
+	system := request["messages"].([]any)[0].(map[string]any)["content"].(string)
+	assert.Contains(t, system, "GSM-7")
+
+	// A spoken channel is told to keep its call to action sayable.
+	_, err = g.Generate(context.Background(), input("podcast"))
+	require.NoError(t, err)
+	_, _, _, request = e.last()
+	assert.Contains(t, request["messages"].([]any)[0].(map[string]any)["content"].(string), "no arrows, links or link text")
 }

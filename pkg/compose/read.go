@@ -1,0 +1,364 @@
+package compose
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/kljensen/snowball/english"
+	punktlib "github.com/neurosnap/sentences"
+	englishsent "github.com/neurosnap/sentences/english"
+)
+
+// Reading the planner's notes: internal lines are withheld, the rest is
+// split into paragraphs, sentences and list items, and each sentence is
+// matched to the question it answers (docs/compose.md, "Reading the notes").
+
+// internalPrefixes start a line that is never published (case-insensitive).
+var internalPrefixes = []string{"internal:", "confidential:", "note to self", "todo:", "//"}
+
+// internalPhrases anywhere in a line withhold it.
+var internalPhrases = []string{"do not mention", "don't mention", "don’t mention", "do not share", "not for distribution"}
+
+// Withhold splits the raw notes into what may be published and the lines
+// that are internal: a line starting with INTERNAL:, CONFIDENTIAL:, NOTE TO
+// SELF, TODO: or //, or containing "do not mention", "don't mention", "do
+// not share" or "not for distribution". Withheld lines are returned as
+// written (trimmed); kept is the notes without them. Every generator gets
+// kept, never the withheld lines.
+func Withhold(raw string) (kept string, withheld []string) {
+	withheld = []string{}
+	lines := strings.Split(clean(raw), "\n")
+	out := lines[:0]
+	for _, line := range lines {
+		if internalLine(line) {
+			withheld = append(withheld, strings.TrimSpace(line))
+			continue
+		}
+		out = append(out, line)
+	}
+	return strings.Join(out, "\n"), withheld
+}
+
+func internalLine(line string) bool {
+	l := strings.ToLower(strings.TrimSpace(line))
+	// A list marker does not hide the marker after it: "- INTERNAL: …".
+	if rest, ok := listItem(l); ok {
+		l = rest
+	}
+	for _, p := range internalPrefixes {
+		if strings.HasPrefix(l, p) {
+			return true
+		}
+	}
+	for _, p := range internalPhrases {
+		if strings.Contains(l, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// numberedMarker is "1." or "1)" and a space at the start of a line.
+var numberedMarker = regexp.MustCompile(`^\d{1,3}[.)]\s+`)
+
+// listItem says whether the line (trimmed) is a list item: it starts with
+// "-", "*" or "•" and a space, or "1." / "1)" and a space; rest is the item
+// without its marker.
+func listItem(line string) (rest string, ok bool) {
+	rest, _, ok = listMarker(line)
+	return rest, ok
+}
+
+// listMarker is listItem that also says whether the list is numbered.
+func listMarker(line string) (rest string, numbered, ok bool) {
+	for _, m := range []string{"- ", "* ", "• "} {
+		if strings.HasPrefix(line, m) {
+			return strings.TrimSpace(line[len(m):]), false, true
+		}
+	}
+	if loc := numberedMarker.FindStringIndex(line); loc != nil {
+		return strings.TrimSpace(line[loc[1]:]), true, true
+	}
+	return line, false, false
+}
+
+// unit is one sentence or list item of the notes.
+type unit struct {
+	text string
+	para int  // the paragraph (or list) it comes from
+	list kind // kPara for prose, kBullets or kNumbered for a list item
+	at   int  // its position in the notes
+}
+
+// readNotes splits the (already withheld) notes into units: paragraphs on
+// blank lines, list items one per line, prose into sentences.
+func readNotes(raw string) []unit {
+	var out []unit
+	para := 0
+	var prose []string
+	flush := func() {
+		if p := inline(strings.Join(prose, " ")); p != "" {
+			for _, s := range sentences(p) {
+				out = append(out, unit{text: s, para: para, list: kPara, at: len(out)})
+			}
+			para++
+		}
+		prose = prose[:0]
+	}
+	lastList := kind(-1)
+	for line := range strings.SplitSeq(clean(raw), "\n") {
+		t := strings.TrimSpace(line)
+		if t == "" {
+			flush()
+			if lastList >= 0 {
+				para++
+				lastList = -1
+			}
+			continue
+		}
+		if rest, numbered, ok := listMarker(t); ok && inline(rest) != "" {
+			flush()
+			k := kBullets
+			if numbered {
+				k = kNumbered
+			}
+			if lastList >= 0 && lastList != k {
+				para++
+			}
+			lastList = k
+			out = append(out, unit{text: inline(rest), para: para, list: k, at: len(out)})
+			continue
+		}
+		if lastList >= 0 {
+			para++
+			lastList = -1
+		}
+		prose = append(prose, t)
+	}
+	flush()
+	return out
+}
+
+// ourAbbreviations never end a sentence, whatever follows them (the Punkt
+// model misses some, "No. 4400" among them).
+var ourAbbreviations = []string{"st", "dr", "mr", "mrs", "ms", "no", "ext", "e.g", "i.e", "etc", "a.m", "p.m", "vs"}
+
+// closingAbbreviations may end a sentence: after them a capitalised word
+// that is not a day or a month starts a new one ("at 5 p.m. Then…").
+var closingAbbreviations = []string{"etc.", "a.m.", "p.m.", "jan.", "feb.", "mar.", "apr.", "jun.", "jul.", "aug.", "sep.", "sept.", "oct.", "nov.", "dec."}
+
+// titleAbbreviations always lead into what follows ("Dr. Smith", "No. 4").
+var titleAbbreviations = []string{"st.", "dr.", "mr.", "mrs.", "ms.", "no.", "ext.", "e.g.", "i.e.", "vs."}
+
+var (
+	segmenterOnce sync.Once
+	segmenter     *punktlib.DefaultSentenceTokenizer
+	segmenterMu   sync.Mutex // the tokenizer keeps state while it works
+)
+
+func punkt() *punktlib.DefaultSentenceTokenizer {
+	segmenterOnce.Do(func() {
+		t, err := englishsent.NewSentenceTokenizer(nil)
+		if err != nil {
+			panic("compose: the sentence model does not load: " + err.Error()) // embedded data
+		}
+		for _, a := range ourAbbreviations {
+			t.Storage.AbbrevTypes.Add(a)
+		}
+		segmenter = t
+	})
+	return segmenter
+}
+
+// sentences splits one paragraph into sentences with the Punkt model and
+// our abbreviations: "Dr. Smith", "No. 4400", "e.g. this", "2.5", "7:30
+// a.m.", "J. R. Smith" stay whole. Text the model does not know (CJK,
+// Arabic) is split after its own sentence punctuation.
+func sentences(p string) []string {
+	segmenterMu.Lock()
+	toks := punkt().Tokenize(p)
+	segmenterMu.Unlock()
+	var raw []string
+	for _, t := range toks {
+		if s := strings.TrimSpace(t.Text); s != "" {
+			raw = append(raw, s)
+		}
+	}
+	// Merge where the model split after one of our title abbreviations.
+	var merged []string
+	for _, s := range raw {
+		if n := len(merged); n > 0 && endsWithAny(merged[n-1], titleAbbreviations) {
+			merged[n-1] += " " + s
+			continue
+		}
+		merged = append(merged, s)
+	}
+	var out []string
+	for _, s := range merged {
+		for _, part := range splitAfterNumber(s) {
+			out = append(out, splitAfterClosing(part)...)
+		}
+	}
+	merged, out = out, nil
+	for _, s := range merged {
+		for _, part := range []string{s} {
+			out = append(out, splitForeign(part)...)
+		}
+	}
+	return out
+}
+
+// endsWithAny says whether s ends with one of the abbreviations as a whole
+// word (after a space or an opening bracket), case-insensitive.
+func endsWithAny(s string, abbrevs []string) bool {
+	l := strings.ToLower(s)
+	for _, a := range abbrevs {
+		if strings.HasSuffix(l, a) {
+			before := len(l) - len(a)
+			if before == 0 || strings.ContainsRune(" (\"'[“‘", rune(l[before-1])) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var calendarWords = map[string]bool{
+	"monday": true, "tuesday": true, "wednesday": true, "thursday": true, "friday": true, "saturday": true, "sunday": true,
+	"mon": true, "tue": true, "tues": true, "wed": true, "thu": true, "thur": true, "thurs": true, "fri": true, "sat": true, "sun": true,
+	"january": true, "february": true, "march": true, "april": true, "may": true, "june": true, "july": true,
+	"august": true, "september": true, "october": true, "november": true, "december": true,
+	"am": true, "pm": true, "gmt": true, "utc": true, "bst": true, "cet": true, "est": true, "pst": true,
+}
+
+// splitAfterClosing splits s after an abbreviation that may end a sentence
+// (a.m., p.m., etc., a month) when a capitalised word follows that is not a
+// day, a month or a time zone.
+func splitAfterClosing(s string) []string {
+	words := strings.Split(s, " ")
+	var out []string
+	start := 0
+	for i := 0; i+1 < len(words); i++ {
+		if !endsWithAny(words[i], closingAbbreviations) {
+			continue
+		}
+		next := []rune(strings.TrimLeft(words[i+1], "\"'“‘("))
+		if len(next) == 0 || !unicode.IsUpper(next[0]) {
+			continue
+		}
+		if calendarWords[strings.ToLower(strings.Trim(string(next), ".,;:"))] {
+			continue
+		}
+		out = append(out, strings.Join(words[start:i+1], " "))
+		start = i + 1
+	}
+	return append(out, strings.Join(words[start:], " "))
+}
+
+// splitAfterNumber splits after a number that ends a sentence ("on ext.
+// 4400. Super users…"), which the model takes for an ordinal; a number that
+// starts the sentence ("1. The first") is a list number and stays.
+func splitAfterNumber(s string) []string {
+	words := strings.Split(s, " ")
+	var out []string
+	start := 0
+	for i := 1; i+1 < len(words); i++ {
+		w := words[i]
+		if i == start || len(w) < 2 || w[len(w)-1] != '.' || !isNumber(strings.TrimRight(w[:len(w)-1], ")")) {
+			continue
+		}
+		next := []rune(strings.TrimLeft(words[i+1], "\"'“‘("))
+		if len(next) == 0 || !unicode.IsUpper(next[0]) {
+			continue
+		}
+		out = append(out, strings.Join(words[start:i+1], " "))
+		start = i + 1
+	}
+	return append(out, strings.Join(words[start:], " "))
+}
+
+// Sentence punctuation, and what may follow it inside the sentence.
+const (
+	terminators = ".!?…。！？؟"
+	closers     = "\"')]}»”’"
+	foreign     = "。！？؟"
+)
+
+// splitForeign splits after CJK and Arabic sentence punctuation, which the
+// English model does not know.
+func splitForeign(s string) []string {
+	if !strings.ContainsAny(s, foreign) {
+		return []string{s}
+	}
+	var out []string
+	rs := []rune(s)
+	start := 0
+	for i := 0; i < len(rs); i++ {
+		if !strings.ContainsRune(foreign, rs[i]) {
+			continue
+		}
+		j := i + 1
+		for j < len(rs) && (strings.ContainsRune(terminators, rs[j]) || strings.ContainsRune(closers, rs[j])) {
+			j++
+		}
+		if t := strings.TrimSpace(string(rs[start:j])); t != "" {
+			out = append(out, t)
+		}
+		start, i = j, j-1
+	}
+	if t := strings.TrimSpace(string(rs[start:])); t != "" {
+		out = append(out, t)
+	}
+	return out
+}
+
+// stopWords carry no meaning for matching a sentence to a question.
+var stopWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`a about above after again against all also am an and any are as at be because
+		been before being below between both but by can could did do does doing don down during each either
+		few for from further get gets getting got had has have having he her here hers herself him himself his how
+		i if in into is it its itself just let me more most much must my myself need needs no nor not now of off on
+		once only or other our ours ourselves out over own please same shall she should so some such than that the
+		their theirs them themselves then there these they this those through to too under until up upon us very
+		was we were what when where which while who whom whose why will with within without would yes yet you your
+		yours yourself yourselves next new one two also via per etc e g i.e eg ie will`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// words are the meaningful words of s: lowercased, stop words dropped,
+// stemmed with Snowball (English). Go-live gives "go" and "live".
+func words(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if stopWords[w] || len([]rune(w)) < 2 || isNumber(w) {
+			continue
+		}
+		out[english.Stem(w, false)] = true
+	}
+	return out
+}
+
+func isNumber(w string) bool {
+	for _, r := range w {
+		if !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// shared counts the words a and b have in common.
+func shared(a, b map[string]bool) int {
+	n := 0
+	for w := range a {
+		if b[w] {
+			n++
+		}
+	}
+	return n
+}
