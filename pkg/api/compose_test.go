@@ -55,7 +55,7 @@ func (fx composeFixture) engineInput(v domain.Vehicle, raw string) compose.Input
 		return compose.Question{ID: fx.questions[i].ID, Question: fx.questions[i].Question, Description: fx.questions[i].Description}
 	}
 	return compose.Input{Theme: compose.Theme{Name: fx.theme.Name, Description: fx.theme.Description},
-		Questions: []compose.Question{q(1), q(0)}, Raw: raw, Vehicle: assembly.Vehicle(&v)}
+		Questions: []compose.Question{q(1), q(0)}, Raw: raw, Vehicle: assembly.Vehicle(&v), Frame: compose.Frame{Title: fx.comm.Title}}
 }
 
 func TestGenerateContent(t *testing.T) {
@@ -111,6 +111,35 @@ func TestGenerateContent(t *testing.T) {
 		want, err = compose.Generate(in)
 		require.NoError(t, err)
 		assert.Equal(t, want, res, "the custom template reaches the engine")
+	})
+}
+
+// The communication frames its piece (title, audience, scheduled date), and
+// internal lines of the notes are withheld and listed.
+func TestGenerateContentFrameAndWithheld(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b)
+		fx := newComposeFixture(t, ts)
+		var aud domain.Audience
+		ts.json(http.MethodPost, "/api/audiences", map[string]any{"name": "Field Technicians", "description": "Depot staff"},
+			http.StatusCreated, &aud)
+		var memo domain.Vehicle
+		ts.json(http.MethodPost, "/api/vehicles", map[string]any{"name": "Memo", "type": "internal"}, http.StatusCreated, &memo)
+		ts.json(http.MethodPut, "/api/communications/"+fx.comm.ID, map[string]any{"title": "Training Sign-up Opens",
+			"audienceId": aud.ID, "scheduledDate": "2027-02-03", "status": "scheduled"}, http.StatusOK, nil)
+		raw := "INTERNAL: DON'T mention payroll impact until HR signs off.\nIt happens on 3 March."
+		var res map[string]any
+		ts.json(http.MethodPost, "/api/communications/"+fx.comm.ID+"/generate-content",
+			map[string]any{"vehicleId": memo.ID, "rawContent": raw}, http.StatusOK, &res)
+		content := res["generatedContent"].(string)
+		assert.Contains(t, content, "TO: Field Technicians\nFROM: The ERP Programme Team\nDATE: 3 February 2027\nRE: Training Sign-up Opens\n")
+		assert.NotContains(t, content, "payroll")
+		assert.Equal(t, []any{"INTERNAL: DON'T mention payroll impact until HR signs off."}, res["withheld"])
+
+		ts.json(http.MethodPost, "/api/communications/"+fx.comm.ID+"/generate-content",
+			map[string]any{"vehicleId": fx.email.ID, "rawContent": "It happens on 3 March."}, http.StatusOK, &res)
+		assert.Contains(t, res["generatedContent"], "<p><strong>Subject:</strong> Training Sign-up Opens</p>\n<p>Hello Field Technicians,</p>")
+		assert.Equal(t, []any{}, res["withheld"])
 	})
 }
 

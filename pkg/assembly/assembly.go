@@ -55,6 +55,9 @@ type Request struct {
 	Vehicle     *domain.Vehicle
 	Raw         string
 	Template    *compose.NewsletterTemplate
+	// Frame is the communication's title, audience and date, which frame
+	// the piece (the email's subject, the memo's TO, DATE and RE).
+	Frame compose.Frame
 }
 
 // Input loads the request's theme and questions and builds the engine's
@@ -75,7 +78,7 @@ func Input(ctx context.Context, st store.Store, r Request) (compose.Input, error
 		return compose.Input{}, err
 	}
 	in := compose.Input{Theme: compose.Theme{Name: th.Name, Description: th.Description}, Raw: r.Raw,
-		Vehicle: Vehicle(r.Vehicle), Template: r.Template, Questions: []compose.Question{}}
+		Vehicle: Vehicle(r.Vehicle), Template: r.Template, Questions: []compose.Question{}, Frame: r.Frame}
 	for _, id := range r.QuestionIDs {
 		i := slices.IndexFunc(qs, func(q domain.Question) bool { return q.ID == id })
 		if i < 0 {
@@ -98,7 +101,8 @@ func Vehicle(v *domain.Vehicle) *compose.Vehicle {
 // Run generates with gen. Bad input (no vehicle, a template that turns a
 // required section off) is checked before any generator runs and comes back
 // as *InputError or domain.FieldErrors; any other failure is a
-// *GeneratorError.
+// *GeneratorError. Internal lines of the notes (compose.Withhold) never
+// reach the generator, whichever it is; the result lists them as Withheld.
 func Run(ctx context.Context, gen compose.Generator, in compose.Input) (compose.Result, error) {
 	if in.Vehicle == nil {
 		return compose.Result{}, errNoVehicle()
@@ -108,10 +112,13 @@ func Run(ctx context.Context, gen compose.Generator, in compose.Input) (compose.
 			return compose.Result{}, err
 		}
 	}
+	var withheld []string
+	in.Raw, withheld = compose.Withhold(in.Raw)
 	res, err := gen.Generate(ctx, in)
 	var fields domain.FieldErrors
 	switch {
 	case err == nil:
+		res.Withheld = withheld
 		return res, nil
 	case errors.Is(err, compose.ErrNoVehicle):
 		return res, errNoVehicle()
@@ -120,6 +127,28 @@ func Run(ctx context.Context, gen compose.Generator, in compose.Input) (compose.
 	default:
 		return res, &GeneratorError{Err: err}
 	}
+}
+
+// Frame is what a communication says about its piece: its title, its
+// audience's name (none when it has no audience or the audience was
+// deleted) and its scheduled day.
+func Frame(ctx context.Context, st store.Store, c domain.Communication) (compose.Frame, error) {
+	f := compose.Frame{Title: c.Title}
+	if c.AudienceID != "" {
+		a, err := st.GetAudience(ctx, c.AudienceID)
+		switch {
+		case err == nil:
+			f.Audience = a.Name
+		case !errors.Is(err, store.ErrNotFound):
+			return f, err
+		}
+	}
+	if c.ScheduledDate != "" {
+		if s, err := domain.ParseScheduled(c.ScheduledDate); err == nil {
+			f.Date = s.Day(nil)
+		}
+	}
+	return f, nil
 }
 
 // Generation is the body of POST /api/communications/{id}/generate-content.
@@ -150,8 +179,12 @@ func GenerateCommunication(ctx context.Context, st store.Store, gen compose.Gene
 	if g.Raw != nil {
 		raw = *g.Raw
 	}
+	frame, err := Frame(ctx, st, c)
+	if err != nil {
+		return compose.Result{}, err
+	}
 	in, err := Input(ctx, st, Request{ThemeID: c.ThemeID, QuestionIDs: c.SelectedQuestions, Vehicle: &v, Raw: raw,
-		Template: g.Template})
+		Template: g.Template, Frame: frame})
 	if err != nil {
 		return compose.Result{}, err
 	}

@@ -41,6 +41,8 @@ type ContentGenerateOptions struct {
 	Output      string
 	Save        bool
 	Title       string
+	Audience    string
+	Date        string
 	Description string
 }
 
@@ -68,7 +70,15 @@ Vehicle types:
 The generator is the one the server uses (compose.generator: rules, or an
 OpenAI-compatible API), and the content is the same as the web UI's for the
 same input. Text output is the content itself; json adds format, length,
-maxLength and truncated.
+maxLength, truncated, withheld (the internal lines of the notes, kept out of
+the piece: those starting INTERNAL:, CONFIDENTIAL:, NOTE TO SELF, TODO: or
+//, or saying "do not mention", "don't mention", "do not share" or "not for
+distribution") and, for an SMS, segments.
+
+--title, --audience and --date frame the piece as the communication would:
+the title is the email's subject and the memo's RE line, the audience (a
+name or an id) the memo's TO and the greeting, the date (YYYY-MM-DD) the
+memo's DATE.
 
 With --save a draft communication ("<theme> - <date>") is created and the
 content is saved to the content library, linked to the questions, exactly as
@@ -78,7 +88,8 @@ message.`,
 		Example: `  commsplan content generate --theme "Why ERP" --vehicle email --raw notes.txt
   commsplan content generate --theme 6f1c... --question 9a2e... --question 41b7... --vehicle sms -o json
   cat notes.md | commsplan content generate --theme "Go-live" --vehicle newsletter --raw - --template monthly.json
-  commsplan content generate --theme "Training" --vehicle 3c9d... --raw notes.txt --save --title "Training FAQ"`,
+  commsplan content generate --theme "Training" --vehicle 3c9d... --raw notes.txt --save --title "Training FAQ"
+  commsplan content generate --theme "Go-live" --vehicle internal --raw notes.txt --title "Go-live on 3 March" --audience "Field Technicians" --date 2027-02-03`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if runF != nil {
@@ -95,7 +106,9 @@ message.`,
 	fl.StringVar(&opts.RawFile, "raw", "", `file with the raw notes; "-" reads stdin`)
 	fl.StringVar(&opts.Template, "template", "", "newsletter template JSON file (newsletter vehicles)")
 	fl.BoolVar(&opts.Save, "save", false, "save the content to the library (needs --title)")
-	fl.StringVar(&opts.Title, "title", "", "title of the saved content")
+	fl.StringVar(&opts.Title, "title", "", "the communication's title: the email's subject, the memo's RE (and the saved content's title)")
+	fl.StringVar(&opts.Audience, "audience", "", "audience name or id: the memo's TO and the greeting")
+	fl.StringVar(&opts.Date, "date", "", "scheduled date (YYYY-MM-DD): the memo's DATE")
 	fl.StringVar(&opts.Description, "description", "", "description of the saved content")
 	config.AddSettingFlags(fl, func(s config.Setting) bool { return s.Compose })
 	_ = cmd.RegisterFlagCompletionFunc("vehicle", cobra.FixedCompletions(domain.VehicleTypeNames, cobra.ShellCompDirectiveNoFileComp))
@@ -124,8 +137,17 @@ func contentGenerateRun(cmd *cobra.Command, f *Factory, opts *ContentGenerateOpt
 	if opts.Save && strings.TrimSpace(opts.Title) == "" {
 		return UsageError("%s", assembly.MsgNoTitle)
 	}
-	if !opts.Save && (cmd.Flags().Changed("title") || cmd.Flags().Changed("description")) {
-		return UsageError("--title and --description need --save")
+	if !opts.Save && cmd.Flags().Changed("description") {
+		return UsageError("--description needs --save")
+	}
+	var frame compose.Frame
+	frame.Title = strings.TrimSpace(opts.Title)
+	if d := strings.TrimSpace(opts.Date); d != "" {
+		day, err := time.Parse(time.DateOnly, d)
+		if err != nil {
+			return UsageError("--date %q is not a date (YYYY-MM-DD)", opts.Date)
+		}
+		frame.Date = day
 	}
 	raw, err := readInput(f, opts.RawFile, "--raw")
 	if err != nil {
@@ -165,8 +187,15 @@ func contentGenerateRun(cmd *cobra.Command, f *Factory, opts *ContentGenerateOpt
 	if err != nil {
 		return err
 	}
+	var audience domain.Audience
+	if key := strings.TrimSpace(opts.Audience); key != "" {
+		if audience, err = findAudience(ctx, st, key); err != nil {
+			return err
+		}
+		frame.Audience = audience.Name
+	}
 	in, err := assembly.Input(ctx, st, assembly.Request{ThemeID: theme.ID, QuestionIDs: questions, Vehicle: &vehicle,
-		Raw: string(raw), Template: tmpl})
+		Raw: string(raw), Template: tmpl, Frame: frame})
 	if err != nil {
 		return contentUsageError(err)
 	}
@@ -177,7 +206,8 @@ func contentGenerateRun(cmd *cobra.Command, f *Factory, opts *ContentGenerateOpt
 
 	out := contentOutput{Result: res}
 	if opts.Save {
-		if out.ContentID, out.CommunicationID, err = saveContent(ctx, st, opts, theme, questions, vehicle, stored, string(raw), res); err != nil {
+		if out.ContentID, out.CommunicationID, err = saveContent(ctx, st, opts, theme, questions, vehicle, stored, audience.ID,
+			string(raw), res); err != nil {
 			return contentUsageError(err)
 		}
 	}
@@ -202,9 +232,11 @@ func contentGenerateRun(cmd *cobra.Command, f *Factory, opts *ContentGenerateOpt
 // saves its content to the library, in one transaction; it returns the
 // content and communication ids.
 func saveContent(ctx context.Context, st store.Store, opts *ContentGenerateOptions, theme domain.Theme, questions []string,
-	vehicle domain.Vehicle, stored bool, raw string, res compose.Result) (contentID, commID string, err error) {
-	c := domain.Communication{Title: theme.Name + " - " + time.Now().Format(time.DateOnly), ThemeID: theme.ID,
-		SelectedQuestions: questions, RawContent: raw, GeneratedContent: res.Content, Status: domain.StatusDraft}
+	vehicle domain.Vehicle, stored bool, audienceID, raw string, res compose.Result) (contentID, commID string, err error) {
+	// The draft is titled as the piece is framed: by --title.
+	c := domain.Communication{Title: strings.TrimSpace(opts.Title), ThemeID: theme.ID,
+		SelectedQuestions: questions, RawContent: raw, GeneratedContent: res.Content, Status: domain.StatusDraft,
+		AudienceID: audienceID, ScheduledDate: strings.TrimSpace(opts.Date)}
 	if stored {
 		c.VehicleID = vehicle.ID
 	}
@@ -223,28 +255,48 @@ func saveContent(ctx context.Context, st store.Store, opts *ContentGenerateOptio
 	return contentID, c.ID, err
 }
 
+// findAudience finds an audience by id, else by name (case-insensitive).
+func findAudience(ctx context.Context, st store.Store, key string) (domain.Audience, error) {
+	audiences, err := st.ListAudiences(ctx)
+	if err != nil {
+		return domain.Audience{}, err
+	}
+	return findByIDOrName(audiences, key, "--audience", "an audience", "audiences",
+		func(a domain.Audience) (string, string) { return a.ID, a.Name })
+}
+
 // findTheme finds a theme by id, else by name (case-insensitive).
 func findTheme(ctx context.Context, st store.Store, key string) (domain.Theme, error) {
 	themes, err := st.ListThemes(ctx)
 	if err != nil {
 		return domain.Theme{}, err
 	}
-	var named []domain.Theme
-	for _, t := range themes {
-		if t.ID == key {
-			return t, nil
+	return findByIDOrName(themes, key, "--theme", "a theme", "themes",
+		func(t domain.Theme) (string, string) { return t.ID, t.Name })
+}
+
+// findByIDOrName picks the record whose id is key, else the one record
+// named key (case-insensitive); none or several named so is a usage error
+// on flag.
+func findByIDOrName[T any](records []T, key, flag, one, many string, idName func(T) (string, string)) (T, error) {
+	var named []T
+	for _, r := range records {
+		id, name := idName(r)
+		if id == key {
+			return r, nil
 		}
-		if strings.EqualFold(strings.TrimSpace(t.Name), key) {
-			named = append(named, t)
+		if strings.EqualFold(strings.TrimSpace(name), key) {
+			named = append(named, r)
 		}
 	}
+	var zero T
 	switch len(named) {
 	case 1:
 		return named[0], nil
 	case 0:
-		return domain.Theme{}, UsageError("--theme %q is neither a theme's id nor its name", key)
+		return zero, UsageError("%s %q is neither %s's id nor its name", flag, key, one)
 	default:
-		return domain.Theme{}, UsageError("--theme %q names %d themes; give its id", key, len(named))
+		return zero, UsageError("%s %q names %d %s; give its id", flag, key, len(named), many)
 	}
 }
 

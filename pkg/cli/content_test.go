@@ -63,8 +63,14 @@ func seedContentPlan(t *testing.T, st store.Store) contentPlan {
 // vehicle v and notes raw.
 func (p contentPlan) expected(t *testing.T, v domain.Vehicle, raw string, qs ...domain.Question) compose.Result {
 	t.Helper()
+	return p.expectedFramed(t, v, raw, compose.Frame{}, qs...)
+}
+
+// expectedFramed is expected for a communication with the given frame.
+func (p contentPlan) expectedFramed(t *testing.T, v domain.Vehicle, raw string, f compose.Frame, qs ...domain.Question) compose.Result {
+	t.Helper()
 	in := compose.Input{Theme: compose.Theme{Name: p.theme.Name, Description: p.theme.Description}, Raw: raw,
-		Vehicle: assembly.Vehicle(&v), Questions: []compose.Question{}}
+		Vehicle: assembly.Vehicle(&v), Questions: []compose.Question{}, Frame: f}
 	for _, q := range qs {
 		in.Questions = append(in.Questions, compose.Question{ID: q.ID, Question: q.Question, Description: q.Description})
 	}
@@ -114,6 +120,8 @@ func TestContentGenerate(t *testing.T) {
 			code, out, errOut = runCLI(t, "--db", db, "content", "generate", "--theme", "Why ERP", "--vehicle", "email",
 				"--raw", notes, "--save", "--title", " Go-live email ", "--description", "For all staff")
 			require.Equal(t, 0, code, errOut)
+			want = p.expectedFramed(t, email, raw, compose.Frame{Title: "Go-live email"}, p.questions...)
+			assert.Contains(t, want.Content, "<strong>Subject:</strong> Go-live email</p>")
 			assert.Equal(t, strings.TrimSuffix(want.Content, "\n")+"\n", out, "stdout is the content alone")
 			require.True(t, strings.HasPrefix(errOut, "Saved to Library: content "), errOut)
 			id := strings.TrimSpace(strings.TrimPrefix(errOut, "Saved to Library: content "))
@@ -129,7 +137,7 @@ func TestContentGenerate(t *testing.T) {
 			require.NoError(t, err)
 			require.Len(t, comms, 1)
 			c := comms[0]
-			assert.True(t, strings.HasPrefix(c.Title, "Why ERP - "), c.Title)
+			assert.Equal(t, "Go-live email", c.Title)
 			assert.Equal(t, domain.StatusDraft, c.Status)
 			assert.Equal(t, id, c.FinalContentID)
 			assert.Equal(t, p.theme.ID, c.ThemeID)
@@ -173,6 +181,41 @@ func TestContentGenerate(t *testing.T) {
 	}
 }
 
+// --title, --audience and --date frame the piece; internal lines are
+// withheld and listed in the json; an SMS reports its segments.
+func TestContentGenerateFrameAndWithheld(t *testing.T) {
+	for _, b := range storetest.Backends {
+		t.Run(b.Name, func(t *testing.T) {
+			dir := cleanDir(t)
+			db := b.DSN(t)
+			st := storetest.Open(t, db)
+			seedContentPlan(t, st)
+			aud := domain.Audience{Name: "Field Technicians", Description: "Depot staff"}
+			require.NoError(t, aud.Validate())
+			require.NoError(t, st.CreateAudience(context.Background(), &aud))
+			raw := "INTERNAL: DON'T mention payroll impact until HR signs off.\nGo-live changes for me on 3 March.\n"
+			notes := filepath.Join(dir, "notes.txt")
+			require.NoError(t, os.WriteFile(notes, []byte(raw), 0o600))
+			code, out, errOut := runCLI(t, "--db", db, "content", "generate", "--theme", "Why ERP", "--vehicle", "internal",
+				"--raw", notes, "--title", "Training Sign-up Opens", "--audience", "field technicians", "--date", "2027-02-03", "-o", "json")
+			require.Equal(t, 0, code, errOut)
+			var res compose.Result
+			require.NoError(t, json.Unmarshal([]byte(out), &res))
+			assert.Contains(t, res.Content, "TO: Field Technicians\nFROM: The ERP Programme Team\nDATE: 3 February 2027\nRE: Training Sign-up Opens\n")
+			assert.NotContains(t, res.Content, "payroll impact")
+			assert.Equal(t, []string{"INTERNAL: DON'T mention payroll impact until HR signs off."}, res.Withheld)
+			assert.Contains(t, out, `"withheld": [`)
+
+			code, out, errOut = runCLI(t, "--db", db, "content", "generate", "--theme", "Why ERP", "--vehicle", "sms",
+				"--raw", notes, "--audience", aud.ID, "-o", "json")
+			require.Equal(t, 0, code, errOut)
+			require.NoError(t, json.Unmarshal([]byte(out), &res))
+			assert.Equal(t, 1, res.Segments)
+			assert.Contains(t, out, `"segments": 1`)
+		})
+	}
+}
+
 func TestContentGenerateBadInput(t *testing.T) {
 	for _, b := range storetest.Backends {
 		t.Run(b.Name, func(t *testing.T) {
@@ -211,7 +254,9 @@ func TestContentGenerateBadInput(t *testing.T) {
 				{[]string{"--theme", "Why ERP", "--vehicle", "newsletter", "--template", junk}, "--template sections has the wrong type"},
 				{[]string{"--theme", "Why ERP", "--vehicle", "email", "--raw", filepath.Join(dir, "missing.txt")}, "--raw: open"},
 				{[]string{"--theme", "Why ERP", "--vehicle", "email", "-o", "xml"}, `invalid argument "xml" for "-o, --output" flag: must be text or json`},
-				{[]string{"--theme", "Why ERP", "--vehicle", "email", "--title", "x"}, "--title and --description need --save"},
+				{[]string{"--theme", "Why ERP", "--vehicle", "email", "--description", "x"}, "--description needs --save"},
+				{[]string{"--theme", "Why ERP", "--vehicle", "internal", "--date", "3 Feb"}, `--date "3 Feb" is not a date (YYYY-MM-DD)`},
+				{[]string{"--theme", "Why ERP", "--vehicle", "internal", "--audience", "Martians"}, `--audience "Martians" is neither an audience's id nor its name`},
 				{[]string{"--theme", "Why ERP", "--vehicle", "email", "--compose-generator", "openai"}, "compose-generator openai needs compose-endpoint and compose-model"},
 			} {
 				code, out, errOut := runCLI(t, append(base, tc.args...)...)
@@ -310,7 +355,7 @@ func TestContentCLIMatchesAPI(t *testing.T) {
 					http.StatusCreated, &piece)
 
 				code, out, errOut := runCLI(t, "--db", db, "content", "generate", "--theme", p.theme.Name, "--question", selected[0],
-					"--question", selected[1], "--vehicle", vehicle.ID, "--raw", notes, "-o", "json", "--save", "--title", "From the CLI")
+					"--question", selected[1], "--vehicle", vehicle.ID, "--raw", notes, "-o", "json", "--save", "--title", "Wizard")
 				require.Equal(t, 0, code, errOut)
 				var fromCLI struct {
 					compose.Result
