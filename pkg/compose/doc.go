@@ -11,11 +11,12 @@ import (
 type kind int
 
 const (
-	kHeading kind = iota
-	kPara         // a paragraph, optionally led by a bold label
-	kBullets      // an unordered list
-	kFields       // label/value lines (a memo's header)
-	kRule         // a separator
+	kHeading  kind = iota
+	kPara          // a paragraph, optionally led by a bold label
+	kBullets       // an unordered list
+	kNumbered      // an ordered list
+	kFields        // label/value lines (a memo's header)
+	kRule          // a separator
 )
 
 // item is one entry of a list or of a fields block: a bold label and text.
@@ -45,6 +46,11 @@ func (d *doc) lp(label, text string) { *d = append(*d, block{kind: kPara, label:
 func (d *doc) bullets(items ...item) {
 	if len(items) > 0 {
 		*d = append(*d, block{kind: kBullets, items: items})
+	}
+}
+func (d *doc) numbered(items ...item) {
+	if len(items) > 0 {
+		*d = append(*d, block{kind: kNumbered, items: items})
 	}
 }
 func (d *doc) fields(items ...item) { *d = append(*d, block{kind: kFields, items: items}) }
@@ -114,6 +120,8 @@ func (b block) html() string {
 		return labelled("p", item{b.label, b.text})
 	case kBullets:
 		return list("ul")
+	case kNumbered:
+		return list("ol")
 	case kFields:
 		var lines []string
 		for _, it := range b.items {
@@ -142,10 +150,14 @@ func (b block) markdown() string {
 		return strings.Repeat("#", b.level) + " " + mdEscape(b.text, false)
 	case kPara:
 		return labelled(item{b.label, b.text})
-	case kBullets:
+	case kBullets, kNumbered:
 		lines := make([]string, len(b.items))
 		for i, it := range b.items {
-			lines[i] = "- " + labelled(it)
+			marker := "- "
+			if b.kind == kNumbered {
+				marker = strconv.Itoa(i+1) + ". "
+			}
+			lines[i] = marker + labelled(it)
 		}
 		return strings.Join(lines, "\n")
 	case kFields:
@@ -167,10 +179,14 @@ func (b block) plain() string {
 		return t(b.text)
 	case kPara:
 		return t(join(b.label, b.text))
-	case kBullets:
+	case kBullets, kNumbered:
 		lines := make([]string, len(b.items))
 		for i, it := range b.items {
-			lines[i] = "- " + t(join(it.label, it.text))
+			marker := "- "
+			if b.kind == kNumbered {
+				marker = strconv.Itoa(i+1) + ". "
+			}
+			lines[i] = marker + t(join(it.label, it.text))
 		}
 		return strings.Join(lines, "\n")
 	case kFields:
