@@ -2,7 +2,8 @@
 # `make demo` does the same with a sample plan loaded; `make test` runs the
 # format check, go vet, the linters (staticcheck, Redocly CLI on
 # docs/openapi.yaml), the Go tests (race detector on, PostgreSQL included
-# when a server answers at 127.0.0.1:5432) and the UI unit and browser tests.
+# when a server answers at 127.0.0.1:5432) and the UI's lint (ESLint, with the
+# folder rules), unit and browser tests.
 GO      ?= go
 BIN     := bin/commsplan
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
@@ -104,6 +105,7 @@ test-go:
 
 ifneq ($(HAS_UI),)
 test-ui: build
+	cd webui && npm run lint
 	cd webui && npm test
 	cd webui && COMMSPLAN_BIN=$(CURDIR)/$(BIN) npm run e2e
 else

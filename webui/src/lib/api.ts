@@ -35,7 +35,7 @@ export function errorMessage(status: number, statusText: string, body: string): 
 async function throwIfNotOk(res: Response, url: string): Promise<void> {
   if (res.ok) return;
   const text = await res.text();
-  let body: ApiError['body'] = null;
+  let body: ApiError['body'];
   try {
     body = JSON.parse(text);
   } catch {

@@ -32,7 +32,7 @@ function NewFeedUrl({ feed, onDone }: { feed: CalendarFeed; onDone: () => void }
     const input = inputRef.current;
     input?.focus();
     input?.select();
-    let copied = false;
+    let copied: boolean;
     try {
       copied = document.execCommand('copy');
     } catch {

@@ -62,8 +62,8 @@ export default function VehicleDialog({ open, onOpenChange, vehicle }: { open: b
     }
     if (filled.current || !reference) return;
     filled.current = true;
-    form.reset(vehicle ? vehicleValues(vehicle, generations) : newVehicleValues(types, generations));
-  }, [open, vehicle, reference, types, generations, form]);
+    form.reset(vehicle ? vehicleValues(vehicle, reference.generations) : newVehicleValues(reference.vehicleTypes, reference.generations));
+  }, [open, vehicle, reference, form]);
 
   function changeType(type: string) {
     const next = types.find((t) => t.type === type);
