@@ -62,7 +62,8 @@ export default function VehicleDialog({ open, onOpenChange, vehicle }: { open: b
     }
     if (filled.current || !reference) return;
     filled.current = true;
-    form.reset(vehicle ? vehicleValues(vehicle, reference.generations) : newVehicleValues(reference.vehicleTypes, reference.generations));
+    const gens = reference.generations ?? [];
+    form.reset(vehicle ? vehicleValues(vehicle, gens) : newVehicleValues(reference.vehicleTypes ?? [], gens));
   }, [open, vehicle, reference, form]);
 
   function changeType(type: string) {
