@@ -1,20 +1,18 @@
 package api
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"net/http"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/gorilla/mux"
 
 	"github.com/commsplan/commsplan/pkg/campaign"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/orgdata"
+	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/store"
 )
 
@@ -23,13 +21,8 @@ import (
 // 3.1 MiB of JSON and 2.1 MiB of HTML, well over the 1 MiB JSON limit.
 const MaxCampaignBody = 16 << 20
 
-// Save-campaign messages of spec 02 §5 and §8.
-const (
-	msgCampaignTitle      = "Please enter a title for the campaign."
-	msgNoSchedule         = "No schedule generated"
-	msgHTMLContent        = "htmlContent is required"
-	campaignExportFormats = "html, json, csv or ics"
-)
+// campaignExportFormats names the export formats in a 400.
+const campaignExportFormats = "html, json, csv or ics"
 
 // routeCampaigns registers the campaign generator and inventory routes (issue 5).
 func (s *Server) routeCampaigns(r *mux.Router) {
@@ -70,16 +63,6 @@ type GeneratedCampaign struct {
 	HTMLContent string             `json:"htmlContent"`
 }
 
-// campaignError turns the generator's validation failure into a 400 whose
-// error is the spec's message.
-func campaignError(err error) error {
-	var ve *campaign.ValidationError
-	if errors.As(err, &ve) {
-		return &Error{Status: http.StatusBadRequest, Body: ErrorBody{Error: ve.Message, Fields: ve.Fields}}
-	}
-	return err
-}
-
 func (s *Server) generateCampaign(w http.ResponseWriter, r *http.Request) {
 	var cfg campaign.Config
 	if err := decode(w, r, &cfg, MaxJSONBody); err != nil {
@@ -93,7 +76,7 @@ func (s *Server) generateCampaign(w http.ResponseWriter, r *http.Request) {
 	}
 	sched, err := campaign.Generate(cfg, orgdata.Load())
 	if err != nil {
-		s.fail(w, r, campaignError(err))
+		s.fail(w, r, plan.CampaignInvalid(err))
 		return
 	}
 	html, err := campaign.RenderHTML(sched)
@@ -120,12 +103,7 @@ func (s *Server) renderCampaign(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	sched, err := decodeSchedule(in.Schedule)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	html, err := campaign.RenderHTML(sched)
+	html, err := plan.RenderCampaign(in.Schedule)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -134,7 +112,9 @@ func (s *Server) renderCampaign(w http.ResponseWriter, r *http.Request) {
 }
 
 // campaignInput is the body of POST and PATCH /api/campaigns. Documents
-// stay raw until validated, so "absent", null and a value are told apart.
+// stay raw until the use case reads them, so "absent", null and a value are
+// told apart. htmlContent is accepted (older clients and the seeds send
+// it) and ignored: the server renders the stored HTML from the schedule.
 type campaignInput struct {
 	Title             opt[string]          `json:"title"`
 	Description       opt[string]          `json:"description"`
@@ -144,102 +124,10 @@ type campaignInput struct {
 	GeographicFilters opt[[]string]        `json:"geographicFilters"`
 }
 
-// apply merges the input into c and validates the result. On create every
-// required field must be present; on update absent fields keep their value,
-// and a new schedule without new HTML gets its HTML re-rendered.
-func (in campaignInput) apply(c domain.Campaign, creating bool) (domain.Campaign, error) {
-	c.Title = strings.TrimSpace(in.Title.or(c.Title))
-	if c.Title == "" {
-		return c, &Error{Status: http.StatusBadRequest, Body: ErrorBody{Error: msgCampaignTitle,
-			Fields: map[string]string{"title": "Title required"}}}
-	}
-	c.Description = in.Description.or(c.Description)
-
-	if in.Schedule.set || creating {
-		sched, err := decodeSchedule(in.Schedule.v)
-		if err != nil {
-			return c, err
-		}
-		c.Schedule, err = json.Marshal(sched)
-		if err != nil {
-			return c, err
-		}
-		if !in.HTMLContent.set {
-			if creating {
-				return c, BadRequest("htmlContent", "is required")
-			}
-			if c.HTMLContent, err = campaign.RenderHTML(sched); err != nil {
-				return c, err
-			}
-		}
-	}
-	if in.HTMLContent.set {
-		if strings.TrimSpace(in.HTMLContent.v) == "" {
-			return c, &Error{Status: http.StatusBadRequest, Body: ErrorBody{Error: msgHTMLContent,
-				Fields: map[string]string{"htmlContent": "is required"}}}
-		}
-		c.HTMLContent = in.HTMLContent.v
-	}
-
-	if in.AudienceFilters.set {
-		raw := in.AudienceFilters.v
-		if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
-			c.AudienceFilters = nil
-		} else {
-			var f campaign.AudienceFilters
-			if err := json.Unmarshal(raw, &f); err != nil {
-				return c, BadRequest("audienceFilters", "must be an object of the scheduler's filters")
-			}
-			b, err := json.Marshal(f)
-			if err != nil {
-				return c, err
-			}
-			c.AudienceFilters = b
-		}
-	}
-	if in.GeographicFilters.set {
-		org := orgdata.Load()
-		geo := []string{}
-		for _, id := range in.GeographicFilters.v {
-			if _, ok := org.Location(id); !ok {
-				return c, BadRequest("geographicFilters", "has an unknown location: "+id)
-			}
-			geo = append(geo, id)
-		}
-		c.GeographicFilters = geo
-	}
-	if c.GeographicFilters == nil {
-		c.GeographicFilters = []string{}
-	}
-	return c, c.Validate()
-}
-
-// decodeSchedule reads a client's schedule: a JSON object whose activities
-// pass the activity form's rules.
-func decodeSchedule(raw json.RawMessage) (*campaign.Schedule, error) {
-	trimmed := bytes.TrimSpace(raw)
-	if len(trimmed) == 0 || string(trimmed) == "null" {
-		return nil, &Error{Status: http.StatusBadRequest, Body: ErrorBody{Error: msgNoSchedule,
-			Fields: map[string]string{"schedule": "is required"}}}
-	}
-	var sched campaign.Schedule
-	if err := json.Unmarshal(trimmed, &sched); err != nil {
-		var typeErr *json.UnmarshalTypeError
-		if errors.As(err, &typeErr) && typeErr.Field != "" {
-			return nil, BadRequest("schedule."+typeErr.Field, "has the wrong type")
-		}
-		return nil, BadRequest("schedule", "must be a campaign schedule object")
-	}
-	// Every schedule the generator writes has its dates; {} is no schedule.
-	for _, d := range []struct{ field, value string }{{"schedule.startDate", sched.StartDate}, {"schedule.endDate", sched.EndDate}} {
-		if _, err := time.Parse(campaign.DateLayout, d.value); err != nil {
-			return nil, BadRequest(d.field, "must be a date (YYYY-MM-DD)")
-		}
-	}
-	if err := sched.Validate(); err != nil {
-		return nil, campaignError(err)
-	}
-	return &sched, nil
+// change is the input as the use case's change: absent fields are nil.
+func (in campaignInput) change() plan.CampaignChange {
+	return plan.CampaignChange{Title: in.Title.ptr(), Description: in.Description.ptr(), Schedule: in.Schedule.ptr(),
+		AudienceFilters: in.AudienceFilters.ptr(), GeographicFilters: in.GeographicFilters.ptr()}
 }
 
 func (s *Server) createCampaign(w http.ResponseWriter, r *http.Request) {
@@ -248,10 +136,7 @@ func (s *Server) createCampaign(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	c, err := in.apply(domain.Campaign{}, true)
-	if err == nil {
-		err = s.store.CreateCampaign(r.Context(), &c)
-	}
+	c, err := s.plan.CreateCampaign(r.Context(), in.change())
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -265,15 +150,7 @@ func (s *Server) patchCampaign(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	base, err := s.store.GetCampaign(r.Context(), mux.Vars(r)["id"])
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	c, err := in.apply(base, false)
-	if err == nil {
-		err = s.store.UpdateCampaign(r.Context(), &c)
-	}
+	c, err := s.plan.UpdateCampaign(r.Context(), mux.Vars(r)["id"], in.change())
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -296,12 +173,12 @@ func (s *Server) exportCampaign(w http.ResponseWriter, r *http.Request) {
 	}
 	e, err := campaign.ExportCampaign(c, format)
 	if err != nil {
-		s.fail(w, r, campaignError(err))
+		s.fail(w, r, plan.CampaignInvalid(err))
 		return
 	}
 	if strings.HasPrefix(e.ContentType, "text/html") {
-		// The stored HTML came from a client: never let it run as a page
-		// of this origin, even if a browser ignores the attachment.
+		// The server rendered it, every text escaped; the sandbox is a
+		// second wall should a browser ignore the attachment.
 		w.Header().Set("Content-Security-Policy", "sandbox")
 	}
 	w.Header().Set("Content-Type", e.ContentType)

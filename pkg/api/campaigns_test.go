@@ -103,6 +103,51 @@ func generated(t *testing.T, cfg campaign.Config) (*campaign.Schedule, string) {
 	return s, h
 }
 
+// TestCampaignHTMLIsTheServersRendering is issue 31's first finding: a
+// campaign saved with a script in htmlContent comes back, and downloads,
+// as the server's rendering of its schedule, every text escaped.
+func TestCampaignHTMLIsTheServersRendering(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b)
+		sched, _ := generated(t, campaignConfig(t, "change-management-organizational"))
+		hostile := *sched
+		hostile.Activities = append([]campaign.Activity(nil), sched.Activities...)
+		hostile.Activities[0].Title = `<script>alert("title")</script>`
+		hostile.Phases = append([]campaign.Phase(nil), sched.Phases...)
+		hostile.Phases[0].Activities = append([]campaign.Activity(nil), sched.Phases[0].Activities...)
+		hostile.Phases[0].Activities[0].Title = hostile.Activities[0].Title
+		script := `<html><body><script>alert(document.cookie)</script></body></html>`
+
+		var rendered RenderedCampaign
+		ts.json("POST", "/api/campaigns/render", map[string]any{"schedule": hostile}, http.StatusOK, &rendered)
+		assert.NotContains(t, rendered.HTMLContent, "<script>")
+		assert.Contains(t, rendered.HTMLContent, "&lt;script&gt;", "the schedule's texts are escaped")
+
+		var c domain.Campaign
+		ts.json("POST", "/api/campaigns", map[string]any{"title": "Wave 1", "schedule": hostile, "htmlContent": script},
+			http.StatusCreated, &c)
+		assert.Equal(t, rendered.HTMLContent, c.HTMLContent, "POST answers the server's rendering")
+		var got domain.Campaign
+		ts.json("GET", "/api/campaigns/"+c.ID, nil, http.StatusOK, &got)
+		assert.Equal(t, rendered.HTMLContent, got.HTMLContent, "and stores it")
+		resp, body := ts.do("GET", "/api/campaigns/"+c.ID+"/export?format=html", nil)
+		require.Equal(t, http.StatusOK, resp.StatusCode)
+		assert.Equal(t, rendered.HTMLContent, string(body), "the download is the rendering")
+
+		// PATCH with HTML only, and with a schedule and HTML.
+		var patched domain.Campaign
+		ts.json("PATCH", "/api/campaigns/"+c.ID, map[string]any{"htmlContent": script}, http.StatusOK, &patched)
+		assert.Equal(t, rendered.HTMLContent, patched.HTMLContent)
+		ts.json("PATCH", "/api/campaigns/"+c.ID, map[string]any{"schedule": sched, "htmlContent": script}, http.StatusOK, &patched)
+		want, err := campaign.RenderHTML(sched)
+		require.NoError(t, err)
+		assert.Equal(t, want, patched.HTMLContent)
+		ts.json("GET", "/api/campaigns/"+c.ID, nil, http.StatusOK, &got)
+		assert.Equal(t, want, got.HTMLContent)
+		assert.NotContains(t, got.HTMLContent, "<script>")
+	})
+}
+
 func TestCampaignInventory(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
 		ts := newTestServer(t, b)
@@ -129,8 +174,6 @@ func TestCampaignInventory(t *testing.T) {
 				400, []string{"schedule.activities.title has the wrong type"}},
 			{"invalid activity", "POST", "/api/campaigns", map[string]any{"title": "Wave 1", "schedule": badActivity, "htmlContent": html},
 				400, []string{`"error":"Title is required"`, "schedule.activities[1].title"}},
-			{"no html", "POST", "/api/campaigns", map[string]any{"title": "Wave 1", "schedule": sched},
-				400, []string{"htmlContent"}},
 			{"unknown location", "POST", "/api/campaigns", map[string]any{"title": "Wave 1", "schedule": sched, "htmlContent": html,
 				"geographicFilters": []string{"atlantis"}}, 400, []string{"geographicFilters"}},
 			{"bad audience filters", "POST", "/api/campaigns", map[string]any{"title": "Wave 1", "schedule": sched, "htmlContent": html,
@@ -190,17 +233,16 @@ func TestCampaignInventory(t *testing.T) {
 		assert.Equal(t, "Wave 1", patched.Title, "absent fields keep their value")
 		assert.True(t, patched.UpdatedAt.After(c.UpdatedAt) || patched.UpdatedAt.Equal(c.UpdatedAt))
 
-		// PATCH with both stores the HTML as sent; with only HTML too.
+		// A client's HTML is never stored: the schedule's rendering is.
 		ts.json("PATCH", "/api/campaigns/"+c.ID, map[string]any{"schedule": sched, "htmlContent": "<p>custom</p>"}, http.StatusOK, &patched)
-		assert.Equal(t, "<p>custom</p>", patched.HTMLContent)
-		ts.json("PATCH", "/api/campaigns/"+c.ID, map[string]any{"htmlContent": "<p>again</p>"}, http.StatusOK, &patched)
-		assert.Equal(t, "<p>again</p>", patched.HTMLContent)
+		assert.Equal(t, html, patched.HTMLContent)
+		ts.json("PATCH", "/api/campaigns/"+c.ID, map[string]any{"htmlContent": " "}, http.StatusOK, &patched)
+		assert.Equal(t, html, patched.HTMLContent)
 		assert.JSONEq(t, string(wantSchedule), string(patched.Schedule))
 
 		runScenarios(t, ts, []scenario{
 			{"patch blank title", "PATCH", "/api/campaigns/" + c.ID, map[string]any{"title": ""}, 400, []string{"Please enter a title for the campaign."}},
 			{"patch null schedule", "PATCH", "/api/campaigns/" + c.ID, map[string]any{"schedule": nil}, 400, []string{"No schedule generated"}},
-			{"patch blank html", "PATCH", "/api/campaigns/" + c.ID, map[string]any{"htmlContent": " "}, 400, []string{"htmlContent is required"}},
 			{"patch invalid activity", "PATCH", "/api/campaigns/" + c.ID, map[string]any{"schedule": badActivity}, 400, []string{"Title is required"}},
 		})
 

@@ -140,7 +140,7 @@ func FuzzNewsletterTemplateInput(f *testing.F) {
 
 // FuzzCampaignInput is the body of POST /api/campaigns.
 func FuzzCampaignInput(f *testing.F) {
-	create := func(in campaignInput, c domain.Campaign) (domain.Campaign, error) { return in.apply(c, true) }
+	create := func(in campaignInput, c domain.Campaign) (domain.Campaign, error) { return in.change().Apply(c, true) }
 	fuzzResource[campaignInput, domain.Campaign](f, create,
 		`{"title":"Wave","schedule":{"startDate":"2031-03-01","endDate":"2031-03-02","activities":[]},"htmlContent":"<p>x</p>"}`,
 		`{"title":"Wave","schedule":{},"htmlContent":"<p>x</p>"}`)

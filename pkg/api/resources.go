@@ -34,6 +34,16 @@ func (o opt[T]) or(base T) T {
 	return base
 }
 
+// ptr is the value when it was sent, nil when absent: the shape of the use
+// cases' changes (pkg/plan).
+func (o opt[T]) ptr() *T {
+	if !o.set {
+		return nil
+	}
+	v := o.v
+	return &v
+}
+
 // The four beats of every resource handler: decode, validate (apply), store,
 // respond. apply merges a request into a base record (zero for create, the
 // stored record for update) and validates the result.

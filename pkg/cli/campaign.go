@@ -20,7 +20,7 @@ import (
 	"github.com/commsplan/commsplan/pkg/campaign"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/orgdata"
-	"github.com/commsplan/commsplan/pkg/store"
+	"github.com/commsplan/commsplan/pkg/plan"
 )
 
 func newCampaignCmd(f *Factory) *cobra.Command {
@@ -261,7 +261,7 @@ func campaignGenerateRun(cmd *cobra.Command, f *Factory, opts *CampaignGenerateO
 	if title == "" {
 		return UsageError("Please enter a title for the campaign.")
 	}
-	saved, err := saveCampaign(cmd, f, cfg, sched, html, title, opts)
+	saved, err := saveCampaign(cmd, f, cfg, sched, title, opts)
 	if err != nil {
 		return err
 	}
@@ -300,58 +300,56 @@ func campaignMessage(ve *campaign.ValidationError) string {
 }
 
 // saveCampaign stores the schedule in the inventory the way the scheduler's
-// save form does and returns the saved record. A title that is already
-// saved is refused, unless opts.Replace updates that campaign; the lookup
-// and the write are one transaction.
-func saveCampaign(cmd *cobra.Command, f *Factory, cfg campaign.Config, s *campaign.Schedule, html, title string,
+// save form does (plan.SaveCampaignByTitle) and returns the saved record. A
+// title that is already saved is refused, unless opts.Replace updates that
+// campaign.
+func saveCampaign(cmd *cobra.Command, f *Factory, cfg campaign.Config, s *campaign.Schedule, title string,
 	opts *CampaignGenerateOptions) (domain.Campaign, error) {
 	ctx := cmd.Context()
-	c := domain.Campaign{Title: title, Description: opts.Description, HTMLContent: html}
-	var err error
-	if c.Schedule, err = json.Marshal(s); err != nil {
-		return c, err
+	sched, err := json.Marshal(s)
+	if err != nil {
+		return domain.Campaign{}, err
 	}
 	filters, geo := campaign.Filters(cfg, s)
-	if c.AudienceFilters, err = json.Marshal(filters); err != nil {
-		return c, err
+	audience, err := json.Marshal(filters)
+	if err != nil {
+		return domain.Campaign{}, err
 	}
-	c.GeographicFilters = geo
-	if err := c.Validate(); err != nil {
-		return c, UsageError("%v", err)
-	}
+	raw := json.RawMessage(sched)
+	aud := json.RawMessage(audience)
+	ch := plan.CampaignChange{Title: &title, Description: &opts.Description, Schedule: &raw,
+		AudienceFilters: &aud, GeographicFilters: &geo}
 	st, err := f.OpenStore(ctx)
 	if err != nil {
-		return c, err
+		return domain.Campaign{}, err
 	}
 	defer st.Close()
-	err = st.InTx(ctx, func(tx store.Store) error {
-		list, err := tx.ListCampaigns(ctx)
-		if err != nil {
-			return err
-		}
-		var same []domain.Campaign
-		for _, old := range list {
-			if strings.TrimSpace(old.Title) == title {
-				same = append(same, old)
-			}
-		}
-		switch {
-		case len(same) == 0:
-			return tx.CreateCampaign(ctx, &c)
-		case !opts.Replace:
-			return UsageError("a campaign titled %q is already saved (id %s); pass --replace to update it, or choose another --title",
-				title, same[0].ID)
-		case len(same) > 1:
-			return UsageError("%d campaigns are titled %q; --replace needs exactly one (delete the others in the inventory)", len(same), title)
-		}
-		c.ID, c.CreatedAt = same[0].ID, same[0].CreatedAt
-		if err := tx.UpdateCampaign(ctx, &c); err != nil {
-			return err
-		}
-		c, err = tx.GetCampaign(ctx, c.ID)
-		return err
-	})
-	return c, err
+	c, err := plan.New(st).SaveCampaignByTitle(ctx, ch, opts.Replace)
+	var taken *plan.TitleTaken
+	switch {
+	case errors.As(err, &taken) && taken.Replace:
+		return c, UsageError("%d campaigns are titled %q; --replace needs exactly one (delete the others in the inventory)", len(taken.IDs), title)
+	case errors.As(err, &taken):
+		return c, UsageError("a campaign titled %q is already saved (id %s); pass --replace to update it, or choose another --title",
+			title, taken.IDs[0])
+	}
+	return c, inputError(err)
+}
+
+// inputError makes a use case's bad input exit with code 2 and its
+// message; other errors pass through.
+func inputError(err error) error {
+	var (
+		bad    *plan.InputError
+		fields domain.FieldErrors
+	)
+	switch {
+	case errors.As(err, &bad):
+		return UsageError("%s", oneLine(bad.Message))
+	case errors.As(err, &fields):
+		return UsageError("%v", fields)
+	}
+	return err
 }
 
 // emit writes b to the file, or to stdout when file is empty.

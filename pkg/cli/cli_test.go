@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -15,8 +16,13 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/commsplan/commsplan/pkg/actor"
+	"github.com/commsplan/commsplan/pkg/campaign"
 	"github.com/commsplan/commsplan/pkg/config"
+	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/internal/syncbuf"
+	"github.com/commsplan/commsplan/pkg/orgdata"
+	"github.com/commsplan/commsplan/pkg/store/storetest"
 )
 
 // runCLI runs the command tree with args in a clean directory and returns
@@ -82,6 +88,36 @@ func TestMigrate(t *testing.T) {
 	assert.Equal(t, 0, code, errOut)
 }
 
+// TestMigrateRendersCampaigns: a campaign stored with a client's HTML
+// (before the server rendered every campaign) gets the server's rendering,
+// once.
+func TestMigrateRendersCampaigns(t *testing.T) {
+	dir := cleanDir(t)
+	db := filepath.Join(dir, "commsplan.db")
+	ctx := context.Background()
+	st := storetest.Open(t, db)
+	sched, err := campaign.Generate(campaign.Config{CampaignName: "Wave", StartDate: "2031-03-03", EndDate: "2031-04-30",
+		CampaignTypes: []string{"opportunity"}}, orgdata.Load())
+	require.NoError(t, err)
+	raw, err := json.Marshal(sched)
+	require.NoError(t, err)
+	c := domain.Campaign{Title: "Wave", Schedule: raw, HTMLContent: "<script>alert(1)</script>", GeographicFilters: []string{}}
+	require.NoError(t, st.CreateCampaign(ctx, &c))
+	require.NoError(t, st.Close())
+
+	code, out, errOut := runCLI(t, "migrate", "--db", db)
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "campaigns rendered again: 1\n")
+	code, out, errOut = runCLI(t, "campaign", "export", c.ID, "--db", db)
+	require.Equal(t, 0, code, errOut)
+	want, err := campaign.RenderHTML(sched)
+	require.NoError(t, err)
+	assert.Equal(t, want, out)
+	code, out, errOut = runCLI(t, "migrate", "--db", db)
+	require.Equal(t, 0, code, errOut)
+	assert.NotContains(t, out, "rendered again")
+}
+
 func TestRedactDSN(t *testing.T) {
 	assert.Equal(t, "postgres://u:xxxxx@h/db", redactDSN("postgres://u:pw@h/db"))
 	assert.Equal(t, "data/commsplan.db", redactDSN("data/commsplan.db"))
@@ -98,7 +134,7 @@ func TestServeGracefulShutdown(t *testing.T) {
 	f.Config, err = config.Load(newFlagSet(t, "--data-dir", dir, "--addr", "127.0.0.1:0"))
 	require.NoError(t, err)
 
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(actor.With(context.Background(), actor.Shared))
 	ready := make(chan string, 1)
 	done := make(chan error, 1)
 	go func() {
@@ -129,7 +165,7 @@ func TestServeGracefulShutdown(t *testing.T) {
 
 	// The same data dir keeps its code and secret.
 	f.Config.Addr = "127.0.0.1:0"
-	ctx, cancel = context.WithCancel(context.Background())
+	ctx, cancel = context.WithCancel(actor.With(context.Background(), actor.Shared))
 	go func() { done <- serveRun(ctx, f, &ServeOptions{Ready: func(a string) { ready <- a }}) }()
 	<-ready
 	again, err := os.ReadFile(filepath.Join(dir, "access-code"))

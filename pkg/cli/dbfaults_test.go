@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/config"
 	"github.com/commsplan/commsplan/pkg/internal/syncbuf"
 	"github.com/commsplan/commsplan/pkg/store/storetest"
@@ -62,7 +63,7 @@ func startHeldServe(t *testing.T, grace time.Duration) *heldServe {
 	f.Config.ShutdownGrace = grace
 
 	var ctx context.Context
-	ctx, h.cancel = context.WithCancel(context.Background())
+	ctx, h.cancel = context.WithCancel(actor.With(context.Background(), actor.Shared))
 	ready := make(chan string, 1)
 	go func() { h.done <- serveRun(ctx, f, &ServeOptions{Ready: func(a string) { ready <- a }}) }()
 	h.addr = <-ready

@@ -5,13 +5,18 @@ import (
 	"net/url"
 
 	"github.com/spf13/cobra"
+
+	"github.com/commsplan/commsplan/pkg/plan"
 )
 
 func newMigrateCmd(f *Factory) *cobra.Command {
 	return &cobra.Command{
 		Use:   "migrate",
 		Short: "Apply pending database migrations",
-		Long:  "Apply pending database migrations. serve also applies them at start; this command lets a deployment do it first.",
+		Long: `Apply pending database migrations, then store the server's rendering of
+every saved campaign whose HTML is not that rendering (HTML a client sent
+before the server rendered every campaign, or an older renderer's). serve
+also does both at start; this command lets a deployment do it first.`,
 		Example: `  commsplan migrate
   commsplan migrate --db postgres://commsplan@db/commsplan?sslmode=disable`,
 		Args: cobra.NoArgs,
@@ -25,7 +30,11 @@ func newMigrateCmd(f *Factory) *cobra.Command {
 				return err
 			}
 			fmt.Fprintf(f.Out, "migrations applied: %s\n", redactDSN(f.Config.DB))
-			return nil
+			n, err := plan.New(st).RerenderCampaigns(cmd.Context())
+			if n > 0 {
+				fmt.Fprintf(f.Out, "campaigns rendered again: %d\n", n)
+			}
+			return err
 		},
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/commsplan/commsplan/pkg/access"
 	"github.com/commsplan/commsplan/pkg/api"
 	"github.com/commsplan/commsplan/pkg/config"
+	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/webui"
 )
 
@@ -69,6 +70,14 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 			log.Info("database closed")
 		}
 	}()
+	// Every stored campaign's HTML is the server's rendering (pkg/plan).
+	n, err := plan.New(st).RerenderCampaigns(ctx)
+	if n > 0 {
+		log.Info("campaigns rendered again", "count", n)
+	}
+	if err != nil {
+		log.Warn("campaigns not rendered again", "err", err)
+	}
 
 	codes := cfg.AccessCodes
 	if len(codes) == 0 {

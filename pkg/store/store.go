@@ -166,6 +166,10 @@ type Store interface {
 	CreateCampaign(ctx context.Context, c *domain.Campaign) error
 	// UpdateCampaign replaces the campaign's stored fields and sets UpdatedAt.
 	UpdateCampaign(ctx context.Context, c *domain.Campaign) error
+	// SetCampaignHTML replaces a campaign's stored HTML and nothing else:
+	// re-rendering a schedule that did not change is no edit, so
+	// UpdatedAt, the activity log and the data versions stay as they are.
+	SetCampaignHTML(ctx context.Context, id, html string) error
 	DeleteCampaign(ctx context.Context, id string) error
 
 	ListChecklistTemplates(ctx context.Context) ([]domain.ChecklistTemplate, error)

@@ -73,6 +73,13 @@ func (s *Store) UpdateCampaign(ctx context.Context, c *domain.Campaign) error {
 	})
 }
 
+// SetCampaignHTML implements store.Store.
+func (s *Store) SetCampaignHTML(ctx context.Context, id, html string) error {
+	return s.inTx(ctx, func(tx *Store) error {
+		return mustAffect(tx.q().ExecContext(ctx, `UPDATE campaigns SET html_content = $2 WHERE id = $1`, id, html))
+	})
+}
+
 // DeleteCampaign implements store.Store.
 func (s *Store) DeleteCampaign(ctx context.Context, id string) error {
 	return s.deleteRecorded(ctx, "campaigns", "title", "campaign", id)
