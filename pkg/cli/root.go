@@ -174,13 +174,17 @@ func NewRootCmd(f *Factory) *cobra.Command {
 		newContentCmd(f),
 		newSessionsCmd(f),
 		newDocsCmd(f),
+		newBackupCmd(f),
+		newRestoreCmd(f),
+		newMigrateToCmd(f),
 	)
 	applyConventions(root)
 	return root
 }
 
 // applyConventions gives every command of the tree the same behaviour:
-// a group command (one with subcommands) shows its help when run alone and
+// a group command (one with subcommands and no work of its own, unlike
+// "backup") shows its help when run alone and
 // refuses an unknown subcommand with cobra's suggestions; an argument-count
 // error is bad input; the generated docs carry no date.
 func applyConventions(root *cobra.Command) {
@@ -192,7 +196,7 @@ func applyConventions(root *cobra.Command) {
 	walk = func(c *cobra.Command) {
 		c.DisableAutoGenTag = true
 		c.SuggestionsMinimumDistance = 2
-		if c.HasSubCommands() {
+		if c.HasSubCommands() && c.RunE == nil {
 			c.Args = unknownSubcommand
 			c.RunE = func(cmd *cobra.Command, args []string) error { return cmd.Help() }
 		} else if c.Args != nil && c.Name() != "help" {

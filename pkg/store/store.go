@@ -231,6 +231,20 @@ type Store interface {
 	// access codes and returns the one it replaces ("" the first time).
 	SwapAccessCodesHash(ctx context.Context, hash string) (previous string, err error)
 
+	// Snapshot runs fn over one consistent read of every table in
+	// BackupTables: one read-only transaction (REPEATABLE READ on
+	// PostgreSQL, one WAL read snapshot on SQLite), so writers go on. It is
+	// not bounded by the query timeout, and refuses a table with a column
+	// the backup does not know.
+	Snapshot(ctx context.Context, fn func(Snapshot) error) error
+	// Restore loads src in one transaction, also not bounded by the query
+	// timeout: ErrNewerSchema for a schema past SchemaVersion, ErrNotEmpty
+	// when a backed-up table has rows and replace is false (with replace
+	// they are deleted first), an error when a table's rows after the load
+	// differ from src's count. Every list's data version moves past the
+	// clock, so no cache or ETag serves what was there before.
+	Restore(ctx context.Context, src RestoreSource, replace bool) error
+
 	// InTx runs fn with a Store whose every call belongs to one transaction,
 	// committed when fn returns nil and rolled back otherwise. Calling InTx
 	// on that Store runs fn in the same transaction.

@@ -44,6 +44,14 @@ type Dialect struct {
 	// folds it, so searches need not lower each value. On SQLite both fold
 	// ASCII letters only; PostgreSQL's lower() folds every letter.
 	LikeIgnoresCase bool
+	// TextOrder follows a text column in ORDER BY to sort it bytewise
+	// whatever the database's collation, so backups of the same data are
+	// the same bytes on every backend ("" where that is the default).
+	TextOrder string
+	// SerialReset is the statement, with %[1]s the table and %[2]s the
+	// column, that moves an auto-numbered column's counter past its rows
+	// after a restore inserted them; "" where inserting does that already.
+	SerialReset string
 }
 
 // Classify wraps err in store.ErrUnavailable when it means the database

@@ -46,21 +46,24 @@ func Register() {
 	store.Register("postgres", Open)
 }
 
-// dialect is PostgreSQL's: the codes of a server that cannot take the
+// dialect is PostgreSQL's: text sorted bytewise for backups, serial
+// counters moved after a restore, and the codes of a server that cannot take the
 // query now (shutting down, starting up, out of connections, the query
 // cancelled) and every connection exception (class 08).
-var dialect = sqlstore.Dialect{Goose: goose.DialectPostgres, PrepareHot: true, Unavailable: func(err error) bool {
-	var e *pq.Error
-	if !errors.As(err, &e) {
-		return false
-	}
-	switch e.Code {
-	case pqerror.AdminShutdown, pqerror.CrashShutdown, pqerror.CannotConnectNow,
-		pqerror.TooManyConnections, pqerror.QueryCanceled:
-		return true
-	}
-	return e.Code.Class() == pqerror.ClassConnectionException
-}}
+var dialect = sqlstore.Dialect{Goose: goose.DialectPostgres, PrepareHot: true, TextOrder: ` COLLATE "C"`,
+	SerialReset: `SELECT setval(pg_get_serial_sequence('%[1]s', '%[2]s'), COALESCE((SELECT MAX(%[2]s) FROM %[1]s), 0) + 1, false)`,
+	Unavailable: func(err error) bool {
+		var e *pq.Error
+		if !errors.As(err, &e) {
+			return false
+		}
+		switch e.Code {
+		case pqerror.AdminShutdown, pqerror.CrashShutdown, pqerror.CannotConnectNow,
+			pqerror.TooManyConnections, pqerror.QueryCanceled:
+			return true
+		}
+		return e.Code.Class() == pqerror.ClassConnectionException
+	}}
 
 // Open connects to and migrates the PostgreSQL database a DSN names.
 // opt.ConnectTimeout becomes the DSN's connect_timeout unless it has one;

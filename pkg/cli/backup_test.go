@@ -1,0 +1,210 @@
+package cli
+
+import (
+	"archive/zip"
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/store/storetest"
+)
+
+// fillPlan gives a database one of everything a backup holds: the demo
+// plan, a saved campaign, a checklist template, the working checklist and
+// its history, a blackout, a calendar feed and a newsletter template.
+func fillPlan(t *testing.T, dir, db string) {
+	t.Helper()
+	run := func(args ...string) string {
+		t.Helper()
+		code, out, errOut := runCLI(t, append([]string{"--db", db}, args...)...)
+		require.Equal(t, 0, code, errOut)
+		return out
+	}
+	run("seed", "--demo")
+	run("campaign", "generate", "--file", campaignTestdata(t, "configs", "change-management-organizational.json"), "--save",
+		"--title", "Wave 1")
+	items := writeFile(t, dir, "items.json", jsonOf(t, awkwardItems()))
+	run("checklist", "apply", items, "--version", "0")
+	run("checklist", "import", checklistReport(t, dir), "--name", "Baseline")
+
+	ctx := context.Background()
+	st := storetest.Open(t, db)
+	auds, err := st.ListAudiences(ctx)
+	require.NoError(t, err)
+	require.NoError(t, st.CreateBlackout(ctx, &domain.Blackout{Name: "Year end", StartDate: "2031-12-20", EndDate: "2032-01-02",
+		AudienceIDs: []string{auds[1].ID, auds[0].ID}}))
+	require.NoError(t, st.CreateCalendarFeed(ctx, &domain.CalendarFeed{Name: "Team", IncludeCampaignActivities: true},
+		strings.Repeat("ab", 32)))
+	require.NoError(t, st.CreateNewsletterTemplate(ctx, &domain.NewsletterTemplate{Name: "Monthly", Template: []byte(`{"sections":[]}`)}))
+	require.NoError(t, st.Close())
+}
+
+// checklistReport writes a checklist HTML report to import.
+func checklistReport(t *testing.T, dir string) string {
+	t.Helper()
+	out := filepath.Join(dir, "report.html")
+	code, _, errOut := runCLI(t, "checklist", "report", "--file", writeFile(t, dir, "r.json", jsonOf(t, awkwardItems())),
+		"--date", "2031-03-07", "--out", out)
+	require.Equal(t, 0, code, errOut)
+	return out
+}
+
+// exports is every export of a plan: the schedule in its three formats,
+// each saved campaign in its four and the checklist report.
+func exports(t *testing.T, db string) map[string]string {
+	t.Helper()
+	run := func(args ...string) string {
+		t.Helper()
+		code, out, errOut := runCLI(t, append([]string{"--db", db}, args...)...)
+		require.Equal(t, 0, code, errOut)
+		return out
+	}
+	out := map[string]string{}
+	for _, f := range []string{"ics", "csv", "json"} {
+		out["schedule."+f] = run("export", "schedule", "--include-campaigns", "-o", f)
+	}
+	list := run("campaign", "list", "-o", "csv")
+	out["campaigns.csv"] = list
+	lines := strings.Split(strings.TrimSpace(list), "\n")[1:]
+	require.NotEmpty(t, lines)
+	for _, l := range lines {
+		id, _, _ := strings.Cut(l, ",")
+		for _, f := range []string{"html", "json", "csv", "ics"} {
+			out["campaign-"+id+"."+f] = run("campaign", "export", id, "-o", f)
+		}
+	}
+	out["checklist.html"] = run("checklist", "report", "--date", "2031-03-07", "--out", "-")
+	out["communications"] = run("communication", "list", "-o", "json")
+	return out
+}
+
+// TestBackupRestoreRoundTrip moves a plan SQLite → PostgreSQL → SQLite
+// with the commands a team runs; every export stays byte-identical and
+// the archives' data parts do too.
+func TestBackupRestoreRoundTrip(t *testing.T) {
+	dir := cleanDir(t)
+	orig := storetest.SQLiteDSN(t)
+	fillPlan(t, dir, orig)
+	want := exports(t, orig)
+
+	code, out, errOut := runCLI(t, "--db", orig, "backup", "--out", dir+"/first/")
+	require.Equal(t, 0, code, errOut)
+	first := strings.Fields(strings.TrimPrefix(out, "backup written: "))[0]
+	code, out, errOut = runCLI(t, "backup", "verify", first)
+	require.Equal(t, 0, code, errOut)
+	assert.Regexp(t, `^ok: .* \(schema \d+, \d+ rows in 16 tables, \d+ bytes, created .*\)\n$`, out)
+
+	pg := storetest.PostgresDSN(t)
+	code, out, errOut = runCLI(t, "restore", first, "--db", pg)
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "restored ")
+	assert.Equal(t, want, exports(t, pg), "SQLite → PostgreSQL")
+
+	second := filepath.Join(dir, "second.cpbak")
+	code, _, errOut = runCLI(t, "--db", pg, "backup", "--out", second)
+	require.Equal(t, 0, code, errOut)
+	back := storetest.SQLiteDSN(t)
+	code, _, errOut = runCLI(t, "restore", second, "--db", back)
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, want, exports(t, back), "PostgreSQL → SQLite")
+
+	third := filepath.Join(dir, "third.cpbak")
+	code, _, errOut = runCLI(t, "--db", back, "backup", "--out", third)
+	require.Equal(t, 0, code, errOut)
+	for name, part := range partsOf(t, first) {
+		assert.NotEmpty(t, part, "the plan has rows in %s", name)
+	}
+	assert.Contains(t, want["schedule.ics"], "BEGIN:VEVENT")
+	for _, p := range []string{second, third} {
+		assert.Equal(t, partsOf(t, first), partsOf(t, p), "the data parts are identical")
+	}
+
+	// A second restore is refused without --replace, with one line; with
+	// it the plan is the archive's again.
+	code, _, errOut = runCLI(t, "restore", first, "--db", pg)
+	assert.Equal(t, 2, code)
+	assert.Regexp(t, `^Error: restore: the database is not empty: table themes has \d+ rows \(--replace deletes them\)\n$`, errOut)
+	code, _, errOut = runCLI(t, "restore", first, "--db", pg, "--replace")
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, want, exports(t, pg))
+}
+
+// partsOf reads an archive's data parts.
+func partsOf(t *testing.T, path string) map[string]string {
+	t.Helper()
+	zr, err := zip.OpenReader(path)
+	require.NoError(t, err)
+	defer zr.Close()
+	out := map[string]string{}
+	for _, f := range zr.File {
+		if strings.HasPrefix(f.Name, "data/") {
+			r, err := f.Open()
+			require.NoError(t, err)
+			b, err := io.ReadAll(r)
+			require.NoError(t, err)
+			out[f.Name] = string(b)
+		}
+	}
+	require.Len(t, out, 16)
+	return out
+}
+
+// TestMigrateTo moves a plan to PostgreSQL in one command and back.
+func TestMigrateTo(t *testing.T) {
+	dir := cleanDir(t)
+	orig := storetest.SQLiteDSN(t)
+	fillPlan(t, dir, orig)
+	want := exports(t, orig)
+	pg := storetest.PostgresDSN(t)
+	code, out, errOut := runCLI(t, "--db", orig, "migrate-to", pg)
+	require.Equal(t, 0, code, errOut)
+	assert.Regexp(t, `(?m)^communications\s+\d+\s+[0-9a-f]{12}\s+same$`, out)
+	assert.Contains(t, out, "row counts and checksums match")
+	assert.NotContains(t, out, "DIFFERS")
+	assert.Equal(t, want, exports(t, pg))
+
+	code, _, errOut = runCLI(t, "--db", orig, "migrate-to", pg)
+	assert.Equal(t, 2, code, "the target is no longer empty")
+	assert.Contains(t, errOut, "the database is not empty")
+
+	back := storetest.SQLiteDSN(t)
+	code, _, errOut = runCLI(t, "--db", pg, "migrate-to", back)
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, want, exports(t, back))
+}
+
+// TestRestoreRefusalsWriteNothing: a damaged archive or a missing file is
+// refused in one line with exit code 2, and no database is created.
+func TestRestoreRefusalsWriteNothing(t *testing.T) {
+	dir := cleanDir(t)
+	orig := storetest.SQLiteDSN(t)
+	code, _, errOut := runCLI(t, "--db", orig, "seed")
+	require.Equal(t, 0, code, errOut)
+	path := filepath.Join(dir, "plan.cpbak")
+	code, _, errOut = runCLI(t, "--db", orig, "backup", "--out", path)
+	require.Equal(t, 0, code, errOut)
+	raw, err := os.ReadFile(path)
+	require.NoError(t, err)
+	cut := writeFile(t, dir, "cut.cpbak", raw[:len(raw)-100])
+
+	target := filepath.Join(dir, "target.db")
+	for _, p := range []string{cut, filepath.Join(dir, "none.cpbak")} {
+		code, _, errOut = runCLI(t, "backup", "verify", p)
+		assert.Equal(t, 2, code)
+		assert.Equal(t, 1, strings.Count(errOut, "\n"), errOut)
+		code, _, errOut = runCLI(t, "restore", p, "--db", target)
+		assert.Equal(t, 2, code)
+		assert.Equal(t, 1, strings.Count(errOut, "\n"), errOut)
+		assert.NoFileExists(t, target)
+	}
+	code, _, errOut = runCLI(t, "--db", orig, "backup")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "--out is required")
+}

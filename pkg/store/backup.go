@@ -1,0 +1,68 @@
+package store
+
+import (
+	"context"
+	"errors"
+)
+
+// SchemaVersion is the goose version every backend's migrations reach and
+// the schema BackupTables describes. A backup records the schema it was
+// read at; a restore takes archives up to this version and refuses newer
+// ones. Adding a migration means raising it (a test compares it with both
+// backends' migrations and tables).
+const SchemaVersion int64 = 7
+
+// BackupTables are the tables a backup holds, in the order a restore loads
+// them (a table after the tables it refers to).
+var BackupTables = []string{
+	"themes", "questions", "content", "question_content", "audiences", "vehicles",
+	"communications", "activity", "campaigns", "checklist_templates", "working_checklist",
+	"checklist_history", "blackouts", "blackout_audiences", "calendar_feeds", "newsletter_templates",
+}
+
+// BackupExcluded are the tables a backup leaves out, each with why.
+var BackupExcluded = []Excluded{
+	{Table: "revoked_sessions", Reason: "session secrets: logged-out session ids; sessions are signed by the server's own secret and do not move"},
+	{Table: "session_state", Reason: "session secrets: the revoke-all cutoff and a keyed hash of the access codes"},
+	{Table: "data_versions", Reason: "cache state: a restore moves every list's version past the clock instead"},
+	{Table: "goose_db_version", Reason: "migration bookkeeping: the manifest's schemaVersion carries it"},
+}
+
+// Excluded names a table a backup leaves out.
+type Excluded struct {
+	Table  string `json:"table"`
+	Reason string `json:"reason"`
+}
+
+var (
+	// ErrNotEmpty is a restore into a database that already holds a plan,
+	// without replace.
+	ErrNotEmpty = errors.New("the database is not empty")
+	// ErrNewerSchema is an archive from a schema newer than this binary's.
+	ErrNewerSchema = errors.New("the archive's schema is newer than this binary's")
+)
+
+// Snapshot is one consistent read of every table a backup holds (see
+// Store.Snapshot).
+type Snapshot interface {
+	// SchemaVersion is the database's goose version.
+	SchemaVersion() int64
+	// Count is the number of rows in table.
+	Count(ctx context.Context, table string) (int64, error)
+	// Rows calls fn with each row of table in primary key order (bytewise
+	// for text keys), as its canonical JSON object: the table's columns in
+	// a fixed order, times in UTC with microseconds, no newline. The same
+	// data gives the same bytes on every backend. fn must not keep row.
+	Rows(ctx context.Context, table string, fn func(row []byte) error) error
+}
+
+// RestoreSource is what a restore loads: an archive's rows in the
+// canonical form Snapshot.Rows writes.
+type RestoreSource interface {
+	// SchemaVersion is the schema the rows were read at.
+	SchemaVersion() int64
+	// Count is the number of rows the source holds for table.
+	Count(table string) int64
+	// Rows calls fn with each row of table.
+	Rows(table string, fn func(row []byte) error) error
+}
