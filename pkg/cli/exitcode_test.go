@@ -112,6 +112,21 @@ var exitCases = []exitCase{
 	{[]string{"sessions", "revoke-all", "extra", "--data-dir", "{data}"}, 2, ""},
 	{[]string{"sessions", "revoke-all", "--db", "{down}"}, 1, "connect"},
 
+	{[]string{"backup", "--out", "{tmp}/backups/", "--data-dir", "{data}"}, 0, ""},
+	{[]string{"backup", "--data-dir", "{data}"}, 2, "--out is required"},
+	{[]string{"backup", "--out", "{tmp}/b.cpbak", "--data-dir", "{empty}"}, 2, "no database at"},
+	{[]string{"backup", "--out", "{tmp}/b.cpbak", "--db", "{down}"}, 1, "connect"},
+	{[]string{"backup", "verfy", "x"}, 2, `unknown command "verfy" for "commsplan backup"`},
+	{[]string{"backup", "verify", "{tmp}/none.cpbak"}, 2, "no such file"},
+	{[]string{"backup", "verify", "{items}"}, 2, "damaged archive: not a readable zip archive"},
+	{[]string{"backup", "verify"}, 2, "accepts 1 arg(s)"},
+	{[]string{"restore", "{items}", "--data-dir", "{empty}"}, 2, "damaged archive"},
+	{[]string{"restore"}, 2, "accepts 1 arg(s)"},
+	{[]string{"migrate-to", "mysql://x", "--data-dir", "{data}"}, 2, `no storage backend for DSN scheme "mysql"`},
+	{[]string{"migrate-to", "{tmp}/moved.db", "--data-dir", "{empty}"}, 2, "no database at"},
+	{[]string{"migrate-to", "{tmp}/moved.db", "--data-dir", "{data}"}, 0, ""},
+	{[]string{"migrate-to", "{down}", "--data-dir", "{data}"}, 1, "connect"},
+
 	{[]string{"docs", "--dir", "{tmp}/docs"}, 0, ""},
 	{[]string{"docs"}, 2, "--dir is required"},
 
