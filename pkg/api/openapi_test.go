@@ -14,6 +14,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/commsplan/commsplan/pkg/access"
+	"github.com/commsplan/commsplan/pkg/backup"
 	"github.com/commsplan/commsplan/pkg/checklist"
 	"github.com/commsplan/commsplan/pkg/compose"
 	"github.com/commsplan/commsplan/pkg/domain"
@@ -111,6 +112,7 @@ func TestOpenAPISchemasMatchTypes(t *testing.T) {
 		"SearchHit":               domain.SearchHit{},
 		"Blackout":                domain.Blackout{},
 		"CalendarFeed":            domain.CalendarFeed{},
+		"Backup":                  backup.Info{},
 		"Campaign":                domain.Campaign{},
 		"ChecklistTemplate":       domain.ChecklistTemplate{},
 		"ChecklistSnapshot":       domain.ChecklistSnapshot{},

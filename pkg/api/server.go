@@ -16,6 +16,7 @@ import (
 	"github.com/gorilla/mux"
 
 	"github.com/commsplan/commsplan/pkg/access"
+	"github.com/commsplan/commsplan/pkg/backup"
 	"github.com/commsplan/commsplan/pkg/compose"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/plan"
@@ -60,6 +61,9 @@ type Options struct {
 	// Generator writes generated content (default compose.Rules(); a
 	// plugin such as plugins/compose/openai when configured).
 	Generator compose.Generator
+	// Backups is the directory GET/POST /api/backups list and write
+	// (serve's backup.dir); nil answers those routes 404.
+	Backups *backup.Dir
 }
 
 // Server serves the API and the UI.
@@ -83,6 +87,7 @@ type Server struct {
 	// maxPerWeek is the overload limit of the schedule warnings.
 	maxPerWeek int
 	generator  compose.Generator
+	backups    *backup.Dir
 	// lists caches list answers by data version (listcache.go).
 	lists *listCache
 	// plan runs every change to the data (pkg/plan).
@@ -93,7 +98,7 @@ type Server struct {
 func New(opts Options) *Server {
 	s := &Server{store: opts.Store, log: opts.Log, codes: opts.Codes, ttl: opts.SessionTTL, delay: opts.FailDelay,
 		throttle: opts.Throttle, ui: opts.UI, version: opts.Version, now: opts.Now, maxPerWeek: opts.MaxPerAudienceWeek,
-		generator: opts.Generator, revocations: opts.Revocations, trusted: opts.TrustedProxies,
+		generator: opts.Generator, backups: opts.Backups, revocations: opts.Revocations, trusted: opts.TrustedProxies,
 		publicHTTPS: strings.HasPrefix(strings.ToLower(opts.PublicURL), "https://")}
 	if s.log == nil {
 		s.log = slog.Default()
@@ -229,4 +234,5 @@ func (s *Server) routes(r *mux.Router) {
 	s.routeSchedule(r)
 	s.routeFeeds(r)
 	s.routeCompose(r)
+	s.routeBackups(r)
 }

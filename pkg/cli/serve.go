@@ -14,6 +14,7 @@ import (
 
 	"github.com/commsplan/commsplan/pkg/access"
 	"github.com/commsplan/commsplan/pkg/api"
+	"github.com/commsplan/commsplan/pkg/backup"
 	"github.com/commsplan/commsplan/pkg/config"
 	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/webui"
@@ -111,7 +112,12 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 	if !webui.Built() {
 		log.Warn("this binary has no built web UI; serving a placeholder page (run make build)")
 	}
-	srv := api.New(api.Options{Store: st, Log: log, Codes: accessCodes, Secret: []byte(secret),
+	backups := &backup.Dir{Path: cfg.BackupDir, Keep: cfg.BackupKeep, Store: st, Version: f.Version}
+	if cfg.BackupInterval > 0 {
+		log.Info("scheduled backups", "dir", cfg.BackupDir, "interval", cfg.BackupInterval, "keep", cfg.BackupKeep)
+		go backups.Schedule(ctx, cfg.BackupInterval, log)
+	}
+	srv := api.New(api.Options{Store: st, Backups: backups, Log: log, Codes: accessCodes, Secret: []byte(secret),
 		UI: webui.FS(), Version: f.Version, MaxPerAudienceWeek: cfg.MaxPerAudienceWeek, Generator: gen,
 		TrustedProxies: cfg.TrustedProxies, PublicURL: cfg.PublicURL})
 	httpSrv := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute,

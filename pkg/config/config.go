@@ -69,6 +69,13 @@ type Config struct {
 	// PprofAddr, when set, serves net/http/pprof on this separate local
 	// address.
 	PprofAddr string
+	// BackupDir is where serve writes backups (default: backups in the
+	// data dir).
+	BackupDir string
+	// BackupInterval is how often serve takes a backup; zero is never.
+	BackupInterval time.Duration
+	// BackupKeep is how many backups serve keeps; zero keeps all.
+	BackupKeep int
 	// File is the config file that was read, if any.
 	File string
 }
@@ -116,6 +123,9 @@ var Settings = []Setting{
 	{Flag: "shutdown-grace", Key: "shutdown-grace", Default: "15s", Usage: "how long in-flight requests may finish after SIGTERM", Serve: true},
 	{Flag: "pprof", Key: "pprof", Usage: "serve net/http/pprof on this separate local address, e.g. 127.0.0.1:6060 (default: off)", Serve: true},
 	{Flag: "max-per-audience-week", Key: "schedule.max-per-audience-week", Default: "3", Usage: "scheduled communications one audience may get in one ISO week before an overload warning", Serve: true},
+	{Flag: "backup-dir", Key: "backup.dir", Usage: "directory for scheduled backups and the Backups panel (default: backups in the data dir)", Serve: true},
+	{Flag: "backup-interval", Key: "backup.interval", Usage: "take a backup this often, e.g. 24h (default: off)", Serve: true},
+	{Flag: "backup-keep", Key: "backup.keep", Default: "7", Usage: "backups to keep in backup-dir; older ones are removed once a new one verifies (0 keeps all)", Serve: true},
 	{Flag: "compose-generator", Key: "compose.generator", Default: "rules", Usage: "content generator: rules (built in) or openai (an OpenAI-compatible chat-completions API)", Compose: true},
 	{Flag: "compose-endpoint", Key: "compose.endpoint", Usage: "base URL of the OpenAI-compatible API, e.g. http://127.0.0.1:11434/v1 (compose-generator openai)", Compose: true},
 	{Flag: "compose-model", Key: "compose.model", Usage: "model name for the OpenAI-compatible API (compose-generator openai)", Compose: true},
@@ -213,6 +223,20 @@ func Load(fs *pflag.FlagSet) (Config, error) {
 		return Config{}, fmt.Errorf("max-per-audience-week must be a whole number of 1 or more, not %q", maxPerWeek)
 	}
 	c.MaxPerAudienceWeek = n
+	c.BackupDir = strings.TrimSpace(get("backup.dir"))
+	if keep := strings.TrimSpace(get("backup.keep")); keep != "" {
+		if c.BackupKeep, err = strconv.Atoi(keep); err != nil || c.BackupKeep < 0 {
+			return Config{}, fmt.Errorf("backup-keep must be a whole number of 0 or more, not %q", keep)
+		}
+	}
+	if iv := strings.TrimSpace(get("backup.interval")); iv != "" {
+		if c.BackupInterval, err = parseDuration(setting("backup.interval").Flag, iv); err != nil {
+			return Config{}, err
+		}
+		if c.BackupInterval < time.Minute {
+			return Config{}, fmt.Errorf("backup-interval must be at least 1m, not %q", iv)
+		}
+	}
 	for _, d := range []struct {
 		key string
 		to  *time.Duration
@@ -226,6 +250,9 @@ func Load(fs *pflag.FlagSet) (Config, error) {
 	}
 	if c.DB == "" {
 		c.DB = filepath.Join(c.DataDir, "commsplan.db")
+	}
+	if c.BackupDir == "" {
+		c.BackupDir = filepath.Join(c.DataDir, "backups")
 	}
 	return c, c.Validate()
 }

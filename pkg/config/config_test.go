@@ -129,6 +129,17 @@ func TestInvalid(t *testing.T) {
 	assert.ErrorContains(t, err, "log-level")
 	_, err = Load(flags(t, "--data-dir", ""))
 	assert.ErrorContains(t, err, "data-dir")
+	_, err = Load(flags(t, "--backup-keep", "-1"))
+	assert.ErrorContains(t, err, "backup-keep")
+	_, err = Load(flags(t, "--backup-interval", "10s"))
+	assert.ErrorContains(t, err, "backup-interval must be at least 1m")
+	_, err = Load(flags(t, "--backup-interval", "daily"))
+	assert.ErrorContains(t, err, "backup-interval")
+	c, err := Load(flags(t, "--data-dir", "d", "--backup-interval", "24h"))
+	require.NoError(t, err)
+	assert.Equal(t, filepath.Join("d", "backups"), c.BackupDir)
+	assert.Equal(t, 24*time.Hour, c.BackupInterval)
+	assert.Equal(t, 7, c.BackupKeep)
 }
 
 func TestEnvNames(t *testing.T) {
@@ -136,6 +147,7 @@ func TestEnvNames(t *testing.T) {
 		"COMMSPLAN_LOG_LEVEL", "COMMSPLAN_LOG_FORMAT", "COMMSPLAN_ADDR", "COMMSPLAN_ACCESS_CODES",
 		"COMMSPLAN_SESSION_SECRET", "COMMSPLAN_PUBLIC_URL", "COMMSPLAN_TRUSTED_PROXIES", "COMMSPLAN_SHUTDOWN_GRACE",
 		"COMMSPLAN_PPROF", "COMMSPLAN_SCHEDULE_MAX_PER_AUDIENCE_WEEK",
+		"COMMSPLAN_BACKUP_DIR", "COMMSPLAN_BACKUP_INTERVAL", "COMMSPLAN_BACKUP_KEEP",
 		"COMMSPLAN_COMPOSE_GENERATOR", "COMMSPLAN_COMPOSE_ENDPOINT", "COMMSPLAN_COMPOSE_MODEL"}
 	require.Len(t, Settings, len(want))
 	for i, s := range Settings {
