@@ -303,7 +303,7 @@ func TestExportCampaign(t *testing.T) {
 					require.NoError(t, err)
 					events := cal.Events()
 					require.Len(t, events, sched.TotalActivities)
-					assert.Equal(t, "activity-1."+c.ID+"@commsplan", events[0].Id())
+					assert.Equal(t, c.ID+"-activity-1@commsplan", events[0].Id(), "the UID the feed gives it too")
 					assert.Contains(t, string(body), "DTSTAMP:"+c.UpdatedAt.UTC().Format("20060102T150405Z"))
 				}
 			})

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"fmt"
 	"net/http"
 	"slices"
 	"testing"
@@ -122,17 +123,20 @@ func (p warningPlan) sorted(names ...string) []string {
 
 func (p warningPlan) fieldW53(limit int) schedule.Warning {
 	return schedule.Warning{Kind: "overload", AudienceID: p.field.ID, AudienceName: "Field Technicians", Week: "2026-W53",
-		Count: 4, Limit: limit, CommunicationIDs: p.sorted("f1", "f2", "f3", "f4")}
+		WeekOf: "2026-12-28", Count: 4, Limit: limit, CommunicationIDs: p.sorted("f1", "f2", "f3", "f4"),
+		Message: fmt.Sprintf("Field Technicians gets 4 communications in the week of 28 Dec 2026 (limit %d)", limit)}
 }
 
 func (p warningPlan) officeW01(limit int) schedule.Warning {
 	return schedule.Warning{Kind: "overload", AudienceID: p.office.ID, AudienceName: "Office", Week: "2031-W01",
-		Count: 4, Limit: limit, CommunicationIDs: p.sorted("o1", "o2", "o3", "n1")}
+		WeekOf: "2030-12-30", Count: 4, Limit: limit, CommunicationIDs: p.sorted("o1", "o2", "o3", "n1"),
+		Message: fmt.Sprintf("Office gets 4 communications in the week of 30 Dec 2030 (limit %d)", limit)}
 }
 
 func (p warningPlan) blackout() schedule.Warning {
 	return schedule.Warning{Kind: "blackout", BlackoutID: p.freeze.ID, BlackoutName: "Year-end freeze",
-		CommunicationIDs: p.sorted("o2", "n1")}
+		CommunicationIDs: p.sorted("o2", "n1"),
+		Message:          "2 communications are scheduled during the blackout “Year-end freeze” (31 Dec 2030 to 1 Jan 2031)"}
 }
 
 func TestScheduleWarningsAPI(t *testing.T) {
@@ -184,6 +188,7 @@ func TestScheduleWarningsLimitOption(t *testing.T) {
 		ts.json("GET", "/api/schedule/warnings", nil, 200, &got)
 		w := p.fieldW53(4)
 		w.Count, w.CommunicationIDs = 5, append(w.CommunicationIDs, extra.ID)
+		w.Message = "Field Technicians gets 5 communications in the week of 28 Dec 2026 (limit 4)"
 		slices.Sort(w.CommunicationIDs)
 		assert.Equal(t, []schedule.Warning{w, p.blackout()}, got)
 	})

@@ -106,13 +106,21 @@ func WriteICS(w io.Writer, s *Schedule, opt ICSOptions) error {
 		Events:      make([]icalendar.Event, 0, len(s.Activities)),
 	}
 	for _, a := range s.Activities {
-		e, err := a.Event(icalendar.UIDPart(a.ID)+"."+icalendar.UIDPart(ns)+"@commsplan", stamp)
+		e, err := a.Event(ActivityUID(ns, a.ID), stamp)
 		if err != nil {
 			return err
 		}
 		cal.Events = append(cal.Events, e)
 	}
 	return icalendar.Write(w, cal)
+}
+
+// ActivityUID is the one calendar UID of a campaign's activity, the same in
+// the campaign's ICS export, the schedule export and the calendar feed, so
+// a planner who imports both sees the activity once:
+// "<campaign id>-<activity id>@commsplan".
+func ActivityUID(campaignID, activityID string) string {
+	return icalendar.UIDPart(campaignID) + "-" + icalendar.UIDPart(activityID) + "@commsplan"
 }
 
 // Event describes the activity as an all-day calendar event with the given

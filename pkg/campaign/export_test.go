@@ -160,7 +160,7 @@ func TestWriteICS(t *testing.T) {
 	assert.Contains(t, raw, "\r\nPRODID:-//commsplan//Campaign Schedule//EN\r\n")
 	assert.Equal(t, len(s.Activities), strings.Count(raw, "BEGIN:VEVENT\r\n"))
 	assert.Contains(t, raw, "DTSTAMP:20250601T113000Z", "DTSTAMP in UTC")
-	assert.Contains(t, raw, "\r\nUID:activity-1.0b9e-uuid@commsplan\r\n")
+	assert.Contains(t, raw, "\r\nUID:0b9e-uuid-activity-1@commsplan\r\n")
 	assert.Contains(t, raw, "\r\nDTSTART;VALUE=DATE:20250101\r\nDTEND;VALUE=DATE:20250102\r\n")
 	assert.Contains(t, raw, "CLASS:CONFIDENTIAL")
 	assert.Contains(t, raw, "PRIORITY:1")
@@ -191,7 +191,7 @@ func TestWriteICSDefaultsAndErrors(t *testing.T) {
 	require.NoError(t, WriteICS(&b, s, ICSOptions{}))
 	assert.Equal(t, a.String(), b.String(), "stable without options")
 	assert.Contains(t, a.String(), "DTSTAMP:20250101T000000Z")
-	assert.Contains(t, a.String(), "UID:activity-1."+s.ID+"@commsplan")
+	assert.Contains(t, a.String(), "UID:"+s.ID+"-activity-1@commsplan")
 
 	s.Activities[3].Date = "next week"
 	err := WriteICS(&a, s, ICSOptions{})
@@ -234,7 +234,7 @@ func TestExportCampaign(t *testing.T) {
 	e, err = ExportCampaign(c, "ics")
 	require.NoError(t, err)
 	assert.Contains(t, string(e.Body), "DTSTAMP:20250203T040506Z")
-	assert.Contains(t, string(e.Body), "UID:activity-1.c-1@commsplan")
+	assert.Contains(t, string(e.Body), "UID:c-1-activity-1@commsplan")
 
 	_, err = ExportCampaign(c, "pdf")
 	var ve *ValidationError

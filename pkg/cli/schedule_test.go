@@ -95,9 +95,9 @@ func TestExportSchedule(t *testing.T) {
 			rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
 			require.NoError(t, err)
 			require.Len(t, rows, 3)
-			assert.Equal(t, []string{"Kind", "ID", "Title", "Scheduled", "Day", "Status", "Theme", "Audience", "Vehicle",
-				"Campaign ID", "Campaign", "Phase"}, rows[0])
-			assert.Equal(t, []string{"communication", comms[0].ID, "Go-live notice", "2031-03-04", "2031-03-04", "scheduled",
+			assert.Equal(t, []string{"Kind", "ID", "Title", "Scheduled (UTC)", "Date", "Time", "Time Zone", "Status", "Theme",
+				"Audience", "Vehicle", "Campaign ID", "Campaign", "Phase"}, rows[0])
+			assert.Equal(t, []string{"communication", comms[0].ID, "Go-live notice", "2031-03-04", "2031-03-04", "", "", "scheduled",
 				"", "Field Technicians", "Main hall", "", "", ""}, rows[1])
 			assert.Equal(t, "Town hall", rows[2][2])
 			assert.True(t, strings.HasSuffix(out, "\r\n"))

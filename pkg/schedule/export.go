@@ -107,7 +107,9 @@ type Entry struct {
 	ScheduledDate string `json:"scheduledDate"`
 	AllDay        bool   `json:"allDay"`
 	// Day is the calendar day the entry falls on in the export's zone.
-	Day           string `json:"day"`
+	Day string `json:"day"`
+	// Time is the local time (HH:MM) in the export's zone; empty all day.
+	Time          string `json:"time,omitempty"`
 	Status        string `json:"status"`
 	Theme         string `json:"theme"`
 	Audience      string `json:"audience"`
@@ -144,6 +146,9 @@ func Entries(comms []domain.Communication, campaigns []domain.Campaign, opt Expo
 			return
 		}
 		e.Day = day.Format(time.DateOnly)
+		if !e.AllDay {
+			e.Time = e.at.At.In(loc).Format("15:04")
+		}
 		out = append(out, e)
 	}
 	for c, at := range scheduled(comms) {
@@ -197,8 +202,10 @@ func communicationEntry(c domain.Communication, at domain.Scheduled) Entry {
 	}
 	if c.Vehicle != nil {
 		e.Vehicle, vehicle = c.Vehicle.Name, c.Vehicle.Name
-		if c.Vehicle.Type != "" {
-			vehicle += " (" + campaign.ChannelLabel(c.Vehicle.Type) + ")"
+		// The type's label only when it says more than the name:
+		// "Town Hall", not "Town Hall (Town Hall)".
+		if label := campaign.ChannelLabel(c.Vehicle.Type); c.Vehicle.Type != "" && !strings.EqualFold(strings.TrimSpace(c.Vehicle.Name), label) {
+			vehicle += " (" + label + ")"
 		}
 	}
 	desc := "Audience: " + audience + "\nVehicle: " + vehicle
@@ -213,7 +220,7 @@ func communicationEntry(c domain.Communication, at domain.Scheduled) Entry {
 // activityEntry describes a saved campaign's activity. Its DTSTAMP is the
 // campaign's updatedAt: the activities change only with the campaign.
 func activityEntry(c domain.Campaign, a campaign.Activity) (Entry, error) {
-	uid := icalendar.UIDPart(c.ID) + "-" + icalendar.UIDPart(a.ID) + "@commsplan"
+	uid := campaign.ActivityUID(c.ID, a.ID)
 	ev, err := a.Event(uid, c.UpdatedAt)
 	if err != nil {
 		return Entry{}, err
@@ -223,15 +230,26 @@ func activityEntry(c domain.Campaign, a campaign.Activity) (Entry, error) {
 		CampaignTitle: c.Title, Phase: a.Phase, at: domain.Scheduled{AllDay: true, At: ev.Start}, event: ev}, nil
 }
 
-// csvHeader is the first row of the CSV export.
-var csvHeader = []string{"Kind", "ID", "Title", "Scheduled", "Day", "Status", "Theme", "Audience", "Vehicle",
-	"Campaign ID", "Campaign", "Phase"}
+// csvHeader is the first row of the CSV export: beside the stored value
+// (a date, or the UTC instant) the local date and time in the export's
+// zone, which a spreadsheet reads as they are.
+var csvHeader = []string{"Kind", "ID", "Title", "Scheduled (UTC)", "Date", "Time", "Time Zone", "Status", "Theme",
+	"Audience", "Vehicle", "Campaign ID", "Campaign", "Phase"}
 
-// WriteCSV writes entries as CSV (RFC 4180, CRLF, formulas defused).
-func WriteCSV(w io.Writer, entries []Entry) error {
+// WriteCSV writes entries as CSV (RFC 4180, CRLF, formulas defused); loc
+// names the zone of the local Date and Time columns (UTC when nil).
+func WriteCSV(w io.Writer, entries []Entry, loc *time.Location) error {
+	zone := "UTC"
+	if loc != nil {
+		zone = loc.String()
+	}
 	rows := make([][]string, len(entries))
 	for i, e := range entries {
-		rows[i] = []string{e.Kind, e.ID, e.Title, e.ScheduledDate, e.Day, e.Status, e.Theme, e.Audience, e.Vehicle,
+		tz := zone
+		if e.AllDay {
+			tz = "" // a date is in no zone
+		}
+		rows[i] = []string{e.Kind, e.ID, e.Title, e.ScheduledDate, e.Day, e.Time, tz, e.Status, e.Theme, e.Audience, e.Vehicle,
 			e.CampaignID, e.CampaignTitle, e.Phase}
 	}
 	return csvfile.Write(w, csvHeader, rows)
@@ -276,7 +294,7 @@ func Export(comms []domain.Communication, campaigns []domain.Campaign, opt Expor
 	case FormatICS:
 		err = WriteICS(&b, opt.Name, entries)
 	case FormatCSV:
-		err = WriteCSV(&b, entries)
+		err = WriteCSV(&b, entries, opt.Location)
 	default:
 		err = WriteJSON(&b, entries)
 	}

@@ -67,7 +67,7 @@ func TestEntries(t *testing.T) {
 	assert.Equal(t, []string{"c-date@commsplan", "c-instant@commsplan"}, uids(onlyComms))
 	e := onlyComms[1]
 	assert.Equal(t, Entry{Kind: KindCommunication, UID: "c-instant@commsplan", ID: "c-instant", Title: "Town hall, Q&A",
-		ScheduledDate: "2031-03-04T20:00:00Z", Day: "2031-03-04", Status: "scheduled", Theme: "Go-live",
+		ScheduledDate: "2031-03-04T20:00:00Z", Day: "2031-03-04", Time: "20:00", Status: "scheduled", Theme: "Go-live",
 		Audience: "Field Technicians", Vehicle: "Main hall"}, withoutPrivate(e))
 
 	// In Tokyo the instant falls on 5 March; the date never moves.
@@ -127,7 +127,8 @@ func TestExportICS(t *testing.T) {
 	text := func(e *ics.VEvent, p ics.ComponentProperty) string { return ics.FromText(e.GetProperty(p).Value) }
 	inst := byUID["c-instant@commsplan"]
 	assert.Equal(t, "Town hall, Q&A", text(inst, ics.ComponentPropertySummary))
-	assert.Equal(t, "Audience: Field Technicians\nVehicle: Main hall (Town Hall)\nTheme: Go-live", text(inst, ics.ComponentPropertyDescription))
+	assert.Equal(t, "Audience: Field Technicians\nVehicle: Main hall (Town Hall)\nTheme: Go-live", text(inst, ics.ComponentPropertyDescription),
+		"the type's label, which differs from the name")
 	assert.Equal(t, "Go-live", text(inst, ics.ComponentPropertyCategories))
 	date := byUID["c-date@commsplan"]
 	assert.Equal(t, "=cmd|' /C calc'!A0", text(date, ics.ComponentPropertySummary), "ICS text is not a spreadsheet")
@@ -150,16 +151,74 @@ func TestExportCSV(t *testing.T) {
 	comms, camps := plan(t)
 	b, err := Export(comms, camps, ExportOptions{Format: FormatCSV, IncludeCampaigns: true})
 	require.NoError(t, err)
-	assert.True(t, strings.HasPrefix(string(b), "Kind,ID,Title,Scheduled,Day,Status,Theme,Audience,Vehicle,Campaign ID,Campaign,Phase\r\n"))
+	assert.True(t, strings.HasPrefix(string(b), "Kind,ID,Title,Scheduled (UTC),Date,Time,Time Zone,Status,Theme,Audience,Vehicle,Campaign ID,Campaign,Phase\r\n"))
 	assert.NotContains(t, strings.ReplaceAll(string(b), "\r\n", ""), "\n", "CRLF line ends")
 	rows, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
 	require.NoError(t, err)
 	require.Len(t, rows, 5)
-	assert.Equal(t, []string{"campaignActivity", "activity-1", "Kick-off", "2031-03-02", "2031-03-02", "planned", "",
+	assert.Equal(t, []string{"campaignActivity", "activity-1", "Kick-off", "2031-03-02", "2031-03-02", "", "", "planned", "",
 		"executives", "Email", "camp-1", "ERP wave 1", "Preparation"}, rows[1])
 	assert.Equal(t, "'=cmd|' /C calc'!A0", rows[2][2], "formulas defused")
-	assert.Equal(t, []string{"communication", "c-instant", "Town hall, Q&A", "2031-03-04T20:00:00Z", "2031-03-04",
+	assert.Equal(t, []string{"communication", "c-instant", "Town hall, Q&A", "2031-03-04T20:00:00Z", "2031-03-04", "20:00", "UTC",
 		"scheduled", "Go-live", "Field Technicians", "Main hall", "", "", ""}, rows[3])
+}
+
+// The CSV's Date and Time are local to the requested zone, beside the UTC
+// instant: a 7:30 town hall in New York reads 7:30, in Tokyo the next
+// day's 21:30; a date stays a date in every zone.
+func TestExportCSVLocalColumns(t *testing.T) {
+	comms := []domain.Communication{
+		{ID: "th", Title: "Town hall", Status: domain.StatusScheduled, ScheduledDate: "2027-02-09T12:30:00Z", CreatedAt: created},
+		{ID: "d", Title: "Memo", Status: domain.StatusScheduled, ScheduledDate: "2027-02-09", CreatedAt: created},
+	}
+	for zone, want := range map[string][][]string{
+		"America/New_York": {{"2027-02-09", "", ""}, {"2027-02-09", "07:30", "America/New_York"}},
+		"Asia/Tokyo":       {{"2027-02-09", "", ""}, {"2027-02-09", "21:30", "Asia/Tokyo"}},
+		"Pacific/Auckland": {{"2027-02-09", "", ""}, {"2027-02-10", "01:30", "Pacific/Auckland"}},
+	} {
+		loc, err := time.LoadLocation(zone)
+		require.NoError(t, err)
+		b, err := Export(comms, nil, ExportOptions{Format: FormatCSV, Location: loc})
+		require.NoError(t, err)
+		rows, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
+		require.NoError(t, err)
+		require.Len(t, rows, 3, zone)
+		for i, w := range want {
+			assert.Equal(t, w, rows[i+1][4:7], "%s row %d", zone, i+1)
+		}
+		assert.Equal(t, "2027-02-09T12:30:00Z", rows[len(rows)-1][3], "the UTC instant stays")
+	}
+}
+
+// The ICS names a vehicle's type only when it says more than its name.
+func TestICSVehicleLabel(t *testing.T) {
+	for name, want := range map[string]string{"Town Hall": "Vehicle: Town Hall\n", "town hall ": "Vehicle: town hall\n",
+		"Main hall": "Vehicle: Main hall (Town Hall)\n"} {
+		comms := []domain.Communication{{ID: "c", Title: "T", Status: domain.StatusScheduled, ScheduledDate: "2031-03-04",
+			CreatedAt: created, Vehicle: &domain.VehicleRef{ID: "v", Name: strings.TrimSpace(name), Type: "town_hall"}}}
+		entries, err := Entries(comms, nil, ExportOptions{})
+		require.NoError(t, err)
+		assert.Contains(t, entries[0].event.Description+"\n", want, name)
+		assert.NotContains(t, entries[0].event.Description, "Town Hall (Town Hall)")
+	}
+}
+
+// A campaign activity has one UID in the schedule export, the feed (the
+// same Export) and the campaign's own ICS export.
+func TestOneUIDPerActivity(t *testing.T) {
+	comms, camps := plan(t)
+	b, err := Export(comms, camps, ExportOptions{Format: FormatICS, IncludeCampaigns: true})
+	require.NoError(t, err)
+	var s campaign.Schedule
+	require.NoError(t, json.Unmarshal(camps[0].Schedule, &s))
+	var own bytes.Buffer
+	require.NoError(t, campaign.WriteICS(&own, &s, campaign.ICSOptions{Namespace: camps[0].ID, Stamp: camps[0].UpdatedAt}))
+	for _, a := range s.Activities {
+		uid := "UID:" + campaign.ActivityUID(camps[0].ID, a.ID) + "\r\n"
+		assert.Contains(t, string(b), uid, "schedule export and feed")
+		assert.Contains(t, own.String(), uid, "campaign export")
+	}
+	assert.Contains(t, string(b), "UID:camp-1-activity-1@commsplan\r\n")
 }
 
 func TestExportJSON(t *testing.T) {

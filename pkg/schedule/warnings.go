@@ -26,12 +26,17 @@ const NewID = "new"
 
 // Warning is one overload or blackout warning. An overload names the
 // audience, the week, the count and the limit; a blackout names the
-// blackout. CommunicationIDs are sorted.
+// blackout. CommunicationIDs are sorted. Message is the warning as a
+// planner reads it, with dates rather than ISO weeks ("Field Technicians
+// gets 4 communications in the week of 3 Feb 2027 (limit 3)"); Week keeps
+// the ISO week (2027-W05) and WeekOf its Monday (2027-02-01) for programs.
 type Warning struct {
 	Kind             string   `json:"kind"`
+	Message          string   `json:"message"`
 	AudienceID       string   `json:"audienceId,omitempty"`
 	AudienceName     string   `json:"audienceName,omitempty"`
 	Week             string   `json:"week,omitempty"`
+	WeekOf           string   `json:"weekOf,omitempty"`
 	Count            int      `json:"count,omitempty"`
 	Limit            int      `json:"limit,omitempty"`
 	BlackoutID       string   `json:"blackoutId,omitempty"`
@@ -191,7 +196,8 @@ func overloads(in Input, comms []dated) []Warning {
 			ids = append(append(ids, b.byAudience[a.ID]...), b.everyone...)
 			slices.Sort(ids)
 			all = append(all, found{week, Warning{Kind: KindOverload, AudienceID: a.ID, AudienceName: a.Name,
-				Week: week.String(), Count: n, Limit: limit, CommunicationIDs: ids}})
+				Week: week.String(), WeekOf: b.first.Format(time.DateOnly), Count: n, Limit: limit, CommunicationIDs: ids,
+				Message: overloadMessage(a.Name, n, limit, b.first)}})
 		}
 	}
 	slices.SortFunc(all, func(x, y found) int {
@@ -230,7 +236,8 @@ func blackouts(in Input, comms []dated) []Warning {
 			continue
 		}
 		slices.Sort(ids)
-		all = append(all, found{start, end, Warning{Kind: KindBlackout, BlackoutID: b.ID, BlackoutName: b.Name, CommunicationIDs: ids}})
+		all = append(all, found{start, end, Warning{Kind: KindBlackout, BlackoutID: b.ID, BlackoutName: b.Name, CommunicationIDs: ids,
+			Message: blackoutMessage(len(ids), b.Name, start, end)}})
 	}
 	slices.SortFunc(all, func(x, y found) int {
 		return cmp.Or(x.start.Compare(y.start), x.end.Compare(y.end), cmp.Compare(x.w.BlackoutName, y.w.BlackoutName),
@@ -241,4 +248,29 @@ func blackouts(in Input, comms []dated) []Warning {
 		out[i] = f.w
 	}
 	return out
+}
+
+// dayText writes a day as a planner reads it: "3 Feb 2027".
+func dayText(day time.Time) string { return day.Format("2 Jan 2006") }
+
+// overloadMessage is an overload warning's sentence.
+func overloadMessage(audience string, n, limit int, monday time.Time) string {
+	return fmt.Sprintf("%s gets %d %s in the week of %s (limit %d)", audience, n, plural(n, "communication", "communications"),
+		dayText(monday), limit)
+}
+
+// blackoutMessage is a blackout warning's sentence.
+func blackoutMessage(n int, name string, start, end time.Time) string {
+	span := dayText(start)
+	if !end.Equal(start) {
+		span += " to " + dayText(end)
+	}
+	return fmt.Sprintf("%d %s scheduled during the blackout “%s” (%s)", n, plural(n, "communication is", "communications are"), name, span)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -2,6 +2,7 @@ package schedule
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 	"time"
 
@@ -36,11 +37,38 @@ var (
 )
 
 func overload(aud domain.Audience, week string, limit int, ids ...string) Warning {
-	return Warning{Kind: KindOverload, AudienceID: aud.ID, AudienceName: aud.Name, Week: week, Count: len(ids), Limit: limit, CommunicationIDs: ids}
+	var y, w int
+	if _, err := fmt.Sscanf(week, "%d-W%d", &y, &w); err != nil {
+		panic(err)
+	}
+	jan4 := time.Date(y, 1, 4, 0, 0, 0, 0, time.UTC)
+	mon := monday(jan4).AddDate(0, 0, 7*(w-1))
+	return Warning{Kind: KindOverload, AudienceID: aud.ID, AudienceName: aud.Name, Week: week, WeekOf: mon.Format(time.DateOnly),
+		Count: len(ids), Limit: limit, CommunicationIDs: ids, Message: overloadMessage(aud.Name, len(ids), limit, mon)}
 }
 
 func blackout(b domain.Blackout, ids ...string) Warning {
-	return Warning{Kind: KindBlackout, BlackoutID: b.ID, BlackoutName: b.Name, CommunicationIDs: ids}
+	start, _ := time.Parse(time.DateOnly, b.StartDate)
+	end, _ := time.Parse(time.DateOnly, b.EndDate)
+	return Warning{Kind: KindBlackout, BlackoutID: b.ID, BlackoutName: b.Name, CommunicationIDs: ids,
+		Message: blackoutMessage(len(ids), b.Name, start, end)}
+}
+
+// Warnings speak dates: the week of its Monday, the blackout's days.
+func TestWarningMessages(t *testing.T) {
+	ft := domain.Audience{ID: "ft", Name: "Field Technicians"}
+	w := Warnings(Input{Audiences: []domain.Audience{ft}, Communications: []domain.Communication{
+		sched("1", "ft", "2027-02-03"), sched("2", "ft", "2027-02-04"), sched("3", "ft", "2027-02-05"), sched("4", "ft", "2027-02-07")}})
+	require.Len(t, w, 1)
+	assert.Equal(t, "Field Technicians gets 4 communications in the week of 1 Feb 2027 (limit 3)", w[0].Message)
+	assert.Equal(t, "2027-W05", w[0].Week, "the ISO week stays in the JSON")
+	assert.Equal(t, "2027-02-01", w[0].WeekOf)
+	assert.Equal(t, "Field Technicians gets 4 communications in the week of 3 Feb 2031 (limit 3)",
+		overloadMessage("Field Technicians", 4, 3, time.Date(2031, 2, 3, 0, 0, 0, 0, time.UTC)))
+	assert.Equal(t, "1 communication is scheduled during the blackout “Freeze” (4 Mar 2031 to 6 Mar 2031)",
+		blackoutMessage(1, "Freeze", time.Date(2031, 3, 4, 0, 0, 0, 0, time.UTC), time.Date(2031, 3, 6, 0, 0, 0, 0, time.UTC)))
+	assert.Equal(t, "2 communications are scheduled during the blackout “Audit” (1 Mar 2031)",
+		blackoutMessage(2, "Audit", time.Date(2031, 3, 1, 0, 0, 0, 0, time.UTC), time.Date(2031, 3, 1, 0, 0, 0, 0, time.UTC)))
 }
 
 func TestWarnings(t *testing.T) {
@@ -179,6 +207,7 @@ func TestPreview(t *testing.T) {
 func TestWarningJSON(t *testing.T) {
 	b, err := json.Marshal([]Warning{overload(alpha, "2031-W10", 3, "c1", "c2", "c3", "c4"), blackout(domain.Blackout{ID: "b", Name: "Freeze"}, "c1")})
 	require.NoError(t, err)
-	assert.JSONEq(t, `[{"kind":"overload","audienceId":"a","audienceName":"Alpha","week":"2031-W10","count":4,"limit":3,"communicationIds":["c1","c2","c3","c4"]},
-		{"kind":"blackout","blackoutId":"b","blackoutName":"Freeze","communicationIds":["c1"]}]`, string(b))
+	assert.JSONEq(t, `[{"kind":"overload","audienceId":"a","audienceName":"Alpha","week":"2031-W10","weekOf":"2031-03-03","count":4,"limit":3,"communicationIds":["c1","c2","c3","c4"],
+		"message":"Alpha gets 4 communications in the week of 3 Mar 2031 (limit 3)"},
+		{"kind":"blackout","blackoutId":"b","blackoutName":"Freeze","communicationIds":["c1"],"message":"1 communication is scheduled during the blackout “Freeze” (1 Jan 0001)"}]`, string(b))
 }

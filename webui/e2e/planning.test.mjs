@@ -207,8 +207,11 @@ describe('Schedule planning tools', () => {
       });
       seeded.overloadIds.push(c.id);
     }
-    const week = isoWeek(overloadDays[0]);
-    const text = `Field Technicians gets 4 communications in week ${week} (limit 3)`;
+    // Warnings speak dates: the week of its Monday (overloadDays[0]), as "3 Feb 2031".
+    const [y, m, d] = overloadDays[0].split('-').map(Number);
+    const monday = `${d} ${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][m - 1]} ${y}`;
+    const text = `Field Technicians gets 4 communications in the week of ${monday} (limit 3)`;
+    assert.ok(isoWeek(overloadDays[0]).includes('-W'));
 
     await openSchedule();
     const panel = page.getByTestId('warnings-panel');

@@ -119,14 +119,23 @@ describe('importPayload', () => {
   });
 });
 
-const overload: ScheduleWarning = { kind: 'overload', audienceId: 'a1', audienceName: 'Field Technicians', week: '2031-W10', count: 4, limit: 3, communicationIds: ['c1', 'c2', 'c3', 'c4'] };
-const blackout: ScheduleWarning = { kind: 'blackout', blackoutId: 'b1', blackoutName: 'Year-end freeze', communicationIds: ['c4', 'c5'] };
+const overload: ScheduleWarning = {
+  kind: 'overload',
+  message: 'Field Technicians gets 4 communications in the week of 3 Mar 2031 (limit 3)',
+  audienceId: 'a1',
+  audienceName: 'Field Technicians',
+  week: '2031-W10',
+  weekOf: '2031-03-03',
+  count: 4,
+  limit: 3,
+  communicationIds: ['c1', 'c2', 'c3', 'c4'],
+};
+const blackout: ScheduleWarning = { kind: 'blackout', message: '2 communications are scheduled during the blackout “Year-end freeze” (20 Dec 2031 to 2 Jan 2032)', blackoutId: 'b1', blackoutName: 'Year-end freeze', communicationIds: ['c4', 'c5'] };
 
 describe('warnings', () => {
-  it('words an overload and a blackout', () => {
-    expect(warningTitle(overload)).toBe('Field Technicians gets 4 communications in week 2031-W10 (limit 3)');
-    expect(warningTitle(blackout)).toBe('2 communications are scheduled during the blackout “Year-end freeze”');
-    expect(warningTitle({ ...blackout, communicationIds: ['c1'] })).toBe('1 communication is scheduled during the blackout “Year-end freeze”');
+  it('shows the server sentence, with dates', () => {
+    expect(warningTitle(overload)).toBe('Field Technicians gets 4 communications in the week of 3 Mar 2031 (limit 3)');
+    expect(warningTitle(blackout)).toBe('2 communications are scheduled during the blackout “Year-end freeze” (20 Dec 2031 to 2 Jan 2032)');
   });
   it('keys warnings uniquely', () => {
     expect(warningKey(overload)).toBe('overload:a1:2031-W10');

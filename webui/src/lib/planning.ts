@@ -121,13 +121,9 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** warningTitle is the one-line text of a warning. */
+/** warningTitle is the one-line text of a warning: the server's sentence (pkg/schedule), which speaks dates, not ISO weeks. */
 export function warningTitle(w: ScheduleWarning): string {
-  if (w.kind === 'overload') {
-    return `${w.audienceName} gets ${plural(w.count, 'communication', 'communications')} in week ${w.week} (limit ${w.limit})`;
-  }
-  const n = w.communicationIds.length;
-  return `${plural(n, 'communication is', 'communications are')} scheduled during the blackout “${w.blackoutName}”`;
+  return w.message;
 }
 
 /** warningKey is a stable React key of a warning. */

@@ -135,18 +135,20 @@ export interface Blackout {
 
 export type BlackoutInput = Omit<Blackout, 'id' | 'createdAt'>;
 
-/** ScheduleWarning is one answer of GET /api/schedule/warnings. */
+/** ScheduleWarning is one answer of GET /api/schedule/warnings; message is the server's sentence, with dates. */
 export type ScheduleWarning =
   | {
       kind: 'overload';
+      message: string;
       audienceId: string;
       audienceName: string;
       week: string;
+      weekOf: string;
       count: number;
       limit: number;
       communicationIds: string[];
     }
-  | { kind: 'blackout'; blackoutId: string; blackoutName: string; communicationIds: string[] };
+  | { kind: 'blackout'; message: string; blackoutId: string; blackoutName: string; communicationIds: string[] };
 
 /** CalendarFeed is a subscribable ICS feed; url is only in the create answer. */
 export interface CalendarFeed {
