@@ -95,7 +95,7 @@ test-go:
 	if [ -z "$$dsn" ] && { pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null || \
 		bash -c 'exec 3<>/dev/tcp/127.0.0.1/5432' 2>/dev/null || nc -z 127.0.0.1 5432 2>/dev/null; }; then \
 		dsn='$(LOCAL_PG_DSN)'; echo "PostgreSQL tests: using the local server, $$dsn"; fi; \
-	COMMSPLAN_TEST_POSTGRES_DSN="$$dsn" $(GO) test -race ./... || exit 1; \
+	COMMSPLAN_TEST_POSTGRES_DSN="$$dsn" $(GO) test -race -timeout 30m ./... || exit 1; \
 	if [ -z "$$dsn" ]; then \
 		echo ""; \
 		echo "!!! PostgreSQL tests were SKIPPED: no server answers at 127.0.0.1:5432 and COMMSPLAN_TEST_POSTGRES_DSN is unset."; \
