@@ -32,7 +32,7 @@ func (s *Server) routeCampaigns(r *mux.Router) {
 	r.HandleFunc("/campaigns", s.createCampaign).Methods(http.MethodPost)
 	r.HandleFunc("/campaigns/{id}", get(s, s.store.GetCampaign)).Methods(http.MethodGet)
 	r.HandleFunc("/campaigns/{id}", s.patchCampaign).Methods(http.MethodPatch)
-	r.HandleFunc("/campaigns/{id}", remove(s, s.store.DeleteCampaign)).Methods(http.MethodDelete)
+	r.HandleFunc("/campaigns/{id}", remove(s, plan.Campaigns)).Methods(http.MethodDelete)
 	r.HandleFunc("/campaigns/{id}/export", s.exportCampaign).Methods(http.MethodGet)
 }
 

@@ -2,7 +2,6 @@ package api
 
 import (
 	"bytes"
-	"errors"
 	"net/http"
 	"strings"
 	"time"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/commsplan/commsplan/pkg/checklist"
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/plan"
 )
 
 // maxImportRequest bounds the JSON envelope of an HTML import. The HTML
@@ -24,55 +24,11 @@ func (s *Server) routeChecklist(r *mux.Router) {
 	r.HandleFunc("/checklist-templates", s.createChecklistTemplate).Methods(http.MethodPost)
 	r.HandleFunc("/checklist-templates/import-html", s.importChecklistHTML).Methods(http.MethodPost)
 	r.HandleFunc("/checklist-templates/{id}", get(s, s.store.GetChecklistTemplate)).Methods(http.MethodGet)
-	r.HandleFunc("/checklist-templates/{id}", remove(s, s.store.DeleteChecklistTemplate)).Methods(http.MethodDelete)
+	r.HandleFunc("/checklist-templates/{id}", remove(s, plan.ChecklistTemplates)).Methods(http.MethodDelete)
 	r.HandleFunc("/checklist", s.getChecklist).Methods(http.MethodGet)
 	r.HandleFunc("/checklist", s.putChecklist).Methods(http.MethodPut)
 	r.HandleFunc("/checklist/report", s.checklistReport).Methods(http.MethodPost)
 	r.HandleFunc("/checklist/history", list(s, s.store.ListChecklistHistory)).Methods(http.MethodGet)
-}
-
-// checklistInvalid turns the checklist package's errors into 400s (413 for
-// an oversized report).
-func checklistInvalid(err error) error {
-	var (
-		ve *checklist.ValidationError
-		fe *checklist.FormatError
-	)
-	switch {
-	case errors.As(err, &ve):
-		return &Error{Status: http.StatusBadRequest, Body: ErrorBody{Error: ve.Error(), Fields: ve.Fields}}
-	case errors.As(err, &fe):
-		fields := map[string]string{"htmlContent": fe.Reason}
-		for k, v := range fe.Fields {
-			fields[k] = v
-		}
-		return &Error{Status: http.StatusBadRequest, Body: ErrorBody{Error: fe.Error(), Fields: fields}}
-	case errors.Is(err, checklist.ErrTooLarge):
-		return &Error{Status: http.StatusRequestEntityTooLarge, Body: ErrorBody{Error: err.Error()}}
-	}
-	return err
-}
-
-// checkItems normalizes and validates an item list sent by a client.
-func checkItems(in opt[[]checklist.Item]) ([]checklist.Item, error) {
-	if !in.set || in.v == nil {
-		return nil, BadRequest("items", "is required")
-	}
-	items := checklist.Normalize(in.v)
-	if err := checklist.Validate(items); err != nil {
-		return nil, checklistInvalid(err)
-	}
-	return items, nil
-}
-
-// templateName checks a template's name before the items: required and
-// trimmed. Its other rules are domain.ChecklistTemplate.Validate's.
-func templateName(in opt[string]) (string, error) {
-	name := strings.TrimSpace(in.v)
-	if name == "" {
-		return "", BadRequest("name", "is required")
-	}
-	return name, nil
 }
 
 // checklistTemplateInput is the body of POST /api/checklist-templates.
@@ -93,37 +49,8 @@ func (s *Server) createChecklistTemplate(w http.ResponseWriter, r *http.Request)
 		s.fail(w, r, err)
 		return
 	}
-	name, err := templateName(in.Name)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	items, err := checkItems(in.Items)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	// The counts always come from the items; the client's version and
-	// creator are kept.
-	meta := checklist.NewMetadata(items, in.Metadata.v.CreatedBy, false)
-	if v := strings.TrimSpace(in.Metadata.v.Version); v != "" {
-		meta.Version = v
-	}
-	s.saveTemplate(w, r, name, in.Description.v, items, in.IsPublic.v, meta)
-}
-
-func (s *Server) saveTemplate(w http.ResponseWriter, r *http.Request, name, description string, items []checklist.Item, public bool, meta checklist.Metadata) {
-	raw, err := checklist.EncodeItems(items)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	t := domain.ChecklistTemplate{Name: name, Description: description, Items: raw,
-		IsPublic: public, Metadata: meta.Encode()}
-	err = t.Validate()
-	if err == nil {
-		err = s.store.CreateChecklistTemplate(r.Context(), &t)
-	}
+	t, err := s.plan.CreateChecklistTemplate(r.Context(), plan.ChecklistTemplate{Name: in.Name.v, Description: in.Description.v,
+		Items: in.Items.v, IsPublic: in.IsPublic.v, Version: in.Metadata.v.Version, CreatedBy: in.Metadata.v.CreatedBy})
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -139,30 +66,19 @@ type checklistImportInput struct {
 }
 
 // importChecklistHTML stores a downloaded report as a new template and
-// answers it with its items. Anything but a report written by
-// checklist.Render is a 400 with the spec's message, and nothing is stored.
+// answers it with its items (plan.ImportChecklistReport).
 func (s *Server) importChecklistHTML(w http.ResponseWriter, r *http.Request) {
 	var in checklistImportInput
 	if err := decode(w, r, &in, maxImportRequest); err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	name, err := templateName(in.Name)
+	t, err := s.plan.ImportChecklistReport(r.Context(), in.Name.v, in.Description.v, []byte(in.HTMLContent.v))
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	if strings.TrimSpace(in.HTMLContent.v) == "" {
-		s.fail(w, r, &Error{Status: http.StatusBadRequest, Body: ErrorBody{Error: checklist.ErrInvalidFormat.Error(),
-			Fields: map[string]string{"htmlContent": "is required"}}})
-		return
-	}
-	items, err := checklist.ParseReport([]byte(in.HTMLContent.v))
-	if err != nil {
-		s.fail(w, r, checklistInvalid(err))
-		return
-	}
-	s.saveTemplate(w, r, name, in.Description.v, items, false, checklist.NewMetadata(items, checklist.CreatedByImport, true))
+	writeJSON(w, http.StatusCreated, t)
 }
 
 func (s *Server) getChecklist(w http.ResponseWriter, r *http.Request) {
@@ -222,7 +138,7 @@ func (s *Server) checklistReport(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	items, err := checkItems(in.Items)
+	items, err := plan.CheckChecklist(in.Items.v)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -241,7 +157,7 @@ func (s *Server) checklistReport(w http.ResponseWriter, r *http.Request) {
 	}
 	var buf bytes.Buffer
 	if err := checklist.Render(&buf, items, checklist.ReportOptions{Title: title, Generated: date}); err != nil {
-		s.fail(w, r, checklistInvalid(err))
+		s.fail(w, r, err)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")

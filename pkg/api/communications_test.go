@@ -121,6 +121,29 @@ func TestCommunicationsBatch(t *testing.T) {
 		})
 		before := count()
 
+		t.Run("an item without a status is scheduled; a status given wins", func(t *testing.T) {
+			noStatus := batchItem(theme.ID, 10)
+			delete(noStatus, "status")
+			nullStatus := batchItem(theme.ID, 11)
+			nullStatus["status"] = nil
+			draft := batchItem(theme.ID, 12)
+			draft["status"] = "draft"
+			sent := batchItem(theme.ID, 13)
+			sent["status"] = "sent"
+			var created []domain.Communication
+			ts.json("POST", "/api/communications/batch", map[string]any{"communications": []any{noStatus, nullStatus, draft, sent}}, 201, &created)
+			require.Len(t, created, 4)
+			assert.Equal(t, []string{"scheduled", "scheduled", "draft", "sent"},
+				[]string{created[0].Status, created[1].Status, created[2].Status, created[3].Status})
+			var got domain.Communication
+			ts.json("GET", "/api/communications/"+created[0].ID, nil, 200, &got)
+			assert.Equal(t, "scheduled", got.Status, "as stored")
+			var single domain.Communication
+			ts.json("POST", "/api/communications", map[string]any{"title": "Single"}, 201, &single)
+			assert.Equal(t, "draft", single.Status, "a single create keeps the form's default")
+		})
+		before = count()
+
 		t.Run("an invalid item fails all, named by index", func(t *testing.T) {
 			list := items(5)
 			list[3]["title"] = "  "

@@ -9,6 +9,7 @@ import (
 	"github.com/commsplan/commsplan/pkg/assembly"
 	"github.com/commsplan/commsplan/pkg/compose"
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/plan"
 )
 
 // routeCompose registers content generation, save to library and the saved
@@ -18,11 +19,10 @@ func (s *Server) routeCompose(r *mux.Router) {
 	r.HandleFunc("/communications/{id}/save-to-library", s.saveToLibrary).Methods(http.MethodPost)
 
 	r.HandleFunc("/newsletter-templates", list(s, s.store.ListNewsletterTemplates)).Methods(http.MethodGet)
-	r.HandleFunc("/newsletter-templates", create(s, s.store.CreateNewsletterTemplate, newsletterInput.apply)).Methods(http.MethodPost)
+	r.HandleFunc("/newsletter-templates", create(s, plan.NewsletterTemplates, newsletterInput.apply)).Methods(http.MethodPost)
 	r.HandleFunc("/newsletter-templates/{id}", get(s, s.store.GetNewsletterTemplate)).Methods(http.MethodGet)
-	r.HandleFunc("/newsletter-templates/{id}", update(s, s.store.GetNewsletterTemplate, s.store.UpdateNewsletterTemplate,
-		newsletterInput.apply)).Methods(http.MethodPut)
-	r.HandleFunc("/newsletter-templates/{id}", remove(s, s.store.DeleteNewsletterTemplate)).Methods(http.MethodDelete)
+	r.HandleFunc("/newsletter-templates/{id}", update(s, plan.NewsletterTemplates, newsletterInput.apply)).Methods(http.MethodPut)
+	r.HandleFunc("/newsletter-templates/{id}", remove(s, plan.NewsletterTemplates)).Methods(http.MethodDelete)
 }
 
 type generateInput struct {

@@ -1,10 +1,7 @@
 package api
 
 import (
-	"context"
-	"crypto/rand"
 	"crypto/sha256"
-	"encoding/base64"
 	"encoding/hex"
 	"net/http"
 	"regexp"
@@ -13,6 +10,7 @@ import (
 	"github.com/gorilla/mux"
 
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/schedule"
 )
 
@@ -23,8 +21,8 @@ var feedPath = regexp.MustCompile(`^/api/calendar/[^/]+\.ics$`)
 // routeFeeds registers the calendar feeds and the schedule export (issue 9).
 func (s *Server) routeFeeds(r *mux.Router) {
 	r.HandleFunc("/calendar-feeds", list(s, s.store.ListCalendarFeeds)).Methods(http.MethodGet)
-	r.HandleFunc("/calendar-feeds", create(s, s.saveFeed, feedInput.apply)).Methods(http.MethodPost)
-	r.HandleFunc("/calendar-feeds/{id}", remove(s, s.store.DeleteCalendarFeed)).Methods(http.MethodDelete)
+	r.HandleFunc("/calendar-feeds", s.createFeed).Methods(http.MethodPost)
+	r.HandleFunc("/calendar-feeds/{id}", remove(s, plan.CalendarFeeds)).Methods(http.MethodDelete)
 	r.HandleFunc("/calendar/{token}.ics", s.calendarFeed).Methods(http.MethodGet)
 	r.HandleFunc("/schedule/export", s.exportSchedule).Methods(http.MethodGet)
 }
@@ -41,39 +39,31 @@ type feedInput struct {
 	IncludeCampaignActivities opt[bool]   `json:"includeCampaignActivities"`
 }
 
-func (in feedInput) apply(f CreatedFeed) (CreatedFeed, error) {
+func (in feedInput) apply(f domain.CalendarFeed) (domain.CalendarFeed, error) {
 	f.Name = in.Name.or(f.Name)
 	f.IncludeCampaignActivities = in.IncludeCampaignActivities.or(f.IncludeCampaignActivities)
 	return f, f.Validate()
 }
 
-// saveFeed draws the feed's token, stores only its hash, and puts the URL
-// in the answer.
-func (s *Server) saveFeed(ctx context.Context, f *CreatedFeed) error {
-	raw := make([]byte, 32)
-	if _, err := rand.Read(raw); err != nil {
-		return err
+func (s *Server) createFeed(w http.ResponseWriter, r *http.Request) {
+	var in feedInput
+	if err := decode(w, r, &in, MaxJSONBody); err != nil {
+		s.fail(w, r, err)
+		return
 	}
-	token := base64.RawURLEncoding.EncodeToString(raw)
-	if err := s.store.CreateCalendarFeed(ctx, &f.CalendarFeed, feedTokenHash(token)); err != nil {
-		return err
+	f, token, err := s.plan.CreateCalendarFeed(r.Context(), func(base domain.CalendarFeed) (domain.CalendarFeed, error) { return in.apply(base) })
+	if err != nil {
+		s.fail(w, r, err)
+		return
 	}
-	f.URL = "/api/calendar/" + token + ".ics"
-	return nil
-}
-
-// feedTokenHash is what is stored for a token: the hex SHA-256 of its text.
-// The token holds 256 random bits, so a fast hash is enough.
-func feedTokenHash(token string) string {
-	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
+	writeJSON(w, http.StatusCreated, CreatedFeed{CalendarFeed: f, URL: "/api/calendar/" + token + ".ics"})
 }
 
 // calendarFeed answers a feed's calendar. It sends a strong ETag, the hash
 // of the body, which stays the same while the plan does, so a calendar
 // client polling with If-None-Match mostly gets 304.
 func (s *Server) calendarFeed(w http.ResponseWriter, r *http.Request) {
-	feed, err := s.store.GetCalendarFeedByTokenHash(r.Context(), feedTokenHash(mux.Vars(r)["token"]))
+	feed, err := s.store.GetCalendarFeedByTokenHash(r.Context(), plan.FeedTokenHash(mux.Vars(r)["token"]))
 	if err != nil {
 		s.fail(w, r, err)
 		return

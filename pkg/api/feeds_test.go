@@ -23,6 +23,7 @@ import (
 	"github.com/commsplan/commsplan/pkg/access"
 	"github.com/commsplan/commsplan/pkg/campaign"
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/schedule"
 	"github.com/commsplan/commsplan/pkg/store"
 	"github.com/commsplan/commsplan/pkg/store/storetest"
@@ -404,7 +405,7 @@ func BenchmarkCalendarFeed(b *testing.B) {
 				return nil
 			}))
 			f := domain.CalendarFeed{Name: "Bench"}
-			require.NoError(b, st.CreateCalendarFeed(ctx, &f, feedTokenHash("bench-token")))
+			require.NoError(b, st.CreateCalendarFeed(ctx, &f, plan.FeedTokenHash("bench-token")))
 			h := New(Options{Store: st, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 				Codes: access.NewCodes([]string{"bench"}), Secret: []byte("bench")}).Handler()
 			size := 0

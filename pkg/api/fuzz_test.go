@@ -6,12 +6,14 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"reflect"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/commsplan/commsplan/pkg/checklist"
 	"github.com/commsplan/commsplan/pkg/compose"
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/plan"
 )
 
 // The fuzz targets below feed arbitrary bodies to the decoding and
@@ -126,7 +128,7 @@ func FuzzBlackoutInput(f *testing.F) {
 }
 
 func FuzzFeedInput(f *testing.F) {
-	fuzzResource[feedInput, CreatedFeed](f, feedInput.apply, `{"name":"All","includeCampaignActivities":true}`)
+	fuzzResource[feedInput, domain.CalendarFeed](f, feedInput.apply, `{"name":"All","includeCampaignActivities":true}`)
 }
 
 func FuzzNewsletterTemplateInput(f *testing.F) {
@@ -154,11 +156,11 @@ func FuzzChecklistInput(f *testing.F) {
 		f.Fatal(err)
 	}
 	build := func(in checklistTemplateInput, t domain.ChecklistTemplate) (domain.ChecklistTemplate, error) {
-		name, err := templateName(in.Name)
-		if err != nil {
-			return t, err
+		name := strings.TrimSpace(in.Name.v)
+		if name == "" {
+			return t, BadRequest("name", "is required")
 		}
-		list, err := checkItems(in.Items)
+		list, err := plan.CheckChecklist(in.Items.v)
 		if err != nil {
 			return t, err
 		}

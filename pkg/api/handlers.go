@@ -131,29 +131,11 @@ func (s *Server) reorderQuestions(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	f := domain.FieldErrors{}
-	if in.ThemeID == "" {
-		f["themeId"] = "is required"
-	}
-	if len(in.QuestionOrders) == 0 {
-		f["questionOrders"] = "must list at least one question"
-	}
 	orders := make([]domain.QuestionOrder, len(in.QuestionOrders))
 	for i, o := range in.QuestionOrders {
-		if o.ID == "" {
-			f["questionOrders"] = "every entry needs an id"
-		}
 		orders[i] = domain.QuestionOrder{ID: o.ID, SortOrder: int(o.SortOrder)}
 	}
-	if len(f) > 0 {
-		s.fail(w, r, f)
-		return
-	}
-	if err := s.store.ReorderQuestions(r.Context(), in.ThemeID, orders); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	qs, err := s.store.ListQuestions(r.Context(), store.QuestionFilter{ThemeID: in.ThemeID})
+	qs, err := s.plan.ReorderQuestions(r.Context(), in.ThemeID, orders)
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -8,6 +8,7 @@ import (
 	"github.com/gorilla/mux"
 
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/plan"
 )
 
 // opt is a request field that remembers whether it was sent. An absent field
@@ -70,18 +71,20 @@ func get[T any](s *Server, load func(context.Context, string) (T, error)) http.H
 	}
 }
 
-func create[T, I any](s *Server, save func(context.Context, *T) error, apply func(I, T) (T, error)) http.HandlerFunc {
+// create, update and remove call the generic use cases of pkg/plan for a
+// kind of record (plan.Themes, ...): apply merges the request into the
+// record the use case hands it.
+func create[T, I any, P interface {
+	*T
+	Validate() error
+}](s *Server, k plan.Kind[T], apply func(I, T) (T, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		var in I
 		if err := decode(w, r, &in, MaxJSONBody); err != nil {
 			s.fail(w, r, err)
 			return
 		}
-		var zero T
-		rec, err := apply(in, zero)
-		if err == nil {
-			err = save(r.Context(), &rec)
-		}
+		rec, err := plan.Create[T, P](r.Context(), s.plan, k, func(base T) (T, error) { return apply(in, base) })
 		if err != nil {
 			s.fail(w, r, err)
 			return
@@ -90,22 +93,17 @@ func create[T, I any](s *Server, save func(context.Context, *T) error, apply fun
 	}
 }
 
-func update[T, I any](s *Server, load func(context.Context, string) (T, error), save func(context.Context, *T) error, apply func(I, T) (T, error)) http.HandlerFunc {
+func update[T, I any, P interface {
+	*T
+	Validate() error
+}](s *Server, k plan.Kind[T], apply func(I, T) (T, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		var in I
 		if err := decode(w, r, &in, MaxJSONBody); err != nil {
 			s.fail(w, r, err)
 			return
 		}
-		base, err := load(r.Context(), mux.Vars(r)["id"])
-		if err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		rec, err := apply(in, base)
-		if err == nil {
-			err = save(r.Context(), &rec)
-		}
+		rec, err := plan.Update[T, P](r.Context(), s.plan, k, mux.Vars(r)["id"], func(base T) (T, error) { return apply(in, base) })
 		if err != nil {
 			s.fail(w, r, err)
 			return
@@ -114,9 +112,9 @@ func update[T, I any](s *Server, load func(context.Context, string) (T, error), 
 	}
 }
 
-func remove(s *Server, del func(context.Context, string) error) http.HandlerFunc {
+func remove[T any](s *Server, k plan.Kind[T]) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if err := del(r.Context(), mux.Vars(r)["id"]); err != nil {
+		if err := plan.Delete(r.Context(), s.plan, k, mux.Vars(r)["id"]); err != nil {
 			s.fail(w, r, err)
 			return
 		}
@@ -247,10 +245,17 @@ type communicationInput struct {
 }
 
 func (in communicationInput) apply(c domain.Communication) (domain.Communication, error) {
+	c = in.merge(c)
+	return c, c.Validate()
+}
+
+// merge is apply without the rules: the batch's use case fills an absent
+// status before it validates.
+func (in communicationInput) merge(c domain.Communication) domain.Communication {
 	c.Title, c.ThemeID, c.SelectedQuestions = in.Title.or(c.Title), in.ThemeID.or(c.ThemeID), in.SelectedQuestions.or(c.SelectedQuestions)
 	c.AudienceID, c.VehicleID = in.AudienceID.or(c.AudienceID), in.VehicleID.or(c.VehicleID)
 	c.RawContent, c.GeneratedContent = in.RawContent.or(c.RawContent), in.GeneratedContent.or(c.GeneratedContent)
 	c.FinalContentID, c.Status, c.ScheduledDate = in.FinalContentID.or(c.FinalContentID), in.Status.or(c.Status), in.ScheduledDate.or(c.ScheduledDate)
 	c.SourceCampaignID, c.SourceActivityID = in.SourceCampaignID.or(c.SourceCampaignID), in.SourceActivityID.or(c.SourceActivityID)
-	return c, c.Validate()
+	return c
 }

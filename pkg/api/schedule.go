@@ -9,6 +9,7 @@ import (
 	"github.com/gorilla/mux"
 
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/schedule"
 	"github.com/commsplan/commsplan/pkg/store"
 )
@@ -16,10 +17,10 @@ import (
 // routeSchedule registers blackout periods and the schedule warnings (issue 9).
 func (s *Server) routeSchedule(r *mux.Router) {
 	r.HandleFunc("/blackouts", list(s, s.store.ListBlackouts)).Methods(http.MethodGet)
-	r.HandleFunc("/blackouts", create(s, s.store.CreateBlackout, blackoutInput.apply)).Methods(http.MethodPost)
+	r.HandleFunc("/blackouts", create(s, plan.Blackouts, blackoutInput.apply)).Methods(http.MethodPost)
 	r.HandleFunc("/blackouts/{id}", get(s, s.store.GetBlackout)).Methods(http.MethodGet)
-	r.HandleFunc("/blackouts/{id}", update(s, s.store.GetBlackout, s.store.UpdateBlackout, blackoutInput.apply)).Methods(http.MethodPut)
-	r.HandleFunc("/blackouts/{id}", remove(s, s.store.DeleteBlackout)).Methods(http.MethodDelete)
+	r.HandleFunc("/blackouts/{id}", update(s, plan.Blackouts, blackoutInput.apply)).Methods(http.MethodPut)
+	r.HandleFunc("/blackouts/{id}", remove(s, plan.Blackouts)).Methods(http.MethodDelete)
 
 	r.HandleFunc("/schedule/warnings", s.scheduleWarnings).Methods(http.MethodGet)
 	r.HandleFunc("/schedule/warnings/preview", s.previewWarnings).Methods(http.MethodPost)

@@ -204,26 +204,21 @@ func checklistImportRun(cmd *cobra.Command, f *Factory, opts *ChecklistImportOpt
 	if err != nil {
 		return err
 	}
-	items, err := checklist.ParseReport(data)
-	if err != nil {
-		return checklistUsageError(err)
-	}
-	raw, err := checklist.EncodeItems(items)
-	if err != nil {
-		return err
-	}
-	t := domain.ChecklistTemplate{Name: name, Description: opts.Description, Items: raw,
-		Metadata: checklist.NewMetadata(items, checklist.CreatedByImport, true).Encode()}
-	if err := t.Validate(); err != nil {
-		return UsageError("%v", err)
+	if _, err := checklist.ParseReport(data); err != nil {
+		return checklistUsageError(err) // before a database is created
 	}
 	st, err := f.OpenStore(cmd.Context())
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	if err := st.CreateChecklistTemplate(cmd.Context(), &t); err != nil {
-		return err
+	t, err := plan.New(st).ImportChecklistReport(cmd.Context(), name, opts.Description, data)
+	var fields domain.FieldErrors
+	if errors.As(err, &fields) {
+		return UsageError("%v", err)
+	}
+	if err != nil {
+		return checklistUsageError(err)
 	}
 	_, err = fmt.Fprintln(f.Out, t.ID)
 	return err

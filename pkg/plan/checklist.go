@@ -1,13 +1,16 @@
 package plan
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/commsplan/commsplan/pkg/checklist"
+	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/store"
 )
 
@@ -64,6 +67,10 @@ func workingChecklist(ctx context.Context, st store.Store) (ChecklistState, erro
 	}
 	return newChecklistState(items, wc.Version, wc.UpdatedAt), nil
 }
+
+// CheckChecklist normalizes and validates a checklist a client sent, as
+// every save does; the readiness report checks its items with it.
+func CheckChecklist(items []checklist.Item) ([]checklist.Item, error) { return checkItems(items) }
 
 // checkItems normalizes and validates a checklist a client sent.
 func checkItems(items []checklist.Item) ([]checklist.Item, error) {
@@ -127,4 +134,80 @@ func (p *Plan) SaveChecklist(ctx context.Context, items []checklist.Item, versio
 		return nil
 	})
 	return saved, err
+}
+
+// ChecklistTemplate is a template to save from a client's items.
+type ChecklistTemplate struct {
+	Name, Description string
+	Items             []checklist.Item
+	IsPublic          bool
+	// Version and CreatedBy are the client's metadata, kept; the counts
+	// always come from the items.
+	Version, CreatedBy string
+}
+
+// CreateChecklistTemplate saves a template: a name, and items that pass
+// the checklist's rules.
+func (p *Plan) CreateChecklistTemplate(ctx context.Context, t ChecklistTemplate) (domain.ChecklistTemplate, error) {
+	if _, err := acting(ctx); err != nil {
+		return domain.ChecklistTemplate{}, err
+	}
+	name := strings.TrimSpace(t.Name)
+	if name == "" {
+		return domain.ChecklistTemplate{}, Invalid("name", "is required")
+	}
+	items, err := checkItems(t.Items)
+	if err != nil {
+		return domain.ChecklistTemplate{}, err
+	}
+	meta := checklist.NewMetadata(items, t.CreatedBy, false)
+	if v := strings.TrimSpace(t.Version); v != "" {
+		meta.Version = v
+	}
+	return p.saveTemplate(ctx, name, t.Description, items, t.IsPublic, meta)
+}
+
+// ImportChecklistReport saves a downloaded readiness report as a new
+// template. Anything but a report checklist.Render wrote is an
+// *InputError with the spec's message (fields.htmlContent says why), and
+// nothing is stored.
+func (p *Plan) ImportChecklistReport(ctx context.Context, name, description string, html []byte) (domain.ChecklistTemplate, error) {
+	if _, err := acting(ctx); err != nil {
+		return domain.ChecklistTemplate{}, err
+	}
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return domain.ChecklistTemplate{}, Invalid("name", "is required")
+	}
+	if len(bytes.TrimSpace(html)) == 0 {
+		return domain.ChecklistTemplate{}, &InputError{Message: checklist.ErrInvalidFormat.Error(),
+			Fields: map[string]string{"htmlContent": "is required"}, Err: checklist.ErrInvalidFormat}
+	}
+	items, err := checklist.ParseReport(html)
+	var fe *checklist.FormatError
+	if errors.As(err, &fe) {
+		fields := map[string]string{"htmlContent": fe.Reason}
+		for k, v := range fe.Fields {
+			fields[k] = v
+		}
+		return domain.ChecklistTemplate{}, &InputError{Message: fe.Error(), Fields: fields, Err: err}
+	}
+	if err != nil {
+		return domain.ChecklistTemplate{}, err
+	}
+	return p.saveTemplate(ctx, name, description, items, false, checklist.NewMetadata(items, checklist.CreatedByImport, true))
+}
+
+func (p *Plan) saveTemplate(ctx context.Context, name, description string, items []checklist.Item, public bool,
+	meta checklist.Metadata) (domain.ChecklistTemplate, error) {
+	raw, err := checklist.EncodeItems(items)
+	if err != nil {
+		return domain.ChecklistTemplate{}, err
+	}
+	t := domain.ChecklistTemplate{Name: name, Description: description, Items: raw, IsPublic: public, Metadata: meta.Encode()}
+	if err := t.Validate(); err != nil {
+		return t, err
+	}
+	err = p.st.CreateChecklistTemplate(ctx, &t)
+	return t, err
 }

@@ -1,0 +1,275 @@
+package plan
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/store"
+)
+
+// Kind is one kind of record the generic use cases (Create, Update,
+// Delete) change: its store calls and, when it has any, the rules that
+// need the store. The kinds are the package's variables (Themes,
+// Communications, ...).
+type Kind[T any] struct {
+	get    func(store.Store, context.Context, string) (T, error)
+	create func(store.Store, context.Context, *T) error
+	update func(store.Store, context.Context, *T) error
+	delete func(store.Store, context.Context, string) error
+	// check runs in the write's transaction; before is nil on create.
+	check func(ctx context.Context, tx store.Store, rec, before *T) error
+}
+
+// The kinds of record with generic writes.
+var (
+	Themes              = Kind[domain.Theme]{store.Store.GetTheme, store.Store.CreateTheme, store.Store.UpdateTheme, store.Store.DeleteTheme, nil}
+	Questions           = Kind[domain.Question]{store.Store.GetQuestion, store.Store.CreateQuestion, store.Store.UpdateQuestion, store.Store.DeleteQuestion, nil}
+	Contents            = Kind[domain.Content]{store.Store.GetContent, store.Store.CreateContent, store.Store.UpdateContent, store.Store.DeleteContent, nil}
+	Audiences           = Kind[domain.Audience]{store.Store.GetAudience, store.Store.CreateAudience, store.Store.UpdateAudience, store.Store.DeleteAudience, nil}
+	Vehicles            = Kind[domain.Vehicle]{store.Store.GetVehicle, store.Store.CreateVehicle, store.Store.UpdateVehicle, store.Store.DeleteVehicle, nil}
+	Blackouts           = Kind[domain.Blackout]{store.Store.GetBlackout, store.Store.CreateBlackout, store.Store.UpdateBlackout, store.Store.DeleteBlackout, nil}
+	NewsletterTemplates = Kind[domain.NewsletterTemplate]{store.Store.GetNewsletterTemplate, store.Store.CreateNewsletterTemplate,
+		store.Store.UpdateNewsletterTemplate, store.Store.DeleteNewsletterTemplate, nil}
+	Communications = Kind[domain.Communication]{store.Store.GetCommunication, store.Store.CreateCommunication,
+		store.Store.UpdateCommunication, store.Store.DeleteCommunication,
+		func(ctx context.Context, tx store.Store, c, before *domain.Communication) error {
+			return refCache{}.check(ctx, tx, c, before, "")
+		}}
+	Campaigns          = Kind[domain.Campaign]{delete: store.Store.DeleteCampaign}
+	ChecklistTemplates = Kind[domain.ChecklistTemplate]{delete: store.Store.DeleteChecklistTemplate}
+	CalendarFeeds      = Kind[domain.CalendarFeed]{delete: store.Store.DeleteCalendarFeed}
+)
+
+// validator is a record with its domain rules; Validate also fills the
+// spec's defaults.
+type validator[T any] interface {
+	*T
+	Validate() error
+}
+
+// Create stores a new record: build makes it from the zero record (a
+// front end merges its input there), then the record's rules and the
+// kind's store rules run, all in one transaction.
+func Create[T any, P validator[T]](ctx context.Context, p *Plan, k Kind[T], build func(T) (T, error)) (T, error) {
+	var rec T
+	if _, err := acting(ctx); err != nil {
+		return rec, err
+	}
+	rec, err := build(rec)
+	if err != nil {
+		return rec, err
+	}
+	if err := P(&rec).Validate(); err != nil {
+		return rec, err
+	}
+	err = p.st.InTx(ctx, func(tx store.Store) error {
+		if k.check != nil {
+			if err := k.check(ctx, tx, &rec, nil); err != nil {
+				return err
+			}
+		}
+		return k.create(tx, ctx, &rec)
+	})
+	return rec, err
+}
+
+// Update changes the record id: change merges the front end's input into
+// the stored record, then the rules run and the record is stored, all in
+// one transaction.
+func Update[T any, P validator[T]](ctx context.Context, p *Plan, k Kind[T], id string, change func(T) (T, error)) (T, error) {
+	var rec T
+	if _, err := acting(ctx); err != nil {
+		return rec, err
+	}
+	err := p.st.InTx(ctx, func(tx store.Store) error {
+		before, err := k.get(tx, ctx, id)
+		if err != nil {
+			return err
+		}
+		if rec, err = change(before); err != nil {
+			return err
+		}
+		if err := P(&rec).Validate(); err != nil {
+			return err
+		}
+		if k.check != nil {
+			if err := k.check(ctx, tx, &rec, &before); err != nil {
+				return err
+			}
+		}
+		return k.update(tx, ctx, &rec)
+	})
+	return rec, err
+}
+
+// Delete removes the record id; store.ErrNotFound when there is none.
+func Delete[T any](ctx context.Context, p *Plan, k Kind[T], id string) error {
+	if _, err := acting(ctx); err != nil {
+		return err
+	}
+	return k.delete(p.st, ctx, id)
+}
+
+// ReorderQuestions sets the sort order of questions of one theme and
+// answers the theme's questions in their new order.
+func (p *Plan) ReorderQuestions(ctx context.Context, themeID string, orders []domain.QuestionOrder) ([]domain.Question, error) {
+	if _, err := acting(ctx); err != nil {
+		return nil, err
+	}
+	f := domain.FieldErrors{}
+	if themeID == "" {
+		f["themeId"] = "is required"
+	}
+	if len(orders) == 0 {
+		f["questionOrders"] = "must list at least one question"
+	}
+	for _, o := range orders {
+		if o.ID == "" {
+			f["questionOrders"] = "every entry needs an id"
+		}
+	}
+	if len(f) > 0 {
+		return nil, f
+	}
+	if err := p.st.ReorderQuestions(ctx, themeID, orders); err != nil {
+		return nil, err
+	}
+	return p.st.ListQuestions(ctx, store.QuestionFilter{ThemeID: themeID})
+}
+
+// MaxBatch is the most communications one batch create takes.
+const MaxBatch = 1000
+
+// CreateCommunications stores a batch of communications imported from
+// campaign activities, in one transaction or not at all. An item without a
+// status is scheduled (spec 02 §4: imported activities start scheduled); a
+// status it gives wins. Every item's problems are named
+// communications[i].field.
+func (p *Plan) CreateCommunications(ctx context.Context, items []domain.Communication) ([]domain.Communication, error) {
+	if _, err := acting(ctx); err != nil {
+		return nil, err
+	}
+	if n := len(items); n < 1 || n > MaxBatch {
+		return nil, Invalid("communications", fmt.Sprintf("must list 1 to %d communications (got %d)", MaxBatch, n))
+	}
+	f := domain.FieldErrors{}
+	recs := make([]*domain.Communication, len(items))
+	for i := range items {
+		c := items[i]
+		if c.Status == "" {
+			c.Status = domain.StatusScheduled
+		}
+		var fields domain.FieldErrors
+		if err := c.Validate(); errors.As(err, &fields) {
+			for k, v := range fields {
+				f[fmt.Sprintf("communications[%d].%s", i, k)] = v
+			}
+		} else if err != nil {
+			return nil, err
+		}
+		recs[i] = &c
+	}
+	if len(f) > 0 {
+		return nil, f
+	}
+	err := p.st.InTx(ctx, func(tx store.Store) error {
+		known := refCache{}
+		for i, c := range recs {
+			if err := known.check(ctx, tx, c, nil, fmt.Sprintf("communications[%d].", i)); err != nil {
+				return err
+			}
+		}
+		return tx.CreateCommunications(ctx, recs)
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]domain.Communication, len(recs))
+	for i, c := range recs {
+		out[i] = *c
+	}
+	return out, nil
+}
+
+// refCache remembers which question and content ids exist, so a batch looks
+// each up once.
+type refCache map[string]bool
+
+// check makes sure every selected question and the final content that c
+// names (beyond those before already named) exist; otherwise it is a
+// *store.ReferenceError on prefix+field. The store keeps these as plain
+// ids, with no foreign key to catch them, so a question deleted since it
+// was chosen does not block editing the title.
+func (known refCache) check(ctx context.Context, st store.Store, c *domain.Communication, before *domain.Communication, prefix string) error {
+	for _, id := range c.SelectedQuestions {
+		if before != nil && slices.Contains(before.SelectedQuestions, id) {
+			continue
+		}
+		if err := known.exists("question:"+id, func() error { _, err := st.GetQuestion(ctx, id); return err }); err != nil {
+			return refError(err, prefix+"selectedQuestions")
+		}
+	}
+	if id := c.FinalContentID; id != "" && (before == nil || before.FinalContentID != id) {
+		if err := known.exists("content:"+id, func() error { _, err := st.GetContent(ctx, id); return err }); err != nil {
+			return refError(err, prefix+"finalContentId")
+		}
+	}
+	return nil
+}
+
+func (known refCache) exists(key string, load func() error) error {
+	if known[key] {
+		return nil
+	}
+	if err := load(); err != nil {
+		return err
+	}
+	known[key] = true
+	return nil
+}
+
+// refError turns a missing record into a ReferenceError on field.
+func refError(err error, field string) error {
+	if errors.Is(err, store.ErrNotFound) {
+		return &store.ReferenceError{Field: field}
+	}
+	return err
+}
+
+// CreateCalendarFeed stores a calendar feed with a new token and answers
+// the feed and its token, which is shown this once: only its hash is kept.
+func (p *Plan) CreateCalendarFeed(ctx context.Context, build func(domain.CalendarFeed) (domain.CalendarFeed, error)) (domain.CalendarFeed, string, error) {
+	if _, err := acting(ctx); err != nil {
+		return domain.CalendarFeed{}, "", err
+	}
+	f, err := build(domain.CalendarFeed{})
+	if err != nil {
+		return f, "", err
+	}
+	if err := f.Validate(); err != nil {
+		return f, "", err
+	}
+	raw := make([]byte, 32)
+	if _, err := rand.Read(raw); err != nil {
+		return f, "", err
+	}
+	token := base64.RawURLEncoding.EncodeToString(raw)
+	if err := p.st.CreateCalendarFeed(ctx, &f, FeedTokenHash(token)); err != nil {
+		return f, "", err
+	}
+	return f, token, nil
+}
+
+// FeedTokenHash is what is stored for a feed's token: the hex SHA-256 of
+// its text. The token holds 256 random bits, so a fast hash is enough.
+func FeedTokenHash(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
