@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/store"
@@ -149,7 +150,8 @@ const MaxBatch = 1000
 
 // CreateCommunications stores a batch of communications imported from
 // campaign activities, in one transaction or not at all. An item without a
-// status is scheduled (spec 02 §4: imported activities start scheduled); a
+// status is scheduled (spec 02 §4: imported activities start scheduled),
+// unless it has no date to be scheduled on (then a draft, as before); a
 // status it gives wins. Every item's problems are named
 // communications[i].field.
 func (p *Plan) CreateCommunications(ctx context.Context, items []domain.Communication) ([]domain.Communication, error) {
@@ -163,7 +165,7 @@ func (p *Plan) CreateCommunications(ctx context.Context, items []domain.Communic
 	recs := make([]*domain.Communication, len(items))
 	for i := range items {
 		c := items[i]
-		if c.Status == "" {
+		if strings.TrimSpace(c.Status) == "" && strings.TrimSpace(c.ScheduledDate) != "" {
 			c.Status = domain.StatusScheduled
 		}
 		var fields domain.FieldErrors
