@@ -53,6 +53,15 @@ func TestOpenAPICoversEveryRoute(t *testing.T) {
 				assert.Contains(t, operation, "requestBody", "%s describes no request body", route)
 			}
 			responses, _ := operation["responses"].(map[string]any)
+			// security: [] marks the routes the session gate lets through;
+			// every other one answers 401 without a session.
+			security, set := operation["security"].([]any)
+			open := set && len(security) == 0
+			assert.Equal(t, isOpen(strings.ToUpper(method), strings.ReplaceAll(path, "{token}", "t")), open,
+				"%s: security: [] in docs/openapi.yaml must match the session gate (isOpen)", route)
+			if !open {
+				assert.Contains(t, responses, "401", "%s is behind the session gate but lists no 401 (components/responses/Unauthorized)", route)
+			}
 			for code, r := range responses {
 				if resp, _ := r.(map[string]any); strings.HasPrefix(code, "2") && code != "204" && resp["$ref"] == nil {
 					assert.Contains(t, resp, "content", "%s's %s answer has no content schema", route, code)
