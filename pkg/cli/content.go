@@ -16,6 +16,7 @@ import (
 	"github.com/commsplan/commsplan/pkg/compose"
 	"github.com/commsplan/commsplan/pkg/config"
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/store"
 )
 
@@ -240,19 +241,9 @@ func saveContent(ctx context.Context, st store.Store, opts *ContentGenerateOptio
 	if stored {
 		c.VehicleID = vehicle.ID
 	}
-	err = st.InTx(ctx, func(tx store.Store) error {
-		if err := c.Validate(); err != nil {
-			return err
-		}
-		if err := tx.CreateCommunication(ctx, &c); err != nil {
-			return err
-		}
-		piece, err := assembly.SaveToLibrary(ctx, tx, assembly.Save{CommunicationID: c.ID, Title: opts.Title,
-			Description: opts.Description, VehicleType: vehicle.Type})
-		contentID = piece.ID
-		return err
-	})
-	return contentID, c.ID, err
+	c, piece, err := plan.New(st).SaveDraftToLibrary(ctx, c, assembly.Save{Title: opts.Title,
+		Description: opts.Description, VehicleType: vehicle.Type})
+	return piece.ID, c.ID, err
 }
 
 // findAudience finds an audience by id, else by name (case-insensitive).

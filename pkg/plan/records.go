@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/commsplan/commsplan/pkg/assembly"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/store"
 )
@@ -274,4 +275,35 @@ func (p *Plan) CreateCalendarFeed(ctx context.Context, build func(domain.Calenda
 func FeedTokenHash(token string) string {
 	sum := sha256.Sum256([]byte(token))
 	return hex.EncodeToString(sum[:])
+}
+
+// SaveDraftToLibrary creates a draft communication holding generated
+// content and saves that content to the library (assembly.SaveToLibrary),
+// in one transaction: what the Assembly wizard does in two calls, "content
+// generate --save" does in one. It answers the stored communication and
+// the new content piece.
+func (p *Plan) SaveDraftToLibrary(ctx context.Context, draft domain.Communication, save assembly.Save) (domain.Communication, domain.Content, error) {
+	var piece domain.Content
+	if _, err := acting(ctx); err != nil {
+		return draft, piece, err
+	}
+	if draft.Status == "" {
+		draft.Status = domain.StatusDraft
+	}
+	if err := draft.Validate(); err != nil {
+		return draft, piece, err
+	}
+	err := p.st.InTx(ctx, func(tx store.Store) error {
+		if err := (refCache{}).check(ctx, tx, &draft, nil, ""); err != nil {
+			return err
+		}
+		if err := tx.CreateCommunication(ctx, &draft); err != nil {
+			return err
+		}
+		save.CommunicationID = draft.ID
+		var err error
+		piece, err = assembly.SaveToLibrary(ctx, tx, save)
+		return err
+	})
+	return draft, piece, err
 }

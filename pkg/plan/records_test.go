@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/commsplan/commsplan/pkg/actor"
+	"github.com/commsplan/commsplan/pkg/assembly"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/store"
@@ -91,4 +92,33 @@ func TestCreateCommunicationsStatus(t *testing.T) {
 			assert.Contains(t, bad.Fields, "communications")
 		})
 	}
+}
+
+// TestSaveDraftToLibrary: the draft and its piece are stored together; a
+// draft that breaks a rule stores neither.
+func TestSaveDraftToLibrary(t *testing.T) {
+	ctx := acting()
+	st := storetest.Open(t, storetest.SQLiteDSN(t))
+	p := plan.New(st)
+	th := domain.Theme{Name: "Why ERP", Description: "d", Icon: "fa-tag", Color: "blue"}
+	require.NoError(t, st.CreateTheme(ctx, &th))
+	q := domain.Question{ThemeID: th.ID, Question: "What changes?"}
+	require.NoError(t, st.CreateQuestion(ctx, &q))
+
+	_, _, err := p.SaveDraftToLibrary(ctx, domain.Communication{ThemeID: th.ID, GeneratedContent: "Hello"},
+		assembly.Save{Title: "SMS"})
+	var fields domain.FieldErrors
+	require.ErrorAs(t, err, &fields)
+	list, err := st.ListContent(ctx)
+	require.NoError(t, err)
+	assert.Empty(t, list)
+
+	c, piece, err := p.SaveDraftToLibrary(ctx, domain.Communication{Title: "Go-live SMS", ThemeID: th.ID,
+		SelectedQuestions: []string{q.ID}, GeneratedContent: "Hello"}, assembly.Save{Title: "SMS"})
+	require.NoError(t, err)
+	assert.Equal(t, domain.StatusDraft, c.Status)
+	assert.Equal(t, "Hello", piece.Content)
+	got, err := st.GetCommunication(ctx, c.ID)
+	require.NoError(t, err)
+	assert.Equal(t, piece.ID, got.FinalContentID)
 }
