@@ -8,6 +8,23 @@ import boundaries from './eslint/boundaries.js';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
+// Screens and shared components read and change server data only through
+// the resource hooks in src/hooks (docs/ui.md, "Folder rules").
+const serverAccess = {
+  paths: [
+    {
+      name: '@tanstack/react-query',
+      importNames: ['useQuery', 'useQueries', 'useMutation', 'useInfiniteQuery', 'useSuspenseQuery'],
+      message: 'Read and change server data through a resource hook in src/hooks.',
+    },
+    {
+      name: '@/lib/api',
+      importNames: ['apiRequest', 'apiText', 'fetchQuery'],
+      message: 'Call the server through a resource hook in src/hooks.',
+    },
+  ],
+};
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/'] },
   js.configs.recommended,
@@ -23,6 +40,10 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
       'local/boundaries': ['error', { src }],
     },
+  },
+  {
+    files: ['src/features/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}', 'src/*.tsx'],
+    rules: { 'no-restricted-imports': ['error', serverAccess] },
   },
   {
     files: ['scripts/**/*.mjs', 'eslint/**/*.{js,mjs}', '*.js', '*.ts'],

@@ -5,7 +5,8 @@ import { Toaster } from '@/components/ui/toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { AccessGate } from '@/features/gate/AccessGate';
 import { AppShell } from '@/app/AppShell';
-import { apiRequest, onUnauthorized } from '@/lib/api';
+import { checkSession, logOut } from '@/hooks/session';
+import { onUnauthorized } from '@/lib/api';
 import { queryClient } from '@/lib/queryClient';
 
 type SessionState = 'checking' | 'locked' | 'unlocked';
@@ -18,8 +19,8 @@ export function App() {
     let cancelled = false;
     // The server answers 200 {authenticated: false} without a session, so a
     // first visit logs no failed request; a failure still means locked.
-    apiRequest<{ authenticated?: boolean }>('GET', '/api/session')
-      .then((s) => !cancelled && setSession(s?.authenticated ? 'unlocked' : 'locked'))
+    checkSession()
+      .then((ok) => !cancelled && setSession(ok ? 'unlocked' : 'locked'))
       .catch(() => !cancelled && setSession('locked'));
     return () => {
       cancelled = true;
@@ -38,7 +39,7 @@ export function App() {
 
   const logout = useCallback(async () => {
     try {
-      await apiRequest('DELETE', '/api/session');
+      await logOut();
     } finally {
       queryClient.clear();
       setSession('locked');

@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { FileText, HelpCircle, Mail, Palette, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { cn } from '@/lib/cn';
-import { groupHits, hitTarget, searchKey, SEARCH_MIN_LENGTH } from '@/lib/search';
+import { useSearch } from '@/hooks/search';
 import type { SearchHit } from '@/lib/types';
+import { groupHits, hitTarget, SEARCH_MIN_LENGTH } from '@/lib/search';
 
 const kindIcons = { theme: Palette, question: HelpCircle, content: FileText, communication: Mail } as const;
 
@@ -25,7 +25,7 @@ export function SearchBox() {
   }, [text]);
 
   const enabled = q.length >= SEARCH_MIN_LENGTH;
-  const { data, isFetching, isError } = useQuery<SearchHit[]>({ queryKey: [searchKey(q)], enabled });
+  const { data, isFetching, isError } = useSearch(q);
   const hits = enabled ? (data ?? []) : [];
   const groups = groupHits(hits);
   const flat = groups.flatMap((g) => g.hits);

@@ -1,7 +1,9 @@
-import { apiRequest } from '@/lib/api';
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '@/lib/api';
+import type { CampaignConfig, CampaignInput, CampaignSchedule, GeneratedCampaign, SavedCampaign } from '@/lib/campaigns';
 import { useApiMutation } from '@/lib/mutation';
 import { resource } from '@/lib/resource';
-import type { CampaignInput, CampaignSchedule, SavedCampaign } from '@/lib/campaigns';
+import { toast } from '@/lib/toast';
 
 /** CAMPAIGNS_PATH lists the saved campaigns (the inventory and the Schedule's import). */
 export const CAMPAIGNS_PATH = '/api/campaigns';
@@ -54,4 +56,40 @@ export type CampaignExportFormat = 'html' | 'json' | 'csv' | 'ics';
 /** exportUrl is the download address of a saved campaign in a format. */
 export function exportUrl(id: string, format: CampaignExportFormat): string {
   return `${CAMPAIGNS_PATH}/${encodeURIComponent(id)}/export?format=${format}`;
+}
+
+/**
+ * useGenerateCampaign asks the server for a phased schedule
+ * ("Campaign Schedule Generated" with its activity count); a refused config
+ * (400) shows the server's reason under "Generation Failed".
+ */
+export function useGenerateCampaign(onGenerated: (g: GeneratedCampaign, cfg: CampaignConfig) => void) {
+  return useMutation<GeneratedCampaign, Error, CampaignConfig>({
+    mutationFn: (cfg) => apiRequest<GeneratedCampaign>('POST', `${CAMPAIGNS_PATH}/generate`, cfg),
+    onSuccess: (g, cfg) => {
+      onGenerated(g, cfg);
+      toast({ title: 'Campaign Schedule Generated', description: `${g.schedule.totalActivities} activities scheduled` });
+    },
+    onError: (err) => {
+      const msg = err instanceof ApiError && err.status === 400 && err.body?.error ? err.body.error : 'Failed to generate campaign schedule';
+      toast({ title: 'Generation Failed', description: msg, variant: 'destructive' });
+    },
+  });
+}
+
+/** renderCampaign asks the server's renderer for an edited schedule's HTML. */
+export async function renderCampaign(schedule: CampaignSchedule): Promise<string> {
+  const r = await apiRequest<{ htmlContent: string }>('POST', `${CAMPAIGNS_PATH}/render`, { schedule });
+  return r.htmlContent;
+}
+
+/** useSaveCampaign saves a generated campaign to the inventory (spec 02 §8's toasts). */
+export function useSaveCampaign(onSaved: () => void) {
+  return useApiMutation<SavedCampaign, CampaignInput>({
+    request: (body) => ({ method: 'POST', url: CAMPAIGNS_PATH, body }),
+    entity: 'campaigns',
+    success: { title: 'Campaign saved', description: 'Campaign schedule has been saved to Campaign Inventory.' },
+    failure: 'Failed to save campaign',
+    onSuccess: onSaved,
+  });
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, apiRequest, apiText } from '@/lib/api';
 import {
@@ -12,9 +12,10 @@ import {
   TEXTS,
   templateItems,
 } from '@/lib/checklist';
+import { useApiMutation } from '@/lib/mutation';
 import { queryClient } from '@/lib/queryClient';
 import { resource } from '@/lib/resource';
-import { toast, toastError } from '@/lib/toast';
+import { toastError } from '@/lib/toast';
 
 export const CHECKLIST_PATH = '/api/checklist';
 export const HISTORY_PATH = '/api/checklist/history';
@@ -45,42 +46,60 @@ export function useHistory() {
   return useQuery<Snapshot[]>({ queryKey: [HISTORY_PATH], refetchOnMount: 'always' });
 }
 
-/** saveTemplate saves items to the repository and says how it went (spec §7, §8). */
-export async function saveTemplate(name: string, description: string, items: ChecklistItem[]): Promise<boolean> {
-  const s = score(items);
-  try {
-    await apiRequest('POST', TEMPLATES_PATH, {
-      name,
-      description,
-      items,
-      metadata: { version: '1.0', createdBy: 'Business Readiness Checklist', totalItems: s.totalItems, completedItems: s.completedItems },
-      isPublic: false,
-    });
-  } catch (e) {
-    toastError(failureText(e, TEXTS.saveFailed, TEXTS.saveError));
-    return false;
-  }
-  toast({ title: TEXTS.saved });
-  await queryClient.invalidateQueries({ queryKey: [TEMPLATES_PATH] });
-  return true;
+/** SaveTemplateVars names the repository copy of a checklist. */
+export interface SaveTemplateVars {
+  name: string;
+  description: string;
+  items: ChecklistItem[];
 }
 
-/** importHtml stores a report as a template and returns its items, or null after the spec's alert. */
-export async function importHtml(name: string, description: string, htmlContent: string): Promise<ChecklistItem[] | null> {
-  let res: unknown;
-  try {
-    res = await apiRequest('POST', `${TEMPLATES_PATH}/import-html`, { name, description, htmlContent });
-  } catch (e) {
-    toastError(failureText(e, TEXTS.importFailed, TEXTS.importError));
-    return null;
-  }
-  await queryClient.invalidateQueries({ queryKey: [TEMPLATES_PATH] });
-  const items = templateItems(res);
-  if (!items) {
-    toastError(TEXTS.importBadShape);
-    return null;
-  }
-  return items;
+/** useSaveTemplate saves items to the repository, with the spec's toasts (§7, §8). */
+export function useSaveTemplate() {
+  return useApiMutation<unknown, SaveTemplateVars>({
+    request: ({ name, description, items }) => {
+      const s = score(items);
+      return {
+        method: 'POST',
+        url: TEMPLATES_PATH,
+        body: {
+          name,
+          description,
+          items,
+          metadata: { version: '1.0', createdBy: 'Business Readiness Checklist', totalItems: s.totalItems, completedItems: s.completedItems },
+          isPublic: false,
+        },
+      };
+    },
+    entity: 'checklist-templates',
+    success: TEXTS.saved,
+    failure: (e) => failureText(e, TEXTS.saveFailed, TEXTS.saveError),
+  });
+}
+
+/** ImportHtmlVars is an HTML report to store as a template. */
+export interface ImportHtmlVars {
+  name: string;
+  description: string;
+  htmlContent: string;
+}
+
+/**
+ * useImportHtml stores a report as a template; its items come back through
+ * templateItems (null, after the spec's alert, when they are not a checklist).
+ * The caller toasts the import once the items replace the checklist.
+ */
+export function useImportHtml() {
+  return useMutation<ChecklistItem[] | null, Error, ImportHtmlVars>({
+    mutationFn: async (body) => {
+      const items = templateItems(await apiRequest('POST', `${TEMPLATES_PATH}/import-html`, body));
+      if (!items) toastError(TEXTS.importBadShape);
+      return items;
+    },
+    onError: (e) => {
+      toastError(failureText(e, TEXTS.importFailed, TEXTS.importError));
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [TEMPLATES_PATH] }),
+  });
 }
 
 /** loadTemplate reads a saved template's items, or null after the spec's alert. */

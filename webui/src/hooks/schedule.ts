@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api';
 import { useApiMutation } from '@/lib/mutation';
-import { importSuccess, MSG_IMPORT_FAILED, previewBody, type PreviewCandidate, type SavedCampaign } from '@/lib/planning';
+import { importSuccess, MSG_IMPORT_FAILED, previewBody, type PreviewCandidate } from '@/lib/planning';
 import { WARNINGS_PATH } from '@/lib/queryClient';
 import { crudMessages, resource } from '@/lib/resource';
 import type { Blackout, BlackoutInput, CalendarFeed, Communication, CommunicationInput, ScheduleWarning } from '@/lib/types';
@@ -32,11 +32,6 @@ export function useScheduleWarnings() {
       }
     },
   });
-}
-
-/** useCampaigns lists the saved campaigns (the import dialog's left column). */
-export function useCampaigns() {
-  return useQuery<SavedCampaign[]>({ queryKey: ['/api/campaigns'] });
 }
 
 /**

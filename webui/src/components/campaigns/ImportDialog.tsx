@@ -17,7 +17,8 @@ import {
 } from '@/lib/planning';
 import { toast, toastError } from '@/lib/toast';
 import { useThemes } from '@/hooks/themes';
-import { useCampaigns, useImportCommunications } from '@/hooks/schedule';
+import { useCampaignList } from '@/hooks/campaigns';
+import { useImportCommunications } from '@/hooks/schedule';
 
 // A selection is kept per campaign, so switching campaigns does not lose it.
 type Selection = Record<string, string[]>;
@@ -42,7 +43,7 @@ export default function ImportDialog({
   onOpenChange: (open: boolean) => void;
   campaignId?: string;
 }) {
-  const { data: campaigns, isLoading } = useCampaigns();
+  const { data: campaigns, isLoading } = useCampaignList();
   const { data: themes, isLoading: themesLoading } = useThemes();
   const [campaignId, setCampaignId] = useState<string | null>(initialCampaignId ?? null);
   const [query, setQuery] = useState('');

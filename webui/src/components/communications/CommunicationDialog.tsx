@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -9,8 +8,10 @@ import { Input, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { dateKey } from '@/lib/dates';
 import { fromFormSchedule, isBeforeToday, toFormSchedule } from '@/lib/schedule';
-import type { Audience, Communication, CommunicationInput, CommunicationStatus, Vehicle } from '@/lib/types';
+import type { Communication, CommunicationInput, CommunicationStatus } from '@/lib/types';
+import { useAudiences } from '@/hooks/audiences';
 import { useThemes } from '@/hooks/themes';
+import { useVehicles } from '@/hooks/vehicles';
 import { FormWarnings } from '@/components/communications/FormWarnings';
 import { useCreateCommunication, useUpdateCommunication } from '@/hooks/communications';
 
@@ -114,8 +115,8 @@ export default function CommunicationDialog({
   const create = useCreateCommunication();
   const update = useUpdateCommunication();
   const { data: themes } = useThemes();
-  const { data: audiences } = useQuery<Audience[]>({ queryKey: ['/api/audiences'] });
-  const { data: vehicles } = useQuery<Vehicle[]>({ queryKey: ['/api/vehicles'] });
+  const { data: audiences } = useAudiences();
+  const { data: vehicles } = useVehicles();
   const pending = create.isPending || update.isPending;
   const storedDate = communication ? toFormSchedule(communication.scheduledDate).date : '';
   const schema = useMemo(() => formSchema(storedDate), [storedDate]);

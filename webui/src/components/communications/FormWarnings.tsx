@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { PreviewCandidate } from '@/lib/planning';
-import type { Communication } from '@/lib/types';
+import { useCommunications } from '@/hooks/communications';
 import { useWarningsPreview } from '@/hooks/schedule';
 import { WarningList } from './WarningList';
 
@@ -32,7 +31,7 @@ export function FormWarnings({ candidate }: { candidate: { id?: string; audience
   const settledCandidate: PreviewCandidate = { id: sid || undefined, audienceId: saudience, status: sstatus, scheduledDate: sdate };
   const preview = useWarningsPreview(settledCandidate);
   // The form's own lists are already loaded; the names are only a nicety.
-  const { data: communications } = useQuery<Communication[]>({ queryKey: ['/api/communications'] });
+  const { data: communications } = useCommunications();
 
   const warnings = preview.isSuccess && Array.isArray(preview.data) ? preview.data : [];
   // Once the fields change, an answer about the old ones is no longer shown.

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Calendar as CalendarIcon, FileText, Palette, Pencil, Plus, Trash2, TrendingDown, TrendingUp, Users } from 'lucide-react';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -9,10 +8,15 @@ import { groupByDate } from '@/lib/calendar';
 import { cn } from '@/lib/cn';
 import { dashboardStats, trendLabel, upcoming } from '@/lib/dashboard';
 import { dateKey, formatShortDate } from '@/lib/dates';
-import type { ActivityEntry, Audience, Communication, Content, Theme } from '@/lib/types';
 import { isBeforeToday } from '@/lib/schedule';
 import { useOpenCreateDialog } from '@/lib/createDialogs';
+import type { Communication } from '@/lib/types';
 import { CalendarLegend, CommunicationCalendar } from '@/components/calendar/CommunicationCalendar';
+import { useActivity } from '@/hooks/activity';
+import { useAudiences } from '@/hooks/audiences';
+import { useCommunications } from '@/hooks/communications';
+import { useContent } from '@/hooks/content';
+import { useThemes } from '@/hooks/themes';
 
 /** ACTIVITY_LIMIT is how many Recent Activity entries the Dashboard shows. */
 export const ACTIVITY_LIMIT = 6;
@@ -80,11 +84,11 @@ const actionIcons = { created: Plus, updated: Pencil, deleted: Trash2 } as const
 
 /** DashboardPage is the overview: summary cards, the month calendar, upcoming communications and recent activity. */
 export default function DashboardPage() {
-  const themes = useQuery<Theme[]>({ queryKey: ['/api/themes'] });
-  const comms = useQuery<Communication[]>({ queryKey: ['/api/communications'] });
-  const audiences = useQuery<Audience[]>({ queryKey: ['/api/audiences'] });
-  const content = useQuery<Content[]>({ queryKey: ['/api/content'] });
-  const activity = useQuery<ActivityEntry[]>({ queryKey: [`/api/activity?limit=${ACTIVITY_LIMIT}`] });
+  const themes = useThemes();
+  const comms = useCommunications();
+  const audiences = useAudiences();
+  const content = useContent();
+  const activity = useActivity(ACTIVITY_LIMIT);
   const [selected, setSelected] = useState<Date | null>(null);
   const onDateSelect = useCallback((d: Date) => setSelected(d), []);
   const openCreate = useOpenCreateDialog();

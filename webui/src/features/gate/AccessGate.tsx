@@ -4,7 +4,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { ApiError, apiRequest } from '@/lib/api';
+import { logIn } from '@/hooks/session';
+import { ApiError } from '@/lib/api';
 
 /** INVALID_CODE is the spec's message for a rejected access code. */
 export const INVALID_CODE = 'Invalid access code. Please contact your project administrator.';
@@ -21,7 +22,7 @@ export function AccessGate({ onAccessGranted }: { onAccessGranted: () => void })
     setVerifying(true);
     setError(null);
     try {
-      await apiRequest('POST', '/api/session', { code: code.trim() });
+      await logIn(code.trim());
       onAccessGranted();
     } catch (err) {
       // 401 is a wrong code; 429 (throttled) and others carry the server's own message.

@@ -6,7 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { addItem, type ChecklistItem, DEFAULT_FILTERS, type Filters, reportFileName, resetItems, TEXTS } from '@/lib/checklist';
 import { toast, toastError } from '@/lib/toast';
-import { importHtml, loadTemplate, reportHtml, type SaveStatus, saveTemplate, useWorkingChecklist } from '@/hooks/checklist';
+import { loadTemplate, reportHtml, type SaveStatus, useImportHtml, useSaveTemplate, useWorkingChecklist } from '@/hooks/checklist';
 import { ChecklistTab, type Draft } from './ChecklistTab';
 import { Dashboard } from './Dashboard';
 import { AddItemDialog, ImportDialog, PreviewDialog, RepositoryDialog, SaveTemplateDialog } from './dialogs';
@@ -37,6 +37,8 @@ function downloadHtml(html: string, name: string) {
 /** ReadinessPage is the Business Readiness Checklist screen (spec 02 §2.9): the team's one checklist, saved as it changes. */
 export default function ReadinessPage() {
   const wc = useWorkingChecklist();
+  const saveTemplate = useSaveTemplate();
+  const importHtml = useImportHtml();
   const [tab, setTab] = useState<Tab>('dashboard');
   const [filters, setFilters] = useState<Filters>(DEFAULT_FILTERS);
   const [drafts, setDrafts] = useState<Record<number, Draft>>({});
@@ -207,12 +209,12 @@ export default function ReadinessPage() {
         }}
       />
       <PreviewDialog open={dialog === 'preview'} onOpenChange={(o) => setDialog(o ? 'preview' : null)} html={preview} onDownload={() => void download(preview)} />
-      <SaveTemplateDialog open={dialog === 'save'} onOpenChange={(o) => setDialog(o ? 'save' : null)} onSave={(name, d) => saveTemplate(name, d, items ?? [])} />
+      <SaveTemplateDialog open={dialog === 'save'} onOpenChange={(o) => setDialog(o ? 'save' : null)} onSave={(name, d) => saveTemplate.mutateAsync({ name, description: d, items: items ?? [] }).then(() => true, () => false)} />
       <ImportDialog
         open={dialog === 'import'}
         onOpenChange={(o) => setDialog(o ? 'import' : null)}
         onImport={async (name, d, html) => {
-          const next = await importHtml(name, d, html);
+          const next = await importHtml.mutateAsync({ name, description: d, htmlContent: html }).catch(() => null);
           if (!next) return false;
           replace(next);
           toast({ title: TEXTS.imported(next.length) });
