@@ -1,15 +1,10 @@
-import { ArrowLeft, ArrowRight, Check, CalendarPlus, LayoutTemplate, Library, RotateCcw, Sparkles } from 'lucide-react';
-import { lazy, Suspense, useMemo, useReducer, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { SandboxFrame } from '@/components/SandboxFrame';
+import { ArrowRight, LayoutTemplate, RotateCcw, Sparkles } from 'lucide-react';
+import { lazy, Suspense, useMemo, useReducer, useState } from 'react';
 import { SectionHeading } from '@/components/SectionHeading';
-import { ThemeIcon } from '@/components/ThemeIcon';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
-import { Input, Textarea } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Textarea } from '@/components/ui/input';
 import {
   ASSEMBLY_TEXT,
   charCount,
@@ -18,32 +13,27 @@ import {
   generateBody,
   generatedTitle,
   initialWizard,
-  lengthLabel,
   nextError,
   saveError,
-  scheduledPrefill,
   selectedInOrder,
   STEPS,
   themeQuestions,
   wizardReducer,
-  type Step,
-  type WizardState,
 } from '@/lib/assembly';
-import { cn } from '@/lib/cn';
 import { isNewsletterVehicle } from '@/lib/newsletter';
 import { useReference } from '@/hooks/reference';
-import { contentDocument } from '@/lib/preview';
-import { colorClasses, plural } from '@/lib/themeOptions';
+import { plural } from '@/lib/themeOptions';
 import { toastError } from '@/lib/toast';
-import { settingsSummary, typeLabel as vehicleTypeLabel } from '@/lib/vehicles';
-import type { CommunicationInput, GeneratedContent, Question, Theme, Vehicle } from '@/lib/types';
+import { typeLabel as vehicleTypeLabel } from '@/lib/vehicles';
 import { useThemes } from '@/hooks/themes';
 import { useVehicles } from '@/hooks/vehicles';
 import { useGenerateContent, useSaveToLibrary, useThemeQuestions } from '@/hooks/assembly';
+import { StepIndicator, StepButtons, ThemeStep, QuestionStep, VehicleChoice } from './AssemblySteps';
+import { ReviewStep } from './ReviewStep';
+import { PreviewPanel } from './PreviewPanel';
 
-// The dialogs load when first opened.
+// The newsletter editor loads when first opened.
 const NewsletterEditor = lazy(() => import('./NewsletterEditor'));
-const CommunicationDialog = lazy(() => import('@/components/communications/CommunicationDialog'));
 
 /** AssemblyPage is the Communication Assembly wizard (spec 02 §2.2, §4). */
 export default function AssemblyPage() {
@@ -215,369 +205,5 @@ export default function AssemblyPage() {
         </Suspense>
       )}
     </div>
-  );
-}
-
-/** StepIndicator shows the four steps and marks the current one. */
-function StepIndicator({ step }: { step: Step }) {
-  return (
-    <nav aria-label="Assembly steps">
-      <ol className="grid gap-2 sm:grid-cols-4">
-        {STEPS.map((s) => {
-          const done = s.step < step;
-          const current = s.step === step;
-          return (
-            <li
-              key={s.step}
-              aria-current={current ? 'step' : undefined}
-              className={cn(
-                'flex items-center gap-2 rounded-md border p-2 text-sm',
-                current ? 'border-blue-600 bg-blue-50 text-blue-900' : done ? 'border-green-600 bg-green-50 text-green-900' : 'border-slate-200 bg-white text-slate-700',
-              )}
-            >
-              <span
-                className={cn(
-                  'flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold',
-                  current ? 'bg-blue-700 text-white' : done ? 'bg-green-700 text-white' : 'bg-slate-200 text-slate-800',
-                )}
-              >
-                {done ? <Check className="h-3.5 w-3.5" aria-label="done" /> : s.step}
-              </span>
-              <span>{s.label}</span>
-            </li>
-          );
-        })}
-      </ol>
-    </nav>
-  );
-}
-
-function StepButtons({ onBack, children }: { onBack: () => void; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap justify-between gap-2 border-t border-slate-200 pt-4">
-      <Button variant="outline" onClick={onBack}>
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        Back
-      </Button>
-      <div className="flex flex-wrap gap-2">{children}</div>
-    </div>
-  );
-}
-
-/** ThemeStep shows the themes as cards; a click chooses one and moves on. */
-function ThemeStep({ themes, loading, selectedId, onChoose }: { themes?: Theme[]; loading: boolean; selectedId: string | null; onChoose: (id: string) => void }) {
-  if (loading) {
-    return (
-      <div className="grid gap-3 md:grid-cols-2" role="status" aria-label="Loading themes">
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} className="h-24 w-full" />
-        ))}
-      </div>
-    );
-  }
-  if (!themes || themes.length === 0) {
-    return (
-      <div className="flex flex-col items-center gap-3 py-8 text-center">
-        <p className="text-sm text-slate-700">No themes available. Please create a theme first.</p>
-        <Link to="/themes" className="text-sm font-medium text-blue-700 underline">
-          Go to Themes
-        </Link>
-      </div>
-    );
-  }
-  return (
-    <ul className="grid gap-3 md:grid-cols-2" aria-label="Themes">
-      {themes.map((t) => {
-        const c = colorClasses(t.color);
-        const selected = t.id === selectedId;
-        return (
-          <li key={t.id}>
-            <button
-              type="button"
-              aria-pressed={selected}
-              onClick={() => onChoose(t.id)}
-              className={cn(
-                'flex h-full w-full items-start gap-3 rounded-lg border bg-white p-4 text-left transition-colors hover:border-blue-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600',
-                selected ? 'border-blue-600 ring-1 ring-blue-600' : 'border-slate-200',
-              )}
-            >
-              <span className={cn('flex h-10 w-10 shrink-0 items-center justify-center rounded-full', c.bg, c.text)}>
-                <ThemeIcon icon={t.icon} className="h-5 w-5" />
-              </span>
-              <span className="min-w-0">
-                <span className="block font-semibold text-slate-900">{t.name}</span>
-                {t.description && <span className="block text-sm text-slate-600">{t.description}</span>}
-                <span className="mt-1 block text-xs text-slate-600">{plural(t.questionCount ?? 0, 'question')}</span>
-              </span>
-            </button>
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
-
-/** QuestionStep lists the chosen theme's questions as checkboxes. */
-function QuestionStep({
-  theme,
-  questions,
-  loading,
-  selected,
-  onToggle,
-}: {
-  theme: Theme | null;
-  questions: Question[];
-  loading: boolean;
-  selected: string[];
-  onToggle: (id: string) => void;
-}) {
-  if (loading) {
-    return (
-      <div className="grid gap-2" role="status" aria-label="Loading questions">
-        {Array.from({ length: 3 }, (_, i) => (
-          <Skeleton key={i} className="h-14 w-full" />
-        ))}
-      </div>
-    );
-  }
-  if (questions.length === 0) {
-    return (
-      <div className="flex flex-col items-center gap-2 py-8 text-center">
-        <p className="text-sm text-slate-700">{theme ? `${theme.name} has no questions yet.` : 'Choose a theme first.'}</p>
-        <Link to="/questions" className="text-sm font-medium text-blue-700 underline">
-          Go to Questions
-        </Link>
-      </div>
-    );
-  }
-  return (
-    <fieldset className="grid gap-2">
-      <legend className="mb-2 text-sm text-slate-700">
-        Choose the questions of <span className="font-medium text-slate-900">{theme?.name}</span> that this communication should answer.
-      </legend>
-      {questions.map((q, i) => {
-        const id = `assembly-q-${q.id}`;
-        const on = selected.includes(q.id);
-        return (
-          <label
-            key={q.id}
-            htmlFor={id}
-            className={cn('flex cursor-pointer items-start gap-3 rounded-md border p-3', on ? 'border-blue-600 bg-blue-50' : 'border-slate-200 hover:bg-slate-50')}
-          >
-            <input id={id} type="checkbox" checked={on} onChange={() => onToggle(q.id)} className="mt-1 h-4 w-4 accent-blue-700" />
-            <span className="min-w-0">
-              <span className="block text-sm font-medium text-slate-900">
-                {i + 1}. {q.question}
-              </span>
-              {q.description && <span className="block text-sm text-slate-600">{q.description}</span>}
-              <span className="block text-xs text-slate-600">{plural(q.contentCount ?? 0, 'content piece')}</span>
-            </span>
-          </label>
-        );
-      })}
-    </fieldset>
-  );
-}
-
-/** VehicleChoice is the vehicle template choice, one radio card per vehicle. */
-function VehicleChoice({
-  vehicles,
-  loading,
-  selectedId,
-  typeLabel,
-  onChoose,
-}: {
-  vehicles?: Vehicle[];
-  loading: boolean;
-  selectedId: string | null;
-  typeLabel: (type: string) => string;
-  onChoose: (id: string) => void;
-}) {
-  return (
-    <fieldset className="grid gap-2">
-      <legend className="mb-2 text-sm font-medium text-slate-800">Vehicle Template</legend>
-      {loading ? (
-        <Skeleton className="h-16 w-full" />
-      ) : !vehicles || vehicles.length === 0 ? (
-        <p className="text-sm text-slate-700">
-          No delivery vehicles yet.{' '}
-          <Link to="/vehicles" className="font-medium text-blue-700 underline">
-            Create one under Delivery Vehicles
-          </Link>
-          .
-        </p>
-      ) : (
-        <div className="grid gap-2 md:grid-cols-2">
-          {vehicles.map((v) => {
-            const id = `assembly-vehicle-${v.id}`;
-            const on = v.id === selectedId;
-            return (
-              <label
-                key={v.id}
-                htmlFor={id}
-                className={cn('flex cursor-pointer items-start gap-3 rounded-md border p-3', on ? 'border-blue-600 bg-blue-50' : 'border-slate-200 hover:bg-slate-50')}
-              >
-                <input id={id} type="radio" name="assembly-vehicle" checked={on} onChange={() => onChoose(v.id)} className="mt-1 h-4 w-4 accent-blue-700" />
-                <span className="min-w-0">
-                  <span className="block text-sm font-medium text-slate-900">{v.name}</span>
-                  <span className="block text-xs text-slate-600">
-                    {typeLabel(v.type)} · {settingsSummary(v.settings)}
-                  </span>
-                </span>
-              </label>
-            );
-          })}
-        </div>
-      )}
-    </fieldset>
-  );
-}
-
-/** GeneratedView shows generated content in its format: html and markdown in a sandboxed iframe, text as text. */
-function GeneratedView({ result, title }: { result: GeneratedContent; title: string }) {
-  if (result.format === 'html' || result.format === 'markdown') {
-    return <SandboxFrame title="Generated content" html={contentDocument(result.generatedContent, result.format, title)} className="h-96" />;
-  }
-  return (
-    <div className="max-h-96 overflow-y-auto whitespace-pre-wrap rounded-md border border-slate-200 bg-slate-50 p-4 text-sm text-slate-900" data-testid="generated-text">
-      {result.generatedContent}
-    </div>
-  );
-}
-
-/** ReviewStep shows the generated content with the title and description of the library piece. */
-function ReviewStep({
-  state,
-  questionIds,
-  vehicle,
-  saving,
-  onTitle,
-  onDescription,
-  onBack,
-  onSave,
-}: {
-  state: WizardState;
-  questionIds: string[];
-  vehicle: Vehicle | null;
-  saving: boolean;
-  onTitle: (v: string) => void;
-  onDescription: (v: string) => void;
-  onBack: () => void;
-  onSave: () => void;
-}) {
-  const result = state.generated;
-  // The form's values are taken once, when it opens.
-  const [prefill, setPrefill] = useState<CommunicationInput | null>(null);
-  if (!result) return null;
-  const max = result.maxLength || vehicle?.settings?.maxLength || 0;
-  return (
-    <>
-      <div className="flex flex-wrap items-center gap-2 text-sm">
-        <Badge variant="secondary" className="uppercase">
-          {result.format}
-        </Badge>
-        <span className="text-slate-700">{lengthLabel(charCount(result.generatedContent), max)} characters</span>
-        {result.truncated && <Badge variant="outline">Shortened to fit the vehicle&apos;s limit</Badge>}
-      </div>
-      <GeneratedView result={result} title={state.title || 'Generated content'} />
-      <Field id="assembly-title" label="Title">
-        {/* The server keeps titles to 500 characters (domain.MaxName). */}
-        <Input id="assembly-title" maxLength={500} value={state.title} onChange={(e) => onTitle(e.target.value)} />
-      </Field>
-      <Field id="assembly-description" label="Description (optional)">
-        <Textarea id="assembly-description" rows={2} value={state.description} onChange={(e) => onDescription(e.target.value)} />
-      </Field>
-      {state.savedContentId && (
-        <p className="text-sm text-green-800" role="status">
-          Saved to the Content Library.{' '}
-          <Link to={`/content?preview=${state.savedContentId}`} className="font-medium underline">
-            View it
-          </Link>
-        </p>
-      )}
-      <StepButtons onBack={onBack}>
-        <Button variant="outline" onClick={() => setPrefill(scheduledPrefill(state, questionIds))}>
-          <CalendarPlus className="h-4 w-4" aria-hidden="true" />
-          Create Scheduled Communication
-        </Button>
-        <Button onClick={onSave} disabled={saving}>
-          <Library className="h-4 w-4" aria-hidden="true" />
-          {saving ? 'Saving...' : 'Save to Content Library'}
-        </Button>
-      </StepButtons>
-      {prefill && (
-        <Suspense fallback={null}>
-          <CommunicationDialog open onOpenChange={(open) => !open && setPrefill(null)} prefill={prefill} title="Create Scheduled Communication" />
-        </Suspense>
-      )}
-    </>
-  );
-}
-
-function PreviewRow({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1">
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
-      <dd className="text-sm text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
-/** PreviewPanel is the live summary beside the steps (spec 02 §2.2). */
-function PreviewPanel({
-  state,
-  theme,
-  questions,
-  vehicle,
-  typeLabel,
-}: {
-  state: WizardState;
-  theme: Theme | null;
-  questions: Question[];
-  vehicle: Vehicle | null;
-  typeLabel: (type: string) => string;
-}) {
-  const max = state.generated?.maxLength || vehicle?.settings?.maxLength || 0;
-  return (
-    <aside aria-labelledby="assembly-preview-heading" className="lg:sticky lg:top-6">
-      <Card>
-        <CardHeader>
-          <CardTitle id="assembly-preview-heading">Preview</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="grid gap-4" data-testid="assembly-preview">
-            <PreviewRow label="Theme">{theme ? theme.name : <span className="text-slate-600">No theme selected</span>}</PreviewRow>
-            <PreviewRow label={`Questions (${questions.length})`}>
-              {questions.length === 0 ? (
-                <span className="text-slate-600">No questions selected</span>
-              ) : (
-                <ul className="list-disc space-y-1 pl-4">
-                  {questions.map((q) => (
-                    <li key={q.id}>{q.question}</li>
-                  ))}
-                </ul>
-              )}
-            </PreviewRow>
-            <PreviewRow label="Raw Content">{plural(charCount(state.rawContent), 'character')}</PreviewRow>
-            <PreviewRow label="Vehicle">
-              {vehicle ? (
-                <>
-                  {vehicle.name} <span className="text-slate-600">({typeLabel(vehicle.type)})</span>
-                </>
-              ) : (
-                <span className="text-slate-600">No vehicle selected</span>
-              )}
-            </PreviewRow>
-            <PreviewRow label="Generated Content">
-              {state.generated ? (
-                <span data-testid="generated-count">{lengthLabel(charCount(state.generated.generatedContent), max)}</span>
-              ) : (
-                <span className="text-slate-600">Not generated yet</span>
-              )}
-            </PreviewRow>
-          </dl>
-        </CardContent>
-      </Card>
-    </aside>
   );
 }
