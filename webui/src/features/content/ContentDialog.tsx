@@ -2,8 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/FormDialog';
 import { Field, fieldAria } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -72,82 +71,75 @@ export default function ContentDialog({ open, onOpenChange, content }: { open: b
   const themeName = new Map((themes ?? []).map((t) => [t.id, t.name]));
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{content ? 'Edit Content' : 'Create New Content'}</DialogTitle>
-          <DialogDescription>A content piece can be linked to the questions it answers.</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-            <div className="sm:col-span-2">
-              <Field id="content-title" label="Title" error={errors.title?.message}>
-                <Input id="content-title" placeholder="e.g., Go-Live FAQ" {...form.register('title')} {...fieldAria('content-title', errors.title?.message)} />
-              </Field>
-            </div>
-            <Field id="content-type" label="Type" error={errors.type?.message}>
-              <Controller
-                control={form.control}
-                name="type"
-                render={({ field }) => <Select id="content-type" value={field.value} onValueChange={field.onChange} options={contentTypes} />}
-              />
-            </Field>
-          </div>
-          <Field id="content-description" label="Description (optional)">
-            <Input id="content-description" placeholder="A one-line summary" {...form.register('description')} />
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={content ? 'Edit Content' : 'Create New Content'}
+      description="A content piece can be linked to the questions it answers."
+      onSubmit={form.handleSubmit(onSubmit)}
+      pending={pending}
+      submitLabel={content ? 'Update Content' : 'Create Content'}
+      className="max-w-2xl"
+    >
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+        <div className="sm:col-span-2">
+          <Field id="content-title" label="Title" error={errors.title?.message}>
+            <Input id="content-title" placeholder="e.g., Go-Live FAQ" {...form.register('title')} {...fieldAria('content-title', errors.title?.message)} />
           </Field>
-          <Field id="content-body" label="Content" error={errors.content?.message}>
-            <Textarea id="content-body" rows={8} placeholder="Write the content..." {...form.register('content')} {...fieldAria('content-body', errors.content?.message)} />
-          </Field>
-          {type !== 'text' && (
-            <Field id="content-url" label="URL (optional)" error={errors.url?.message}>
-              <Input id="content-url" type="url" placeholder="https://" {...form.register('url')} {...fieldAria('content-url', errors.url?.message)} />
-            </Field>
-          )}
-          {questions && questions.length > 0 && (
-            <fieldset className="grid gap-1.5">
-              <legend id={linksId} className="mb-1.5 text-sm font-medium text-slate-800">
-                Related Questions (optional)
-              </legend>
-              <Controller
-                control={form.control}
-                name="questionIds"
-                render={({ field }) => (
-                  <div className="max-h-40 overflow-y-auto rounded-md border border-slate-200 p-2">
-                    {sortQuestions(questions).map((q) => {
-                      const id = `content-q-${q.id}`;
-                      const checked = field.value.includes(q.id);
-                      return (
-                        <div key={q.id} className="flex items-start gap-2 py-1">
-                          <input
-                            id={id}
-                            type="checkbox"
-                            className="mt-0.5 h-4 w-4 rounded border-slate-400"
-                            checked={checked}
-                            onChange={(e) => field.onChange(e.target.checked ? [...field.value, q.id] : field.value.filter((x) => x !== q.id))}
-                          />
-                          <label htmlFor={id} className="text-sm text-slate-800">
-                            {q.question}
-                            <span className="ml-1 text-xs text-slate-600">({themeName.get(q.themeId) ?? 'Unknown theme'})</span>
-                          </label>
-                        </div>
-                      );
-                    })}
-                  </div>
-                )}
-              />
-            </fieldset>
-          )}
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? 'Saving...' : content ? 'Update Content' : 'Create Content'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        </div>
+        <Field id="content-type" label="Type" error={errors.type?.message}>
+          <Controller
+            control={form.control}
+            name="type"
+            render={({ field }) => <Select id="content-type" value={field.value} onValueChange={field.onChange} options={contentTypes} />}
+          />
+        </Field>
+      </div>
+      <Field id="content-description" label="Description (optional)">
+        <Input id="content-description" placeholder="A one-line summary" {...form.register('description')} />
+      </Field>
+      <Field id="content-body" label="Content" error={errors.content?.message}>
+        <Textarea id="content-body" rows={8} placeholder="Write the content..." {...form.register('content')} {...fieldAria('content-body', errors.content?.message)} />
+      </Field>
+      {type !== 'text' && (
+        <Field id="content-url" label="URL (optional)" error={errors.url?.message}>
+          <Input id="content-url" type="url" placeholder="https://" {...form.register('url')} {...fieldAria('content-url', errors.url?.message)} />
+        </Field>
+      )}
+      {questions && questions.length > 0 && (
+        <fieldset className="grid gap-1.5">
+          <legend id={linksId} className="mb-1.5 text-sm font-medium text-slate-800">
+            Related Questions (optional)
+          </legend>
+          <Controller
+            control={form.control}
+            name="questionIds"
+            render={({ field }) => (
+              <div className="max-h-40 overflow-y-auto rounded-md border border-slate-200 p-2">
+                {sortQuestions(questions).map((q) => {
+                  const id = `content-q-${q.id}`;
+                  const checked = field.value.includes(q.id);
+                  return (
+                    <div key={q.id} className="flex items-start gap-2 py-1">
+                      <input
+                        id={id}
+                        type="checkbox"
+                        className="mt-0.5 h-4 w-4 rounded border-slate-400"
+                        checked={checked}
+                        onChange={(e) => field.onChange(e.target.checked ? [...field.value, q.id] : field.value.filter((x) => x !== q.id))}
+                      />
+                      <label htmlFor={id} className="text-sm text-slate-800">
+                        {q.question}
+                        <span className="ml-1 text-xs text-slate-600">({themeName.get(q.themeId) ?? 'Unknown theme'})</span>
+                      </label>
+                    </div>
+                  );
+                })}
+              </div>
+            )}
+          />
+        </fieldset>
+      )}
+    </FormDialog>
   );
 }

@@ -2,12 +2,13 @@ import { Download, Eye, ExternalLink, File, FileText, Image, Plus, Search, Video
 import { useState } from 'react';
 import { RecordActionsMenu } from '@/components/RecordActionsMenu';
 import { Badge } from '@/components/ui/badge';
+import { CardGrid, CardGridSkeleton } from '@/components/CardGrid';
+import { EmptyState } from '@/components/EmptyState';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
+import { Card } from '@/components/ui/card';
 import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { contentTypes, filterContent } from '@/lib/content';
 import { formatShortDate } from '@/lib/dates';
@@ -29,6 +30,14 @@ const typeStyle: Record<string, { icon: LucideIcon; banner: string }> = {
 };
 
 const typeFilterOptions = [{ value: 'all', label: 'All Types' }, ...contentTypes];
+
+function EmptyIcon() {
+  return (
+    <div className="flex h-12 w-12 items-center justify-center rounded-full bg-slate-100">
+      <FileText className="h-6 w-6 text-slate-600" aria-hidden="true" />
+    </div>
+  );
+}
 
 /** ContentPage is the content library: search, type filter, cards, preview, download and edit. */
 export default function ContentPage() {
@@ -62,43 +71,31 @@ export default function ContentPage() {
       </div>
 
       {isLoading ? (
-        <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" role="status" aria-label="Loading content">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Card key={i} className="overflow-hidden">
-              <Skeleton className="h-16 rounded-none" />
-              <div className="p-5">
-                <Skeleton className="mb-2 h-5 w-2/3" />
-                <Skeleton className="mb-4 h-4 w-full" />
-                <Skeleton className="h-8 w-1/2" />
-              </div>
-            </Card>
-          ))}
-        </div>
+        <CardGridSkeleton label="Loading content" count={6} />
       ) : shown.length === 0 ? (
-        <Card>
-          <CardContent className="flex flex-col items-center gap-3 py-16 text-center">
-            <div className="flex h-12 w-12 items-center justify-center rounded-full bg-slate-100">
-              <FileText className="h-6 w-6 text-slate-600" aria-hidden="true" />
-            </div>
-            {filtered && (content ?? []).length > 0 ? (
-              <>
-                <h2 className="text-lg font-semibold text-slate-900">No content found</h2>
-                <p className="text-sm text-slate-600">Try adjusting your search or filter to find what you are looking for.</p>
-              </>
-            ) : (
-              <>
-                <h2 className="text-lg font-semibold text-slate-900">No content yet</h2>
-                <p className="text-sm text-slate-600">Create content pieces to build your communications.</p>
-                <Button onClick={() => setDialog({ open: true })}>
-                  <Plus className="h-4 w-4" aria-hidden="true" />
-                  Add Content
-                </Button>
-              </>
-            )}
-          </CardContent>
-        </Card>
+        filtered && (content ?? []).length > 0 ? (
+          <EmptyState
+            headingLevel="h2"
+            icon={<EmptyIcon />}
+            title="No content found"
+            text="Try adjusting your search or filter to find what you are looking for."
+          />
+        ) : (
+          <EmptyState
+            headingLevel="h2"
+            icon={<EmptyIcon />}
+            title="No content yet"
+            text="Create content pieces to build your communications."
+            action={
+              <Button onClick={() => setDialog({ open: true })}>
+                <Plus className="h-4 w-4" aria-hidden="true" />
+                Add Content
+              </Button>
+            }
+          />
+        )
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" aria-label="Content pieces">
+        <CardGrid label="Content pieces">
           {shown.map((c) => {
             const style = typeStyle[c.type] ?? typeStyle.text;
             const Icon = style.icon;
@@ -160,7 +157,7 @@ export default function ContentPage() {
               </li>
             );
           })}
-        </ul>
+        </CardGrid>
       )}
 
       <ContentDialog open={dialog.open} content={dialog.content} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />

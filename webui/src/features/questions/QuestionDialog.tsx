@@ -2,8 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/FormDialog';
 import { Field, fieldAria } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -68,56 +67,48 @@ export default function QuestionDialog({
   const themeOptions = (themes ?? []).map((t) => ({ value: t.id, label: t.name }));
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{question ? 'Edit Question' : 'Create New Question'}</DialogTitle>
-          <DialogDescription>Questions guide the content written for a theme.</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
-          <Field
-            id="question-theme"
-            label="Theme"
-            error={errors.themeId?.message}
-            hint={themes && themes.length === 0 ? 'Create a theme first: questions belong to a theme.' : undefined}
-          >
-            <Controller
-              control={form.control}
-              name="themeId"
-              render={({ field }) => (
-                <Select
-                  id="question-theme"
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  options={themeOptions}
-                  placeholder="Select a theme"
-                  aria-invalid={!!errors.themeId}
-                />
-              )}
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={question ? 'Edit Question' : 'Create New Question'}
+      description="Questions guide the content written for a theme."
+      onSubmit={form.handleSubmit(onSubmit)}
+      pending={pending}
+      submitLabel={question ? 'Update Question' : 'Create Question'}
+    >
+      <Field
+        id="question-theme"
+        label="Theme"
+        error={errors.themeId?.message}
+        hint={themes && themes.length === 0 ? 'Create a theme first: questions belong to a theme.' : undefined}
+      >
+        <Controller
+          control={form.control}
+          name="themeId"
+          render={({ field }) => (
+            <Select
+              id="question-theme"
+              value={field.value}
+              onValueChange={field.onChange}
+              options={themeOptions}
+              placeholder="Select a theme"
+              aria-invalid={!!errors.themeId}
             />
-          </Field>
-          <Field id="question-text" label="Question" error={errors.question?.message}>
-            <Textarea
-              id="question-text"
-              rows={3}
-              placeholder="e.g., What changes for field technicians on day one?"
-              {...form.register('question')}
-              {...fieldAria('question-text', errors.question?.message)}
-            />
-          </Field>
-          <Field id="question-description" label="Description (optional)">
-            <Textarea id="question-description" rows={2} placeholder="Context or guidance for writers" {...form.register('description')} />
-          </Field>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? 'Saving...' : question ? 'Update Question' : 'Create Question'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          )}
+        />
+      </Field>
+      <Field id="question-text" label="Question" error={errors.question?.message}>
+        <Textarea
+          id="question-text"
+          rows={3}
+          placeholder="e.g., What changes for field technicians on day one?"
+          {...form.register('question')}
+          {...fieldAria('question-text', errors.question?.message)}
+        />
+      </Field>
+      <Field id="question-description" label="Description (optional)">
+        <Textarea id="question-description" rows={2} placeholder="Context or guidance for writers" {...form.register('description')} />
+      </Field>
+    </FormDialog>
   );
 }

@@ -5,6 +5,8 @@ import { FileText, GripVertical, HelpCircle, Pencil, Plus, Trash2 } from 'lucide
 import { useState } from 'react';
 import { ThemeIcon } from '@/components/ThemeIcon';
 import { Badge } from '@/components/ui/badge';
+import { EmptyState } from '@/components/EmptyState';
+import { SectionHeading } from '@/components/SectionHeading';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { IconButton } from '@/components/ui/icon-button';
@@ -160,16 +162,17 @@ export default function QuestionsPage() {
 
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h2 className="text-2xl font-bold text-slate-900">Questions Library</h2>
-          <p className="text-sm text-slate-600">Questions are organized by theme. Drag questions to reorder them within a theme.</p>
-        </div>
-        <Button onClick={() => setDialog({ open: true })}>
-          <Plus className="h-4 w-4" aria-hidden="true" />
-          Add Question
-        </Button>
-      </div>
+      <SectionHeading
+        title="Questions Library"
+        action={
+          <Button onClick={() => setDialog({ open: true })}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            Add Question
+          </Button>
+        }
+      >
+        <p className="text-sm text-slate-600">Questions are organized by theme. Drag questions to reorder them within a theme.</p>
+      </SectionHeading>
 
       {isLoading ? (
         <Card className="grid gap-2 p-5" role="status" aria-label="Loading questions">
@@ -184,19 +187,21 @@ export default function QuestionsPage() {
           ))}
         </Card>
       ) : groups.length === 0 ? (
-        <Card>
-          <CardContent className="flex flex-col items-center gap-3 py-16 text-center">
+        <EmptyState
+          icon={
             <div className="flex h-12 w-12 items-center justify-center rounded-full bg-slate-100">
               <HelpCircle className="h-6 w-6 text-slate-600" aria-hidden="true" />
             </div>
-            <h3 className="text-lg font-semibold text-slate-900">No questions yet</h3>
-            <p className="max-w-sm text-sm text-slate-600">Questions guide the content you create for each theme.</p>
+          }
+          title="No questions yet"
+          text="Questions guide the content you create for each theme."
+          action={
             <Button onClick={() => setDialog({ open: true })}>
               <Plus className="h-4 w-4" aria-hidden="true" />
               Create First Question
             </Button>
-          </CardContent>
-        </Card>
+          }
+        />
       ) : (
         <div className="grid gap-4">
           {groups.map((g) => (

@@ -2,8 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/FormDialog';
 import { Field, fieldAria } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -46,51 +45,43 @@ export default function ThemeDialog({ open, onOpenChange, theme }: { open: boole
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{theme ? 'Edit Theme' : 'Create New Theme'}</DialogTitle>
-          <DialogDescription>Themes group the questions and communications of one topic.</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
-          <Field id="theme-name" label="Theme Name" error={errors.name?.message}>
-            <Input id="theme-name" placeholder="e.g., System Go-Live" {...form.register('name')} {...fieldAria('theme-name', errors.name?.message)} />
-          </Field>
-          <Field id="theme-description" label="Description" error={errors.description?.message}>
-            <Textarea
-              id="theme-description"
-              rows={3}
-              placeholder="What this theme is about"
-              {...form.register('description')}
-              {...fieldAria('theme-description', errors.description?.message)}
-            />
-          </Field>
-          <div className="grid grid-cols-2 gap-4">
-            <Field id="theme-icon" label="Icon">
-              <Controller
-                control={form.control}
-                name="icon"
-                render={({ field }) => <Select id="theme-icon" value={field.value} onValueChange={field.onChange} options={withCurrent(themeIcons, theme?.icon)} />}
-              />
-            </Field>
-            <Field id="theme-color" label="Color">
-              <Controller
-                control={form.control}
-                name="color"
-                render={({ field }) => <Select id="theme-color" value={field.value} onValueChange={field.onChange} options={withCurrent(themeColors, theme?.color)} />}
-              />
-            </Field>
-          </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? 'Saving...' : theme ? 'Update Theme' : 'Create Theme'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={theme ? 'Edit Theme' : 'Create New Theme'}
+      description="Themes group the questions and communications of one topic."
+      onSubmit={form.handleSubmit(onSubmit)}
+      pending={pending}
+      submitLabel={theme ? 'Update Theme' : 'Create Theme'}
+    >
+      <Field id="theme-name" label="Theme Name" error={errors.name?.message}>
+        <Input id="theme-name" placeholder="e.g., System Go-Live" {...form.register('name')} {...fieldAria('theme-name', errors.name?.message)} />
+      </Field>
+      <Field id="theme-description" label="Description" error={errors.description?.message}>
+        <Textarea
+          id="theme-description"
+          rows={3}
+          placeholder="What this theme is about"
+          {...form.register('description')}
+          {...fieldAria('theme-description', errors.description?.message)}
+        />
+      </Field>
+      <div className="grid grid-cols-2 gap-4">
+        <Field id="theme-icon" label="Icon">
+          <Controller
+            control={form.control}
+            name="icon"
+            render={({ field }) => <Select id="theme-icon" value={field.value} onValueChange={field.onChange} options={withCurrent(themeIcons, theme?.icon)} />}
+          />
+        </Field>
+        <Field id="theme-color" label="Color">
+          <Controller
+            control={form.control}
+            name="color"
+            render={({ field }) => <Select id="theme-color" value={field.value} onValueChange={field.onChange} options={withCurrent(themeColors, theme?.color)} />}
+          />
+        </Field>
+      </div>
+    </FormDialog>
   );
 }

@@ -1,10 +1,12 @@
 import { FileText, HelpCircle, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { CardGrid, CardGridSkeleton } from '@/components/CardGrid';
+import { EmptyState } from '@/components/EmptyState';
 import { RecordActionsMenu } from '@/components/RecordActionsMenu';
+import { SectionHeading } from '@/components/SectionHeading';
 import { ThemeIcon } from '@/components/ThemeIcon';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { colorClasses, plural } from '@/lib/themeOptions';
 import type { Theme } from '@/lib/types';
@@ -28,44 +30,38 @@ export default function ThemesPage() {
 
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h2 className="text-2xl font-bold text-slate-900">Communication Themes</h2>
-          <p className="text-sm text-slate-600">Organize your communications around key topics and themes</p>
-        </div>
-        <Button onClick={() => setDialog({ open: true })}>
-          <Plus className="h-4 w-4" aria-hidden="true" />
-          Add Theme
-        </Button>
-      </div>
+      <SectionHeading
+        title="Communication Themes"
+        action={
+          <Button onClick={() => setDialog({ open: true })}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            Add Theme
+          </Button>
+        }
+      >
+        <p className="text-sm text-slate-600">Organize your communications around key topics and themes</p>
+      </SectionHeading>
 
       {isLoading ? (
-        <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" role="status" aria-label="Loading themes">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Card key={i} className="p-5">
-              <Skeleton className="mb-3 h-10 w-10 rounded-full" />
-              <Skeleton className="mb-2 h-5 w-2/3" />
-              <Skeleton className="mb-4 h-4 w-full" />
-              <Skeleton className="h-4 w-1/2" />
-            </Card>
-          ))}
-        </div>
+        <CardGridSkeleton label="Loading themes" count={6} />
       ) : !themes || themes.length === 0 ? (
-        <Card>
-          <CardContent className="flex flex-col items-center gap-3 py-16 text-center">
+        <EmptyState
+          icon={
             <div className="flex h-12 w-12 items-center justify-center rounded-full bg-slate-100">
               <ThemeIcon icon="fa-tag" className="h-6 w-6 text-slate-600" />
             </div>
-            <h3 className="text-lg font-semibold text-slate-900">No themes yet</h3>
-            <p className="max-w-sm text-sm text-slate-600">Themes organize your communications around key topics.</p>
+          }
+          title="No themes yet"
+          text="Themes organize your communications around key topics."
+          action={
             <Button onClick={() => setDialog({ open: true })}>
               <Plus className="h-4 w-4" aria-hidden="true" />
               Create Your First Theme
             </Button>
-          </CardContent>
-        </Card>
+          }
+        />
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" aria-label="Themes">
+        <CardGrid label="Themes">
           {themes.map((theme) => {
             const c = colorClasses(theme.color);
             return (
@@ -93,7 +89,7 @@ export default function ThemesPage() {
               </li>
             );
           })}
-        </ul>
+        </CardGrid>
       )}
 
       <ThemeDialog open={dialog.open} theme={dialog.theme} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
