@@ -2,18 +2,18 @@ package schedule
 
 import (
 	"cmp"
-	"fmt"
 	"iter"
 	"slices"
 	"time"
 
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/schedule/load"
 )
 
 // DefaultLimit is the number of scheduled communications one audience may
 // get in one ISO week before an overload warning (the default of the
 // schedule.max-per-audience-week setting).
-const DefaultLimit = 3
+const DefaultLimit = load.DefaultLimit
 
 // Warning kinds.
 const (
@@ -66,23 +66,13 @@ type dated struct {
 	day            time.Time
 }
 
-// isoWeek is an ISO 8601 week.
-type isoWeek struct{ year, week int }
+// isoWeek is an ISO 8601 week, the overload rule's unit (pkg/schedule/load).
+type isoWeek = load.Week
 
-func weekOf(day time.Time) isoWeek {
-	y, w := day.ISOWeek()
-	return isoWeek{y, w}
-}
+var weekOf, monday = load.WeekOf, load.Monday
 
-func (w isoWeek) String() string { return fmt.Sprintf("%04d-W%02d", w.year, w.week) }
-
-func (w isoWeek) compare(o isoWeek) int {
-	return cmp.Or(cmp.Compare(w.year, o.year), cmp.Compare(w.week, o.week))
-}
-
-// monday is the first day of day's ISO week.
-func monday(day time.Time) time.Time {
-	return day.AddDate(0, 0, -((int(day.Weekday()) + 6) % 7))
+func compareWeeks(w, o isoWeek) int {
+	return cmp.Or(cmp.Compare(w.Year, o.Year), cmp.Compare(w.Week, o.Week))
 }
 
 // Warnings returns the overload warnings (by week, then audience name) and
@@ -155,10 +145,7 @@ func (in Input) overlaps(first, last time.Time) bool {
 }
 
 func overloads(in Input, comms []dated) []Warning {
-	limit := in.Limit
-	if limit <= 0 {
-		limit = DefaultLimit
-	}
+	limit := load.Limit(in.Limit)
 	type bucket struct {
 		first      time.Time
 		byAudience map[string][]string
@@ -189,7 +176,7 @@ func overloads(in Input, comms []dated) []Warning {
 		}
 		for _, a := range in.Audiences {
 			n := len(b.byAudience[a.ID]) + len(b.everyone)
-			if n <= limit {
+			if !load.Over(n, limit) {
 				continue
 			}
 			ids := make([]string, 0, n)
@@ -201,7 +188,7 @@ func overloads(in Input, comms []dated) []Warning {
 		}
 	}
 	slices.SortFunc(all, func(x, y found) int {
-		return cmp.Or(x.week.compare(y.week), cmp.Compare(x.w.AudienceName, y.w.AudienceName),
+		return cmp.Or(compareWeeks(x.week, y.week), cmp.Compare(x.w.AudienceName, y.w.AudienceName),
 			cmp.Compare(x.w.AudienceID, y.w.AudienceID))
 	})
 	out := make([]Warning, len(all))
