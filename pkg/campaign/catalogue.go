@@ -25,6 +25,37 @@ type entry struct {
 	Description string   `yaml:"description"`
 	At          int      `yaml:"at"`       // merger activities: percent of the span
 	Maturity    []string `yaml:"maturity"` // merger activities: maturity phases that include it
+
+	// Audiences are further audiences the entry may address; each is a
+	// variant of its own, titled "<Title> for <Audience>".
+	Audiences []string `yaml:"audiences"`
+	// Channels overrides Channel per audience (a manager briefing is not
+	// an employee email).
+	Channels map[string]string `yaml:"channels"`
+	// Anchor, From and To say where the entry may sit: From..To days
+	// (inclusive, negative is before) from the milestone Anchor, one of
+	// start, go-live, acquisition, announcement or end. A bound left out is
+	// open; an anchor the campaign does not have leaves the entry free.
+	Anchor string `yaml:"anchor"`
+	From   *int   `yaml:"from"`
+	To     *int   `yaml:"to"`
+	// Series marks a recurring activity; when a phase needs more
+	// activities than the catalogue has, its instances are numbered
+	// "<Title>, <Series> N" (Issue 3, Cohort 2).
+	Series string `yaml:"series"`
+}
+
+// audienceList is the entry's audiences: its own first, then the others.
+func (e entry) audienceList() []string {
+	return uniq(append([]string{e.Audience}, e.Audiences...))
+}
+
+// channelFor is the entry's channel for audience.
+func (e entry) channelFor(audience string) string {
+	if c, ok := e.Channels[audience]; ok {
+		return c
+	}
+	return e.Channel
 }
 
 type phaseInfo struct {
@@ -33,10 +64,13 @@ type phaseInfo struct {
 }
 
 type catalogue struct {
-	Phases        []phaseInfo                   `yaml:"phases"`
-	Types         map[string]map[string][]entry `yaml:"types"`
-	Merger        []entry                       `yaml:"mergerActivities"`
-	PreAcquistion map[string][]entry            `yaml:"preAcquisitionActivities"`
+	Phases []phaseInfo                   `yaml:"phases"`
+	Types  map[string]map[string][]entry `yaml:"types"`
+	// Common activities suit every campaign type; each type uses them
+	// after its own.
+	Common        map[string][]entry `yaml:"common"`
+	Merger        []entry            `yaml:"mergerActivities"`
+	PreAcquistion map[string][]entry `yaml:"preAcquisitionActivities"`
 	GoLive        struct {
 		Testing     entry `yaml:"testing"`
 		Celebration entry `yaml:"celebration"`

@@ -28,6 +28,8 @@ const (
 	MsgPeriodTooLong         = "The campaign period cannot be longer than 10 years"
 	MsgUrgency               = "Urgency must be low, medium or high"
 	MsgAudienceMode          = "Audience mode must be general or organizational"
+	MsgHoliday               = "Holiday must be a valid date (YYYY-MM-DD)"
+	MsgMaxPerAudienceWeek    = "maxPerAudienceWeek must be a whole number of 1 or more"
 	msgInvalidDateSuffix     = " must be a valid date (YYYY-MM-DD)"
 	msgUnknownValueTemplate  = "Unknown %s: %q"
 	minYear, maxYear         = 1900, 2999
@@ -55,6 +57,18 @@ type Config struct {
 	Divisions            []string `json:"divisions" yaml:"divisions"`
 	OrgLevels            []string `json:"orgLevels" yaml:"orgLevels"`
 	RoleCategories       []string `json:"roleCategories" yaml:"roleCategories"`
+
+	// BusinessDaysOnly keeps activities on Monday to Friday; nil means
+	// true. The pinned go-live dates stay where the rules put them.
+	BusinessDaysOnly *bool `json:"businessDaysOnly,omitempty" yaml:"businessDaysOnly,omitempty"`
+	// Holidays are dates (YYYY-MM-DD) no activity may fall on.
+	Holidays []string `json:"holidays,omitempty" yaml:"holidays,omitempty"`
+	// HolidayCalendar is a country code (HolidayCalendars) whose public
+	// holidays are avoided; empty uses the caller's default (Options).
+	HolidayCalendar string `json:"holidayCalendar,omitempty" yaml:"holidayCalendar,omitempty"`
+	// MaxPerAudienceWeek is the most activities one audience gets in one
+	// ISO week; nil uses the caller's default (the Schedule's setting).
+	MaxPerAudienceWeek *int `json:"maxPerAudienceWeek,omitempty" yaml:"maxPerAudienceWeek,omitempty"`
 }
 
 // ValidationError is a configuration the generator refuses. Message is meant
@@ -84,6 +98,9 @@ type plan struct {
 	cfg          Config
 	start, end   time.Time
 	goLive       time.Time
+	businessOnly bool
+	holidays     map[time.Time]bool
+	maxPerWeek   int // 0: the caller's default
 	hasGoLive    bool
 	acquisition  time.Time
 	hasAcq       bool
@@ -124,6 +141,8 @@ func (c Config) Normalize() Config {
 	n.Divisions = uniq(c.Divisions)
 	n.OrgLevels = uniq(c.OrgLevels)
 	n.RoleCategories = uniq(c.RoleCategories)
+	n.Holidays = uniq(c.Holidays)
+	n.HolidayCalendar = strings.ToLower(strings.TrimSpace(c.HolidayCalendar))
 	// The maturity selector exists only for M&A integration, and the
 	// pre-acquisition selector only for the pre-acquisition phase: values
 	// left behind after unticking them do not count.
@@ -188,6 +207,9 @@ func (c Config) plan(org *orgdata.Dataset) (*plan, error) {
 	}
 
 	if err := checkKnown(n, org); err != nil {
+		return nil, err
+	}
+	if err := p.readCalendar(n); err != nil {
 		return nil, err
 	}
 

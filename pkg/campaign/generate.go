@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/commsplan/commsplan/pkg/orgdata"
+	"github.com/commsplan/commsplan/pkg/schedule/load"
 )
 
 // Schedule and activity statuses and priorities (spec 02 §3 and §4).
@@ -48,7 +49,10 @@ type Schedule struct {
 	Timeline            []TimelineEntry `json:"timeline"`
 	Summary             string          `json:"summary"`
 	ConfidentialityNote string          `json:"confidentialityNote"`
-	Targeting           *Targeting      `json:"targeting,omitempty"`
+	// Warnings name each rule the plan could not hold: an audience's week
+	// over the cap, an activity in a blackout or on a non-business day.
+	Warnings  []string   `json:"warnings"`
+	Targeting *Targeting `json:"targeting,omitempty"`
 }
 
 // Phase is one of the four campaign phases with its activities.
@@ -131,14 +135,36 @@ func Span(start, end time.Time) int {
 // targeting. The result depends on nothing but its arguments. A
 // configuration that breaks a rule gives a *ValidationError.
 func Generate(cfg Config, org *orgdata.Dataset) (*Schedule, error) {
+	return GenerateWith(cfg, org, Options{})
+}
+
+// GenerateWith is Generate with what the caller read from its settings and
+// store: saved blackouts, the default cap and the default holiday calendar.
+func GenerateWith(cfg Config, org *orgdata.Dataset, opt Options) (*Schedule, error) {
+	if err := opt.check(); err != nil {
+		return nil, err
+	}
 	p, err := cfg.plan(org)
 	if err != nil {
 		return nil, err
 	}
+	if code := cmpOr(p.cfg.HolidayCalendar, opt.HolidayCalendar); code != "none" {
+		p.addCalendar(code, p.start, p.end)
+	}
+	limit := p.maxPerWeek
+	if limit == 0 {
+		limit = opt.MaxPerAudienceWeek
+	}
 	cat := loadCatalogue()
-	g := &generation{p: p, cat: cat, span: Span(p.start, p.end)}
+	g := &generation{p: p, cat: cat, span: Span(p.start, p.end), titles: map[string]bool{}, series: map[string]int{},
+		blackouts: parseBlackouts(opt.Blackouts), load: load.NewCounter(limit)}
 	g.days = PhaseDays(g.span)
-	g.buildBase()
+	if p.merger {
+		g.findAnnouncement()
+	}
+	// The pinned milestones and the M&A activities take their days first;
+	// the phase activities then fit around them, each placed as it is
+	// picked so the next pick can see every audience's load.
 	if p.technology {
 		g.buildGoLive()
 	}
@@ -146,7 +172,21 @@ func Generate(cfg Config, org *orgdata.Dataset) (*Schedule, error) {
 		g.buildMerger()
 		g.buildPreAcquisition()
 	}
+	extras := g.items
+	g.items = nil
+	g.placeAll(extras)
+	g.buildBase()
+	// Base activities come first among those on the same day.
+	g.items = append(g.items, extras...)
+	g.finish()
 	return g.assemble(org), nil
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
 }
 
 // generation is the state of one Generate call.
@@ -160,13 +200,24 @@ type generation struct {
 	merger   int
 	preAcq   int
 	audience []string // general-mode audience groups the planner chose
+
+	titles                  map[string]bool // titles taken
+	series                  map[string]int  // instances of each recurring title
+	announcement            time.Time       // a confidential deal's announcement, or zero
+	blackouts               []blackoutSpan
+	load                    *load.Counter
+	warnings                []string
+	blackoutNotes, dayNotes []string
 }
 
 // item is an activity before ids are assigned.
 type item struct {
-	a     Activity
-	date  time.Time
-	phase int // -1: place by date
+	a      Activity
+	date   time.Time // the ideal date until place, then the date
+	phase  int       // -1: place by date
+	lo, hi time.Time // where place may put it
+	pinned bool      // a spec date that stays (go-live milestones)
+	series string    // a recurring activity's title before its number
 }
 
 // phaseStart returns the first day (1-based) of phase i.
@@ -232,67 +283,329 @@ func (g *generation) buildBase() {
 	for ph := range phaseKeys {
 		n := counts[ph]
 		first := g.phaseStart(ph)
-		// Candidate entries per type, narrowed to the chosen audiences.
-		cands := make([][]entry, len(types))
-		retarget := make([]bool, len(types))
+		lo, hi := g.phaseRange(ph)
+		pools := make([]*pool, len(types))
 		for ti, t := range types {
-			cands[ti], retarget[ti] = g.forAudience(g.cat.Types[t][phaseKeys[ph]])
+			pools[ti] = g.newPool(t, ph, lo, hi)
 		}
 		for j := 0; j < n; j++ {
-			ti := j % len(types)
-			es := cands[ti]
-			idx := j / len(types)
-			e := es[idx%len(es)]
-			if retarget[ti] {
-				e.Audience = g.audience[idx%len(g.audience)]
+			ideal := g.dateOfDay(first + j*g.days[ph]/n)
+			v := g.pick(pools, j%len(types), ideal)
+			wlo, whi := v.lo, v.hi
+			if wlo.Before(lo) {
+				wlo = lo
 			}
-			title := e.Title
-			if round := idx/len(es) + 1; round > 1 {
-				title += " (Round " + strconv.Itoa(round) + ")"
+			if whi.After(hi) {
+				whi = hi
 			}
-			day := first + j*g.days[ph]/n
-			date := g.dateOfDay(day)
-			g.items = append(g.items, item{a: g.activity(e, title, date), date: date, phase: ph})
+			a := g.activity(v.e, v.title, ideal)
+			a.Audience = audienceLabel(v.audience)
+			a.Channel = v.channel
+			it := item{a: a, date: ideal, phase: ph, lo: wlo, hi: whi, series: v.series}
+			g.placeOne(&it)
+			g.items = append(g.items, it)
 		}
 	}
 }
 
-// forAudience keeps the entries meant for the audiences the planner chose
-// in general mode. When the catalogue has none for them, it keeps every
-// entry and reports that their audience must be replaced by a chosen one:
-// the planner's choice of audience wins over the catalogue's.
-func (g *generation) forAudience(es []entry) ([]entry, bool) {
-	if len(g.audience) == 0 {
-		return es, false
+// phaseRange returns the first and last date of phase i, held inside the
+// campaign; the last phase runs to the end date.
+func (g *generation) phaseRange(i int) (time.Time, time.Time) {
+	first := g.phaseStart(i)
+	lo := g.dateOfDay(first)
+	hi := g.dateOfDay(first + g.days[i] - 1)
+	if i == len(phaseKeys)-1 {
+		hi = g.p.end
 	}
-	var out []entry
-	for _, e := range es {
-		if contains(g.audience, e.Audience) {
-			out = append(out, e)
-		}
-	}
-	if len(out) == 0 {
-		return es, true
-	}
-	return out, false
+	return lo, hi
 }
 
-func (g *generation) activity(e entry, title string, date time.Time) Activity {
-	audience, ok := optionLabel(audienceGroups, e.Audience)
+// variant is a catalogue entry addressed to one audience, with the dates
+// its anchor allows.
+type variant struct {
+	e        entry
+	audience string
+	channel  string
+	title    string
+	series   string // set on a numbered instance of a recurring entry
+	lo, hi   time.Time
+}
+
+// pool is what one campaign type offers one phase: the variants not yet
+// used, and its recurring entries for when they run out.
+type pool struct {
+	variants []variant
+	series   []variant
+	next     int // the series variant to use next
+}
+
+// newPool lists type t's variants for phase ph whose window meets lo..hi:
+// its own entries, then the common ones, interleaved by audience so that
+// consecutive activities address different people.
+func (g *generation) newPool(t string, ph int, lo, hi time.Time) *pool {
+	entries := append(append([]entry(nil), g.cat.Types[t][phaseKeys[ph]]...), g.cat.Common[phaseKeys[ph]]...)
+	byAudience := map[string][]variant{}
+	var order []string
+	p := &pool{}
+	add := func(e entry, audience string, multi bool) {
+		v := variant{e: e, audience: audience, channel: e.channelFor(audience), title: g.text(e.Title)}
+		if multi {
+			v.title += " for " + audienceLabel(audience)
+		}
+		v.lo, v.hi = g.window(e)
+		if v.lo.Before(lo) {
+			v.lo = lo
+		}
+		if v.hi.After(hi) {
+			v.hi = hi
+		}
+		if v.lo.After(v.hi) {
+			return // the anchor keeps it out of this phase
+		}
+		if e.Series != "" {
+			p.series = append(p.series, v)
+			return
+		}
+		if _, ok := byAudience[audience]; !ok {
+			order = append(order, audience)
+		}
+		byAudience[audience] = append(byAudience[audience], v)
+	}
+	chosen := func(a string) bool { return len(g.audience) == 0 || contains(g.audience, a) }
+	any := false
+	for _, e := range entries {
+		for _, a := range e.audienceList() {
+			if chosen(a) {
+				any = true
+			}
+		}
+	}
+	for _, e := range entries {
+		auds := e.audienceList()
+		multi := len(auds) > 1
+		mine := false
+		for _, a := range auds {
+			mine = mine || chosen(a)
+		}
+		for _, a := range auds {
+			switch {
+			case chosen(a):
+				add(e, a, multi)
+			case (!any || (e.Series != "" && !mine)) && a == e.Audience:
+				// None of the type's entries is for the chosen
+				// audiences: the planner's choice wins, in turn.
+				for _, c := range g.audience {
+					add(e, c, true)
+				}
+			}
+		}
+	}
+	// Interleave: the first variant of each audience, then the second...
+	for k := 0; ; k++ {
+		added := false
+		for _, a := range order {
+			if k < len(byAudience[a]) {
+				p.variants = append(p.variants, byAudience[a][k])
+				added = true
+			}
+		}
+		if !added {
+			break
+		}
+	}
+	return p
+}
+
+// pick takes the variant for the next activity of the phase from type
+// ti's pool (then the others'): the first unused one whose window holds the
+// ideal date, else the one whose window is nearest to it, else the next
+// instance of a recurring entry.
+func (g *generation) pick(pools []*pool, ti int, ideal time.Time) variant {
+	fits := g.fitCache(ideal)
+	// First choice: a catalogue variant, in type order, whose audience has
+	// room near the ideal date; then a recurring entry with room; then the
+	// nearest catalogue variant, then a recurring entry, room or not (the
+	// cap then gives way with a warning).
+	for _, roomy := range []bool{true, false} {
+		for k := range pools {
+			p := pools[(ti+k)%len(pools)]
+			if i := g.bestVariant(p.variants, ideal, roomy, fits); i >= 0 {
+				v := p.variants[i]
+				p.variants = append(p.variants[:i], p.variants[i+1:]...)
+				g.titles[v.title] = true
+				return v
+			}
+		}
+		for k := range pools {
+			p := pools[(ti+k)%len(pools)]
+			if v, ok := g.nextInSeries(p, ideal, roomy, fits); ok {
+				return v
+			}
+		}
+	}
+	// The catalogue test makes every phase of every type end in a
+	// recurring entry that no anchor restricts, so this is not reached.
+	panic("campaign: no catalogue activity for a phase")
+}
+
+// bestVariant returns the index of the variant nearest the ideal date (0
+// when its window holds it), the one whose window closes first on a tie so
+// activities due before a milestone are not crowded out by ones that could
+// happen any time; with roomy, only variants whose audience has room near
+// the ideal date count. -1 when none does.
+func (g *generation) bestVariant(vs []variant, ideal time.Time, roomy bool, fits func(variant) bool) int {
+	best, bestDist := -1, 0
+	for i, v := range vs {
+		if g.titles[v.title] {
+			continue
+		}
+		d := 0
+		if ideal.Before(v.lo) {
+			d = Span(ideal, v.lo)
+		} else if ideal.After(v.hi) {
+			d = Span(v.hi, ideal)
+		}
+		if best >= 0 && (d > bestDist || (d == bestDist && !v.hi.Before(vs[best].hi))) {
+			continue
+		}
+		if roomy && !fits(v) {
+			continue
+		}
+		best, bestDist = i, d
+	}
+	return best
+}
+
+// nextInSeries returns the next numbered instance of one of the pool's
+// recurring entries, preferring one whose window holds the ideal date.
+func (g *generation) nextInSeries(p *pool, ideal time.Time, roomy bool, fits func(variant) bool) (variant, bool) {
+	idx := -1
+	for _, inWindow := range []bool{true, false} {
+		for i := range p.series {
+			j := (p.next + i) % len(p.series)
+			v := p.series[j]
+			if inWindow && (ideal.Before(v.lo) || ideal.After(v.hi)) {
+				continue
+			}
+			if roomy && !fits(v) {
+				continue
+			}
+			idx = j
+			break
+		}
+		if idx >= 0 {
+			break
+		}
+	}
+	if idx < 0 {
+		return variant{}, false
+	}
+	p.next = idx + 1
+	v := p.series[idx]
+	for {
+		g.series[v.title]++
+		t := fmt.Sprintf("%s, %s %d", v.title, v.e.Series, g.series[v.title])
+		if !g.titles[t] {
+			g.titles[t] = true
+			v.series, v.title = v.title, t
+			return v, true
+		}
+	}
+}
+
+// fitCache returns whether a variant's audience has a free workday (within
+// the cap, outside its blackouts) within maxShift days of ideal in the
+// variant's window, remembering the answer per audience and window for one
+// pick.
+func (g *generation) fitCache(ideal time.Time) func(variant) bool {
+	type key struct {
+		audience string
+		lo, hi   time.Time
+	}
+	memo := map[key]bool{}
+	return func(v variant) bool {
+		k := key{v.audience, v.lo, v.hi}
+		if ok, seen := memo[k]; seen {
+			return ok
+		}
+		label := audienceLabel(v.audience)
+		lo := later(v.lo, ideal.AddDate(0, 0, -maxShift))
+		hi := earlier(v.hi, ideal.AddDate(0, 0, maxShift))
+		at := ideal
+		if at.Before(lo) {
+			at = lo
+		}
+		if at.After(hi) {
+			at = hi
+		}
+		_, ok := nearest(at, lo, hi, func(d time.Time) bool {
+			return g.workday(d) && g.blackoutOn(label, d) == "" && g.load.Fits(label, d)
+		})
+		memo[k] = ok
+		return ok
+	}
+}
+
+// window returns the dates entry e may sit on: its anchor's bounds, held
+// inside the campaign.
+func (g *generation) window(e entry) (time.Time, time.Time) {
+	lo, hi := g.p.start, g.p.end
+	at, ok := g.milestone(e.Anchor)
 	if !ok {
-		audience = e.Audience
+		return lo, hi
 	}
-	return Activity{
-		Title:       title,
-		Type:        e.Type,
-		Timing:      "Day " + strconv.Itoa(g.dayNumber(date)),
-		Date:        date.Format(DateLayout),
-		Audience:    audience,
-		Channel:     e.Channel,
-		Description: e.Description,
-		Priority:    e.Priority,
-		Status:      ActivityPlanned,
+	if e.From != nil {
+		if d := at.AddDate(0, 0, *e.From); d.After(lo) {
+			lo = d
+		}
 	}
+	if e.To != nil {
+		if d := at.AddDate(0, 0, *e.To); d.Before(hi) {
+			hi = d
+		}
+	}
+	return lo, hi
+}
+
+// milestone returns the date of an anchor, if the campaign has it.
+func (g *generation) milestone(anchor string) (time.Time, bool) {
+	switch anchor {
+	case "start":
+		return g.p.start, true
+	case "end":
+		return g.p.end, true
+	case "go-live":
+		return g.p.goLive, g.p.technology
+	case "acquisition":
+		return g.p.acquisition, g.p.hasAcq && g.p.merger
+	case "announcement":
+		return g.announcement, !g.announcement.IsZero()
+	}
+	return time.Time{}, false
+}
+
+// text fills a catalogue text's placeholders: {campaign}, {goLive} and
+// {acquisition}.
+func (g *generation) text(s string) string {
+	if !strings.Contains(s, "{") {
+		return s
+	}
+	goLive, acq := "go-live", "the acquisition date"
+	if g.p.technology {
+		goLive = ShortDate(g.p.goLive)
+	}
+	if g.p.hasAcq {
+		acq = ShortDate(g.p.acquisition)
+	}
+	return strings.NewReplacer("{campaign}", g.p.cfg.CampaignName, "{goLive}", goLive, "{acquisition}", acq).Replace(s)
+}
+
+// audienceLabel is an audience group's label ("Managers").
+func audienceLabel(id string) string {
+	if l, ok := optionLabel(audienceGroups, id); ok {
+		return l
+	}
+	return id
 }
 
 func (g *generation) buildGoLive() {
@@ -301,7 +614,7 @@ func (g *generation) buildGoLive() {
 	testing := g.clamp(g.p.goLive.AddDate(0, 0, -7))
 	a := g.activity(g.cat.GoLive.Testing, g.cat.GoLive.Testing.Title, testing)
 	a.Timing = "7 days before go-live"
-	g.items = append(g.items, item{a: a, date: testing, phase: -1})
+	g.items = append(g.items, item{a: a, date: testing, phase: -1, pinned: true})
 
 	celebration := g.p.goLive.AddDate(0, 0, 14)
 	if celebration.After(g.p.end) {
@@ -309,7 +622,7 @@ func (g *generation) buildGoLive() {
 	}
 	a = g.activity(g.cat.GoLive.Celebration, g.cat.GoLive.Celebration.Title, celebration)
 	a.Timing = "14 days after go-live"
-	g.items = append(g.items, item{a: a, date: celebration, phase: -1})
+	g.items = append(g.items, item{a: a, date: celebration, phase: -1, pinned: true})
 	g.goLive = 2
 }
 
@@ -400,6 +713,7 @@ func (g *generation) assemble(org *orgdata.Dataset) *Schedule {
 	p := g.p
 	c := p.cfg
 	sort.SliceStable(g.items, func(i, j int) bool { return g.items[i].date.Before(g.items[j].date) })
+	g.numberSeries()
 
 	phases := make([]Phase, len(phaseKeys))
 	for i, info := range g.cat.Phases {
@@ -457,6 +771,7 @@ func (g *generation) assemble(org *orgdata.Dataset) *Schedule {
 		Activities:      all,
 		Timeline:        timeline,
 		Targeting:       &t,
+		Warnings:        append([]string{}, g.warnings...),
 	}
 	if g.preAcq > 0 {
 		s.ConfidentialityNote = ConfidentialityNote
@@ -557,4 +872,52 @@ func plural(n int, noun string) string {
 // ShortDate writes a date in the en-US short form, M/D/YYYY.
 func ShortDate(t time.Time) string {
 	return fmt.Sprintf("%d/%d/%d", int(t.Month()), t.Day(), t.Year())
+}
+
+func (g *generation) activity(e entry, title string, date time.Time) Activity {
+	return Activity{
+		Title:       title,
+		Type:        e.Type,
+		Timing:      "Day " + strconv.Itoa(g.dayNumber(date)),
+		Date:        date.Format(DateLayout),
+		Audience:    audienceLabel(e.Audience),
+		Channel:     e.Channel,
+		Description: g.text(e.Description),
+		Priority:    e.Priority,
+		Status:      ActivityPlanned,
+	}
+}
+
+func lower(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+
+// findAnnouncement sets the moment a confidential deal becomes public: the
+// acquisition date when one is given, else the embargoed all-employee
+// announcement of the last pre-acquisition phase. Without pre-acquisition
+// phases there is no secret to keep and it stays zero.
+func (g *generation) findAnnouncement() {
+	if len(g.p.preAcq) == 0 {
+		return
+	}
+	if g.p.hasAcq {
+		g.announcement = g.p.acquisition
+		return
+	}
+	_ = 0
+}
+
+// numberSeries numbers each recurring activity's instances in date order
+// (Issue 1 is the first one sent): pick numbered them in the order it took
+// them, before place moved them.
+func (g *generation) numberSeries() {
+	next := map[string]int{}
+	for i := range g.items {
+		it := &g.items[i]
+		if it.series == "" {
+			continue
+		}
+		next[it.series]++
+		label := it.a.Title[strings.LastIndex(it.a.Title, ", ")+2:]
+		label = label[:strings.LastIndex(label, " ")]
+		it.a.Title = fmt.Sprintf("%s, %s %d", it.series, label, next[it.series])
+	}
 }

@@ -20,6 +20,8 @@ func mustGenerate(t testing.TB, cfg Config) *Schedule {
 	return s
 }
 
+func ptr[T any](v T) *T { return &v }
+
 func day(s string) time.Time {
 	t, err := time.Parse(DateLayout, s)
 	if err != nil {
@@ -271,6 +273,9 @@ func TestMergerActivitiesMoveEarlierNearAcquisition(t *testing.T) {
 	base.StartDate, base.EndDate = "2025-03-01", "2025-11-01" // 245 days
 	base.CampaignTypes = []string{TypeMAIntegration}
 	base.MaturityPhases = []string{MaturityIntegrating}
+	// The seed's dates, before business days move an activity off a
+	// weekend: weekends allowed, this is the share-of-span rule alone.
+	base.BusinessDaysOnly = ptr(false)
 	span := 245
 
 	tests := []struct {
@@ -467,11 +472,17 @@ func TestMultipleTypesInterleave(t *testing.T) {
 	assert.Equal(t, cat.Types[TypeCrisisCommunication]["preparation"][0].Title, prep[1].Title)
 }
 
-func TestRepeatedActivitiesAreNumbered(t *testing.T) {
+func TestLongCampaignsNumberRecurringActivities(t *testing.T) {
 	cfg := validConfig()
 	cfg.EndDate = "2025-04-01"
 	s := mustGenerate(t, cfg)
-	assert.Contains(t, titles(s), "Sponsor Roadmap Briefing (Round 2)")
+	assert.Len(t, titles(s), len(s.Activities), "every title is distinct")
+	for _, a := range s.Activities {
+		assert.NotContains(t, a.Title, "(Round", a.Title)
+	}
+	first, second := titles(s)["ERP Readiness Newsletter for Employees, Issue 1"], titles(s)["ERP Readiness Newsletter for Employees, Issue 2"]
+	require.NotEmpty(t, second.ID, "a recurring activity is numbered")
+	assert.LessOrEqual(t, first.Date, second.Date, "issues are numbered in date order")
 }
 
 func TestDeterministic(t *testing.T) {
@@ -531,6 +542,58 @@ func TestCatalogueIsValid(t *testing.T) {
 			check("pre-acquisition/"+id, e, false)
 		}
 	}
+	// Issue 29's fields: further audiences and their channels, anchors,
+	// and a recurring entry no anchor restricts in every phase, so a phase
+	// never runs out of distinct titles.
+	anchors := []string{"", "start", "go-live", "acquisition", "announcement", "end"}
+	for ph, es := range cat.Common {
+		assert.Contains(t, phaseKeys, ph)
+		free := false
+		for _, e := range es {
+			check("common/"+ph, e, true)
+			free = free || (e.Series != "" && e.Anchor == "")
+		}
+		assert.True(t, free, "common/%s has an unanchored recurring entry", ph)
+	}
+	for _, k := range phaseKeys {
+		assert.NotEmpty(t, cat.Common[k], "common/%s", k)
+	}
+	all := func(yield func(string, entry) bool) {
+		for typ, phases := range cat.Types {
+			for ph, es := range phases {
+				for _, e := range es {
+					if !yield(typ+"/"+ph, e) {
+						return
+					}
+				}
+			}
+		}
+		for ph, es := range cat.Common {
+			for _, e := range es {
+				if !yield("common/"+ph, e) {
+					return
+				}
+			}
+		}
+	}
+	for where, e := range all {
+		assert.Contains(t, anchors, e.Anchor, where+" "+e.Title)
+		if e.From != nil || e.To != nil {
+			assert.NotEmpty(t, e.Anchor, "%s %s: from/to need an anchor", where, e.Title)
+		}
+		for _, a := range e.audienceList() {
+			_, ok := optionLabel(audienceGroups, a)
+			assert.True(t, ok, "%s %s: audience %q", where, e.Title, a)
+			assert.Contains(t, domain.VehicleTypeNames, e.channelFor(a), where+" "+e.Title)
+			if strings.HasSuffix(where, "/preparation") {
+				assert.Contains(t, []string{"executives", "managers", "stakeholders"}, a,
+					"%s %s: preparation addresses sponsors, leaders and managers", where, e.Title)
+			}
+		}
+		for a := range e.Channels {
+			assert.Contains(t, e.audienceList(), a, "%s %s: a channel for an audience it does not address", where, e.Title)
+		}
+	}
 	check("go-live", cat.GoLive.Testing, true)
 	check("go-live", cat.GoLive.Celebration, true)
 	assert.Equal(t, "System Testing", cat.GoLive.Testing.Title)
@@ -543,12 +606,8 @@ func TestCatalogueIsValid(t *testing.T) {
 	// An unquoted comma in a flow mapping would cut a description short.
 	_, err = parseCatalogue([]byte("mergerActivities:\n  - {title: A, description: one, two}\n"))
 	assert.ErrorContains(t, err, "two")
-	for _, es := range cat.Types {
-		for _, list := range es {
-			for _, e := range list {
-				assert.True(t, strings.HasSuffix(e.Description, "."), "%s: %q", e.Title, e.Description)
-			}
-		}
+	for _, e := range all {
+		assert.True(t, strings.HasSuffix(e.Description, "."), "%s: %q", e.Title, e.Description)
 	}
 }
 

@@ -2,13 +2,16 @@ package campaign
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/commsplan/commsplan/pkg/orgdata"
+	"github.com/commsplan/commsplan/pkg/schedule/load"
 )
 
 // randomConfig draws a valid configuration: any span from 1 day to 10
@@ -159,6 +162,190 @@ func checkInvariants(t *testing.T, cfg Config, s *Schedule) {
 	}
 	require.Len(t, inPhase, len(ids))
 	require.NoError(t, s.Validate())
+}
+
+// checkPlanRules is the property of issue 29: business days, holidays,
+// distinct titles, anchors, the cap (or a warning per breach) and the
+// seeds' count.
+func checkPlanRules(t *testing.T, cfg Config, opt Options, s *Schedule) {
+	t.Helper()
+	n := cfg.Normalize()
+	p, err := cfg.plan(orgdata.Load())
+	require.NoError(t, err)
+	if code := cmpOr(n.HolidayCalendar, opt.HolidayCalendar); code != "none" {
+		p.addCalendar(code, p.start, p.end)
+	}
+	warned := strings.Join(s.Warnings, "\n")
+	seen := map[string]bool{}
+	pinned := map[string]bool{"System Testing": true, "Go-Live Celebration": true}
+	for _, a := range s.Activities {
+		require.False(t, seen[a.Title], "title %q repeated: %+v", a.Title, cfg)
+		seen[a.Title] = true
+		require.NotContains(t, a.Title, "(Round")
+		d := day(a.Date)
+		weekend := d.Weekday() == time.Saturday || d.Weekday() == time.Sunday
+		if (p.businessOnly && weekend) || p.holidays[d] {
+			require.True(t, pinned[a.Title] || strings.Contains(warned, fmt.Sprintf("%q", a.Title)),
+				"%s %q on a weekend or holiday without a warning: %+v", a.Date, a.Title, cfg)
+		}
+		if e, ok := catalogueEntryOf(n.CampaignName, a.Title); ok && e.Anchor == "go-live" && p.technology {
+			if e.From != nil {
+				require.False(t, d.Before(p.goLive.AddDate(0, 0, *e.From)), "%q on %s before its window: %+v", a.Title, a.Date, cfg)
+			}
+			if e.To != nil {
+				require.False(t, d.After(p.goLive.AddDate(0, 0, *e.To)), "%q on %s after its window: %+v", a.Title, a.Date, cfg)
+			}
+		}
+	}
+	// The cap: every audience-week over it is named in a warning.
+	limit := load.Limit(opt.MaxPerAudienceWeek)
+	if n.MaxPerAudienceWeek != nil {
+		limit = *n.MaxPerAudienceWeek
+	}
+	weeks := map[string]int{}
+	for _, a := range s.Activities {
+		weeks[a.Audience+" "+load.WeekOf(day(a.Date)).String()]++
+	}
+	for k, c := range weeks {
+		if c > limit {
+			aud, wk, _ := strings.Cut(k, " ")
+			require.Contains(t, warned, fmt.Sprintf("%s get %d activities in the week of", aud, c), "week %s over the cap: %+v", wk, cfg)
+			require.Contains(t, warned, "("+wk+")")
+		}
+	}
+	// The seeds' count.
+	extras := 0
+	if p.technology {
+		extras += 2
+	}
+	if p.merger {
+		for _, e := range loadCatalogue().Merger {
+			for _, m := range e.Maturity {
+				if contains(p.maturity, m) {
+					extras++
+					break
+				}
+			}
+		}
+		for _, i := range p.preAcq {
+			extras += len(loadCatalogue().PreAcquistion[preAcquisitionPhases[i].ID])
+		}
+	}
+	require.Equal(t, BaseActivityCount(Span(p.start, p.end), n.Urgency)+extras, s.TotalActivities)
+}
+
+// catalogueEntryOf finds the phase entry an activity title came from:
+// "<Title>", "<Title> for <Audience>" or "<Title> for <Audience>, <Series> N".
+func catalogueEntryOf(campaignName, title string) (entry, bool) {
+	fill := strings.NewReplacer("{campaign}", campaignName)
+	for _, phases := range loadCatalogue().Types {
+		for _, es := range phases {
+			for _, e := range es {
+				base := fill.Replace(e.Title)
+				if title == base || strings.HasPrefix(title, base+" for ") {
+					return e, true
+				}
+			}
+		}
+	}
+	return entry{}, false
+}
+
+// randomOptions draws the day rules: weekends, holidays, a calendar, a cap
+// and blackouts.
+func randomOptions(r *rand.Rand, c *Config) Options {
+	start := day(c.StartDate)
+	var o Options
+	if r.IntN(4) == 0 {
+		c.BusinessDaysOnly = ptr(false)
+	}
+	for k := r.IntN(4); k > 0; k-- {
+		c.Holidays = append(c.Holidays, start.AddDate(0, 0, r.IntN(200)).Format(DateLayout))
+	}
+	cals := append([]string{"", "none"}, HolidayCalendars()...)
+	c.HolidayCalendar = cals[r.IntN(len(cals))]
+	o.HolidayCalendar = []string{"", "us", "gb"}[r.IntN(3)]
+	if r.IntN(3) == 0 {
+		c.MaxPerAudienceWeek = ptr(1 + r.IntN(5))
+	}
+	o.MaxPerAudienceWeek = r.IntN(5)
+	for k := r.IntN(3); k > 0; k-- {
+		b := start.AddDate(0, 0, r.IntN(200))
+		bo := Blackout{Name: "Freeze", Start: b.Format(DateLayout), End: b.AddDate(0, 0, r.IntN(20)).Format(DateLayout)}
+		if r.IntN(2) == 0 {
+			bo.Audiences = []string{[]string{"employees", "Managers", "CUSTOMERS"}[r.IntN(3)]}
+		}
+		o.Blackouts = append(o.Blackouts, bo)
+	}
+	return o
+}
+
+func TestPlanRulesProperties(t *testing.T) {
+	r := rand.New(rand.NewPCG(29, 2026))
+	n := 150
+	if testing.Short() {
+		n = 40
+	}
+	org := orgdata.Load()
+	for i := 0; i < n; i++ {
+		cfg := randomConfig(r)
+		opt := randomOptions(r, &cfg)
+		s, err := GenerateWith(cfg, org, opt)
+		require.NoError(t, err, "case %d: %+v", i, cfg)
+		checkInvariants(t, cfg, s)
+		checkPlanRules(t, cfg, opt, s)
+		again, err := GenerateWith(cfg, org, opt)
+		require.NoError(t, err)
+		require.Equal(t, s, again, "deterministic")
+	}
+}
+
+// TestBlackoutsAreAvoided: a blackout for one audience keeps its
+// activities out unless a warning names them.
+func TestBlackoutsAreAvoided(t *testing.T) {
+	cfg := Config{CampaignName: "ERP Go-Live", StartDate: "2025-06-02", EndDate: "2025-10-31",
+		CampaignTypes: []string{TypeTechnologyImplementation}, GoLiveDate: "2025-09-15"}
+	opt := Options{Blackouts: []Blackout{{Name: "Summer freeze", Start: "2025-07-28", End: "2025-08-08", Audiences: []string{"employees"}}}}
+	s, err := GenerateWith(cfg, orgdata.Load(), opt)
+	require.NoError(t, err)
+	managers := 0
+	for _, a := range s.Activities {
+		if a.Date >= "2025-07-28" && a.Date <= "2025-08-08" {
+			require.NotEqual(t, "Employees", a.Audience, a.Title)
+			managers++
+		}
+	}
+	require.Positive(t, managers, "other audiences still hear in the blackout")
+	for _, w := range s.Warnings {
+		require.NotContains(t, w, "blackout", "there was room outside it")
+	}
+	checkPlanRules(t, cfg, opt, s)
+}
+
+// TestTheExampleCampaign is issue 29's example: no weekend, no repeated
+// title, no audience over 3 a week, and go-live anchors respected.
+func TestTheExampleCampaign(t *testing.T) {
+	cfg := Config{CampaignName: "ERP Go-Live", StartDate: "2025-06-02", EndDate: "2025-10-31",
+		CampaignTypes: []string{TypeTechnologyImplementation}, GoLiveDate: "2025-09-15"}
+	s := mustGenerate(t, cfg)
+	require.Equal(t, 197, s.TotalActivities)
+	require.Empty(t, s.Warnings)
+	for _, a := range s.Activities {
+		wd := day(a.Date).Weekday()
+		require.True(t, wd != time.Saturday && wd != time.Sunday, "%s %s", a.Date, a.Title)
+		require.NotContains(t, a.Title, "_", "channel ids stay out of titles")
+		require.NotContains(t, a.Description, "yammer_teams")
+		require.Contains(t, a.Description, "ERP Go-Live")
+		require.Contains(t, a.Description, a.Audience)
+		if strings.HasPrefix(a.Title, "Hypercare") {
+			require.Greater(t, a.Date, "2025-09-15", a.Title)
+		}
+		if strings.HasPrefix(a.Title, "Go-Live Countdown") {
+			require.GreaterOrEqual(t, a.Date, "2025-08-18", a.Title)
+			require.Less(t, a.Date, "2025-09-15", a.Title)
+		}
+	}
+	checkPlanRules(t, cfg, Options{}, s)
 }
 
 func TestGeneratorProperties(t *testing.T) {

@@ -1,0 +1,154 @@
+package campaign
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// placeAll places the go-live milestones and M&A activities: the pinned
+// ones stay on their dates, the others take the best day (placeOne).
+func (g *generation) placeAll(items []item) {
+	for _, pinned := range []bool{true, false} {
+		for i := range items {
+			if items[i].pinned == pinned {
+				g.placeOne(&items[i])
+			}
+		}
+	}
+}
+
+// placeOne gives an item its date: a pinned one stays, any other takes the
+// day nearest its ideal date, inside its window, that is a workday, outside
+// the blackouts of its audience and within the audience's weekly cap. When
+// no day satisfies all of that, the cap gives way first, then the
+// blackout, then the workday rule, and a warning says so: the seeds' count
+// wins over the rules, never silently.
+func (g *generation) placeOne(it *item) {
+	if !it.pinned {
+		day, level := g.bestDay(it)
+		it.date = day
+		switch level {
+		case levelBlackout:
+			g.blackoutNotes = append(g.blackoutNotes, fmt.Sprintf("%q for %s on %s falls in the blackout %q: no other day in its window was free.",
+				it.a.Title, it.a.Audience, day.Format(DateLayout), g.blackoutOn(it.a.Audience, day)))
+		case levelAnyDay:
+			g.dayNotes = append(g.dayNotes, fmt.Sprintf("%q for %s falls on %s, a weekend or holiday: its window has no business day.",
+				it.a.Title, it.a.Audience, day.Format(DateLayout)))
+		}
+		if strings.HasPrefix(it.a.Timing, "Day ") {
+			it.a.Timing = "Day " + strconv.Itoa(g.dayNumber(day))
+		}
+	}
+	it.a.Date = it.date.Format(DateLayout)
+	g.load.Add(it.a.Audience, it.date)
+}
+
+// finish writes the warnings and the campaign-specific descriptions.
+func (g *generation) finish() {
+	for _, o := range g.load.Overloads() {
+		g.warnings = append(g.warnings, fmt.Sprintf("%s get %d activities in the week of %s (%s), over the limit of %d a week.",
+			o.Audience, o.Count, o.Monday.Format(DateLayout), o.Week, g.load.Limit()))
+	}
+	g.warnings = append(g.warnings, g.blackoutNotes...)
+	g.warnings = append(g.warnings, g.dayNotes...)
+	for i := range g.items {
+		it := &g.items[i]
+		it.a.Description = g.describe(it.a)
+	}
+}
+
+// How far bestDay had to relax the rules.
+const (
+	levelAll      = iota // a free workday outside blackouts
+	levelOverCap         // over the weekly cap
+	levelBlackout        // in a blackout of the audience
+	levelAnyDay          // on a weekend or holiday
+)
+
+// bestDay returns the day for it and how far the rules were relaxed.
+func (g *generation) bestDay(it *item) (time.Time, int) {
+	lo, hi := it.lo, it.hi
+	if lo.IsZero() {
+		lo, hi = g.p.start, g.p.end
+	}
+	ideal := it.date
+	if ideal.Before(lo) {
+		ideal = lo
+	}
+	if ideal.After(hi) {
+		ideal = hi
+	}
+	aud := it.a.Audience
+	// Within the cap, an activity moves at most maxShift days from its
+	// ideal date; further than that it had better break the cap where it
+	// belongs (and say so) than drift away from its moment.
+	tests := []func(time.Time) bool{
+		func(d time.Time) bool { return g.workday(d) && g.blackoutOn(aud, d) == "" && g.load.Fits(aud, d) },
+		func(d time.Time) bool { return g.workday(d) && g.blackoutOn(aud, d) == "" },
+		func(d time.Time) bool { return g.workday(d) },
+	}
+	for level, ok := range tests {
+		l, h := lo, hi
+		if level == levelAll {
+			l, h = later(lo, ideal.AddDate(0, 0, -maxShift)), earlier(hi, ideal.AddDate(0, 0, maxShift))
+		}
+		if d, found := nearest(ideal, l, h, ok); found {
+			return d, level
+		}
+	}
+	return ideal, levelAnyDay
+}
+
+// maxShift is how far the cap may move an activity from its ideal date.
+const maxShift = 42
+
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
+
+func earlier(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
+}
+
+// nearest returns the day in lo..hi nearest to ideal (the earlier one on a
+// tie) for which ok holds.
+func nearest(ideal, lo, hi time.Time, ok func(time.Time) bool) (time.Time, bool) {
+	for k := 0; ; k++ {
+		before, after := ideal.AddDate(0, 0, -k), ideal.AddDate(0, 0, k)
+		inBefore, inAfter := !before.Before(lo), !after.After(hi)
+		if !inBefore && !inAfter {
+			return time.Time{}, false
+		}
+		if inBefore && ok(before) {
+			return before, true
+		}
+		if k > 0 && inAfter && ok(after) {
+			return after, true
+		}
+	}
+}
+
+// describe makes a description specific to the campaign: the catalogue's
+// text, then who it is for, how it reaches them and which campaign and
+// milestone it serves.
+func (g *generation) describe(a Activity) string {
+	var b strings.Builder
+	b.WriteString(a.Description)
+	fmt.Fprintf(&b, " For %s, by %s, as part of %s", a.Audience, ChannelLabel(a.Channel), g.p.cfg.CampaignName)
+	switch {
+	case g.p.technology:
+		fmt.Fprintf(&b, " (go-live %s)", ShortDate(g.p.goLive))
+	case g.p.merger && g.p.hasAcq:
+		fmt.Fprintf(&b, " (acquisition %s)", ShortDate(g.p.acquisition))
+	}
+	b.WriteString(".")
+	return b.String()
+}
