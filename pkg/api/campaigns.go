@@ -10,8 +10,8 @@ import (
 	"github.com/gorilla/mux"
 
 	"github.com/commsplan/commsplan/pkg/campaign"
+	"github.com/commsplan/commsplan/pkg/campaignplan"
 	"github.com/commsplan/commsplan/pkg/domain"
-	"github.com/commsplan/commsplan/pkg/orgdata"
 	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/store"
 )
@@ -74,7 +74,8 @@ func (s *Server) generateCampaign(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, BadRequest("campaignName", msg))
 		return
 	}
-	sched, err := campaign.Generate(cfg, orgdata.Load())
+	sched, err := campaignplan.Generate(r.Context(), s.store,
+		campaignplan.Settings{MaxPerAudienceWeek: s.maxPerWeek, HolidayCalendar: s.holidayCalendar}, cfg)
 	if err != nil {
 		s.fail(w, r, plan.CampaignInvalid(err))
 		return

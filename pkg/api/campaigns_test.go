@@ -2,11 +2,13 @@ package api
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	ics "github.com/arran4/golang-ical"
 	"github.com/stretchr/testify/assert"
@@ -80,6 +82,9 @@ func TestGenerateCampaign(t *testing.T) {
 				"Select at least one phase", "preAcquisitionPhases"},
 			{"unknown division", with("divisions", []string{"nope"}), `Unknown division: "nope"`, "divisions"},
 			{"wrong type", with("campaignTypes", "change-management"), "campaignTypes has the wrong type", "campaignTypes"},
+			{"holiday not a date", with("holidays", []string{"2025-02-30"}), "Holiday must be a valid date (YYYY-MM-DD)", "holidays"},
+			{"unknown calendar", with("holidayCalendar", "atlantis"), `Unknown holiday calendar: "atlantis"`, "holidayCalendar"},
+			{"cap below 1", with("maxPerAudienceWeek", 0), "maxPerAudienceWeek must be a whole number of 1 or more", "maxPerAudienceWeek"},
 		}
 		for _, tc := range cases {
 			t.Run(tc.name, func(t *testing.T) {
@@ -370,5 +375,48 @@ func TestRenderCampaign(t *testing.T) {
 		require.Equal(t, http.StatusBadRequest, resp.StatusCode, string(body))
 		assert.Equal(t, "Title is required", errorBody(t, body).Error)
 		assert.Contains(t, errorBody(t, body).Fields, "schedule.activities[0].title")
+	})
+}
+
+// TestGenerateCampaignAvoidsSavedBlackouts: the server's generator avoids
+// the saved blackouts for the audiences they cover (by name), holds the
+// server's cap, and reports what it could not hold.
+func TestGenerateCampaignAvoidsSavedBlackouts(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b, Options{MaxPerAudienceWeek: 2})
+		var aud domain.Audience
+		ts.json("POST", "/api/audiences", map[string]any{"name": "EMPLOYEES"}, http.StatusCreated, &aud)
+		ts.json("POST", "/api/blackouts", map[string]any{"name": "Summer freeze", "startDate": "2025-07-28",
+			"endDate": "2025-08-08", "audienceIds": []string{aud.ID}}, http.StatusCreated, nil)
+		cfg := map[string]any{"campaignName": "ERP Go-Live", "startDate": "2025-06-02", "endDate": "2025-10-31",
+			"campaignTypes": []string{"technology-implementation"}, "goLiveDate": "2025-09-15"}
+		var got GeneratedCampaign
+		ts.json("POST", "/api/campaigns/generate", cfg, http.StatusOK, &got)
+		weeks := map[string]int{}
+		inFreeze := 0
+		for _, a := range got.Schedule.Activities {
+			if a.Date >= "2025-07-28" && a.Date <= "2025-08-08" {
+				assert.NotEqual(t, "Employees", a.Audience, "%s %s", a.Date, a.Title)
+				inFreeze++
+			}
+			d, err := time.Parse(time.DateOnly, a.Date)
+			require.NoError(t, err)
+			y, w := d.ISOWeek()
+			weeks[fmt.Sprintf("%s %d-W%02d", a.Audience, y, w)]++
+		}
+		assert.Positive(t, inFreeze, "other audiences still hear")
+		warned := strings.Join(got.Schedule.Warnings, "\n")
+		for k, n := range weeks {
+			if n > 2 {
+				aud, week, _ := strings.Cut(k, " ")
+				assert.Contains(t, warned, fmt.Sprintf("%s get %d activities in the week of", aud, n))
+				assert.Contains(t, warned, "("+week+")")
+			}
+		}
+
+		// The configuration's own cap wins over the server's.
+		cfg["maxPerAudienceWeek"] = 3
+		ts.json("POST", "/api/campaigns/generate", cfg, http.StatusOK, &got)
+		assert.Empty(t, got.Schedule.Warnings)
 	})
 }

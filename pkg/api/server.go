@@ -58,6 +58,9 @@ type Options struct {
 	// MaxPerAudienceWeek is the overload limit of the schedule warnings
 	// (default schedule.DefaultLimit).
 	MaxPerAudienceWeek int
+	// HolidayCalendar is campaign.holiday-calendar: the public holidays
+	// generated campaigns avoid when their configuration names none.
+	HolidayCalendar string
 	// Generator writes generated content (default compose.Rules(); a
 	// plugin such as plugins/compose/openai when configured).
 	Generator compose.Generator
@@ -88,6 +91,8 @@ type Server struct {
 	maxPerWeek int
 	generator  compose.Generator
 	backups    *backup.Dir
+	// holidayCalendar is the default holiday calendar of generated campaigns.
+	holidayCalendar string
 	// lists caches list answers by data version (listcache.go).
 	lists *listCache
 	// plan runs every change to the data (pkg/plan).
@@ -98,7 +103,8 @@ type Server struct {
 func New(opts Options) *Server {
 	s := &Server{store: opts.Store, log: opts.Log, codes: opts.Codes, ttl: opts.SessionTTL, delay: opts.FailDelay,
 		throttle: opts.Throttle, ui: opts.UI, version: opts.Version, now: opts.Now, maxPerWeek: opts.MaxPerAudienceWeek,
-		generator: opts.Generator, backups: opts.Backups, revocations: opts.Revocations, trusted: opts.TrustedProxies,
+		holidayCalendar: opts.HolidayCalendar,
+		generator:       opts.Generator, backups: opts.Backups, revocations: opts.Revocations, trusted: opts.TrustedProxies,
 		publicHTTPS: strings.HasPrefix(strings.ToLower(opts.PublicURL), "https://")}
 	if s.log == nil {
 		s.log = slog.Default()

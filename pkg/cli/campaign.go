@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"errors"
@@ -18,9 +19,10 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/commsplan/commsplan/pkg/campaign"
+	"github.com/commsplan/commsplan/pkg/campaignplan"
 	"github.com/commsplan/commsplan/pkg/domain"
-	"github.com/commsplan/commsplan/pkg/orgdata"
 	"github.com/commsplan/commsplan/pkg/plan"
+	"github.com/commsplan/commsplan/pkg/store"
 )
 
 func newCampaignCmd(f *Factory) *cobra.Command {
@@ -54,6 +56,13 @@ type CampaignGenerateOptions struct {
 	Replace     bool
 	Title       string
 	Description string
+	// Day rules: --weekends, --holiday, --holidays, --holiday-calendar,
+	// --max-per-audience-week.
+	Weekends        bool
+	Holidays        []string
+	HolidaysFile    string
+	HolidayCalendar string
+	MaxPerWeek      int
 }
 
 // configFlags maps each configuration flag to the field it sets; key is
@@ -112,6 +121,9 @@ campaign instead.`,
 			for _, fl := range configFlags {
 				opts.Changed[fl.name] = cmd.Flags().Changed(fl.name)
 			}
+			for _, name := range []string{"weekends", "holiday-calendar", "max-per-audience-week"} {
+				opts.Changed[name] = cmd.Flags().Changed(name)
+			}
 			if !cmd.Flags().Changed("output") && opts.Save {
 				opts.Output = ""
 			}
@@ -137,6 +149,11 @@ campaign instead.`,
 	fl.BoolVar(&opts.Replace, "replace", false, "with --save: update the saved campaign of the same title instead of refusing")
 	fl.StringVar(&opts.Title, "title", "", "title of the saved campaign (default: the campaign name)")
 	fl.StringVar(&opts.Description, "description", "", "description of the saved campaign")
+	fl.BoolVar(&opts.Weekends, "weekends", false, "allow activities on Saturdays and Sundays (default: business days only)")
+	fl.StringSliceVar(&opts.Holidays, "holiday", nil, "a date (YYYY-MM-DD) no activity may fall on (repeatable)")
+	fl.StringVar(&opts.HolidaysFile, "holidays", "", "file of holidays: one YYYY-MM-DD per line, or an iCalendar (.ics) file")
+	fl.StringVar(&opts.HolidayCalendar, "holiday-calendar", "", "country code (us, gb, de ...) whose public holidays are avoided, or none (default: the campaign.holiday-calendar setting)")
+	fl.IntVar(&opts.MaxPerWeek, "max-per-audience-week", 0, "most activities one audience gets in one ISO week (default: the schedule.max-per-audience-week setting, 3)")
 	_ = cmd.RegisterFlagCompletionFunc("urgency", cobra.FixedCompletions([]string{"low", "medium", "high"}, cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("type", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		var ids []string
@@ -222,7 +239,38 @@ func campaignGenerateRun(cmd *cobra.Command, f *Factory, opts *CampaignGenerateO
 	if err != nil {
 		return UsageError("%s", oneLine(err.Error()))
 	}
-	sched, err := campaign.Generate(cfg, orgdata.Load())
+	if opts.Changed["weekends"] {
+		cfg.BusinessDaysOnly = new(!opts.Weekends)
+	}
+	if opts.Changed["holiday-calendar"] {
+		cfg.HolidayCalendar = opts.HolidayCalendar
+	}
+	if opts.Changed["max-per-audience-week"] {
+		if opts.MaxPerWeek < 1 {
+			return UsageError("--max-per-audience-week must be a whole number of 1 or more, not %d", opts.MaxPerWeek)
+		}
+		cfg.MaxPerAudienceWeek = new(opts.MaxPerWeek)
+	}
+	cfg.Holidays = append(cfg.Holidays, opts.Holidays...)
+	if opts.HolidaysFile != "" {
+		days, warning, err := readHolidays(opts.HolidaysFile)
+		if err != nil {
+			return err
+		}
+		if warning != "" {
+			fmt.Fprintf(f.Err, "Warning: %s\n", warning)
+		}
+		cfg.Holidays = append(cfg.Holidays, days...)
+	}
+	st, err := generationStore(cmd.Context(), f)
+	if err != nil {
+		return err
+	}
+	if st != nil {
+		defer st.Close()
+	}
+	sched, err := campaignplan.Generate(cmd.Context(), st,
+		campaignplan.Settings{MaxPerAudienceWeek: f.Config.MaxPerAudienceWeek, HolidayCalendar: f.Config.HolidayCalendar}, cfg)
 	var ve *campaign.ValidationError
 	if errors.As(err, &ve) {
 		return UsageError("%s", campaignMessage(ve))
@@ -233,6 +281,9 @@ func campaignGenerateRun(cmd *cobra.Command, f *Factory, opts *CampaignGenerateO
 	if end := strings.TrimSpace(cfg.EndDate); sched.EndDate != end {
 		fmt.Fprintf(f.Err, "Warning: the end date is %s, not %s: a technology implementation ends 90 days after its go-live date (%s)\n",
 			sched.EndDate, end, strings.TrimSpace(cfg.GoLiveDate))
+	}
+	for _, w := range sched.Warnings {
+		fmt.Fprintf(f.Err, "Warning: %s\n", w)
 	}
 	html, err := campaign.RenderHTML(sched)
 	if err != nil {
@@ -642,4 +693,16 @@ func campaignExportRun(cmd *cobra.Command, f *Factory, opts *CampaignExportOptio
 		body = append(b.Bytes(), '\n')
 	}
 	return emit(f, opts.OutFile, body)
+}
+
+// generationStore opens the database so generation avoids its saved
+// blackouts; without a database (no SQLite file yet) it returns nil and
+// generation goes on without them.
+func generationStore(ctx context.Context, f *Factory) (store.Store, error) {
+	st, err := f.OpenExistingStore(ctx)
+	var ee *ExitError
+	if errors.As(err, &ee) && ee.Code == codeUsage {
+		return nil, nil
+	}
+	return st, err
 }

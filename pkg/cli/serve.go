@@ -118,7 +118,7 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 		go backups.Schedule(ctx, cfg.BackupInterval, log)
 	}
 	srv := api.New(api.Options{Store: st, Backups: backups, Log: log, Codes: accessCodes, Secret: []byte(secret),
-		UI: webui.FS(), Version: f.Version, MaxPerAudienceWeek: cfg.MaxPerAudienceWeek, Generator: gen,
+		UI: webui.FS(), Version: f.Version, MaxPerAudienceWeek: cfg.MaxPerAudienceWeek, HolidayCalendar: cfg.HolidayCalendar, Generator: gen,
 		TrustedProxies: cfg.TrustedProxies, PublicURL: cfg.PublicURL})
 	httpSrv := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute,
 		WriteTimeout: 2 * time.Minute, IdleTimeout: 2 * time.Minute}

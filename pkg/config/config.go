@@ -17,6 +17,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/commsplan/commsplan/pkg/campaign"
+
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
 )
@@ -42,6 +44,9 @@ type Config struct {
 	// MaxPerAudienceWeek is how many scheduled communications one audience
 	// may get in one ISO week before the schedule warns of an overload.
 	MaxPerAudienceWeek int
+	// HolidayCalendar is the country whose public holidays campaign
+	// generation avoids unless the configuration names one ("none": none).
+	HolidayCalendar string
 	// ComposeGenerator names the content generator: rules (the default,
 	// built in) or openai (plugins/compose/openai).
 	ComposeGenerator string
@@ -126,6 +131,7 @@ var Settings = []Setting{
 	{Flag: "backup-dir", Key: "backup.dir", Usage: "directory for scheduled backups and the Backups panel (default: backups in the data dir)", Serve: true},
 	{Flag: "backup-interval", Key: "backup.interval", Usage: "take a backup this often, e.g. 24h (default: off)", Serve: true},
 	{Flag: "backup-keep", Key: "backup.keep", Default: "7", Usage: "backups to keep in backup-dir; older ones are removed once a new one verifies (0 keeps all)", Serve: true},
+	{Flag: "holiday-calendar", Key: "campaign.holiday-calendar", Default: "none", Usage: "country code (us, gb, de ...) whose public holidays generated campaigns avoid unless a configuration names its own, or none", Serve: true},
 	{Flag: "compose-generator", Key: "compose.generator", Default: "rules", Usage: "content generator: rules (built in) or openai (an OpenAI-compatible chat-completions API)", Compose: true},
 	{Flag: "compose-endpoint", Key: "compose.endpoint", Usage: "base URL of the OpenAI-compatible API, e.g. http://127.0.0.1:11434/v1 (compose-generator openai)", Compose: true},
 	{Flag: "compose-model", Key: "compose.model", Usage: "model name for the OpenAI-compatible API (compose-generator openai)", Compose: true},
@@ -213,6 +219,7 @@ func Load(fs *pflag.FlagSet) (Config, error) {
 		File:          v.ConfigFileUsed(),
 
 		ComposeGenerator: strings.ToLower(strings.TrimSpace(get("compose.generator"))),
+		HolidayCalendar:  strings.ToLower(strings.TrimSpace(get("campaign.holiday-calendar"))),
 		ComposeEndpoint:  strings.TrimSpace(get("compose.endpoint")),
 		ComposeModel:     strings.TrimSpace(get("compose.model")),
 		ComposeAPIKey:    os.Getenv(ComposeAPIKeyEnv),
@@ -271,6 +278,9 @@ func (c Config) Validate() error {
 	}
 	if c.DataDir == "" {
 		return errors.New("data-dir must not be empty")
+	}
+	if !campaign.KnownHolidayCalendar(c.HolidayCalendar) {
+		return fmt.Errorf("holiday-calendar must be none or one of %s, not %q", strings.Join(campaign.HolidayCalendars(), ", "), c.HolidayCalendar)
 	}
 	if c.MaxPerAudienceWeek < 1 {
 		return fmt.Errorf("max-per-audience-week must be a whole number of 1 or more, not %d", c.MaxPerAudienceWeek)

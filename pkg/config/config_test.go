@@ -147,7 +147,7 @@ func TestEnvNames(t *testing.T) {
 		"COMMSPLAN_LOG_LEVEL", "COMMSPLAN_LOG_FORMAT", "COMMSPLAN_ADDR", "COMMSPLAN_ACCESS_CODES",
 		"COMMSPLAN_SESSION_SECRET", "COMMSPLAN_PUBLIC_URL", "COMMSPLAN_TRUSTED_PROXIES", "COMMSPLAN_SHUTDOWN_GRACE",
 		"COMMSPLAN_PPROF", "COMMSPLAN_SCHEDULE_MAX_PER_AUDIENCE_WEEK",
-		"COMMSPLAN_BACKUP_DIR", "COMMSPLAN_BACKUP_INTERVAL", "COMMSPLAN_BACKUP_KEEP",
+		"COMMSPLAN_BACKUP_DIR", "COMMSPLAN_BACKUP_INTERVAL", "COMMSPLAN_BACKUP_KEEP", "COMMSPLAN_CAMPAIGN_HOLIDAY_CALENDAR",
 		"COMMSPLAN_COMPOSE_GENERATOR", "COMMSPLAN_COMPOSE_ENDPOINT", "COMMSPLAN_COMPOSE_MODEL"}
 	require.Len(t, Settings, len(want))
 	for i, s := range Settings {
@@ -332,4 +332,18 @@ func TestLoadWithoutAFlag(t *testing.T) {
 	c, err = Load(fs)
 	require.NoError(t, err)
 	assert.Equal(t, "env:2", c.Addr)
+}
+
+func TestHolidayCalendar(t *testing.T) {
+	inDir(t)
+	c, err := Load(flags(t))
+	require.NoError(t, err)
+	assert.Equal(t, "none", c.HolidayCalendar, "none by default")
+	t.Setenv("COMMSPLAN_CAMPAIGN_HOLIDAY_CALENDAR", " US ")
+	c, err = Load(flags(t))
+	require.NoError(t, err)
+	assert.Equal(t, "us", c.HolidayCalendar)
+	t.Setenv("COMMSPLAN_CAMPAIGN_HOLIDAY_CALENDAR", "atlantis")
+	_, err = Load(flags(t))
+	assert.ErrorContains(t, err, `holiday-calendar must be none or one of`)
 }
