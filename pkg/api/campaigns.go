@@ -10,7 +10,6 @@ import (
 	"github.com/gorilla/mux"
 
 	"github.com/commsplan/commsplan/pkg/campaign"
-	"github.com/commsplan/commsplan/pkg/campaignplan"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/store"
@@ -74,8 +73,8 @@ func (s *Server) generateCampaign(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, BadRequest("campaignName", msg))
 		return
 	}
-	sched, err := campaignplan.Generate(r.Context(), s.store,
-		campaignplan.Settings{MaxPerAudienceWeek: s.maxPerWeek, HolidayCalendar: s.holidayCalendar}, cfg)
+	sched, err := s.plan.GenerateCampaign(r.Context(), cfg,
+		plan.CampaignDefaults{MaxPerAudienceWeek: s.maxPerWeek, HolidayCalendar: s.holidayCalendar})
 	if err != nil {
 		s.fail(w, r, plan.CampaignInvalid(err))
 		return

@@ -19,7 +19,6 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/commsplan/commsplan/pkg/campaign"
-	"github.com/commsplan/commsplan/pkg/campaignplan"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/store"
@@ -269,8 +268,8 @@ func campaignGenerateRun(cmd *cobra.Command, f *Factory, opts *CampaignGenerateO
 	if st != nil {
 		defer st.Close()
 	}
-	sched, err := campaignplan.Generate(cmd.Context(), st,
-		campaignplan.Settings{MaxPerAudienceWeek: f.Config.MaxPerAudienceWeek, HolidayCalendar: f.Config.HolidayCalendar}, cfg)
+	sched, err := plan.New(st).GenerateCampaign(cmd.Context(), cfg,
+		plan.CampaignDefaults{MaxPerAudienceWeek: f.Config.MaxPerAudienceWeek, HolidayCalendar: f.Config.HolidayCalendar})
 	var ve *campaign.ValidationError
 	if errors.As(err, &ve) {
 		return UsageError("%s", campaignMessage(ve))

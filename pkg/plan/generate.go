@@ -1,29 +1,28 @@
-// Package campaignplan is the use case of generating a campaign, shared by
-// the API and the CLI: it reads what the pure generator (pkg/campaign)
-// needs from the settings and the store, the saved blackouts with the names
-// of the audiences they cover, and passes it in.
-package campaignplan
+package plan
 
 import (
 	"context"
 
 	"github.com/commsplan/commsplan/pkg/campaign"
 	"github.com/commsplan/commsplan/pkg/orgdata"
-	"github.com/commsplan/commsplan/pkg/store"
 )
 
-// Settings are the server's defaults: schedule.max-per-audience-week and
+// CampaignDefaults are the settings a campaign's configuration may leave
+// to the installation: schedule.max-per-audience-week and
 // campaign.holiday-calendar.
-type Settings struct {
+type CampaignDefaults struct {
 	MaxPerAudienceWeek int
 	HolidayCalendar    string
 }
 
-// Generate generates cfg's schedule, avoiding the blackouts saved in st
-// (none when st is nil) for the audiences they cover.
-func Generate(ctx context.Context, st store.Store, set Settings, cfg campaign.Config) (*campaign.Schedule, error) {
+// GenerateCampaign generates cfg's schedule (pkg/campaign stays pure: this
+// reads what it needs and passes it in), avoiding the saved blackouts for
+// the audiences they cover, matched by name. A Plan without a store (the
+// CLI before there is a database) generates without blackouts. It changes
+// nothing, so it needs no actor.
+func (p *Plan) GenerateCampaign(ctx context.Context, cfg campaign.Config, set CampaignDefaults) (*campaign.Schedule, error) {
 	opt := campaign.Options{MaxPerAudienceWeek: set.MaxPerAudienceWeek, HolidayCalendar: set.HolidayCalendar}
-	if st != nil {
+	if st := p.st; st != nil {
 		bs, err := st.ListBlackouts(ctx)
 		if err != nil {
 			return nil, err
