@@ -2,6 +2,7 @@ package schedule
 
 import (
 	"cmp"
+	"fmt"
 	"iter"
 	"slices"
 	"time"
