@@ -1,6 +1,6 @@
 // Package access is the server-side access gate: shared access codes checked
-// in constant time, signed session tokens that can be revoked, and a
-// throttle for wrong codes.
+// in constant time, signed session tokens that can be revoked, signed device
+// tokens, and a throttle for wrong codes that no one can lock.
 package access
 
 import (
@@ -17,8 +17,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"time"
+	"unicode/utf8"
 )
 
 // Codes is the set of valid access codes. Comparison ignores case, as the
@@ -36,6 +36,19 @@ func NewCodes(codes []string) Codes {
 		}
 	}
 	return c
+}
+
+// MinCodeLength is the fewest characters an access code may have: at one
+// try per 5 seconds (the throttle's longest wait), a 10-character code of
+// letters and digits takes hundreds of millions of years to guess.
+const MinCodeLength = 10
+
+// CheckCode reports whether code is long enough to be an access code.
+func CheckCode(code string) error {
+	if n := utf8.RuneCountInString(normalise(code)); n < MinCodeLength {
+		return fmt.Errorf("an access code must be at least %d characters long, not %d", MinCodeLength, n)
+	}
+	return nil
 }
 
 func normalise(code string) string { return strings.ToUpper(strings.TrimSpace(code)) }
@@ -140,72 +153,22 @@ func (s *Signer) mac(payload []byte) []byte {
 
 func enc(b []byte) string { return base64.RawURLEncoding.EncodeToString(b) }
 
-// Throttle counts attempts per client address and blocks an address that
-// has made Max attempts within Window without a right code, until the
-// window has passed. It lives in memory: each replica counts on its own and
-// a restart forgets (docs/decisions.md, "Access gate").
-type Throttle struct {
-	Max    int
-	Window time.Duration
+// DeviceTTL is how long a device token lasts; each sign-in renews it.
+const DeviceTTL = 365 * 24 * time.Hour
 
-	mu   sync.Mutex
-	now  func() time.Time
-	hits map[string][]time.Time
+// NewDeviceSigner returns the Signer of device tokens, which a browser gets
+// when it signs in and keeps after logout, so that its attempts are counted
+// against it and not against its address (Throttle). The key is derived from
+// secret for this one use: a session token is never a device token, nor the
+// other way round.
+func NewDeviceSigner(secret []byte) *Signer {
+	h := hmac.New(sha256.New, secret)
+	h.Write([]byte("commsplan device token"))
+	return NewSigner(h.Sum(nil), DeviceTTL)
 }
 
-// NewThrottle returns a Throttle allowing max attempts per window.
-func NewThrottle(max int, window time.Duration) *Throttle {
-	return &Throttle{Max: max, Window: window, now: time.Now, hits: map[string][]time.Time{}}
-}
-
-// sweepAt is the number of tracked addresses above which Attempt drops every
-// address whose attempts have all expired, so a spray of addresses cannot
-// grow the map without bound.
-const sweepAt = 10_000
-
-// Attempt counts an attempt from addr, unless addr is blocked, in which case
-// it reports how long to wait. Checking and counting are one step, so
-// parallel requests cannot all pass the check before any is counted. A right
-// code then calls Reset.
-func (t *Throttle) Attempt(addr string) (ok bool, wait time.Duration) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if len(t.hits) >= sweepAt {
-		for a := range t.hits {
-			t.prune(a)
-		}
-	}
-	recent := t.prune(addr)
-	if len(recent) >= t.Max {
-		return false, recent[0].Add(t.Window).Sub(t.now())
-	}
-	t.hits[addr] = append(recent, t.now())
-	return true, 0
-}
-
-// Reset forgets addr's attempts after a right code.
-func (t *Throttle) Reset(addr string) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	delete(t.hits, addr)
-}
-
-// prune drops attempts older than the window; callers hold mu.
-func (t *Throttle) prune(addr string) []time.Time {
-	cut := t.now().Add(-t.Window)
-	kept := t.hits[addr][:0]
-	for _, at := range t.hits[addr] {
-		if at.After(cut) {
-			kept = append(kept, at)
-		}
-	}
-	if len(kept) == 0 {
-		delete(t.hits, addr)
-		return nil
-	}
-	t.hits[addr] = kept
-	return kept
-}
+// CodeFile is the name of the generated access code's file in the data dir.
+const CodeFile = "access-code"
 
 // LoadOrCreate returns the contents of dir/name, creating the file with
 // generate() (mode 0600) when it does not exist yet. created says which.

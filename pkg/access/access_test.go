@@ -75,63 +75,137 @@ func TestSigner(t *testing.T) {
 	assert.False(t, ok, "expired")
 }
 
+// fakeClock is a clock a test moves by hand.
+type fakeClock struct{ t time.Time }
+
+func (c *fakeClock) now() time.Time      { return c.t }
+func (c *fakeClock) add(d time.Duration) { c.t = c.t.Add(d) }
+func newFakeClock() *fakeClock           { return &fakeClock{time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)} }
+
+// fail makes one admitted attempt of key that gives a wrong code.
+func fail(t *testing.T, th *Throttle, key string) {
+	t.Helper()
+	ok, wait := th.Attempt(key)
+	require.True(t, ok, "refused, wait %s", wait)
+	th.Failed(key)
+}
+
 func TestThrottle(t *testing.T) {
-	now := time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
-	th := NewThrottle(3, 10*time.Minute)
-	th.now = func() time.Time { return now }
-	for i := 0; i < 2; i++ {
-		ok, _ := th.Attempt("1.2.3.4")
-		assert.True(t, ok)
+	clock := newFakeClock()
+	th := NewThrottle(clock.now)
+	for i := 0; i < FreeFailures; i++ {
+		fail(t, th, "addr:1.2.3.4")
 	}
-	now = now.Add(time.Minute)
-	ok, _ := th.Attempt("1.2.3.4")
-	assert.True(t, ok, "the third attempt is allowed")
-	ok, wait := th.Attempt("1.2.3.4")
-	assert.False(t, ok, "the fourth is not")
-	assert.Equal(t, 9*time.Minute, wait, "until the oldest attempt leaves the window")
-	ok, _ = th.Attempt("5.6.7.8")
-	assert.True(t, ok, "other addresses are not affected")
+	ok, wait := th.Attempt("addr:1.2.3.4")
+	assert.False(t, ok, "after the free failures the client waits")
+	assert.Equal(t, FirstWait, wait)
+	ok, _ = th.Attempt("addr:5.6.7.8")
+	assert.True(t, ok, "other clients are not affected")
+	th.Succeeded("addr:5.6.7.8")
 
-	now = now.Add(9*time.Minute + time.Second)
-	ok, _ = th.Attempt("1.2.3.4")
-	assert.True(t, ok, "old attempts expire")
+	// The wait doubles with each failure, up to MaxWait, and is never more.
+	for _, want := range []time.Duration{2 * time.Second, 4 * time.Second, 5 * time.Second, 5 * time.Second, 5 * time.Second} {
+		clock.add(wait)
+		fail(t, th, "addr:1.2.3.4")
+		ok, wait = th.Attempt("addr:1.2.3.4")
+		require.False(t, ok)
+		assert.Equal(t, want, wait)
+	}
+	clock.add(wait - time.Millisecond)
+	ok, _ = th.Attempt("addr:1.2.3.4")
+	assert.False(t, ok, "not before the wait is over")
+	clock.add(time.Millisecond)
+	ok, _ = th.Attempt("addr:1.2.3.4")
+	require.True(t, ok, "after the wait the attempt is checked, whatever the count")
+	th.Succeeded("addr:1.2.3.4")
+	for i := 0; i < FreeFailures; i++ {
+		fail(t, th, "addr:1.2.3.4")
+	}
 
-	th.Attempt("1.2.3.4")
-	th.Reset("1.2.3.4")
-	for i := 0; i < 3; i++ {
-		ok, _ = th.Attempt("1.2.3.4")
-		assert.True(t, ok, "a right code forgets the attempts")
+	clock.add(ForgetAfter - time.Second)
+	ok, _ = th.Attempt("addr:1.2.3.4")
+	require.True(t, ok)
+	th.Failed("addr:1.2.3.4")
+	clock.add(ForgetAfter)
+	for i := 0; i < FreeFailures; i++ {
+		fail(t, th, "addr:1.2.3.4")
+	}
+}
+
+func TestBackoff(t *testing.T) {
+	for failures, want := range map[int]time.Duration{0: 0, 4: 0, 5: time.Second, 6: 2 * time.Second, 7: 4 * time.Second,
+		8: 5 * time.Second, 1000: 5 * time.Second} {
+		assert.Equal(t, want, Backoff(failures), "%d failures", failures)
 	}
 }
 
 func TestThrottleParallel(t *testing.T) {
-	th := NewThrottle(5, time.Minute)
+	th := NewThrottle(nil)
 	var allowed atomic.Int64
 	var wg sync.WaitGroup
 	for i := 0; i < 50; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if ok, _ := th.Attempt("1.2.3.4"); ok {
+			if ok, wait := th.Attempt("k"); ok {
 				allowed.Add(1)
+			} else {
+				assert.LessOrEqual(t, wait, MaxWait)
 			}
 		}()
 	}
 	wg.Wait()
-	assert.Equal(t, int64(5), allowed.Load(), "a burst gets no more than Max attempts")
+	assert.Equal(t, int64(FreeFailures), allowed.Load(), "a burst gets no more than the free attempts before any fails")
+	for i := 0; i < FreeFailures; i++ {
+		th.Failed("k")
+	}
+	ok, _ := th.Attempt("k")
+	assert.False(t, ok)
 }
 
-func TestThrottleForgetsExpiredAddresses(t *testing.T) {
-	now := time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
-	th := NewThrottle(5, time.Minute)
-	th.now = func() time.Time { return now }
-	for i := 0; i < sweepAt; i++ {
-		th.Attempt(fmt.Sprintf("10.0.%d.%d", i/256, i%256))
+func TestThrottleOneAtATimeAfterTheWait(t *testing.T) {
+	clock := newFakeClock()
+	th := NewThrottle(clock.now)
+	for i := 0; i < FreeFailures; i++ {
+		fail(t, th, "k")
 	}
-	require.Len(t, th.hits, sweepAt)
-	now = now.Add(2 * time.Minute)
-	th.Attempt("192.0.2.1")
-	assert.Len(t, th.hits, 1, "expired addresses are swept")
+	clock.add(MaxWait)
+	ok, _ := th.Attempt("k")
+	require.True(t, ok)
+	ok, wait := th.Attempt("k")
+	assert.False(t, ok, "a second attempt waits for the first")
+	assert.Equal(t, FirstWait, wait)
+	th.Succeeded("k")
+	ok, _ = th.Attempt("k")
+	assert.True(t, ok, "a right code forgets the failures")
+}
+
+func TestThrottleForgetsOldClients(t *testing.T) {
+	clock := newFakeClock()
+	th := NewThrottle(clock.now)
+	for i := 0; i < sweepAt; i++ {
+		fail(t, th, fmt.Sprintf("addr:10.0.%d.%d", i/256, i%256))
+	}
+	require.Len(t, th.clients, sweepAt)
+	clock.add(ForgetAfter)
+	th.Attempt("addr:192.0.2.1")
+	assert.Len(t, th.clients, 1, "forgotten clients are swept")
+}
+
+func TestDeviceSigner(t *testing.T) {
+	secret := []byte("secret")
+	token, dev := NewDeviceSigner(secret).Issue()
+	got, ok := NewDeviceSigner(secret).Parse(token)
+	require.True(t, ok)
+	assert.Equal(t, dev.ID, got.ID)
+	assert.WithinDuration(t, time.Now().Add(DeviceTTL), got.Expires, time.Minute)
+	_, ok = NewSigner(secret, time.Hour).Parse(token)
+	assert.False(t, ok, "a device token is no session token")
+	session, _ := NewSigner(secret, time.Hour).Issue()
+	_, ok = NewDeviceSigner(secret).Parse(session)
+	assert.False(t, ok, "nor the other way round")
+	_, ok = NewDeviceSigner([]byte("other")).Parse(token)
+	assert.False(t, ok)
 }
 
 func TestLoadOrCreate(t *testing.T) {
@@ -149,4 +223,13 @@ func TestLoadOrCreate(t *testing.T) {
 	assert.False(t, created)
 	assert.Equal(t, v, again)
 	assert.NotEqual(t, GenerateSecret(), GenerateSecret())
+}
+
+func TestCheckCode(t *testing.T) {
+	for code, ok := range map[string]bool{"a": false, "NINE-CHAR": false, "  NINE-CHAR  ": false, "TEN-CHARSX": true,
+		"ÄÖÜ-ÄÖÜ-ÄÖ": true, GenerateCode(): true} {
+		err := CheckCode(code)
+		assert.Equal(t, ok, err == nil, "%q: %v", code, err)
+	}
+	assert.ErrorContains(t, CheckCode("NINE-CHAR"), "at least 10 characters")
 }

@@ -59,7 +59,9 @@ func newAnonServer(t *testing.T, b storetest.Backend, opts Options) *testServer 
 		st = storetest.Open(t, dsn)
 	}
 	opts.Store = st
-	opts.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	if opts.Log == nil {
+		opts.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
 	opts.Codes = access.NewCodes([]string{testCode, "second-code"})
 	opts.Secret = []byte("test secret")
 	if opts.FailDelay == 0 {
@@ -77,6 +79,16 @@ func newAnonServer(t *testing.T, b storetest.Backend, opts Options) *testServer 
 	jar, err := cookiejar.New(nil)
 	require.NoError(t, err)
 	return &testServer{t: t, URL: srv.URL, Store: st, DSN: dsn, client: &http.Client{Jar: jar}}
+}
+
+// browser is a second client of the same server with cookies of its own.
+func (ts *testServer) browser() *testServer {
+	ts.t.Helper()
+	jar, err := cookiejar.New(nil)
+	require.NoError(ts.t, err)
+	other := *ts
+	other.client = &http.Client{Jar: jar}
+	return &other
 }
 
 // do sends a request. A string or []byte body goes as it is, anything else

@@ -12,8 +12,20 @@ import (
 	"github.com/commsplan/commsplan/pkg/store"
 )
 
-// SessionCookie is the name of the session cookie.
+// SessionCookie is the name of the session cookie; served over https it
+// carries the __Host- prefix (HostPrefix).
 const SessionCookie = "commsplan_session"
+
+// DeviceCookie is the name of the device cookie, which a browser gets when
+// it signs in and keeps after logout: its attempts at the gate are then
+// counted against it, not against its address. Over https it carries the
+// __Host- prefix too.
+const DeviceCookie = "commsplan_device"
+
+// HostPrefix starts the name of a cookie served over https: a browser
+// keeps such a cookie only when it is Secure, has Path=/ and no Domain, so
+// no other host or path can set or shadow it.
+const HostPrefix = "__Host-"
 
 // InvalidCodeMessage is the spec's answer to a wrong access code.
 const InvalidCodeMessage = "Invalid access code. Please contact your project administrator."
@@ -45,30 +57,51 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, BadRequest("code", "is required"))
 		return
 	}
-	addr := clientOf(s.trusted, r).addr
-	if ok, wait := s.throttle.Attempt(addr); !ok {
-		w.Header().Set("Retry-After", strconv.Itoa(int(wait.Round(time.Second)/time.Second)+1))
+	key := s.clientKey(r)
+	if ok, wait := s.throttle.Attempt(key); !ok {
+		// Whole seconds, rounded up: a client that waits that long is
+		// checked.
+		w.Header().Set("Retry-After", strconv.Itoa(int((wait+time.Second-1)/time.Second)))
 		writeJSON(w, http.StatusTooManyRequests, ErrorBody{Error: "Too many attempts. Please wait before trying again."})
 		return
 	}
 	if !s.codes.Valid(in.Code) {
-		// The pause slows guessing, as the spec's 1-second verification does.
+		// The pause slows guessing, as the spec's 1-second verification
+		// does; the failure counts from its end.
 		select {
 		case <-time.After(s.delay):
 		case <-r.Context().Done():
 		}
+		s.throttle.Failed(key)
 		writeJSON(w, http.StatusUnauthorized, ErrorBody{Error: InvalidCodeMessage, Fields: map[string]string{"code": "is not valid"}})
 		return
 	}
-	s.throttle.Reset(addr)
+	s.throttle.Succeeded(key)
 	token, sess := s.signer.Issue()
 	s.setSessionCookie(w, r, &http.Cookie{Value: token, Expires: sess.Expires})
+	device, dev := s.devices.Issue()
+	http.SetCookie(w, &http.Cookie{Name: s.cookieName(r, DeviceCookie), Value: device, Expires: dev.Expires, Path: "/",
+		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: s.secure(r)})
 	writeJSON(w, http.StatusOK, sessionState{Authenticated: true, ExpiresAt: &sess.Expires})
+}
+
+// clientKey is whom the throttle counts an attempt against: the device of
+// a browser that signed in here before (its signed device cookie), else
+// the client's address, so strangers failing on a shared address never
+// delay a browser that has signed in before.
+func (s *Server) clientKey(r *http.Request) string {
+	if c, err := r.Cookie(s.cookieName(r, DeviceCookie)); err == nil {
+		if dev, ok := s.devices.Parse(c.Value); ok {
+			return "device:" + dev.ID
+		}
+	}
+	return "addr:" + clientOf(s.trusted, r).addr
 }
 
 // deleteSession logs out: the session is revoked on every replica, not only
 // forgotten by this browser. The browser forgets the cookie even when the
 // revocation cannot be recorded; the error then says a copy would still work.
+// The device cookie stays.
 func (s *Server) deleteSession(w http.ResponseWriter, r *http.Request) {
 	s.setSessionCookie(w, r, &http.Cookie{MaxAge: -1})
 	if sess, ok := s.session(r); ok {
@@ -80,10 +113,19 @@ func (s *Server) deleteSession(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
+// cookieName is the name of cookie name for r: with the __Host- prefix when
+// the browser came over https.
+func (s *Server) cookieName(r *http.Request, name string) string {
+	if s.secure(r) {
+		return HostPrefix + name
+	}
+	return name
+}
+
 // setSessionCookie sets c as the session cookie, with the attributes every
 // session cookie has.
 func (s *Server) setSessionCookie(w http.ResponseWriter, r *http.Request, c *http.Cookie) {
-	c.Name, c.Path, c.HttpOnly, c.SameSite, c.Secure = SessionCookie, "/", true, http.SameSiteLaxMode, s.secure(r)
+	c.Name, c.Path, c.HttpOnly, c.SameSite, c.Secure = s.cookieName(r, SessionCookie), "/", true, http.SameSiteLaxMode, s.secure(r)
 	http.SetCookie(w, c)
 }
 
@@ -91,7 +133,7 @@ func (s *Server) setSessionCookie(w http.ResponseWriter, r *http.Request, c *htt
 // unexpired and not revoked. When the revocation record cannot be read the
 // last view decides (see access.Revocations) and the failure is logged.
 func (s *Server) session(r *http.Request) (access.Session, bool) {
-	c, err := r.Cookie(SessionCookie)
+	c, err := r.Cookie(s.cookieName(r, SessionCookie))
 	if err != nil {
 		return access.Session{}, false
 	}

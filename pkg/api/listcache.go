@@ -337,7 +337,7 @@ func groupedList[T any](s *Server, l store.List, load func(context.Context) ([]T
 			return
 		}
 		h := w.Header()
-		h.Set("Cache-Control", "no-cache")
+		// Cache-Control (private, no-cache) is requireSession's.
 		h.Set("Vary", "Accept-Encoding")
 		etag := s.lists.etag(l, v)
 		if etagMatches(r.Header.Get("If-None-Match"), etag) {

@@ -223,7 +223,7 @@ func TestListEncodings(t *testing.T) {
 				require.Equal(t, http.StatusOK, resp.StatusCode)
 				coding := resp.Header.Get("Content-Encoding")
 				assert.Equal(t, acceptedCoding(accept), coding, accept)
-				assert.Equal(t, "no-cache", resp.Header.Get("Cache-Control"))
+				assert.Equal(t, "private, no-cache", resp.Header.Get("Cache-Control"))
 				assert.Equal(t, "Accept-Encoding", resp.Header.Get("Vary"))
 				assert.Regexp(t, `^W/"themes-[0-9a-z]+-[0-9a-z]+"$`, resp.Header.Get("ETag"))
 				dec, err := decoders[coding](bytes.NewReader(raw))

@@ -3,8 +3,12 @@ package api
 import (
 	"log/slog"
 	"net/http"
+	"regexp"
 	"runtime/debug"
+	"strconv"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/klauspost/compress/gzhttp"
 
@@ -20,8 +24,17 @@ func isOpen(method, path string) bool {
 	return openPaths[path] || (method == http.MethodGet && feedPath.MatchString(path))
 }
 
+// requireSession answers 401 to a request without a session, unless its
+// path is open. It also marks every /api answer as one no shared cache may
+// keep: private, no-cache (a browser may keep it but asks again, so ETags
+// still work), and no-store for the session answers, which set the cookie.
 func (s *Server) requireSession(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/api/session" {
+			w.Header()["Cache-Control"] = noStore[:1:1]
+		} else {
+			w.Header()["Cache-Control"] = privateNoCache[:1:1]
+		}
 		if isOpen(r.Method, r.URL.Path) {
 			next.ServeHTTP(w, r)
 			return
@@ -55,6 +68,12 @@ var securityHeaderValues = func() http.Header {
 	h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
 	return h
 }()
+
+// Cache-Control values of /api answers (requireSession), shared likewise.
+var (
+	privateNoCache = []string{"private, no-cache"}
+	noStore        = []string{"no-store"}
+)
 
 // hsts is Strict-Transport-Security's value, shared likewise.
 var hsts = []string{"max-age=31536000"}
@@ -106,7 +125,8 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
-// logRequests writes one line per request.
+// logRequests writes one line per request. The path, the query and the
+// Referer go through logSafe: no credential and no megabyte reaches the log.
 func (s *Server) logRequests(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -116,11 +136,73 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 			rec.status = http.StatusOK
 		}
 		// LogAttrs: typed attributes, no boxing of each value.
-		s.log.LogAttrs(r.Context(), slog.LevelInfo, "request", slog.String("method", r.Method),
-			slog.String("path", r.URL.Path), slog.Int("status", rec.status), slog.Int("bytes", rec.bytes),
+		attrs := make([]slog.Attr, 0, 8)
+		attrs = append(attrs, slog.String("method", r.Method), slog.String("path", logPath(r)))
+		if r.URL.RawQuery != "" {
+			attrs = append(attrs, slog.String("query", logSafe(r.URL.RawQuery)))
+		}
+		attrs = append(attrs, slog.Int("status", rec.status), slog.Int("bytes", rec.bytes),
 			slog.Duration("duration", time.Since(start).Round(time.Microsecond)),
 			slog.String("remote", clientOf(s.trusted, r).addr))
+		if ref := r.Header.Get("Referer"); ref != "" {
+			attrs = append(attrs, slog.String("referer", logSafe(ref)))
+		}
+		s.log.LogAttrs(r.Context(), slog.LevelInfo, "request", attrs...)
 	})
+}
+
+// MaxURI is the longest request target (path and query) served; a longer
+// one is answered 414 without being routed.
+const MaxURI = 16 << 10
+
+// limitURI answers 414 to a request target longer than MaxURI.
+func limitURI(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if len(r.RequestURI) > MaxURI || len(r.URL.Path)+len(r.URL.RawQuery) > MaxURI {
+			writeJSON(w, http.StatusRequestURITooLong, ErrorBody{Error: "request URI too long"})
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// maxLogged is the longest path, query or Referer written to the log.
+const maxLogged = 512
+
+// feedToken matches the token of a calendar feed's path (feedPath)
+// anywhere in a path or URL.
+var feedToken = regexp.MustCompile(`(/api/calendar/)[^/?#]+`)
+
+// secretParam matches a query parameter whose name says it holds a
+// credential, with its value.
+var secretParam = regexp.MustCompile(`(?i)((?:^|[?&;])[^=&;#]*(?:token|code|secret|key|password)[^=&;#]*=)[^&;#]*`)
+
+// logPath is the request's path as the log may show it.
+func logPath(r *http.Request) string { return logSafe(r.URL.Path) }
+
+// logSafe is a path, query or URL as the log may show it: a calendar
+// feed's token and the values of parameters named for a credential are
+// replaced by REDACTED, and beyond maxLogged bytes it is cut and marked.
+func logSafe(s string) string {
+	if strings.Contains(s, "/api/calendar/") {
+		s = feedToken.ReplaceAllStringFunc(s, func(m string) string {
+			if strings.HasSuffix(m, ".ics") {
+				return "/api/calendar/REDACTED.ics"
+			}
+			return "/api/calendar/REDACTED"
+		})
+	}
+	if strings.ContainsRune(s, '=') {
+		s = secretParam.ReplaceAllString(s, "${1}REDACTED")
+	}
+	if len(s) > maxLogged {
+		cut := maxLogged
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "...[cut " + strconv.Itoa(len(s)-cut) + " bytes]"
+	}
+	return s
 }
 
 func (s *Server) recoverPanics(next http.Handler) http.Handler {
@@ -130,7 +212,7 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
-				s.log.ErrorContext(r.Context(), "panic", "path", r.URL.Path, "panic", v, "stack", string(debug.Stack()))
+				s.log.ErrorContext(r.Context(), "panic", "path", logPath(r), "panic", v, "stack", string(debug.Stack()))
 				writeJSON(w, http.StatusInternalServerError, ErrorBody{Error: "internal server error"})
 			}
 		}()

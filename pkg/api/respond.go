@@ -90,10 +90,10 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	switch {
 	case r.Context().Err() != nil:
 		// The client hung up: nobody reads this answer and nothing failed.
-		s.log.DebugContext(r.Context(), "client went away", "path", r.URL.Path, "err", err)
+		s.log.DebugContext(r.Context(), "client went away", "path", logPath(r), "err", err)
 		writeJSON(w, statusClientClosed, ErrorBody{Error: "client closed the request"})
 	case errors.Is(err, store.ErrUnavailable):
-		s.log.WarnContext(r.Context(), "database unavailable", "method", r.Method, "path", r.URL.Path, "err", err)
+		s.log.WarnContext(r.Context(), "database unavailable", "method", r.Method, "path", logPath(r), "err", err)
 		unavailable(w)
 	case errors.As(err, &apiErr):
 		writeJSON(w, apiErr.Status, apiErr.Body)
@@ -106,7 +106,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	case errors.As(err, &gen):
 		// The generator's own message is what the user needs ("connection
 		// refused", "model not found"); it holds no internals of ours.
-		s.log.WarnContext(r.Context(), "content generator failed", "path", r.URL.Path, "err", err)
+		s.log.WarnContext(r.Context(), "content generator failed", "path", logPath(r), "err", err)
 		writeJSON(w, http.StatusBadGateway, ErrorBody{Error: gen.Error()})
 	case errors.As(err, &fields):
 		writeJSON(w, http.StatusBadRequest, ErrorBody{Error: fields.Error(), Fields: fields})
@@ -118,7 +118,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	case errors.Is(err, store.ErrConflict):
 		writeJSON(w, http.StatusConflict, ErrorBody{Error: "the record was changed by someone else; reload and try again"})
 	default:
-		s.log.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		s.log.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", logPath(r), "err", err)
 		writeJSON(w, http.StatusInternalServerError, ErrorBody{Error: "internal server error"})
 	}
 }

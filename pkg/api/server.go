@@ -37,8 +37,8 @@ type Options struct {
 	// FailDelay is the pause before answering a wrong code (default 1 s,
 	// the spec's verification delay).
 	FailDelay time.Duration
-	// Throttle limits attempts per client without a right code (default 5
-	// per 15 minutes).
+	// Throttle slows wrong codes per client (default access.NewThrottle on
+	// the real clock; tests give one on a clock they move).
 	Throttle *access.Throttle
 	// Revocations is the view of revoked sessions (default: Store's,
 	// refreshed at most every access.DefaultRefresh).
@@ -71,10 +71,12 @@ type Options struct {
 
 // Server serves the API and the UI.
 type Server struct {
-	store    store.Store
-	log      *slog.Logger
-	codes    access.Codes
-	signer   *access.Signer
+	store  store.Store
+	log    *slog.Logger
+	codes  access.Codes
+	signer *access.Signer
+	// devices signs the device cookies (access.NewDeviceSigner).
+	devices  *access.Signer
 	ttl      time.Duration
 	delay    time.Duration
 	throttle *access.Throttle
@@ -116,7 +118,7 @@ func New(opts Options) *Server {
 		s.delay = time.Second
 	}
 	if s.throttle == nil {
-		s.throttle = access.NewThrottle(5, 15*time.Minute)
+		s.throttle = access.NewThrottle(nil)
 	}
 	if s.revocations == nil {
 		s.revocations = access.NewRevocations(opts.Store, access.DefaultRefresh)
@@ -131,6 +133,7 @@ func New(opts Options) *Server {
 		s.generator = compose.Rules()
 	}
 	s.signer = access.NewSigner(opts.Secret, s.ttl)
+	s.devices = access.NewDeviceSigner(opts.Secret)
 	s.lists = newListCache(s.version)
 	s.plan = plan.New(opts.Store)
 	return s
@@ -142,7 +145,7 @@ func (s *Server) Handler() http.Handler {
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusForbidden, ErrorBody{Error: "cross-origin request refused"})
 	}))
-	return s.logRequests(s.securityHeaders(compress(s.recoverPanics(csrf.Handler(s.Router())))))
+	return s.logRequests(s.securityHeaders(limitURI(compress(s.recoverPanics(csrf.Handler(s.Router()))))))
 }
 
 // Router returns the routes without the outer middleware.

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
+	"sync"
 	"testing"
 	"time"
 
@@ -14,6 +15,26 @@ import (
 	"github.com/commsplan/commsplan/pkg/access"
 	"github.com/commsplan/commsplan/pkg/store/storetest"
 )
+
+// fakeClock is a clock a test moves by hand, for the throttle's waits.
+type fakeClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func newFakeClock() *fakeClock { return &fakeClock{t: time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)} }
+
+func (c *fakeClock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *fakeClock) add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
 
 // sessionCookie returns the session cookie the test client holds.
 func (ts *testServer) sessionCookie() *http.Cookie {
@@ -77,7 +98,7 @@ func TestLogoutRevokes(t *testing.T) {
 func TestThrottleBehindProxy(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
 		proxy := []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}
-		ts := newAnonServer(t, b, Options{TrustedProxies: proxy, Throttle: access.NewThrottle(5, 15*time.Minute)})
+		ts := newAnonServer(t, b, Options{TrustedProxies: proxy, Throttle: access.NewThrottle(newFakeClock().now)})
 		login := func(code, xff string) int {
 			resp, _ := ts.doWith("POST", "/api/session", map[string]string{"code": code}, http.Header{"X-Forwarded-For": {xff}})
 			return resp.StatusCode
@@ -91,7 +112,7 @@ func TestThrottleBehindProxy(t *testing.T) {
 		assert.Equal(t, http.StatusOK, login(testCode, "203.0.113.20"), "client B behind the same proxy is not")
 
 		untrusted := newAnonServer(t, b, Options{TrustedProxies: []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")},
-			Throttle: access.NewThrottle(5, 15*time.Minute)})
+			Throttle: access.NewThrottle(newFakeClock().now)})
 		for i := 0; i < 5; i++ {
 			resp, _ := untrusted.doWith("POST", "/api/session", map[string]string{"code": "wrong"},
 				http.Header{"X-Forwarded-For": {"203.0.113." + string(rune('1'+i))}})
@@ -123,8 +144,10 @@ func TestSecureCookie(t *testing.T) {
 			ts := newAnonServer(t, b, tc.opts)
 			resp, body := ts.doWith("POST", "/api/session", map[string]string{"code": testCode}, tc.header)
 			require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
-			require.Len(t, resp.Cookies(), 1, tc.name)
-			assert.Equal(t, tc.secure, resp.Cookies()[0].Secure, tc.name)
+			require.Len(t, resp.Cookies(), 2, "session and device: %s", tc.name)
+			for _, c := range resp.Cookies() {
+				assert.Equal(t, tc.secure, c.Secure, "%s: %s", c.Name, tc.name)
+			}
 			assert.Equal(t, tc.secure, resp.Header.Get("Strict-Transport-Security") != "", "HSTS: %s", tc.name)
 			resp, _ = ts.doWith("DELETE", "/api/session", nil, tc.header)
 			require.Len(t, resp.Cookies(), 1, tc.name)
