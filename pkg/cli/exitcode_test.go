@@ -46,6 +46,7 @@ var exitCases = []exitCase{
 	{[]string{"serve", "--db", "{down}", "--data-dir", "{empty}"}, 1, "connect"},
 	{[]string{"serve", "--max-per-audience-week", "0", "--data-dir", "{empty}"}, 2, "max-per-audience-week"},
 	{[]string{"serve", "--pprof", "0.0.0.0:6060", "--data-dir", "{empty}"}, 2, "pprof must be a loopback address"},
+	{[]string{"serve", "--access-codes", "NINE-CHAR", "--data-dir", "{empty}"}, 2, "access-codes: code 1 of 1: an access code must be at least 10 characters long, not 9"},
 	{[]string{"migrate", "--data-dir", "{data}"}, 0, ""},
 	{[]string{"migrate", "now"}, 2, `unknown command "now" for "commsplan migrate"`},
 	{[]string{"migrate", "--db", "{down}"}, 1, "connect"},
@@ -126,6 +127,11 @@ var exitCases = []exitCase{
 	{[]string{"migrate-to", "{tmp}/moved.db", "--data-dir", "{empty}"}, 2, "no database at"},
 	{[]string{"migrate-to", "{tmp}/moved.db", "--data-dir", "{data}"}, 0, ""},
 	{[]string{"migrate-to", "{down}", "--data-dir", "{data}"}, 1, "connect"},
+
+	{[]string{"access-code"}, 0, ""},
+	{[]string{"access-code", "shw"}, 2, "Did you mean this?\n\tshow"},
+	{[]string{"access-code", "show", "--data-dir", "{data}"}, 2, "no generated access code at"},
+	{[]string{"access-code", "show", "extra"}, 2, "takes no arguments"},
 
 	{[]string{"docs", "--dir", "{tmp}/docs"}, 0, ""},
 	{[]string{"docs"}, 2, "--dir is required"},

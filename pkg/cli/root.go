@@ -173,6 +173,7 @@ func NewRootCmd(f *Factory) *cobra.Command {
 		newCommunicationCmd(f),
 		newContentCmd(f),
 		newSessionsCmd(f),
+		newAccessCodeCmd(f),
 		newDocsCmd(f),
 		newBackupCmd(f),
 		newRestoreCmd(f),

@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"os"
 	"os/signal"
+	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -33,7 +36,7 @@ func newServeCmd(f *Factory, runF func(context.Context, *ServeOptions) error) *c
 		Short: "Run the web UI and the REST API",
 		Example: `  commsplan serve
   commsplan serve --addr 0.0.0.0:8080 --db postgres://commsplan@db/commsplan?sslmode=disable
-  COMMSPLAN_ACCESS_CODES=ALPHA-1,BRAVO-2 commsplan serve`,
+  COMMSPLAN_ACCESS_CODES=ALPHA-ONE-7KQ2,BRAVO-TWO-M9XD commsplan serve`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
@@ -51,13 +54,38 @@ func newServeCmd(f *Factory, runF func(context.Context, *ServeOptions) error) *c
 	return cmd
 }
 
+// checkCodes refuses a short access code, configured or kept in the data
+// dir, before anything is opened or listens.
+func checkCodes(cfg config.Config) error {
+	for i, code := range cfg.AccessCodes {
+		if err := access.CheckCode(code); err != nil {
+			return UsageError("access-codes: code %d of %d: %v", i+1, len(cfg.AccessCodes), err)
+		}
+	}
+	if len(cfg.AccessCodes) > 0 {
+		return nil
+	}
+	path := filepath.Join(cfg.DataDir, access.CodeFile)
+	b, err := os.ReadFile(path)
+	if err != nil || strings.TrimSpace(string(b)) == "" {
+		return nil // none yet: serve generates one
+	}
+	if err := access.CheckCode(string(b)); err != nil {
+		return UsageError("access-codes: the code in %s: %v (delete the file for a new one, or set access-codes)", path, err)
+	}
+	return nil
+}
+
 // serveRun serves until ctx ends (SIGINT or SIGTERM), then stops accepting
 // connections, lets in-flight requests finish for up to the shutdown grace,
 // and only then closes the database.
 func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
-	log, logBuf := f.Config.ServerLogger(f.Err)
-	defer logBuf.Close() // first in, so it runs last: after "database closed"
 	cfg := f.Config
+	if err := checkCodes(cfg); err != nil {
+		return err
+	}
+	log, logBuf := cfg.ServerLogger(f.Err)
+	defer logBuf.Close() // first in, so it runs last: after "database closed"
 	// The database first: a server that cannot reach it fails before it
 	// writes an access code or a secret into the data dir.
 	st, err := f.OpenStore(ctx)
@@ -82,12 +110,19 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 
 	codes := cfg.AccessCodes
 	if len(codes) == 0 {
-		code, created, err := access.LoadOrCreate(cfg.DataDir, "access-code", access.GenerateCode)
+		code, created, err := access.LoadOrCreate(cfg.DataDir, access.CodeFile, access.GenerateCode)
 		if err != nil {
 			return fmt.Errorf("access code: %w", err)
 		}
 		codes = []string{code}
-		log.Info("access code (kept in the data dir; set --access-codes to choose your own)", "code", code, "generated", created)
+		// The code is shown once, here, and never in a log line:
+		// "commsplan access-code show" prints it again.
+		if created {
+			fmt.Fprintf(f.Out, "Access code: %s\n(generated and kept in %s; \"commsplan access-code show\" prints it again; set access-codes to choose your own)\n",
+				code, filepath.Join(cfg.DataDir, access.CodeFile))
+		}
+		log.Info("access code generated and kept in the data dir (commsplan access-code show prints it)",
+			"file", filepath.Join(cfg.DataDir, access.CodeFile), "new", created)
 	} else {
 		log.Info("access codes configured", "count", len(codes))
 	}

@@ -109,18 +109,18 @@ func TestServeRevokesOnCodeRotation(t *testing.T) {
 				return "", nil
 			}
 
-			base, stop := serve("ALPHA-1,BRAVO-2")
-			c := signIn(t, base, "alpha-1")
+			base, stop := serve("ALPHA-ONE-1,BRAVO-TWO-2")
+			c := signIn(t, base, "alpha-one-1")
 			stop()
 
-			base, stop = serve("bravo-2, alpha-1")
+			base, stop = serve("bravo-two-2, alpha-one-1")
 			assert.Equal(t, http.StatusOK, themesStatus(t, base, c), "the same codes keep sessions")
 			stop()
 			assert.NotContains(t, logs.String(), "every session is revoked")
 
-			base, stop = serve("ALPHA-1,CHARLIE-3")
+			base, stop = serve("ALPHA-ONE-1,CHARLIE-THREE-3")
 			assert.Equal(t, http.StatusUnauthorized, themesStatus(t, base, c), "rotated codes end them")
-			assert.Equal(t, http.StatusOK, themesStatus(t, base, signIn(t, base, "charlie-3")))
+			assert.Equal(t, http.StatusOK, themesStatus(t, base, signIn(t, base, "charlie-three-3")))
 			stop()
 			assert.Contains(t, logs.String(), "every session is revoked")
 		})
