@@ -121,7 +121,7 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 			fmt.Fprintf(f.Out, "Access code: %s\n(generated and kept in %s; \"commsplan access-code show\" prints it again; set access-codes to choose your own)\n",
 				code, filepath.Join(cfg.DataDir, access.CodeFile))
 		}
-		log.Info("access code generated and kept in the data dir (commsplan access-code show prints it)",
+		log.Info("access code: the one kept in the data dir (commsplan access-code show prints it)",
 			"file", filepath.Join(cfg.DataDir, access.CodeFile), "new", created)
 	} else {
 		log.Info("access codes configured", "count", len(codes))
