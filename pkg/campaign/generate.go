@@ -353,6 +353,9 @@ func (g *generation) newPool(t string, ph int, lo, hi time.Time) *pool {
 			v.title += " for " + audienceLabel(audience)
 		}
 		v.lo, v.hi = g.window(e)
+		if s := g.secretUntil(audience); s.After(v.lo) {
+			v.lo = s // outsiders hear nothing before the announcement
+		}
 		if v.lo.Before(lo) {
 			v.lo = lo
 		}
@@ -371,7 +374,11 @@ func (g *generation) newPool(t string, ph int, lo, hi time.Time) *pool {
 		}
 		byAudience[audience] = append(byAudience[audience], v)
 	}
-	chosen := func(a string) bool { return len(g.audience) == 0 || contains(g.audience, a) }
+	// The deal team is always an audience of a confidential campaign: it is
+	// the only one that may hear anything before the announcement.
+	chosen := func(a string) bool {
+		return len(g.audience) == 0 || contains(g.audience, a) || (!g.announcement.IsZero() && dealTeam(a))
+	}
 	any := false
 	for _, e := range entries {
 		for _, a := range e.audienceList() {
@@ -658,7 +665,8 @@ func (g *generation) buildMerger() {
 			continue
 		}
 		date := g.mergerDate(g.span*e.At/100, e.Priority)
-		g.items = append(g.items, item{a: g.activity(e, e.Title, date), date: date, phase: -1})
+		lo, hi := g.outsiderWindow(e.Audience)
+		g.items = append(g.items, item{a: g.activity(e, e.Title, date), date: date, phase: -1, lo: lo, hi: hi})
 		g.merger++
 	}
 }
@@ -690,7 +698,8 @@ func (g *generation) buildPreAcquisition() {
 			a := g.activity(e, e.Title, date)
 			a.Confidentiality = ph.Confidentiality
 			a.PhasePercentage = ph.PercentageRange
-			g.items = append(g.items, item{a: a, date: date, phase: -1})
+			lo, hi := g.outsiderWindow(e.Audience)
+			g.items = append(g.items, item{a: a, date: date, phase: -1, lo: lo, hi: hi})
 			g.preAcq++
 		}
 	}
@@ -902,8 +911,72 @@ func (g *generation) findAnnouncement() {
 		g.announcement = g.p.acquisition
 		return
 	}
-	_ = 0
+	last := len(preAcquisitionPhases) - 1
+	if g.p.preAcq[len(g.p.preAcq)-1] == last {
+		// The embargoed all-employee announcement: the first activity of
+		// the last pre-acquisition phase (buildPreAcquisition's rule).
+		ph := preAcquisitionPhases[last]
+		g.announcement = g.mergerDate(g.span*ph.MinPercent/100, PreAcquisitionPriority(last))
+		return
+	}
+	// No announcement in the campaign: the whole of it is before one.
+	g.announcement = g.p.end.AddDate(0, 0, 1)
 }
+
+// outsiderWindow is where an M&A activity for audience may sit: anywhere,
+// or for people outside the deal team of a confidential campaign, from the
+// announcement on (held on the end date when that is later).
+func (g *generation) outsiderWindow(audience string) (time.Time, time.Time) {
+	s := g.secretUntil(audience)
+	if !s.After(g.p.start) {
+		return time.Time{}, time.Time{}
+	}
+	if s.After(g.p.end) {
+		return g.p.end, g.p.end
+	}
+	return s, g.p.end
+}
+
+// dealTeam reports whether an audience may hear of a deal before it is
+// announced: Executives (the board, sponsors and the deal team).
+func dealTeam(audience string) bool { return audience == "executives" }
+
+// secretUntil returns the first day an activity for audience may sit on:
+// the announcement for everyone outside the deal team in a confidential
+// campaign, else the zero time.
+func (g *generation) secretUntil(audience string) time.Time {
+	if g.announcement.IsZero() || dealTeam(audience) {
+		return time.Time{}
+	}
+	return g.announcement
+}
+
+// confidentialityOn returns the label of an activity on day in a
+// confidential campaign: before the announcement, that of the selected
+// pre-acquisition phase whose range holds the day (else the latest one
+// begun, else the first); after it, PostAnnouncementLabel.
+func (g *generation) confidentialityOn(day time.Time) string {
+	if g.announcement.IsZero() {
+		return ""
+	}
+	if !day.Before(g.announcement) {
+		return PostAnnouncementLabel
+	}
+	d := Span(g.p.start, day)
+	label := preAcquisitionPhases[g.p.preAcq[0]].Confidentiality
+	for _, i := range g.p.preAcq {
+		ph := preAcquisitionPhases[i]
+		if d >= g.span*ph.MinPercent/100 {
+			label = ph.Confidentiality
+		}
+	}
+	return label
+}
+
+// PostAnnouncementLabel is the confidentiality of a confidential campaign's
+// activities once the deal has been announced: internal, no longer secret,
+// still part of a campaign whose plan is.
+const PostAnnouncementLabel = "Internal - After Announcement"
 
 // numberSeries numbers each recurring activity's instances in date order
 // (Issue 1 is the first one sent): pick numbered them in the order it took

@@ -51,11 +51,22 @@ func (g *generation) finish() {
 		g.warnings = append(g.warnings, fmt.Sprintf("%s get %d activities in the week of %s (%s), over the limit of %d a week.",
 			o.Audience, o.Count, o.Monday.Format(DateLayout), o.Week, g.load.Limit()))
 	}
+	for _, it := range g.items {
+		if s := g.secretUntil(lowerAudience(it.a.Audience)); it.date.Before(s) {
+			g.warnings = append(g.warnings, fmt.Sprintf("%q for %s on %s comes before the announcement on %s: the campaign ends before it.",
+				it.a.Title, it.a.Audience, it.date.Format(DateLayout), s.Format(DateLayout)))
+		}
+	}
 	g.warnings = append(g.warnings, g.blackoutNotes...)
 	g.warnings = append(g.warnings, g.dayNotes...)
 	for i := range g.items {
 		it := &g.items[i]
 		it.a.Description = g.describe(it.a)
+		if it.a.Confidentiality == "" {
+			// Every activity of a confidential campaign says how far it
+			// may go.
+			it.a.Confidentiality = g.confidentialityOn(it.date)
+		}
 	}
 }
 
@@ -151,4 +162,14 @@ func (g *generation) describe(a Activity) string {
 	}
 	b.WriteString(".")
 	return b.String()
+}
+
+// lowerAudience turns an audience label back into its group id.
+func lowerAudience(label string) string {
+	for _, o := range audienceGroups {
+		if o.Label == label {
+			return o.ID
+		}
+	}
+	return lower(label)
 }

@@ -213,6 +213,23 @@ func checkPlanRules(t *testing.T, cfg Config, opt Options, s *Schedule) {
 			require.Contains(t, warned, "("+wk+")")
 		}
 	}
+	// A confidential campaign keeps the secret: before the announcement
+	// (the acquisition date, else the embargoed all-employee announcement,
+	// else never) only the deal team hears, every activity is labelled.
+	if len(p.preAcq) > 0 && p.merger {
+		announced := "9999-12-31"
+		if p.hasAcq {
+			announced = p.acquisition.Format(DateLayout)
+		} else if a, ok := titlesOf(s)["All-Employee Acquisition Announcement"]; ok {
+			announced = a.Date
+		}
+		for _, a := range s.Activities {
+			require.NotEmpty(t, a.Confidentiality, "%q unlabelled: %+v", a.Title, cfg)
+			if a.Date < announced && !strings.Contains(warned, fmt.Sprintf("%q for %s on %s comes before the announcement", a.Title, a.Audience, a.Date)) {
+				require.Equal(t, "Executives", a.Audience, "%s %q before the announcement %s: %+v", a.Date, a.Title, announced, cfg)
+			}
+		}
+	}
 	// The seeds' count.
 	extras := 0
 	if p.technology {
@@ -421,4 +438,12 @@ func BenchmarkRenderHTMLTenYears(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+func titlesOf(s *Schedule) map[string]Activity {
+	out := map[string]Activity{}
+	for _, a := range s.Activities {
+		out[a.Title] = a
+	}
+	return out
 }
