@@ -7,6 +7,7 @@ import (
 	"github.com/gorilla/mux"
 
 	"github.com/commsplan/commsplan/pkg/campaign"
+	"github.com/commsplan/commsplan/pkg/checklist"
 	"github.com/commsplan/commsplan/pkg/compose"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/orgdata"
@@ -50,7 +51,43 @@ type Reference struct {
 	NewsletterTemplate compose.NewsletterTemplate `json:"newsletterTemplate"`
 	// DivisionProfiles are the scheduler's detailed division profiles (issue 11).
 	DivisionProfiles map[string]campaign.DivisionDetail `json:"divisionProfiles"`
+	// Limits are the input limits the server enforces.
+	Limits Limits `json:"limits"`
 	campaign.ReferenceData
+}
+
+// Limits are the input limits the server enforces, so the screens apply the
+// same ones before they send instead of keeping copies that drift (issue
+// 24). Lengths are in characters.
+type Limits struct {
+	Name                  int             `json:"name"`
+	Description           int             `json:"description"`
+	Body                  int             `json:"body"`
+	NewsletterSubSections int             `json:"newsletterSubSections"`
+	Checklist             ChecklistLimits `json:"checklist"`
+}
+
+// ChecklistLimits are the readiness checklist's limits (pkg/checklist).
+type ChecklistLimits struct {
+	Items           int `json:"items"`
+	Title           int `json:"title"`
+	Description     int `json:"description"`
+	Team            int `json:"team"`
+	Notes           int `json:"notes"`
+	MinMaxScore     int `json:"minMaxScore"`
+	MaxMaxScore     int `json:"maxMaxScore"`
+	DefaultMaxScore int `json:"defaultMaxScore"`
+}
+
+// limits reads the limits from the packages that enforce them.
+var limits = Limits{
+	Name: domain.MaxName, Description: domain.MaxDescription, Body: domain.MaxBody,
+	NewsletterSubSections: compose.MaxSubSections,
+	Checklist: ChecklistLimits{
+		Items: checklist.MaxItems, Title: checklist.MaxTitleLen, Description: checklist.MaxDescriptionLen,
+		Team: checklist.MaxTeamLen, Notes: checklist.MaxNotesLen, MinMaxScore: checklist.MinMaxScore,
+		MaxMaxScore: checklist.MaxMaxScore, DefaultMaxScore: checklist.DefaultMaxScore,
+	},
 }
 
 // NewReference assembles the reference document from the dataset.
@@ -70,6 +107,7 @@ func NewReference(d *orgdata.Dataset) Reference {
 		VehicleTypes:         domain.VehicleTypes,
 		NewsletterTemplate:   compose.DefaultNewsletterTemplate(),
 		DivisionProfiles:     campaign.DivisionDetails(d),
+		Limits:               limits,
 		ReferenceData:        campaign.Reference(),
 	}
 }

@@ -47,7 +47,8 @@ const (
 	maxTemplateTitle  = 200
 	maxSectionText    = 2000  // purpose, guidelines
 	maxSectionContent = 10000 // content, default text, sub-section content
-	maxSubSections    = 20
+	// MaxSubSections is how many sub-sections a section may hold.
+	MaxSubSections = 20
 )
 
 // DefaultNewsletterTitle is the title of the default template.
@@ -98,8 +99,8 @@ func (t NewsletterTemplate) Validate() error {
 		maxLen(key+".guidelines", s.Guidelines, maxSectionText)
 		maxLen(key+".content", s.Content, maxSectionContent)
 		maxLen(key+".defaultText", s.DefaultText, maxSectionContent)
-		if len(s.SubSections) > maxSubSections {
-			f[key+".subSections"] = fmt.Sprintf("must hold at most %d sub-sections", maxSubSections)
+		if len(s.SubSections) > MaxSubSections {
+			f[key+".subSections"] = fmt.Sprintf("must hold at most %d sub-sections", MaxSubSections)
 		}
 		for j, sub := range s.SubSections {
 			sk := fmt.Sprintf("%s.subSections[%d]", key, j)
