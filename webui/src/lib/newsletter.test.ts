@@ -7,7 +7,6 @@ import {
   isNewsletterVehicle,
   newsletterFileName,
   newsletterHtml,
-  MAX_SUB_SECTIONS,
   normalizeTemplate,
   removeSubSection,
   setSectionEnabled,
@@ -85,10 +84,10 @@ describe('sections', () => {
 
   it('adds, edits and removes sub-sections with unique ids', () => {
     let t = normalizeTemplate(fixture());
-    t = addSubSection(t, 4);
-    t = addSubSection(t, 4);
+    t = addSubSection(t, 4, 20);
+    t = addSubSection(t, 4, 20);
     t = removeSubSection(t, 4, '4-1');
-    t = addSubSection(t, 4);
+    t = addSubSection(t, 4, 20);
     const ids = t.sections.find((s) => s.number === 4)!.subSections!.map((x) => x.id);
     expect(ids).toEqual(['4-2', '4-3']);
     t = editSubSection(t, 4, '4-3', { title: 'Warehouse', content: 'Scanners arrive' });
@@ -99,8 +98,8 @@ describe('sections', () => {
 describe('limits', () => {
   it('stops adding sub-sections at the limit', () => {
     let t = normalizeTemplate(fixture());
-    for (let i = 0; i < MAX_SUB_SECTIONS + 3; i++) t = addSubSection(t, 5);
-    expect(t.sections.find((s) => s.number === 5)!.subSections).toHaveLength(MAX_SUB_SECTIONS);
+    for (let i = 0; i < 7 + 3; i++) t = addSubSection(t, 5, 7);
+    expect(t.sections.find((s) => s.number === 5)!.subSections).toHaveLength(7);
   });
 
   it('finds sections without a title', () => {
@@ -138,7 +137,7 @@ describe('newsletterHtml', () => {
     const evil = '<script>alert(1)</script>"\'&';
     t = { ...t, title: evil, campaignTheme: evil };
     t = editSection(t, 1, { title: evil, content: evil });
-    t = addSubSection(t, 1);
+    t = addSubSection(t, 1, 20);
     t = editSubSection(t, 1, '1-1', { title: evil, content: evil });
     const html = newsletterHtml(t);
     expect(html).not.toContain('<script>');

@@ -4,9 +4,6 @@
 import { escapeHtml, fileStem, htmlDocument } from './html';
 import type { NewsletterSection, NewsletterSubSection, NewsletterTemplate } from './types';
 
-/** MAX_SUB_SECTIONS is how many sub-sections a section may hold (the server's limit, pkg/compose). */
-export const MAX_SUB_SECTIONS = 20;
-
 /** isNewsletterVehicle says whether the editor is offered for a vehicle (spec 02 §2.3). */
 export function isNewsletterVehicle(v: { type: string } | null | undefined): boolean {
   return v?.type === 'newsletter';
@@ -49,11 +46,15 @@ export function setSectionEnabled(t: NewsletterTemplate, number: number, enabled
   return mapSection(t, number, (s) => (s.required ? { ...s, enabled: true } : { ...s, enabled }));
 }
 
-/** addSubSection appends an empty sub-section with an id unique in the section ("<section>-<n>"), up to MAX_SUB_SECTIONS. */
-export function addSubSection(t: NewsletterTemplate, number: number): NewsletterTemplate {
+/**
+ * addSubSection appends an empty sub-section with an id unique in the
+ * section ("<section>-<n>"), up to max: the server's limit, GET
+ * /api/reference's limits.newsletterSubSections.
+ */
+export function addSubSection(t: NewsletterTemplate, number: number, max: number): NewsletterTemplate {
   return mapSection(t, number, (s) => {
     const subs = s.subSections ?? [];
-    if (subs.length >= MAX_SUB_SECTIONS) return s;
+    if (subs.length >= max) return s;
     const ids = new Set(subs.map((x) => x.id));
     let n = subs.length + 1;
     while (ids.has(`${number}-${n}`)) n++;

@@ -218,6 +218,29 @@ export interface Reference {
   divisions?: (ReferenceItem & { location: string; businessLine?: string })[];
   /** newsletterTemplate is the default newsletter template (issue 10). */
   newsletterTemplate?: NewsletterTemplate;
+  /** limits are the server's input limits, which the forms apply too (issue 24). */
+  limits?: Limits;
+}
+
+/** Limits are the input limits the server enforces (GET /api/reference); lengths in characters. */
+export interface Limits {
+  name: number;
+  description: number;
+  body: number;
+  newsletterSubSections: number;
+  checklist: ChecklistLimits;
+}
+
+/** ChecklistLimits are the readiness checklist's limits (pkg/checklist). */
+export interface ChecklistLimits {
+  items: number;
+  title: number;
+  description: number;
+  team: number;
+  notes: number;
+  minMaxScore: number;
+  maxMaxScore: number;
+  defaultMaxScore: number;
 }
 
 /** NewsletterSubSection is an optional part of a newsletter section. */

@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button';
 import { Field, fieldAria } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
-import { addSubSection, editSection, editSubSection, MAX_SUB_SECTIONS, removeSubSection, setSectionEnabled } from '@/lib/newsletter';
+import { useReference } from '@/hooks/reference';
+import { addSubSection, editSection, editSubSection, removeSubSection, setSectionEnabled } from '@/lib/newsletter';
 import type { NewsletterSection, NewsletterTemplate } from '@/lib/types';
 
 /** Edit changes the numbered section of a template. */
@@ -24,6 +25,8 @@ export function SectionEditor({
 }) {
   const id = `nl-section-${s.number}`;
   const name = `${s.number}. ${s.title}`;
+  // The server's limit; adding waits for the reference data.
+  const maxSubSections = useReference().data?.limits?.newsletterSubSections ?? 0;
   return (
     <li className="rounded-md border border-slate-200" data-section={s.number}>
       <div className="flex items-center gap-3 p-3">
@@ -108,8 +111,8 @@ export function SectionEditor({
               variant="outline"
               size="sm"
               className="w-fit"
-              disabled={(s.subSections ?? []).length >= MAX_SUB_SECTIONS}
-              onClick={() => onChange((t, n) => addSubSection(t, n))}
+              disabled={(s.subSections ?? []).length >= maxSubSections}
+              onClick={() => onChange((t, n) => addSubSection(t, n, maxSubSections))}
             >
               <Plus className="h-4 w-4" aria-hidden="true" />
               Add Sub-section

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
+import type { Resolver } from 'react-hook-form';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialog } from '@/components/FormDialog';
@@ -7,7 +8,7 @@ import { CheckboxGroup } from '@/components/ui/checkbox-group';
 import { Field, fieldAria } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import type { Vehicle } from '@/lib/types';
+import type { Limits, Vehicle } from '@/lib/types';
 import { communicationStrategies, newVehicleValues, vehicleFormats, vehicleInput, vehicleValues, withTypeDefaults, type VehicleFormValues } from '@/lib/vehicles';
 import { useReference } from '@/hooks/reference';
 import { useCreateVehicle, useUpdateVehicle } from '@/hooks/vehicles';
@@ -18,23 +19,27 @@ const percent = z
   .min(0, 'Effectiveness must be from 0 to 100')
   .max(100, 'Effectiveness must be from 0 to 100');
 
-const schema = z.object({
-  name: z.string().trim().min(1, 'Vehicle name is required').max(200, 'Vehicle name is too long'),
-  type: z.string().min(1, 'Type is required'),
-  description: z.string(),
-  template: z.string(),
-  // The server keeps integers to 32 bits (docs/decisions.md, "Bad input").
-  maxLength: z
-    .number({ message: 'Max length must be a number' })
-    .int('Max length must be a whole number')
-    .min(1, 'Max length must be at least 1')
-    .max(2147483647, 'Max length must be at most 2147483647'),
-  format: z.string().min(1),
-  generationalTargeting: z.array(z.string()),
-  communicationStrategy: z.string().min(1),
-  preferredGenerations: z.array(z.string()),
-  effectiveness: z.record(z.string(), percent),
-}) satisfies z.ZodType<VehicleFormValues>;
+/** vehicleSchema checks the form; name and description lengths are the server's (GET /api/reference limits). */
+function vehicleSchema(limits: Limits | undefined) {
+  const name = z.string().trim().min(1, 'Vehicle name is required');
+  return z.object({
+    name: limits ? name.max(limits.name, 'Vehicle name is too long') : name,
+    type: z.string().min(1, 'Type is required'),
+    description: limits ? z.string().max(limits.description, 'Description is too long') : z.string(),
+    template: z.string(),
+    // The server keeps integers to 32 bits (docs/decisions.md, "Bad input").
+    maxLength: z
+      .number({ message: 'Max length must be a number' })
+      .int('Max length must be a whole number')
+      .min(1, 'Max length must be at least 1')
+      .max(2147483647, 'Max length must be at most 2147483647'),
+    format: z.string().min(1),
+    generationalTargeting: z.array(z.string()),
+    communicationStrategy: z.string().min(1),
+    preferredGenerations: z.array(z.string()),
+    effectiveness: z.record(z.string(), percent),
+  }) satisfies z.ZodType<VehicleFormValues>;
+}
 
 /**
  * VehicleDialog creates a delivery vehicle, or edits vehicle when given.
@@ -50,7 +55,11 @@ export default function VehicleDialog({ open, onOpenChange, vehicle }: { open: b
   const generationOptions = generations.map((g) => ({ value: g.id, label: g.label }));
   const typeOptions = types.map((t) => ({ value: t.type, label: t.label }));
   const pending = create.isPending || update.isPending;
-  const form = useForm<VehicleFormValues>({ resolver: zodResolver(schema), defaultValues: newVehicleValues([], []) });
+  // The schema follows the limits, which arrive with the reference data.
+  const limits = useRef<Limits | undefined>(undefined);
+  limits.current = reference?.limits;
+  const resolver: Resolver<VehicleFormValues> = (values, context, options) => zodResolver(vehicleSchema(limits.current))(values, context, options);
+  const form = useForm<VehicleFormValues>({ resolver, defaultValues: newVehicleValues([], []) });
   const errors = form.formState.errors;
 
   // Fill the form once per opening, as soon as the reference data is there.
@@ -103,8 +112,8 @@ export default function VehicleDialog({ open, onOpenChange, vehicle }: { open: b
           />
         </Field>
       </div>
-      <Field id="vehicle-description" label="Description">
-        <Textarea id="vehicle-description" rows={2} {...form.register('description')} />
+      <Field id="vehicle-description" label="Description" error={errors.description?.message}>
+        <Textarea id="vehicle-description" rows={2} {...form.register('description')} {...fieldAria('vehicle-description', errors.description?.message)} />
       </Field>
 
       <fieldset className="grid gap-3 rounded-md border border-slate-200 p-4">
