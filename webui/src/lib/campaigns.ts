@@ -265,17 +265,20 @@ export const MSG_ACTIVITY_STATUS = 'Status must be planned, in-progress, complet
 function isIsoDate(v: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
   if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+  const [y, mo, d] = [Number(m[1]), Number(m[2]) - 1, Number(m[3])];
+  // setUTCFullYear, since Date.UTC reads years 0-99 as 1900-1999 (Go takes 0099 as it is).
+  const date = new Date(0);
+  date.setUTCFullYear(y, mo, d);
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo && date.getUTCDate() === d;
 }
 
 /** validateActivity checks the form as campaign.ValidateActivity does; empty when valid. */
 export function validateActivity(v: ActivityFormValues): ActivityErrors {
   const errors: ActivityErrors = {};
   for (const [field, msg] of REQUIRED) {
-    if ((v[field] ?? '').trim() === '') errors[field] = msg;
+    if (trimSpace(v[field] ?? '') === '') errors[field] = msg;
   }
-  if (!errors.date && !isIsoDate(v.date.trim())) errors.date = MSG_ACTIVITY_DATE;
+  if (!errors.date && !isIsoDate(trimSpace(v.date))) errors.date = MSG_ACTIVITY_DATE;
   if (!(ACTIVITY_PRIORITIES as readonly string[]).includes(v.priority)) errors.priority = MSG_ACTIVITY_PRIORITY;
   if (!(ACTIVITY_STATUSES as readonly string[]).includes(v.status)) errors.status = MSG_ACTIVITY_STATUS;
   return errors;
@@ -285,13 +288,13 @@ export function validateActivity(v: ActivityFormValues): ActivityErrors {
 export function activityFromForm(v: ActivityFormValues, base?: CampaignActivity): CampaignActivity {
   return {
     ...(base ?? { id: '', phase: '' }),
-    title: v.title.trim(),
-    type: v.type.trim(),
-    timing: v.timing.trim(),
-    date: v.date.trim(),
-    audience: v.audience.trim(),
-    channel: v.channel.trim(),
-    description: v.description.trim(),
+    title: trimSpace(v.title),
+    type: trimSpace(v.type),
+    timing: trimSpace(v.timing),
+    date: trimSpace(v.date),
+    audience: trimSpace(v.audience),
+    channel: trimSpace(v.channel),
+    description: trimSpace(v.description),
     priority: v.priority,
     status: v.status,
   };
@@ -317,8 +320,22 @@ export function statusLabel(s: string): string {
  */
 export function sanitizeTitle(title: string): string {
   let out = '';
-  for (const ch of title.trim().toLowerCase()) out += /^[a-z0-9]$/.test(ch) ? ch : '_';
+  // Code point by code point, as Go's strings.ToLower does: "İ" is one "i", not "i" and a combining dot.
+  for (const ch of trimSpace(title)) {
+    const lower = ch.toLowerCase()[0];
+    out += /^[a-z0-9]$/.test(lower) ? lower : '_';
+  }
   return out.replace(/_/g, '') === '' ? 'campaign' : out;
+}
+
+// GO_SPACE is what Go's strings.TrimSpace trims (Unicode White_Space);
+// String.trim differs (it trims U+FEFF, keeps U+0085).
+const GO_SPACE = '[\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
+const GO_TRIM = new RegExp(`^${GO_SPACE}+|${GO_SPACE}+$`, 'g');
+
+/** trimSpace trims as the server (Go's strings.TrimSpace) does. */
+function trimSpace(s: string): string {
+  return s.replace(GO_TRIM, '');
 }
 
 /** scheduleFileName is a generated schedule's HTML download: <sanitised>_campaign_schedule.html. */
