@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -52,7 +53,8 @@ func TestChecklistWorkingCopy(t *testing.T) {
 		assert.Equal(t, checklist.Score(items), saved.Stats)
 
 		// A planner who still holds version 0 cannot overwrite the save.
-		stale := checklist.Reset(checklist.Initial())
+		stale := checklist.Initial()
+		stale[0].Notes = "stale"
 		resp, body := ts.do(http.MethodPut, "/api/checklist", map[string]any{"items": stale, "version": 0})
 		assert.Equal(t, http.StatusConflict, resp.StatusCode, string(body))
 		errorBody(t, body)
@@ -62,8 +64,8 @@ func TestChecklistWorkingCopy(t *testing.T) {
 		assert.Equal(t, items, got.Items, "the conflicting save changed nothing")
 		assert.Equal(t, 1, got.Version)
 
-		items, err := checklist.SetScore(items, 1, 9)
-		require.NoError(t, err)
+		items = slices.Clone(items)
+		items[0].ActualScore = items[0].MaxScore
 		ts.json(http.MethodPut, "/api/checklist", map[string]any{"items": items, "version": 1}, http.StatusOK, &saved)
 		assert.Equal(t, 2, saved.Version)
 		resp, body = ts.do(http.MethodPut, "/api/checklist", map[string]any{"items": items, "version": 7})
@@ -91,7 +93,8 @@ func TestChecklistConcurrentSaves(t *testing.T) {
 		var wg sync.WaitGroup
 		for i := range planners {
 			wg.Go(func() {
-				items, _ := checklist.SetScore(checklist.Initial(), 1, i)
+				items := checklist.Initial()
+				items[0].ActualScore = i
 				resp, _ := ts.do(http.MethodPut, "/api/checklist", map[string]any{"items": items, "version": 1})
 				statuses <- resp.StatusCode
 			})

@@ -9,7 +9,6 @@ package checklist
 
 import (
 	"encoding/json"
-	"errors"
 	"slices"
 )
 
@@ -129,12 +128,3 @@ func CategoryByCode(code int) (Category, bool) {
 	}
 	return Category{}, false
 }
-
-// Errors of the item edits.
-var (
-	// ErrItemNotFound means no item has the given id.
-	ErrItemNotFound = errors.New("checklist item not found")
-	// ErrItemDisabled means the edit is not allowed on a disabled item
-	// (spec §4: it cannot be scored, re-weighted, re-categorised or edited).
-	ErrItemDisabled = errors.New("checklist item is disabled")
-)

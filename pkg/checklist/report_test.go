@@ -65,19 +65,14 @@ func awkwardItems() []Item {
 func reportFixture(t testing.TB) []Item {
 	t.Helper()
 	items := Initial()
-	var err error
-	items, err = SetWeight(items, 1, 5)
-	require.NoError(t, err)
-	items, err = SetScore(items, 1, 7)
-	require.NoError(t, err)
-	items, err = SetDetails(items, 2, Details{Team: "Change & Adoption", Responsibility: "Lead <the> assessment", Notes: "Met with \"Ops\".\n\nFollow up in March."})
-	require.NoError(t, err)
-	items, err = SetEnabled(items, 3, false)
-	require.NoError(t, err)
-	items, err = MoveDown(items, 15)
-	require.NoError(t, err)
-	items, _, err = Add(items, NewItem{Title: "Legacy <b>system</b> decommissioned", Description: "Is the legacy system read-only?\nWhen is it switched off?", WeightCode: 3, MaxScore: 20})
-	require.NoError(t, err)
+	items[0].Weight = 5
+	items[0].ActualScore = 7
+	items[1].Team, items[1].Responsibility, items[1].Notes = "Change & Adoption", "Lead <the> assessment", "Met with \"Ops\".\n\nFollow up in March."
+	items[2].Enabled = false
+	items[14], items[15] = items[15], items[14]
+	items = append(items, Item{ID: 27, WeightCode: 3, Weight: DefaultWeight, MaxScore: 20, Enabled: true,
+		Title: "Legacy <b>system</b> decommissioned", Description: "Is the legacy system read-only?\nWhen is it switched off?"})
+	require.NoError(t, Validate(items))
 	return items
 }
 
@@ -169,9 +164,15 @@ func TestRoundTrip(t *testing.T) {
 			}
 			return items
 		}(),
-		"empty":                  {},
-		"extreme values":         {{ID: 999999999, WeightCode: 3, Weight: 5, Title: "T", Description: "D", ActualScore: 20, MaxScore: 20, HeatMap: 100, Enabled: true}},
-		"reset":                  Reset(Initial()),
+		"empty":          {},
+		"extreme values": {{ID: 999999999, WeightCode: 3, Weight: 5, Title: "T", Description: "D", ActualScore: 20, MaxScore: 20, HeatMap: 100, Enabled: true}},
+		"reset": func() []Item {
+			items := Initial()
+			for i := range items {
+				items[i].ActualScore, items[i].HeatMap, items[i].Weight = 0, 0, DefaultWeight
+			}
+			return items
+		}(),
 		"line breaks normalized": withCR,
 	}
 	for name, items := range tests {

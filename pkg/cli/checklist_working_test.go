@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -55,7 +56,8 @@ func TestChecklistCurrentApply(t *testing.T) {
 			assert.Equal(t, want, st.Stats)
 
 			// A stale version: exit 2, nothing changes, no history entry.
-			reset := checklist.Reset(items)
+			reset := slices.Clone(items)
+			reset[0].Notes = "stale"
 			resetFile := writeFile(t, dir, "reset.json", jsonOf(t, map[string]any{"name": "T", "items": reset}))
 			code, out, errOut = runCLI(t, "--db", db, "checklist", "apply", resetFile, "--version", "0")
 			assert.Equal(t, 2, code)

@@ -11,7 +11,11 @@ import {
   filterItems,
   level,
   move,
-  parseMaxScore,
+  clampScore,
+  type NewItemForm,
+  removeItem,
+  type ScoreLimits,
+  updateItem,
   percent,
   progressColor,
   progressTier,
@@ -66,40 +70,37 @@ describe('filters', () => {
   });
 });
 
+// The edit vectors pkg/checklist's Go tests check against the server's rules.
+const edits: {
+  limits: ScoreLimits;
+  items: ChecklistItem[];
+  vectors: { name: string; op: string; id?: number; value?: number; dir?: -1 | 1; form?: NewItemForm; items?: ChecklistItem[]; want: ChecklistItem[] | null }[];
+} = JSON.parse(readFileSync(resolve(__dirname, '../../../testdata/checklist/edits.json'), 'utf8'));
+
+function apply(v: (typeof edits.vectors)[number], items: ChecklistItem[]): ChecklistItem[] | null {
+  switch (v.op) {
+    case 'toggleComplete':
+      return updateItem(items, v.id!, toggleComplete);
+    case 'setScore':
+      return updateItem(items, v.id!, (it) => ({ ...it, actualScore: clampScore(v.value!, it.maxScore) }));
+    case 'reset':
+      return resetItems(items);
+    case 'add':
+      return addItem(items, v.form!, edits.limits);
+    case 'move':
+      return move(items, v.id!, v.dir!);
+    case 'remove':
+      return removeItem(items, v.id!);
+  }
+  throw new Error(`unknown op ${v.op}`);
+}
+
 describe('edits', () => {
-  it('completion toggles between max and 0', () => {
-    expect(toggleComplete(initial[0]).actualScore).toBe(10);
-    expect(toggleComplete(initial[14]).actualScore).toBe(0);
-  });
-  it('reset clears scores, heat map, team, responsibility, notes and weight only', () => {
-    const items = initial.map((it, i) => ({ ...it, weight: 5, notes: 'n', enabled: i !== 3 }));
-    const out = resetItems(items);
-    for (const [i, it] of out.entries()) {
-      expect(it).toEqual({
-        ...items[i], actualScore: 0, heatMap: 0, team: '', responsibility: '', notes: '', weight: 1,
-      });
-    }
-    expect(out[3].enabled).toBe(false);
-    expect(items[0].weight).toBe(5); // input untouched
-  });
-  it('add-item defaults', () => {
-    const out = addItem(initial, { title: '  New  ', description: ' Q?\nQ2? ', weightCode: 3, maxScore: 'abc' });
-    expect(out).not.toBeNull();
-    expect(out!.at(-1)).toEqual({
-      id: 27, weightCode: 3, weight: 1, title: 'New', description: 'Q?\nQ2?', team: '', responsibility: '',
-      actualScore: 0, maxScore: 10, heatMap: 0, enabled: true, notes: '',
-    });
-    expect(addItem([], { title: 'a', description: 'b', weightCode: 1, maxScore: '5' })![0].id).toBe(1);
-    expect(addItem(initial, { title: '  ', description: 'x', weightCode: 1, maxScore: '5' })).toBeNull();
-    expect(addItem(initial, { title: 'x', description: ' ', weightCode: 1, maxScore: '5' })).toBeNull();
-    expect(['', '0', '21', '7', '20', '1'].map(parseMaxScore)).toEqual([10, 1, 20, 7, 20, 1]);
-  });
-  it('move up and down, nothing at the ends', () => {
-    const ids = (xs: ChecklistItem[]) => xs.slice(0, 3).map((x) => x.id);
-    expect(ids(move(initial, 2, -1))).toEqual([2, 1, 3]);
-    expect(ids(move(initial, 2, 1))).toEqual([1, 3, 2]);
-    expect(move(initial, 1, -1)).toBe(initial);
-    expect(move(initial, 26, 1)).toBe(initial);
+  it.each(edits.vectors.map((v) => [v.name, v] as const))('%s', (_, v) => {
+    const items = structuredClone(v.items ?? edits.items);
+    const before = structuredClone(items);
+    expect(apply(v, items)).toEqual(v.want);
+    expect(items).toEqual(before); // input untouched
   });
   it('report file name and template shape', () => {
     expect(reportFileName(new Date(2025, 2, 7, 23, 59))).toBe('business_readiness_report_2025-03-07.html');

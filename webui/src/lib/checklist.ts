@@ -5,6 +5,7 @@
 // every save; this mirror only makes the dashboard update at once.
 
 import { ApiError } from './api';
+import type { ChecklistLimits } from './types';
 
 /** ChecklistItem is one item, with the API's field names. */
 export interface ChecklistItem {
@@ -225,11 +226,14 @@ export interface NewItemForm {
   maxScore: string;
 }
 
-/** parseMaxScore reads the Max Score field: a non-number falls back to 10; else clamped to 1..20. */
-export function parseMaxScore(raw: string): number {
+/** ScoreLimits are the maximum score's range and default: GET /api/reference's limits.checklist. */
+export type ScoreLimits = Pick<ChecklistLimits, 'minMaxScore' | 'maxMaxScore' | 'defaultMaxScore'>;
+
+/** parseMaxScore reads the Max Score field: a non-number falls back to the default; else clamped to the range. */
+export function parseMaxScore(raw: string, limits: ScoreLimits): number {
   const n = parseInt(raw, 10);
-  if (Number.isNaN(n)) return 10;
-  return Math.min(20, Math.max(1, n));
+  if (Number.isNaN(n)) return limits.defaultMaxScore;
+  return Math.min(limits.maxMaxScore, Math.max(limits.minMaxScore, n));
 }
 
 /**
@@ -237,7 +241,7 @@ export function parseMaxScore(raw: string): number {
  * enabled) or returns null when the trimmed title or description is blank,
  * since the spec ignores such a submit.
  */
-export function addItem(items: ChecklistItem[], f: NewItemForm): ChecklistItem[] | null {
+export function addItem(items: ChecklistItem[], f: NewItemForm, limits: ScoreLimits): ChecklistItem[] | null {
   const title = f.title.trim();
   const description = f.description.trim();
   if (title === '' || description === '') return null;
@@ -253,7 +257,7 @@ export function addItem(items: ChecklistItem[], f: NewItemForm): ChecklistItem[]
       team: '',
       responsibility: '',
       actualScore: 0,
-      maxScore: parseMaxScore(f.maxScore),
+      maxScore: parseMaxScore(f.maxScore, limits),
       heatMap: 0,
       enabled: true,
       notes: '',

@@ -7,6 +7,7 @@ import { cn } from '@/lib/cn';
 import { addItem, type ChecklistItem, DEFAULT_FILTERS, type Filters, reportFileName, resetItems, TEXTS } from '@/lib/checklist';
 import { toast, toastError } from '@/lib/toast';
 import { loadTemplate, reportHtml, type SaveStatus, useImportHtml, useSaveTemplate, useWorkingChecklist } from '@/hooks/checklist';
+import { useReference } from '@/hooks/reference';
 import { ChecklistTab, type Draft } from './ChecklistTab';
 import { Dashboard } from './Dashboard';
 import { AddItemDialog, ImportDialog, PreviewDialog, RepositoryDialog, SaveTemplateDialog } from './dialogs';
@@ -39,6 +40,7 @@ export default function ReadinessPage() {
   const wc = useWorkingChecklist();
   const saveTemplate = useSaveTemplate();
   const importHtml = useImportHtml();
+  const limits = useReference().data?.limits?.checklist;
   const [tab, setTab] = useState<Tab>('dashboard');
   const [filters, setFilters] = useState<Filters>(DEFAULT_FILTERS);
   const [drafts, setDrafts] = useState<Record<number, Draft>>({});
@@ -201,8 +203,9 @@ export default function ReadinessPage() {
         open={dialog === 'add'}
         onOpenChange={(o) => setDialog(o ? 'add' : null)}
         categories={wc.categories}
+        limits={limits}
         onAdd={(f) => {
-          const next = items && addItem(items, f);
+          const next = items && limits && addItem(items, f, limits);
           if (!next) return false;
           wc.change(next);
           return true;

@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field, fieldAria } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { type Category, type NewItemForm, TEXTS } from '@/lib/checklist';
+import type { ChecklistLimits } from '@/lib/types';
 import { useDeleteTemplate, useTemplates } from '@/hooks/checklist';
 
 interface OpenProps {
@@ -16,7 +17,13 @@ interface OpenProps {
 const nativeSelect = 'h-9 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900';
 
 /** AddItemDialog is "Add New Checklist Item"; onAdd returns false when the form was ignored. */
-export function AddItemDialog({ open, onOpenChange, categories, onAdd }: OpenProps & { categories: Category[]; onAdd: (f: NewItemForm) => boolean }) {
+export function AddItemDialog({
+  open,
+  onOpenChange,
+  categories,
+  limits,
+  onAdd,
+}: OpenProps & { categories: Category[]; limits?: ChecklistLimits; onAdd: (f: NewItemForm) => boolean }) {
   const [form, setForm] = useState<NewItemForm>({ title: '', description: '', weightCode: 1, maxScore: '10' });
   const [errors, setErrors] = useState<{ title?: string; description?: string }>({});
   const submit = (e: FormEvent) => {
@@ -63,8 +70,8 @@ export function AddItemDialog({ open, onOpenChange, categories, onAdd }: OpenPro
             ))}
           </select>
         </Field>
-        <Field id="new-max" label="Max Score" hint="1 to 20">
-          <Input id="new-max" type="number" min={1} max={20} value={form.maxScore} onChange={(e) => setForm({ ...form, maxScore: e.target.value })} />
+        <Field id="new-max" label="Max Score" hint={limits && `${limits.minMaxScore} to ${limits.maxMaxScore}`}>
+          <Input id="new-max" type="number" min={limits?.minMaxScore} max={limits?.maxMaxScore} value={form.maxScore} onChange={(e) => setForm({ ...form, maxScore: e.target.value })} />
         </Field>
       </div>
     </FormDialog>
