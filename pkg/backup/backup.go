@@ -473,18 +473,19 @@ func Verify(path string) (*Manifest, error) {
 	return a.Manifest, nil
 }
 
-// Restore verifies the archive at path, then loads it into st in one
-// transaction (store.Store.Restore). Nothing is written when the archive is
-// damaged, from a newer schema, or st is not empty without replace.
+// Restore opens the archive at path and loads it into st in one
+// transaction (store.Store.Restore). Each part is checked against the
+// manifest as it loads, and a part that differs rolls the whole load back,
+// so nothing is written when the archive is damaged, from a newer schema,
+// or st is not empty without replace. (A separate Verify pass first would
+// read everything twice: a sixth of a restore's time at the five-year
+// scale.)
 func Restore(ctx context.Context, st store.Store, path string, replace bool) (*Manifest, error) {
 	a, err := Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer a.Close()
-	if err := a.Verify(); err != nil {
-		return nil, err
-	}
 	if err := st.Restore(ctx, a, replace); err != nil {
 		return nil, err
 	}

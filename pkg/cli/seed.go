@@ -16,6 +16,7 @@ import (
 // SeedOptions are seed's inputs.
 type SeedOptions struct {
 	Demo   bool
+	Scale  bool
 	Output string
 }
 
@@ -38,9 +39,17 @@ Seeding is one transaction and idempotent: records are matched by name (audience
 vehicle, theme, content and communication titles; question text within its
 theme), existing ones are skipped and never changed, so running it again adds
 nothing. Progress is shown on a terminal; the result is printed as a table or
-as JSON.`,
+as JSON.
+
+--scale also writes the five-year scale dataset (pkg/seed.Scale, for the
+scale benchmarks): 200 themes with 2,000 questions, 5,000 content pieces, 60
+audiences, 40 vehicles, 30 blackouts, 20,000 communications over five years
+in every status, 500 saved campaigns of about 130 activities and 1,000
+checklist history snapshots. It is deterministic but not idempotent: each
+run adds the set again, in transactions of 500 records.`,
 		Example: `  commsplan seed
   commsplan seed --demo
+  commsplan seed --demo --scale --db data/scale.db
   commsplan seed --db postgres://commsplan@db/commsplan?sslmode=disable --output json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -54,6 +63,7 @@ as JSON.`,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.Demo, "demo", false, "also load a sample plan (themes, questions, content, communications)")
+	cmd.Flags().BoolVar(&opts.Scale, "scale", false, "also write the five-year scale dataset (20,000 communications and the rest; adds it again on every run)")
 	addOutputFlag(cmd, &opts.Output, "table", "table", "json")
 	return cmd
 }
@@ -71,6 +81,11 @@ func seedRun(ctx context.Context, f *Factory, opts *SeedOptions) error {
 		run.Progress = p.step
 	}
 	report, err := seed.Run(ctx, st, run)
+	if err == nil && opts.Scale {
+		var scale seed.Report
+		scale, err = seed.Scale(ctx, st, seed.ScaleOptions{Progress: run.Progress})
+		report.Counts = append(report.Counts, scale.Counts...)
+	}
 	p.done()
 	if err != nil {
 		return fmt.Errorf("seed: %w", err)

@@ -2,6 +2,7 @@ package seed_test
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 	"time"
 
@@ -253,4 +254,32 @@ func BenchmarkSeedDemo(b *testing.B) {
 			}
 		})
 	}
+}
+
+// TestScaleSmall writes a small scale dataset and checks every kind landed.
+func TestScaleSmall(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Open(t, storetest.SQLiteDSN(t))
+	size := seed.ScaleSize{Communications: 30, Campaigns: 2, Content: 5, Themes: 3, QuestionsPerTheme: 2, Audiences: 2, Vehicles: 2,
+		Blackouts: 2, ChecklistSnapshots: 3}
+	report, err := seed.Scale(ctx, st, seed.ScaleOptions{Size: size})
+	require.NoError(t, err)
+	assert.Equal(t, 30+2+5+3+6+2+2+2+3, report.Inserted())
+	comms, err := st.ListCommunications(ctx)
+	require.NoError(t, err)
+	require.Len(t, comms, 30)
+	statuses := map[string]bool{}
+	for _, c := range comms {
+		statuses[c.Status] = true
+	}
+	assert.Len(t, statuses, len(domain.CommunicationStatuses), "every status")
+	camps, err := st.ListCampaigns(ctx)
+	require.NoError(t, err)
+	require.Len(t, camps, 2)
+	var sched struct{ Activities []json.RawMessage }
+	require.NoError(t, json.Unmarshal(camps[0].Schedule, &sched))
+	assert.InDelta(t, 130, len(sched.Activities), 30, "about 130 activities")
+	hist, err := st.ListChecklistHistory(ctx)
+	require.NoError(t, err)
+	assert.Len(t, hist, 3)
 }
