@@ -1,11 +1,12 @@
-import { CalendarPlus, FileText, HelpCircle, Palette, Plus, Users } from 'lucide-react';
-import { useEffect } from 'react';
+import { Archive, CalendarPlus, FileText, HelpCircle, Palette, Plus, Users } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { headerFor } from '@/lib/routes';
 import { useOpenCreateDialog } from '@/lib/createDialogs';
+import { BackupsDialog } from '@/features/backups/BackupsDialog';
 import { SearchBox } from './SearchBox';
 
 /** PROGRAMME_BADGE is the programme name shown in the header. */
@@ -16,6 +17,7 @@ export function Header() {
   const { pathname } = useLocation();
   const { title, subtitle } = headerFor(pathname);
   const openCreate = useOpenCreateDialog();
+  const [backupsOpen, setBackupsOpen] = useState(false);
   useEffect(() => {
     document.title = `${title} | CommsPlan`;
   }, [title]);
@@ -35,6 +37,10 @@ export function Header() {
           {PROGRAMME_BADGE}
         </Badge>
         <SearchBox />
+        <Button variant="outline" size="icon" aria-label="Backups" title="Backups" onClick={() => setBackupsOpen(true)}>
+          <Archive className="h-4 w-4" aria-hidden="true" />
+        </Button>
+        <BackupsDialog open={backupsOpen} onOpenChange={setBackupsOpen} />
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
             <Button>
