@@ -1,18 +1,8 @@
 import { Download } from 'lucide-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { apiRequest } from '@/lib/api';
 import { toast } from '@/lib/toast';
-
-/** Backup is one archive in the server's backup directory (GET /api/backups). */
-export interface Backup {
-  name: string;
-  size: number;
-  createdAt: string;
-}
-
-const BACKUPS = '/api/backups';
+import { BACKUPS, useBackups, useCreateBackup } from '@/hooks/backups';
 
 /** formatSize shows a byte count the way a file manager does. */
 export function formatSize(bytes: number): string {
@@ -27,16 +17,14 @@ export function formatSize(bytes: number): string {
  * it until people and roles exist (docs/backup.md).
  */
 export function BackupsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const queryClient = useQueryClient();
-  const { data: backups, isLoading, isError } = useQuery<Backup[]>({ queryKey: [BACKUPS], enabled: open });
-  const create = useMutation({
-    mutationFn: () => apiRequest<Backup>('POST', BACKUPS),
-    onSuccess: (b) => {
-      toast({ title: 'Backup created', description: `${b.name} (${formatSize(b.size)})` });
-      return queryClient.invalidateQueries({ queryKey: [BACKUPS] });
-    },
-    onError: (err) => toast({ title: 'Backup failed', description: err instanceof Error ? err.message : String(err), variant: 'destructive' }),
-  });
+  const { data: backups, isLoading, isError } = useBackups(open);
+  const create = useCreateBackup();
+  function backUpNow() {
+    create.mutate(undefined, {
+      onSuccess: (b) => toast({ title: 'Backup created', description: `${b.name} (${formatSize(b.size)})` }),
+      onError: (err) => toast({ title: 'Backup failed', description: err instanceof Error ? err.message : String(err), variant: 'destructive' }),
+    });
+  }
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -48,7 +36,7 @@ export function BackupsDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           </DialogDescription>
         </DialogHeader>
         <div>
-          <Button onClick={() => create.mutate()} disabled={create.isPending}>
+          <Button onClick={backUpNow} disabled={create.isPending}>
             {create.isPending ? 'Backing up…' : 'Back up now'}
           </Button>
         </div>
