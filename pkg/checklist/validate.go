@@ -67,10 +67,6 @@ func (e *ValidationError) Error() string {
 	return "invalid checklist: " + strings.Join(parts, "; ")
 }
 
-func fieldError(field, msg string) *ValidationError {
-	return &ValidationError{Fields: map[string]string{field: msg}}
-}
-
 // Field messages.
 const (
 	msgRequired     = "is required"
