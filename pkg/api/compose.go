@@ -17,6 +17,7 @@ import (
 func (s *Server) routeCompose(r *mux.Router) {
 	r.HandleFunc("/communications/{id}/generate-content", s.generateContent).Methods(http.MethodPost)
 	r.HandleFunc("/communications/{id}/save-to-library", s.saveToLibrary).Methods(http.MethodPost)
+	r.HandleFunc("/newsletter-preview", s.newsletterPreview).Methods(http.MethodPost)
 
 	r.HandleFunc("/newsletter-templates", list(s, s.store.ListNewsletterTemplates)).Methods(http.MethodGet)
 	r.HandleFunc("/newsletter-templates", create(s, plan.NewsletterTemplates, newsletterInput.apply)).Methods(http.MethodPost)
@@ -39,6 +40,37 @@ func (s *Server) generateContent(w http.ResponseWriter, r *http.Request) {
 	}
 	res, err := assembly.GenerateCommunication(r.Context(), s.store, s.generator, mux.Vars(r)["id"],
 		assembly.Generation{VehicleID: in.VehicleID, Raw: in.RawContent, Template: in.CustomTemplate})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, res)
+}
+
+// newsletterPreview renders the template editor's preview on the server,
+// with the rules generator, so preview, download and Generate are one HTML.
+func (s *Server) newsletterPreview(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		ThemeID           string                      `json:"themeId"`
+		SelectedQuestions []string                    `json:"selectedQuestions"`
+		VehicleID         string                      `json:"vehicleId"`
+		RawContent        string                      `json:"rawContent"`
+		CustomTemplate    *compose.NewsletterTemplate `json:"customTemplate"`
+	}
+	if err := decode(w, r, &in, MaxJSONBody); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	req := assembly.Request{ThemeID: in.ThemeID, QuestionIDs: in.SelectedQuestions, Raw: in.RawContent, Template: in.CustomTemplate}
+	if in.VehicleID != "" {
+		v, err := s.store.GetVehicle(r.Context(), in.VehicleID)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		req.Vehicle = &v
+	}
+	res, err := assembly.NewsletterPreview(r.Context(), s.store, req)
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -401,3 +401,35 @@ func TestReferenceNewsletterTemplate(t *testing.T) {
 		assert.Equal(t, s.Required, s.Enabled, "section %d: required ones on, optional ones off", s.Number)
 	}
 }
+
+// The template editor's preview is the HTML Generate makes for the same
+// template, theme, questions and notes: one renderer.
+func TestNewsletterPreviewIsGenerated(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b)
+		fx := newComposeFixture(t, ts)
+		tmpl := compose.DefaultNewsletterTemplate()
+		tmpl.Title = "Depot News"
+		tmpl.Sections[1].Content = "Our sponsor writes: nearly there."
+		tmpl.Sections[6].Enabled = true
+		raw := "INTERNAL: not this\nIt happens on 4 March.\n- Training changes for me in February."
+		var preview, generated compose.Result
+		ts.json(http.MethodPost, "/api/newsletter-preview", map[string]any{"themeId": fx.theme.ID,
+			"selectedQuestions": fx.comm.SelectedQuestions, "vehicleId": fx.news.ID, "rawContent": raw, "customTemplate": tmpl},
+			http.StatusOK, &preview)
+		ts.json(http.MethodPost, "/api/communications/"+fx.comm.ID+"/generate-content",
+			map[string]any{"vehicleId": fx.news.ID, "rawContent": raw, "customTemplate": tmpl}, http.StatusOK, &generated)
+		assert.Equal(t, generated.Content, preview.Content)
+		assert.Contains(t, preview.Content, "<h1>Depot News</h1>")
+		assert.Contains(t, preview.Content, "<p>[Add what changes in systems, processes and roles]</p>", "a default is a visible placeholder")
+		assert.NotContains(t, preview.Content, "not this")
+
+		// Without a vehicle the newsletter type's defaults; a non-newsletter vehicle is refused.
+		ts.json(http.MethodPost, "/api/newsletter-preview", map[string]any{"themeId": fx.theme.ID, "rawContent": raw},
+			http.StatusOK, &preview)
+		assert.Contains(t, preview.Content, "<h1>ERP Programme Newsletter</h1>")
+		ts.json(http.MethodPost, "/api/newsletter-preview", map[string]any{"themeId": fx.theme.ID, "vehicleId": fx.email.ID},
+			http.StatusBadRequest, nil)
+		ts.json(http.MethodPost, "/api/newsletter-preview", map[string]any{"rawContent": raw}, http.StatusBadRequest, nil)
+	})
+}

@@ -151,6 +151,26 @@ func Frame(ctx context.Context, st store.Store, c domain.Communication) (compose
 	return f, nil
 }
 
+// NewsletterPreview is what the template editor previews and downloads:
+// the newsletter the rules generator makes from the template, the theme, the
+// questions and the notes, with the newsletter vehicle v (a stored one, or
+// the type's defaults when nil). It is the same HTML as Generate with the
+// rules for the same input, so the planner approves what is generated.
+func NewsletterPreview(ctx context.Context, st store.Store, r Request) (compose.Result, error) {
+	if r.Vehicle == nil {
+		v, _ := domain.DefaultVehicle("newsletter")
+		r.Vehicle = &v
+	}
+	if r.Vehicle.Type != "newsletter" {
+		return compose.Result{}, domain.FieldErrors{"vehicleId": "must be a newsletter vehicle"}
+	}
+	in, err := Input(ctx, st, r)
+	if err != nil {
+		return compose.Result{}, err
+	}
+	return Run(ctx, compose.Rules(), in)
+}
+
 // Generation is the body of POST /api/communications/{id}/generate-content.
 type Generation struct {
 	VehicleID string

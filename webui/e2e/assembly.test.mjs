@@ -103,7 +103,7 @@ describe('Communication Assembly wizard', () => {
     await expectToast(page, 'Please select a delivery vehicle');
     await step(3, 'Add Raw Content and Select Vehicle Template').waitFor();
 
-    const raw = 'Go-live is on <b>Nov 3</b>. Technicians get tablets; training runs in October.';
+    const raw = 'INTERNAL: do not mention the tablet budget yet.\nGo-live is on <b>Nov 3</b>. Technicians get tablets; training runs in October.';
     await page.getByLabel('Raw Content', { exact: true }).fill(raw);
     await eventually(async () => assert.match(await preview().textContent(), new RegExp(`Raw Content${raw.length} characters`)));
     await page.getByLabel(/All-Staff Email/).check();
@@ -133,6 +133,12 @@ describe('Communication Assembly wizard', () => {
     assert.equal(await frame.getAttribute('sandbox'), '');
     await eventually(async () => assert.match(await generatedFrame().textContent(), /Nov 3/));
     assert.equal(await generatedFrame().locator('b').count(), 0);
+    // The internal line is withheld, and the wizard says so.
+    const withheld = page.getByTestId('withheld-lines');
+    assert.match(await withheld.textContent(), /1 line withheld as internal/);
+    assert.match(await withheld.textContent(), /INTERNAL: do not mention the tablet budget yet\./);
+    assert.doesNotMatch(await generatedFrame().textContent(), /budget/);
+    assert.doesNotMatch(draft.generatedContent, /budget/);
     const count = await page.getByTestId('generated-count').textContent();
     assert.equal(count, `${[...draft.generatedContent].length} / 5000`);
     await checkA11y(page, 'assembly step 4');
@@ -304,11 +310,14 @@ describe('Newsletter Template Editor', () => {
     const previewDialog = page.getByRole('dialog', { name: 'Newsletter Preview' });
     await previewDialog.waitFor();
     const body = page.frameLocator('iframe[title="Newsletter preview"]').locator('body');
-    await eventually(async () => assert.match(await body.textContent(), /7\. Implementation Timeline/));
+    // The server renders the preview as Generate does: one renderer.
+    await eventually(async () => assert.match(await body.textContent(), /Implementation Timeline/));
+    assert.match(await body.textContent(), /\[Add a message from the programme sponsor\]/, 'a default is a visible placeholder');
     assert.match(await body.textContent(), /Warehouse readiness/);
     assert.match(await body.textContent(), /Ready for Go-Live/);
     assert.equal(await body.locator('script').count(), 0);
-    assert.doesNotMatch(await body.textContent(), /8\. /);
+    assert.doesNotMatch(await body.textContent(), /Support and Adoption Strategies/);
+    const previewText = (await body.textContent()).replace(/\s+/g, ' ').trim();
     await checkA11y(page, 'the Newsletter Preview dialog');
     await previewDialog.getByRole('button', { name: 'Close' }).first().click();
 
@@ -338,6 +347,9 @@ describe('Newsletter Template Editor', () => {
     await expectToast(page, 'Content Generated');
     await eventually(async () => assert.match(await generatedFrame().textContent(), /Implementation Timeline/));
     assert.equal(await generatedFrame().locator('script').count(), 0);
+    const generatedText = (await generatedFrame().textContent()).replace(/\s+/g, ' ').trim();
+    assert.ok(generatedText.includes(previewText) || previewText.includes(generatedText), 'the preview is the generated newsletter');
+    assert.match(await page.getByTestId('placeholders-left').textContent(), /placeholders left to fill/);
     assert.doesNotMatch(await generatedFrame().textContent(), /Support and Adoption Strategies/);
   });
 

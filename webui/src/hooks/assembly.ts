@@ -92,3 +92,27 @@ export function useSaveToLibrary() {
     },
   });
 }
+
+/** NewsletterSource is what the wizard generates from; the template editor's preview uses the same. */
+export interface NewsletterSource {
+  themeId: string | null;
+  selectedQuestions: string[];
+  rawContent: string;
+  vehicleId: string | null;
+}
+
+/**
+ * renderNewsletter asks the server for the newsletter Generate would make with
+ * the template (POST /api/newsletter-preview): one renderer for the preview,
+ * the download and the generated piece.
+ */
+export async function renderNewsletter(source: NewsletterSource, template: NewsletterTemplate): Promise<string> {
+  const res = await apiRequest<GeneratedContent>('POST', '/api/newsletter-preview', {
+    themeId: source.themeId ?? '',
+    selectedQuestions: source.selectedQuestions,
+    rawContent: source.rawContent,
+    vehicleId: source.vehicleId ?? '',
+    customTemplate: template,
+  });
+  return res.generatedContent;
+}

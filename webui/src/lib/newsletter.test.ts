@@ -6,7 +6,8 @@ import {
   enabledSections,
   isNewsletterVehicle,
   newsletterFileName,
-  newsletterHtml,
+  countPlaceholders,
+  newsletterDocument,
   normalizeTemplate,
   removeSubSection,
   setSectionEnabled,
@@ -111,46 +112,15 @@ describe('limits', () => {
   });
 });
 
-describe('newsletterHtml', () => {
-  it('shows the title, the theme and the enabled sections in order', () => {
-    let t = normalizeTemplate(fixture());
-    t = { ...t, campaignTheme: 'Ready for Go-Live' };
-    t = setSectionEnabled(t, 7, true);
-    t = editSection(t, 7, { content: 'Cut-over on Nov 3.\n\nHypercare for 4 weeks.' });
-    const html = newsletterHtml(t);
-    expect(html).toContain('<h1>ERP Programme Newsletter</h1>');
-    expect(html).toContain('<p class="theme">Ready for Go-Live</p>');
-    expect(html).toContain('<h2>7. Implementation Timeline</h2>');
-    expect(html).toContain('<p>Cut-over on Nov 3.</p>\n<p>Hypercare for 4 weeks.</p>');
-    expect(html).not.toContain('8. Section 8');
-    const order = [...html.matchAll(/data-section="(\d+)"/g)].map((m) => Number(m[1]));
-    expect(order).toEqual([1, 2, 3, 4, 5, 6, 7, 13, 14, 15]);
-  });
-
-  it('uses the default text as a placeholder while a section has no content', () => {
-    const html = newsletterHtml(normalizeTemplate(fixture()));
-    expect(html).toContain('<p class="placeholder">Default text 1</p>');
-  });
-
-  it('escapes every user text', () => {
-    let t = normalizeTemplate(fixture());
-    const evil = '<script>alert(1)</script>"\'&';
-    t = { ...t, title: evil, campaignTheme: evil };
-    t = editSection(t, 1, { title: evil, content: evil });
-    t = addSubSection(t, 1, 20);
-    t = editSubSection(t, 1, '1-1', { title: evil, content: evil });
-    const html = newsletterHtml(t);
-    expect(html).not.toContain('<script>');
-    expect(html).not.toMatch(/"'&[^a#]/);
-    expect(html.match(/&lt;script&gt;/g)!.length).toBe(7); // <title>, h1, theme, h2, content, h3, sub content
-  });
-
-  it('keeps line breaks inside a paragraph and names a blank title "Newsletter"', () => {
-    let t = normalizeTemplate(fixture());
-    t = { ...t, title: '  ' };
-    t = editSection(t, 2, { content: 'one\ntwo' });
-    const html = newsletterHtml(t);
-    expect(html).toContain('<p>one<br>two</p>');
-    expect(html).toContain('<h1>Newsletter</h1>');
+describe('newsletterDocument', () => {
+  it('wraps the server HTML as it is, and highlights the placeholders left', () => {
+    const fragment = '<h1>Depot News</h1>\n<h2>Key Dates and Milestones</h2>\n<p>[Add the key dates]</p>\n<p>Go-live is on 3 March.</p>';
+    const doc = newsletterDocument('Depot News', fragment);
+    expect(doc).toContain('<title>Depot News</title>');
+    expect(doc).toContain('<p class="placeholder">[Add the key dates]</p>');
+    expect(doc).toContain('<p>Go-live is on 3 March.</p>');
+    expect(doc).toContain('Content-Security-Policy');
+    expect(countPlaceholders(fragment)).toBe(1);
+    expect(countPlaceholders('<p>No [brackets] here at the start</p>')).toBe(0);
   });
 });

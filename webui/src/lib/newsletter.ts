@@ -1,7 +1,7 @@
 // The Newsletter Template Editor (spec 02 §2.3) without React: edits of the
 // 15 sections that keep the required ones on, the preview and download HTML,
 // and the download file name.
-import { escapeHtml, fileStem, htmlDocument } from './html';
+import { fileStem, htmlDocument } from './html';
 import type { NewsletterSection, NewsletterSubSection, NewsletterTemplate } from './types';
 
 /** isNewsletterVehicle says whether the editor is offered for a vehicle (spec 02 §2.3). */
@@ -82,17 +82,6 @@ export function enabledSections(t: NewsletterTemplate): NewsletterSection[] {
   return t.sections.filter((s) => s.required || s.enabled).sort((a, b) => a.number - b.number);
 }
 
-/** paragraphs turns plain text into escaped <p> elements: blank lines separate paragraphs, single line breaks are kept. */
-function paragraphs(text: string, cls?: string): string {
-  const attr = cls ? ` class="${cls}"` : '';
-  return text
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter((p) => p !== '')
-    .map((p) => `<p${attr}>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
-    .join('\n');
-}
-
 const css = [
   'body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;color:#0f172a;max-width:48rem;margin:2rem auto;padding:0 1rem;line-height:1.55}',
   'header{border-bottom:3px solid #1d4ed8;margin-bottom:1.5rem;padding-bottom:.75rem}',
@@ -101,29 +90,25 @@ const css = [
   'section{margin:0 0 1.5rem}',
   'h2{font-size:1.2rem;color:#1e3a8a;margin:0 0 .5rem}',
   'h3{font-size:1rem;margin:.75rem 0 .25rem}',
-  '.placeholder{color:#64748b;font-style:italic}',
+  '.placeholder{background:#fef3c7;color:#92400e;font-style:italic}',
 ].join('');
 
+/** PLACEHOLDER_PATTERN finds the bracketed placeholders ("[Add the key dates]") a newsletter still holds. */
+const PLACEHOLDER_PATTERN = /<p>\[[^\]<]*\]<\/p>/g;
+
+/** countPlaceholders counts the bracketed default texts left in a generated piece (step 4 shows the count). */
+export function countPlaceholders(html: string): number {
+  return html.match(PLACEHOLDER_PATTERN)?.length ?? 0;
+}
+
 /**
- * newsletterHtml renders a template as a standalone HTML document: the title
- * and campaign theme, then every enabled section in order under "N. Title",
- * with its content (or, while it has none, its default template text shown as
- * a placeholder) and its sub-sections. Every user text is escaped. The
- * document carries a Content-Security-Policy that loads nothing.
+ * newsletterDocument wraps the server's newsletter (POST /api/newsletter-preview,
+ * the same HTML generate-content makes) in a standalone document for the
+ * preview and the download: one renderer, so what the planner approves is
+ * what is generated. Placeholders left are highlighted. The document carries
+ * a Content-Security-Policy that loads nothing.
  */
-export function newsletterHtml(t: NewsletterTemplate): string {
-  const title = t.title.trim() || 'Newsletter';
-  const theme = t.campaignTheme.trim() ? `<p class="theme">${escapeHtml(t.campaignTheme.trim())}</p>\n` : '';
-  const sections = enabledSections(t)
-    .map((s) => {
-      const body = s.content.trim() !== '' ? paragraphs(s.content) : paragraphs(s.defaultText, 'placeholder');
-      const subs = (s.subSections ?? [])
-        .filter((x) => x.title.trim() !== '' || x.content.trim() !== '')
-        .map((x) => `<h3>${escapeHtml(x.title.trim())}</h3>\n${paragraphs(x.content)}`)
-        .join('\n');
-      const parts = [`<h2>${s.number}. ${escapeHtml(s.title)}</h2>`, body, subs].filter((p) => p !== '');
-      return `<section data-section="${s.number}">\n${parts.join('\n')}\n</section>`;
-    })
-    .join('\n');
-  return htmlDocument({ title, css, csp: true, body: `<header>\n<h1>${escapeHtml(title)}</h1>\n${theme}</header>\n<main>\n${sections}\n</main>\n` });
+export function newsletterDocument(title: string, fragment: string): string {
+  const highlighted = fragment.replace(PLACEHOLDER_PATTERN, (m) => m.replace('<p>', '<p class="placeholder">'));
+  return htmlDocument({ title: title.trim() || 'Newsletter', css, csp: true, body: `<main>\n${highlighted}\n</main>\n` });
 }

@@ -288,4 +288,8 @@ export interface GeneratedContent {
   length: number;
   maxLength: number;
   truncated: boolean;
+  /** withheld are the internal lines of the notes kept out of the piece. */
+  withheld?: string[];
+  /** segments is the SMS segment count of a text SMS. */
+  segments?: number;
 }

@@ -91,6 +91,7 @@ export default function AssemblyPage() {
   }
 
   const newsletterBase = state.customTemplate ?? reference?.newsletterTemplate ?? null;
+  const newsletterSource = { themeId: state.themeId, selectedQuestions: chosenIds, rawContent: state.rawContent, vehicleId: state.vehicleId };
 
   return (
     <div className="grid gap-6">
@@ -200,6 +201,7 @@ export default function AssemblyPage() {
             open={editorOpen}
             onOpenChange={setEditorOpen}
             template={newsletterBase}
+            source={newsletterSource}
             onSave={(t) => dispatch({ type: 'setCustomTemplate', template: t })}
           />
         </Suspense>

@@ -8,11 +8,11 @@ import { Input } from '@/components/ui/input';
 import { Tabs } from '@/components/ui/tabs';
 import { ASSEMBLY_TEXT } from '@/lib/assembly';
 import { formatShortDate } from '@/lib/dates';
-import { newsletterFileName, newsletterHtml, normalizeTemplate, untitledSections } from '@/lib/newsletter';
+import { newsletterDocument, newsletterFileName, normalizeTemplate, untitledSections } from '@/lib/newsletter';
 import { saveFile } from '@/lib/download';
 import { toast, toastError } from '@/lib/toast';
 import type { NewsletterTemplate } from '@/lib/types';
-import { useCreateNewsletterTemplate, useDeleteNewsletterTemplate, useNewsletterTemplates } from '@/hooks/assembly';
+import { renderNewsletter, useCreateNewsletterTemplate, useDeleteNewsletterTemplate, useNewsletterTemplates, type NewsletterSource } from '@/hooks/assembly';
 import { SectionEditor } from './SectionEditor';
 
 /** DELETE_TEMPLATE_CONFIRM asks before a saved newsletter template is deleted. */
@@ -27,12 +27,15 @@ export default function NewsletterEditor({
   open,
   onOpenChange,
   template,
+  source,
   onSave,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** template is where editing starts: the wizard's saved customisation or the default. */
   template: NewsletterTemplate;
+  /** source is the wizard's theme, questions, notes and vehicle: the preview is the newsletter they generate. */
+  source: NewsletterSource;
   onSave: (t: NewsletterTemplate) => void;
 }) {
   const [draft, setDraft] = useState(() => normalizeTemplate(template));
@@ -57,9 +60,14 @@ export default function NewsletterEditor({
     });
   }
 
-  function download() {
-    saveFile(newsletterFileName(draft.title), newsletterHtml(draft));
-    toast({ title: 'Download started' });
+  async function download() {
+    try {
+      const fragment = await renderNewsletter(source, draft);
+      saveFile(newsletterFileName(draft.title), newsletterDocument(draft.title, fragment));
+      toast({ title: 'Download started' });
+    } catch (err) {
+      toast({ title: 'Preview failed', description: err instanceof Error ? err.message : String(err), variant: 'destructive' });
+    }
   }
 
   function save() {
@@ -130,7 +138,7 @@ export default function NewsletterEditor({
             Save Template
           </Button>
         </DialogFooter>
-        <NewsletterPreview open={previewOpen} onOpenChange={setPreviewOpen} template={draft} onDownload={download} />
+        <NewsletterPreview open={previewOpen} onOpenChange={setPreviewOpen} template={draft} source={source} onDownload={download} />
       </DialogContent>
     </Dialog>
   );
@@ -251,18 +259,38 @@ function SettingsPanel({ draft, setDraft }: { draft: NewsletterTemplate; setDraf
   );
 }
 
-/** NewsletterPreview is the Newsletter Preview dialog: the template rendered in a sandboxed iframe. */
+/** NewsletterPreview is the Newsletter Preview dialog: the server's newsletter (as Generate makes it) in a sandboxed iframe. */
 function NewsletterPreview({
   open,
   onOpenChange,
   template,
+  source,
   onDownload,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   template: NewsletterTemplate;
+  source: NewsletterSource;
   onDownload: () => void;
 }) {
+  const [html, setHtml] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  // The wizard rebuilds source on every render; its content decides.
+  const sourceKey = JSON.stringify(source);
+  useEffect(() => {
+    if (!open) return;
+    const source = JSON.parse(sourceKey) as NewsletterSource;
+    let live = true;
+    setHtml(null);
+    setError(null);
+    renderNewsletter(source, template).then(
+      (fragment) => live && setHtml(newsletterDocument(template.title, fragment)),
+      (err: unknown) => live && setError(err instanceof Error ? err.message : String(err)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, sourceKey, template]);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-4xl">
@@ -270,7 +298,13 @@ function NewsletterPreview({
           <DialogTitle>Newsletter Preview</DialogTitle>
           <DialogDescription>The enabled sections in order, as the downloaded file shows them.</DialogDescription>
         </DialogHeader>
-        {open && <SandboxFrame title="Newsletter preview" html={newsletterHtml(template)} className="h-[60vh]" />}
+        {error && (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        {open && html === null && !error && <p className="text-sm text-slate-600">Rendering the preview...</p>}
+        {open && html !== null && <SandboxFrame title="Newsletter preview" html={html} className="h-[60vh]" />}
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Close

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { charCount, lengthLabel, scheduledPrefill, type WizardState } from '@/lib/assembly';
+import { countPlaceholders } from '@/lib/newsletter';
 import { contentDocument } from '@/lib/preview';
 import type { CommunicationInput, GeneratedContent, Vehicle } from '@/lib/types';
 import { StepButtons } from './AssemblySteps';
@@ -51,6 +52,8 @@ export function ReviewStep({
   const [prefill, setPrefill] = useState<CommunicationInput | null>(null);
   if (!result) return null;
   const max = result.maxLength || vehicle?.settings?.maxLength || 0;
+  const withheld = result.withheld ?? [];
+  const placeholders = result.format === 'html' ? countPlaceholders(result.generatedContent) : 0;
   return (
     <>
       <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -59,7 +62,25 @@ export function ReviewStep({
         </Badge>
         <span className="text-slate-700">{lengthLabel(charCount(result.generatedContent), max)} characters</span>
         {result.truncated && <Badge variant="outline">Shortened to fit the vehicle&apos;s limit</Badge>}
+        {result.segments ? <Badge variant="outline">{result.segments === 1 ? '1 SMS segment' : `${result.segments} SMS segments`}</Badge> : null}
+        {placeholders > 0 && (
+          <Badge variant="outline" className="border-amber-300 bg-amber-50 text-amber-900" data-testid="placeholders-left">
+            {placeholders === 1 ? '1 placeholder left to fill' : `${placeholders} placeholders left to fill`}
+          </Badge>
+        )}
       </div>
+      {withheld.length > 0 && (
+        <div className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" role="status" data-testid="withheld-lines">
+          <p className="font-medium">{withheld.length === 1 ? '1 line withheld as internal' : `${withheld.length} lines withheld as internal`}</p>
+          <ul className="mt-1 list-disc pl-5">
+            {withheld.map((line, i) => (
+              <li key={i} className="break-words">
+                {line}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <GeneratedView result={result} title={state.title || 'Generated content'} />
       <Field id="assembly-title" label="Title">
         {/* The server keeps titles to 500 characters (domain.MaxName). */}
