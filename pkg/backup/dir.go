@@ -42,6 +42,10 @@ type Dir struct {
 	Store store.Store
 	// Version is the commsplan version recorded in each manifest.
 	Version string
+	// Now is the clock that names and dates each archive; nil is time.Now.
+	// Tests set it so a loop on a short interval still gets distinct,
+	// ordered names (they have one-second resolution).
+	Now func() time.Time
 
 	mu sync.Mutex
 }
@@ -104,7 +108,7 @@ func (d *Dir) Run(ctx context.Context) (Info, error) {
 	if err := os.MkdirAll(d.Path, 0o750); err != nil {
 		return Info{}, err
 	}
-	path, _, err := WriteFile(ctx, d.Store, d.Path+string(os.PathSeparator), Options{Version: d.Version})
+	path, _, err := WriteFile(ctx, d.Store, d.Path+string(os.PathSeparator), Options{Version: d.Version, Now: d.Now})
 	if err != nil {
 		return Info{}, err
 	}
@@ -150,7 +154,8 @@ func (d *Dir) prune(newest string) error {
 	return nil
 }
 
-// Schedule runs a backup every interval until ctx ends, logging each.
+// Schedule runs a backup every interval until ctx ends, logging each. It
+// takes any positive interval; the one-minute minimum is the setting's.
 func (d *Dir) Schedule(ctx context.Context, interval time.Duration, log *slog.Logger) {
 	t := time.NewTicker(interval)
 	defer t.Stop()

@@ -1,9 +1,14 @@
 package backup_test
 
 import (
+	"bytes"
 	"context"
+	"errors"
+	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -40,4 +45,121 @@ func TestDirKeepsTheNewest(t *testing.T) {
 	assert.NoFileExists(t, stale)
 	_, err = backup.Verify(filepath.Join(dir, info.Name))
 	assert.NoError(t, err)
+}
+
+// TestScheduleRunsOnItsInterval runs the loop serve starts on a short
+// interval: each tick writes a complete archive that verifies, no final
+// name ever holds a partial file, and the directory is pruned to Keep.
+func TestScheduleRunsOnItsInterval(t *testing.T) {
+	for _, b := range storetest.Backends {
+		t.Run(b.Name, func(t *testing.T) {
+			st, _ := seeded(t, b)
+			dir := t.TempDir()
+			const interval, keep, runs = 150 * time.Millisecond, 2, 5
+
+			// The clock steps an hour per archive, so names are distinct and
+			// ordered however fast the ticks come; the real times show the
+			// interval. The run after the last one ends the loop's context as
+			// it starts, so it is cut short like a run at shutdown.
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			var mu sync.Mutex
+			var ticks []time.Time
+			var names []string
+			base := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
+			d := &backup.Dir{Path: dir, Keep: keep, Store: st, Now: func() time.Time {
+				mu.Lock()
+				defer mu.Unlock()
+				at := base.Add(time.Duration(len(ticks)) * time.Hour)
+				ticks = append(ticks, time.Now())
+				names = append(names, backup.FileName(at))
+				if len(ticks) > runs {
+					cancel()
+				}
+				return at
+			}}
+			taken := func() int {
+				mu.Lock()
+				defer mu.Unlock()
+				return len(ticks)
+			}
+
+			var logs bytes.Buffer
+			log := slog.New(slog.NewTextHandler(&syncWriter{w: &logs}, nil))
+			start := time.Now()
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				d.Schedule(ctx, interval, log)
+			}()
+
+			// Watch the directory while the loop runs: every final name
+			// must be a whole archive (one pruned meanwhile is gone).
+			checked := map[string]bool{}
+			deadline := time.Now().Add(8 * time.Second)
+			for ctx.Err() == nil && time.Now().Before(deadline) {
+				entries, err := os.ReadDir(dir)
+				if err != nil && !os.IsNotExist(err) {
+					require.NoError(t, err)
+				}
+				for _, e := range entries {
+					if !strings.HasPrefix(e.Name(), "commsplan-backup-") || checked[e.Name()] {
+						continue
+					}
+					if _, err := backup.Verify(filepath.Join(dir, e.Name())); err != nil && !errors.Is(err, os.ErrNotExist) {
+						t.Fatalf("%s holds an archive that does not verify: %v", e.Name(), err)
+					} else if err == nil {
+						checked[e.Name()] = true
+					}
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+			select {
+			case <-done:
+			case <-time.After(5 * time.Second):
+				t.Fatal("Schedule did not return after its context ended")
+			}
+			require.Equal(t, runs+1, taken(), "the loop ran %d times in %s", taken(), time.Since(start))
+
+			mu.Lock()
+			defer mu.Unlock()
+			// Run i starts on the loop's (i+1)-th tick, never sooner; a run
+			// longer than the interval delays the next but does not pile up.
+			for i, at := range ticks {
+				assert.GreaterOrEqual(t, at.Sub(start), time.Duration(i+1)*interval, "run %d", i)
+			}
+			assert.Equal(t, runs, strings.Count(logs.String(), `msg="scheduled backup" `), logs.String())
+
+			// Pruned to the newest Keep of the completed runs; the run the
+			// cancel interrupted left nothing, not even a partial file.
+			list, err := d.List()
+			require.NoError(t, err)
+			var got []string
+			for _, b := range list {
+				got = append(got, b.Name)
+			}
+			assert.Equal(t, []string{names[runs-1], names[runs-2]}, got)
+			entries, err := os.ReadDir(dir)
+			require.NoError(t, err)
+			assert.Len(t, entries, keep, "only the kept archives remain")
+			for _, n := range got {
+				m, err := backup.Verify(filepath.Join(dir, n))
+				require.NoError(t, err)
+				assert.Positive(t, m.Rows())
+			}
+			assert.GreaterOrEqual(t, len(checked), runs, "each archive was seen whole before pruning")
+		})
+	}
+}
+
+// syncWriter lets the loop's logger and the test share a buffer.
+type syncWriter struct {
+	mu sync.Mutex
+	w  *bytes.Buffer
+}
+
+func (s *syncWriter) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(p)
 }
