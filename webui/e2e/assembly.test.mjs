@@ -190,13 +190,13 @@ describe('Communication Assembly wizard', () => {
     assert.ok([...text].length <= 160);
     assert.match(await page.getByTestId('generated-count').textContent(), / \/ 160$/);
 
-    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
     await step(3, 'Add Raw Content and Select Vehicle Template').waitFor();
     assert.equal(await page.getByLabel('Raw Content', { exact: true }).inputValue(), 'Training opens in October.');
-    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
     await step(2, 'Choose Questions').waitFor();
     assert.equal(await page.getByLabel(/Where can I get training/).isChecked(), true);
-    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
     await step(1, 'Select Theme').waitFor();
 
     // A theme click clears the chosen questions.
