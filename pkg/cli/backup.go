@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -59,10 +58,10 @@ func backupRun(ctx context.Context, f *Factory, opts *BackupOptions) error {
 	}
 	defer st.Close()
 	run := backup.Options{Version: f.Version}
-	var p *backupProgress
+	var p *statusLine
 	if isTerminal(f.Err) {
-		p = &backupProgress{w: f.Err}
-		run.Progress = p.step
+		p = &statusLine{w: f.Err}
+		run.Progress = p.backupStep
 	}
 	path, m, err := backup.WriteFile(ctx, st, opts.Out, run)
 	p.done()
@@ -83,22 +82,8 @@ func summary(m *backup.Manifest, path string) string {
 		m.CreatedAt.Format("2006-01-02T15:04:05Z"))
 }
 
-// backupProgress redraws one status line on a terminal.
-type backupProgress struct {
-	w     io.Writer
-	drawn bool
-}
-
-func (p *backupProgress) step(s backup.Progress) {
-	fmt.Fprintf(p.w, "\r\x1b[Kbacking up %s: %d/%d rows", s.Table, s.Done, s.Total)
-	p.drawn = true
-}
-
-// done clears the status line; a nil progress does nothing.
-func (p *backupProgress) done() {
-	if p != nil && p.drawn {
-		fmt.Fprint(p.w, "\r\x1b[K")
-	}
+func (p *statusLine) backupStep(s backup.Progress) {
+	p.show("backing up %s: %d/%d rows", s.Table, s.Done, s.Total)
 }
 
 func newBackupVerifyCmd(f *Factory) *cobra.Command {
@@ -233,10 +218,10 @@ func migrateToRun(ctx context.Context, f *Factory, target string, opts *MigrateT
 	}
 	defer os.RemoveAll(dir)
 	run := backup.Options{Version: f.Version}
-	var p *backupProgress
+	var p *statusLine
 	if isTerminal(f.Err) {
-		p = &backupProgress{w: f.Err}
-		run.Progress = p.step
+		p = &statusLine{w: f.Err}
+		run.Progress = p.backupStep
 	}
 	path, m, err := backup.WriteFile(ctx, src, filepath.Join(dir, "plan"+backup.Ext), run)
 	p.done()

@@ -75,10 +75,10 @@ func seedRun(ctx context.Context, f *Factory, opts *SeedOptions) error {
 	}
 	defer st.Close()
 	run := seed.Options{Demo: opts.Demo}
-	var p *progress
+	var p *statusLine
 	if isTerminal(f.Err) {
-		p = &progress{w: f.Err}
-		run.Progress = p.step
+		p = &statusLine{w: f.Err}
+		run.Progress = p.seedStep
 	}
 	report, err := seed.Run(ctx, st, run)
 	if err == nil && opts.Scale {
@@ -120,19 +120,25 @@ func isTerminal(w io.Writer) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
-// progress redraws one status line on a terminal.
-type progress struct {
+// statusLine redraws one line on a terminal while a long command works
+// (seed, backup, migrate-to); the commands create it only on a terminal.
+type statusLine struct {
 	w     io.Writer
 	drawn bool
 }
 
-func (p *progress) step(s seed.Step) {
-	fmt.Fprintf(p.w, "\r\x1b[Kseeding %s: %d/%d", s.Kind, s.Done, s.Total)
+func (p *statusLine) show(format string, args ...any) {
+	fmt.Fprint(p.w, "\r\x1b[K")
+	fmt.Fprintf(p.w, format, args...)
 	p.drawn = true
 }
 
-// done clears the status line; a nil progress does nothing.
-func (p *progress) done() {
+func (p *statusLine) seedStep(s seed.Step) {
+	p.show("seeding %s: %d/%d", s.Kind, s.Done, s.Total)
+}
+
+// done clears the status line; a nil one does nothing.
+func (p *statusLine) done() {
 	if p != nil && p.drawn {
 		fmt.Fprint(p.w, "\r\x1b[K")
 	}

@@ -120,13 +120,13 @@ func TestSeedErrors(t *testing.T) {
 
 func TestProgressLine(t *testing.T) {
 	var buf bytes.Buffer
-	p := &progress{w: &buf}
-	p.step(seed.Step{Kind: "audiences", Done: 1, Total: 30})
-	p.step(seed.Step{Kind: "audiences", Done: 30, Total: 30})
+	p := &statusLine{w: &buf}
+	p.seedStep(seed.Step{Kind: "audiences", Done: 1, Total: 30})
+	p.seedStep(seed.Step{Kind: "audiences", Done: 30, Total: 30})
 	p.done()
 	assert.Equal(t, "\r\x1b[Kseeding audiences: 1/30\r\x1b[Kseeding audiences: 30/30\r\x1b[K", buf.String())
 
-	var nilProgress *progress
+	var nilProgress *statusLine
 	assert.NotPanics(t, nilProgress.done)
 	assert.False(t, isTerminal(&buf))
 }
