@@ -34,7 +34,7 @@ func (s *Store) GetAudience(ctx context.Context, id string) (domain.Audience, er
 func (s *Store) CreateAudience(ctx context.Context, a *domain.Audience) error {
 	a.ID, a.CreatedAt = newID(), now()
 	return s.inTx(ctx, func(tx *Store) error {
-		_, err := tx.q().ExecContext(ctx,
+		err := tx.insertRecorded(ctx, "audience", a.ID, a.Name,
 			`INSERT INTO audiences (id, name, description, contact_count, roles, org_levels, divisions, targeting_scope,
 			   departments, locations, employee_types, audience_type, created_at)
 			 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
@@ -43,33 +43,23 @@ func (s *Store) CreateAudience(ctx context.Context, a *domain.Audience) error {
 		if err != nil {
 			return err
 		}
-		if err := tx.record(ctx, domain.ActionCreated, "audience", a.ID, a.Name); err != nil {
-			return err
-		}
-		stored, err := tx.GetAudience(ctx, a.ID)
-		*a = stored
-		return err
+		return reread(ctx, tx.GetAudience, a.ID, a)
 	})
 }
 
 // UpdateAudience implements store.Store.
 func (s *Store) UpdateAudience(ctx context.Context, a *domain.Audience) error {
 	return s.inTx(ctx, func(tx *Store) error {
-		err := mustAffect(tx.q().ExecContext(ctx,
+		err := tx.updateRecorded(ctx, "audience", a.ID, a.Name,
 			`UPDATE audiences SET name = $2, description = $3, contact_count = $4, roles = $5, org_levels = $6,
 			   divisions = $7, targeting_scope = $8, departments = $9, locations = $10, employee_types = $11,
 			   audience_type = $12 WHERE id = $1`,
 			a.ID, a.Name, a.Description, a.ContactCount, list(a.Roles), list(a.OrgLevels), list(a.Divisions),
-			a.TargetingScope, list(a.Departments), list(a.Locations), list(a.EmployeeTypes), a.AudienceType))
+			a.TargetingScope, list(a.Departments), list(a.Locations), list(a.EmployeeTypes), a.AudienceType)
 		if err != nil {
 			return err
 		}
-		if err := tx.record(ctx, domain.ActionUpdated, "audience", a.ID, a.Name); err != nil {
-			return err
-		}
-		stored, err := tx.GetAudience(ctx, a.ID)
-		*a = stored
-		return err
+		return reread(ctx, tx.GetAudience, a.ID, a)
 	})
 }
 
@@ -77,11 +67,7 @@ func (s *Store) UpdateAudience(ctx context.Context, a *domain.Audience) error {
 // it, and blackouts without it (see dropAudienceFromBlackouts).
 func (s *Store) DeleteAudience(ctx context.Context, id string) error {
 	return s.inTx(ctx, func(tx *Store) error {
-		rows, err := tx.q().QueryContext(ctx, `SELECT blackout_id FROM blackout_audiences WHERE audience_id = $1`, id)
-		blackouts, err := collect(rows, err, func(r *sql.Rows) (string, error) {
-			var bid string
-			return bid, r.Scan(&bid)
-		})
+		blackouts, err := tx.collectIDs(ctx, `SELECT blackout_id FROM blackout_audiences WHERE audience_id = $1`, id)
 		if err != nil {
 			return err
 		}

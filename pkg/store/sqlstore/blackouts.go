@@ -25,25 +25,13 @@ func (s *Store) ListBlackouts(ctx context.Context) ([]domain.Blackout, error) {
 	if err != nil || len(out) == 0 {
 		return out, err
 	}
-	byID := make(map[string]*domain.Blackout, len(out))
-	for i := range out {
-		byID[out[i].ID] = &out[i]
-	}
-	links, err := s.q().QueryContext(ctx, `SELECT blackout_id, audience_id FROM blackout_audiences ORDER BY blackout_id, position`)
+	err = attachLinks(ctx, s, `SELECT blackout_id, audience_id FROM blackout_audiences ORDER BY blackout_id, position`, out,
+		func(b *domain.Blackout) string { return b.ID },
+		func(b *domain.Blackout, aid string) { b.AudienceIDs = append(b.AudienceIDs, aid) })
 	if err != nil {
 		return nil, err
 	}
-	defer links.Close()
-	for links.Next() {
-		var bid, aid string
-		if err := links.Scan(&bid, &aid); err != nil {
-			return nil, err
-		}
-		if b := byID[bid]; b != nil {
-			b.AudienceIDs = append(b.AudienceIDs, aid)
-		}
-	}
-	return out, links.Err()
+	return out, nil
 }
 
 // GetBlackout implements store.Store.
@@ -52,11 +40,7 @@ func (s *Store) GetBlackout(ctx context.Context, id string) (domain.Blackout, er
 	if err != nil {
 		return b, notFound(err)
 	}
-	rows, err := s.q().QueryContext(ctx, `SELECT audience_id FROM blackout_audiences WHERE blackout_id = $1 ORDER BY position`, id)
-	b.AudienceIDs, err = collect(rows, err, func(r *sql.Rows) (string, error) {
-		var aid string
-		return aid, r.Scan(&aid)
-	})
+	b.AudienceIDs, err = s.collectIDs(ctx, `SELECT audience_id FROM blackout_audiences WHERE blackout_id = $1 ORDER BY position`, id)
 	return b, err
 }
 
@@ -114,9 +98,7 @@ func (s *Store) saveBlackout(ctx context.Context, b *domain.Blackout, action str
 	if err := s.record(ctx, action, "blackout", b.ID, b.Name); err != nil {
 		return err
 	}
-	stored, err := s.GetBlackout(ctx, b.ID)
-	*b = stored
-	return err
+	return reread(ctx, s.GetBlackout, b.ID, b)
 }
 
 // DeleteBlackout implements store.Store; its audience links go with it.

@@ -86,9 +86,7 @@ func (s *Store) CreateCommunication(ctx context.Context, c *domain.Communication
 		if err := tx.insertCommunication(ctx, c, nil); err != nil {
 			return err
 		}
-		stored, err := tx.GetCommunication(ctx, c.ID)
-		*c = stored
-		return err
+		return reread(ctx, tx.GetCommunication, c.ID, c)
 	})
 }
 
@@ -163,22 +161,17 @@ func (s *Store) UpdateCommunication(ctx context.Context, c *domain.Communication
 		if err := tx.checkCommunicationRefs(ctx, c, nil); err != nil {
 			return err
 		}
-		err := mustAffect(tx.q().ExecContext(ctx,
+		err := tx.updateRecorded(ctx, "communication", c.ID, c.Title,
 			`UPDATE communications SET title = $2, theme_id = $3, selected_questions = $4, audience_id = $5,
 			   vehicle_id = $6, raw_content = $7, generated_content = $8, final_content_id = $9, status = $10,
 			   scheduled_date = $11, source_campaign_id = $12, source_activity_id = $13 WHERE id = $1`,
 			c.ID, c.Title, nullable(c.ThemeID), list(c.SelectedQuestions), nullable(c.AudienceID), nullable(c.VehicleID),
 			c.RawContent, c.GeneratedContent, c.FinalContentID, c.Status, c.ScheduledDate, c.SourceCampaignID,
-			c.SourceActivityID))
+			c.SourceActivityID)
 		if err != nil {
 			return err
 		}
-		if err := tx.record(ctx, domain.ActionUpdated, "communication", c.ID, c.Title); err != nil {
-			return err
-		}
-		stored, err := tx.GetCommunication(ctx, c.ID)
-		*c = stored
-		return err
+		return reread(ctx, tx.GetCommunication, c.ID, c)
 	})
 }
 

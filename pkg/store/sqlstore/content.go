@@ -24,25 +24,13 @@ func (s *Store) ListContent(ctx context.Context) ([]domain.Content, error) {
 	if err != nil || len(pieces) == 0 {
 		return pieces, err
 	}
-	byID := make(map[string]*domain.Content, len(pieces))
-	for i := range pieces {
-		byID[pieces[i].ID] = &pieces[i]
-	}
-	links, err := s.q().QueryContext(ctx, `SELECT content_id, question_id FROM question_content ORDER BY content_id, question_id`)
+	err = attachLinks(ctx, s, `SELECT content_id, question_id FROM question_content ORDER BY content_id, question_id`, pieces,
+		func(c *domain.Content) string { return c.ID },
+		func(c *domain.Content, qid string) { c.QuestionIDs = append(c.QuestionIDs, qid) })
 	if err != nil {
 		return nil, err
 	}
-	defer links.Close()
-	for links.Next() {
-		var cid, qid string
-		if err := links.Scan(&cid, &qid); err != nil {
-			return nil, err
-		}
-		if c := byID[cid]; c != nil {
-			c.QuestionIDs = append(c.QuestionIDs, qid)
-		}
-	}
-	return pieces, links.Err()
+	return pieces, nil
 }
 
 // GetContent implements store.Store.
@@ -51,12 +39,7 @@ func (s *Store) GetContent(ctx context.Context, id string) (domain.Content, erro
 	if err != nil {
 		return c, notFound(err)
 	}
-	rows, err := s.q().QueryContext(ctx, `SELECT question_id FROM question_content WHERE content_id = $1 ORDER BY question_id`, id)
-	ids, err := collect(rows, err, func(r *sql.Rows) (string, error) {
-		var qid string
-		return qid, r.Scan(&qid)
-	})
-	c.QuestionIDs = ids
+	c.QuestionIDs, err = s.collectIDs(ctx, `SELECT question_id FROM question_content WHERE content_id = $1 ORDER BY question_id`, id)
 	return c, err
 }
 
@@ -77,9 +60,7 @@ func (s *Store) CreateContent(ctx context.Context, c *domain.Content) error {
 		if err := tx.record(ctx, domain.ActionCreated, "content", c.ID, c.Title); err != nil {
 			return err
 		}
-		stored, err := tx.GetContent(ctx, c.ID)
-		*c = stored
-		return err
+		return reread(ctx, tx.GetContent, c.ID, c)
 	})
 }
 
@@ -100,9 +81,7 @@ func (s *Store) UpdateContent(ctx context.Context, c *domain.Content) error {
 		if err := tx.record(ctx, domain.ActionUpdated, "content", c.ID, c.Title); err != nil {
 			return err
 		}
-		stored, err := tx.GetContent(ctx, c.ID)
-		*c = stored
-		return err
+		return reread(ctx, tx.GetContent, c.ID, c)
 	})
 }
 

@@ -41,35 +41,26 @@ func (s *Store) CreateCampaign(ctx context.Context, c *domain.Campaign) error {
 		c.GeographicFilters = []string{}
 	}
 	return s.inTx(ctx, func(tx *Store) error {
-		_, err := tx.q().ExecContext(ctx,
+		return tx.insertRecorded(ctx, "campaign", c.ID, c.Title,
 			`INSERT INTO campaigns (id, title, description, schedule, html_content, audience_filters, geographic_filters,
 			   created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
 			c.ID, c.Title, c.Description, string(c.Schedule), c.HTMLContent, rawDoc(c.AudienceFilters),
 			list(c.GeographicFilters), c.CreatedAt, c.UpdatedAt)
-		if err != nil {
-			return err
-		}
-		return tx.record(ctx, domain.ActionCreated, "campaign", c.ID, c.Title)
 	})
 }
 
 // UpdateCampaign implements store.Store.
 func (s *Store) UpdateCampaign(ctx context.Context, c *domain.Campaign) error {
 	return s.inTx(ctx, func(tx *Store) error {
-		err := mustAffect(tx.q().ExecContext(ctx,
+		err := tx.updateRecorded(ctx, "campaign", c.ID, c.Title,
 			`UPDATE campaigns SET title = $2, description = $3, schedule = $4, html_content = $5, audience_filters = $6,
 			   geographic_filters = $7, updated_at = $8 WHERE id = $1`,
 			c.ID, c.Title, c.Description, string(c.Schedule), c.HTMLContent, rawDoc(c.AudienceFilters),
-			list(c.GeographicFilters), now()))
+			list(c.GeographicFilters), now())
 		if err != nil {
 			return err
 		}
-		if err := tx.record(ctx, domain.ActionUpdated, "campaign", c.ID, c.Title); err != nil {
-			return err
-		}
-		stored, err := tx.GetCampaign(ctx, c.ID)
-		*c = stored
-		return err
+		return reread(ctx, tx.GetCampaign, c.ID, c)
 	})
 }
 
@@ -110,14 +101,10 @@ func (s *Store) CreateChecklistTemplate(ctx context.Context, t *domain.Checklist
 	t.ID, t.CreatedAt = newID(), now()
 	t.UpdatedAt = t.CreatedAt
 	return s.inTx(ctx, func(tx *Store) error {
-		_, err := tx.q().ExecContext(ctx,
+		return tx.insertRecorded(ctx, "checklist_template", t.ID, t.Name,
 			`INSERT INTO checklist_templates (id, name, description, items, is_public, metadata, created_at, updated_at)
 			 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
 			t.ID, t.Name, t.Description, string(t.Items), t.IsPublic, rawDoc(t.Metadata), t.CreatedAt, t.UpdatedAt)
-		if err != nil {
-			return err
-		}
-		return tx.record(ctx, domain.ActionCreated, "checklist_template", t.ID, t.Name)
 	})
 }
 

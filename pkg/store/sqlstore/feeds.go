@@ -25,14 +25,10 @@ func (s *Store) ListCalendarFeeds(ctx context.Context) ([]domain.CalendarFeed, e
 func (s *Store) CreateCalendarFeed(ctx context.Context, f *domain.CalendarFeed, tokenHash string) error {
 	f.ID, f.CreatedAt = newID(), now()
 	return s.inTx(ctx, func(tx *Store) error {
-		_, err := tx.q().ExecContext(ctx,
+		return tx.insertRecorded(ctx, "calendar_feed", f.ID, f.Name,
 			`INSERT INTO calendar_feeds (id, name, include_campaign_activities, token_hash, created_at)
 			 VALUES ($1, $2, $3, $4, $5)`,
 			f.ID, f.Name, f.IncludeCampaignActivities, tokenHash, f.CreatedAt)
-		if err != nil {
-			return err
-		}
-		return tx.record(ctx, domain.ActionCreated, "calendar_feed", f.ID, f.Name)
 	})
 }
 

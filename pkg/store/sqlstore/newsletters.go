@@ -32,32 +32,23 @@ func (s *Store) CreateNewsletterTemplate(ctx context.Context, t *domain.Newslett
 	t.ID, t.CreatedAt = newID(), now()
 	t.UpdatedAt = t.CreatedAt
 	return s.inTx(ctx, func(tx *Store) error {
-		_, err := tx.q().ExecContext(ctx,
+		return tx.insertRecorded(ctx, "newsletter_template", t.ID, t.Name,
 			`INSERT INTO newsletter_templates (id, name, description, template, created_at, updated_at)
 			 VALUES ($1, $2, $3, $4, $5, $6)`,
 			t.ID, t.Name, t.Description, string(t.Template), t.CreatedAt, t.UpdatedAt)
-		if err != nil {
-			return err
-		}
-		return tx.record(ctx, domain.ActionCreated, "newsletter_template", t.ID, t.Name)
 	})
 }
 
 // UpdateNewsletterTemplate implements store.Store.
 func (s *Store) UpdateNewsletterTemplate(ctx context.Context, t *domain.NewsletterTemplate) error {
 	return s.inTx(ctx, func(tx *Store) error {
-		err := mustAffect(tx.q().ExecContext(ctx,
+		err := tx.updateRecorded(ctx, "newsletter_template", t.ID, t.Name,
 			`UPDATE newsletter_templates SET name = $2, description = $3, template = $4, updated_at = $5 WHERE id = $1`,
-			t.ID, t.Name, t.Description, string(t.Template), now()))
+			t.ID, t.Name, t.Description, string(t.Template), now())
 		if err != nil {
 			return err
 		}
-		if err := tx.record(ctx, domain.ActionUpdated, "newsletter_template", t.ID, t.Name); err != nil {
-			return err
-		}
-		stored, err := tx.GetNewsletterTemplate(ctx, t.ID)
-		*t = stored
-		return err
+		return reread(ctx, tx.GetNewsletterTemplate, t.ID, t)
 	})
 }
 

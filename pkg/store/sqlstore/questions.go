@@ -58,13 +58,9 @@ func (s *Store) CreateQuestion(ctx context.Context, q *domain.Question) error {
 		if err := tx.exists(ctx, "themes", q.ThemeID, "themeId"); err != nil {
 			return err
 		}
-		_, err := tx.q().ExecContext(ctx,
+		return tx.insertRecorded(ctx, "question", q.ID, q.Question,
 			`INSERT INTO questions (id, theme_id, question, description, sort_order, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
 			q.ID, q.ThemeID, q.Question, q.Description, q.SortOrder, q.CreatedAt)
-		if err != nil {
-			return err
-		}
-		return tx.record(ctx, domain.ActionCreated, "question", q.ID, q.Question)
 	})
 }
 
@@ -77,18 +73,13 @@ func (s *Store) UpdateQuestion(ctx context.Context, q *domain.Question) error {
 		if err := tx.exists(ctx, "themes", q.ThemeID, "themeId"); err != nil {
 			return err
 		}
-		err := mustAffect(tx.q().ExecContext(ctx,
+		err := tx.updateRecorded(ctx, "question", q.ID, q.Question,
 			`UPDATE questions SET theme_id = $2, question = $3, description = $4, sort_order = $5 WHERE id = $1`,
-			q.ID, q.ThemeID, q.Question, q.Description, q.SortOrder))
+			q.ID, q.ThemeID, q.Question, q.Description, q.SortOrder)
 		if err != nil {
 			return err
 		}
-		if err := tx.record(ctx, domain.ActionUpdated, "question", q.ID, q.Question); err != nil {
-			return err
-		}
-		stored, err := tx.GetQuestion(ctx, q.ID)
-		*q = stored
-		return err
+		return reread(ctx, tx.GetQuestion, q.ID, q)
 	})
 }
 

@@ -67,11 +67,7 @@ func (s *Store) SessionRevocations(ctx context.Context) (store.SessionRevocation
 	if after.Valid {
 		r.ValidAfter = after.Time.UTC()
 	}
-	rows, err := s.q().QueryContext(ctx, `SELECT id FROM revoked_sessions WHERE expires_at > $1`, now())
-	r.Revoked, err = collect(rows, err, func(r *sql.Rows) (string, error) {
-		var id string
-		return id, r.Scan(&id)
-	})
+	r.Revoked, err = s.collectIDs(ctx, `SELECT id FROM revoked_sessions WHERE expires_at > $1`, now())
 	return r, err
 }
 

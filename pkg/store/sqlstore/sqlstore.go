@@ -443,6 +443,31 @@ func (s *Store) record(ctx context.Context, action, entityType, id, label string
 	return nil
 }
 
+// insertRecorded inserts one row and logs its creation; callers are inside inTx.
+func (s *Store) insertRecorded(ctx context.Context, entityType, id, label, query string, args ...any) error {
+	if _, err := s.q().ExecContext(ctx, query, args...); err != nil {
+		return err
+	}
+	return s.record(ctx, domain.ActionCreated, entityType, id, label)
+}
+
+// updateRecorded updates one row, store.ErrNotFound when there is none, and
+// logs the update; callers are inside inTx.
+func (s *Store) updateRecorded(ctx context.Context, entityType, id, label, query string, args ...any) error {
+	if err := mustAffect(s.q().ExecContext(ctx, query, args...)); err != nil {
+		return err
+	}
+	return s.record(ctx, domain.ActionUpdated, entityType, id, label)
+}
+
+// reread replaces *dst with the row as stored, so counts and columns the
+// database sets come back to the caller.
+func reread[T any](ctx context.Context, get func(context.Context, string) (T, error), id string, dst *T) error {
+	stored, err := get(ctx, id)
+	*dst = stored
+	return err
+}
+
 // deleteRecorded deletes one row by id and logs it under its label column.
 func (s *Store) deleteRecorded(ctx context.Context, table, labelColumn, entityType, id string) error {
 	return s.inTx(ctx, func(tx *Store) error {
@@ -531,6 +556,39 @@ func nullable(id string) any {
 func likePattern(q string) string {
 	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 	return "%" + r.Replace(strings.ToLower(q)) + "%"
+}
+
+// collectIDs reads a one-column list of ids.
+func (s *Store) collectIDs(ctx context.Context, query string, args ...any) ([]string, error) {
+	rows, err := s.q().QueryContext(ctx, query, args...)
+	return collect(rows, err, func(r *sql.Rows) (string, error) {
+		var id string
+		return id, r.Scan(&id)
+	})
+}
+
+// attachLinks reads (owner id, linked id) pairs in order and appends each
+// linked id to its owner among items: one query for a whole list.
+func attachLinks[T any](ctx context.Context, s *Store, query string, items []T, ownerID func(*T) string, add func(*T, string)) error {
+	byID := make(map[string]*T, len(items))
+	for i := range items {
+		byID[ownerID(&items[i])] = &items[i]
+	}
+	links, err := s.q().QueryContext(ctx, query)
+	if err != nil {
+		return err
+	}
+	defer links.Close()
+	for links.Next() {
+		var owner, linked string
+		if err := links.Scan(&owner, &linked); err != nil {
+			return err
+		}
+		if it := byID[owner]; it != nil {
+			add(it, linked)
+		}
+	}
+	return links.Err()
 }
 
 // collect scans every row with scan.

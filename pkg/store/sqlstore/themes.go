@@ -50,31 +50,22 @@ func (s *Store) GetTheme(ctx context.Context, id string) (domain.Theme, error) {
 func (s *Store) CreateTheme(ctx context.Context, t *domain.Theme) error {
 	t.ID, t.CreatedAt = newID(), now()
 	return s.inTx(ctx, func(tx *Store) error {
-		_, err := tx.q().ExecContext(ctx,
+		return tx.insertRecorded(ctx, "theme", t.ID, t.Name,
 			`INSERT INTO themes (id, name, description, icon, color, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
 			t.ID, t.Name, t.Description, t.Icon, t.Color, t.CreatedAt)
-		if err != nil {
-			return err
-		}
-		return tx.record(ctx, domain.ActionCreated, "theme", t.ID, t.Name)
 	})
 }
 
 // UpdateTheme implements store.Store.
 func (s *Store) UpdateTheme(ctx context.Context, t *domain.Theme) error {
 	return s.inTx(ctx, func(tx *Store) error {
-		err := mustAffect(tx.q().ExecContext(ctx,
+		err := tx.updateRecorded(ctx, "theme", t.ID, t.Name,
 			`UPDATE themes SET name = $2, description = $3, icon = $4, color = $5 WHERE id = $1`,
-			t.ID, t.Name, t.Description, t.Icon, t.Color))
+			t.ID, t.Name, t.Description, t.Icon, t.Color)
 		if err != nil {
 			return err
 		}
-		if err := tx.record(ctx, domain.ActionUpdated, "theme", t.ID, t.Name); err != nil {
-			return err
-		}
-		stored, err := tx.GetTheme(ctx, t.ID)
-		*t = stored
-		return err
+		return reread(ctx, tx.GetTheme, t.ID, t)
 	})
 }
 

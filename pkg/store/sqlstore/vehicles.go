@@ -54,7 +54,7 @@ func (s *Store) GetVehicle(ctx context.Context, id string) (domain.Vehicle, erro
 func (s *Store) CreateVehicle(ctx context.Context, v *domain.Vehicle) error {
 	v.ID, v.CreatedAt = newID(), now()
 	return s.inTx(ctx, func(tx *Store) error {
-		_, err := tx.q().ExecContext(ctx,
+		err := tx.insertRecorded(ctx, "vehicle", v.ID, v.Name,
 			`INSERT INTO vehicles (id, name, type, description, settings, generational_targeting, communication_strategy,
 			   preferred_generations, generational_effectiveness, created_at)
 			 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
@@ -63,32 +63,22 @@ func (s *Store) CreateVehicle(ctx context.Context, v *domain.Vehicle) error {
 		if err != nil {
 			return err
 		}
-		if err := tx.record(ctx, domain.ActionCreated, "vehicle", v.ID, v.Name); err != nil {
-			return err
-		}
-		stored, err := tx.GetVehicle(ctx, v.ID)
-		*v = stored
-		return err
+		return reread(ctx, tx.GetVehicle, v.ID, v)
 	})
 }
 
 // UpdateVehicle implements store.Store.
 func (s *Store) UpdateVehicle(ctx context.Context, v *domain.Vehicle) error {
 	return s.inTx(ctx, func(tx *Store) error {
-		err := mustAffect(tx.q().ExecContext(ctx,
+		err := tx.updateRecorded(ctx, "vehicle", v.ID, v.Name,
 			`UPDATE vehicles SET name = $2, type = $3, description = $4, settings = $5, generational_targeting = $6,
 			   communication_strategy = $7, preferred_generations = $8, generational_effectiveness = $9 WHERE id = $1`,
 			v.ID, v.Name, v.Type, v.Description, jsonValue{v.Settings}, list(v.GenerationalTargeting),
-			v.CommunicationStrategy, list(v.PreferredGenerations), effectiveness(v.GenerationalEffectiveness)))
+			v.CommunicationStrategy, list(v.PreferredGenerations), effectiveness(v.GenerationalEffectiveness))
 		if err != nil {
 			return err
 		}
-		if err := tx.record(ctx, domain.ActionUpdated, "vehicle", v.ID, v.Name); err != nil {
-			return err
-		}
-		stored, err := tx.GetVehicle(ctx, v.ID)
-		*v = stored
-		return err
+		return reread(ctx, tx.GetVehicle, v.ID, v)
 	})
 }
 
