@@ -33,6 +33,38 @@ func (s *Server) routeCampaigns(r *mux.Router) {
 	r.HandleFunc("/campaigns/{id}", s.patchCampaign).Methods(http.MethodPatch)
 	r.HandleFunc("/campaigns/{id}", remove(s, plan.Campaigns)).Methods(http.MethodDelete)
 	r.HandleFunc("/campaigns/{id}/export", s.exportCampaign).Methods(http.MethodGet)
+	r.HandleFunc("/campaigns/{id}/import", s.importCampaign).Methods(http.MethodPost)
+}
+
+// importCampaign is POST /api/campaigns/{id}/import: the saved campaign's
+// activities onto the Schedule through plan.ImportCampaign, the use case
+// "campaign import" calls. 201 with what was created (200 for a dry run,
+// which writes nothing).
+func (s *Server) importCampaign(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		ActivityIDs opt[[]string]     `json:"activityIds"`
+		ThemeID     string            `json:"themeId"`
+		AudienceMap map[string]string `json:"audienceMap"`
+		DryRun      bool              `json:"dryRun"`
+	}
+	if err := decode(w, r, &in, MaxJSONBody); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	req := plan.CampaignImport{ThemeID: in.ThemeID, AudienceMap: in.AudienceMap, DryRun: in.DryRun}
+	if ids := in.ActivityIDs.ptr(); ids != nil && *ids != nil {
+		req.ActivityIDs = *ids // absent or null: all; [] is refused
+	}
+	res, err := s.plan.ImportCampaign(r.Context(), mux.Vars(r)["id"], req)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	status := http.StatusCreated
+	if in.DryRun {
+		status = http.StatusOK
+	}
+	writeJSON(w, status, res)
 }
 
 // listedCampaign is a campaign in GET /api/campaigns: without htmlContent,

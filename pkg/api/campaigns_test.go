@@ -17,6 +17,8 @@ import (
 	"github.com/commsplan/commsplan/pkg/campaign"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/orgdata"
+	"github.com/commsplan/commsplan/pkg/plan"
+	"github.com/commsplan/commsplan/pkg/schedule"
 	"github.com/commsplan/commsplan/pkg/store/storetest"
 )
 
@@ -418,5 +420,142 @@ func TestGenerateCampaignAvoidsSavedBlackouts(t *testing.T) {
 		cfg["maxPerAudienceWeek"] = 3
 		ts.json("POST", "/api/campaigns/generate", cfg, http.StatusOK, &got)
 		assert.Empty(t, got.Schedule.Warnings)
+	})
+}
+
+// TestImportCampaign: a generated six-month technology campaign, saved and
+// imported whole with its audiences mapped, lands on the Schedule with its
+// audiences and vehicles and raises no overload warning; a second import
+// creates nothing; unmapped labels are named and left out.
+func TestImportCampaign(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b)
+		var got GeneratedCampaign
+		ts.json("POST", "/api/campaigns/generate", map[string]any{"campaignName": "ERP Go-Live", "startDate": "2025-06-02",
+			"endDate": "2025-10-31", "campaignTypes": []string{"technology-implementation"}, "goLiveDate": "2025-09-15"}, http.StatusOK, &got)
+		require.Empty(t, got.Schedule.Warnings)
+		var saved domain.Campaign
+		ts.json("POST", "/api/campaigns", map[string]any{"title": "ERP Go-Live", "schedule": got.Schedule}, http.StatusCreated, &saved)
+		path := "/api/campaigns/" + saved.ID + "/import"
+
+		ts.fieldError("POST", path, map[string]any{}, "themeId") // no theme yet
+		var theme, other domain.Theme
+		ts.json("POST", "/api/themes", map[string]string{"name": "Go-live", "description": "d"}, http.StatusCreated, &theme)
+		ts.json("POST", "/api/themes", map[string]string{"name": "Training", "description": "d"}, http.StatusCreated, &other)
+
+		labels := map[string]int{}
+		for _, a := range got.Schedule.Activities {
+			labels[a.Audience]++
+		}
+		require.Contains(t, labels, "Employees")
+		audiences := map[string]string{}
+		var leftOut string
+		for label := range labels {
+			if label == "Employees" {
+				continue
+			}
+			if leftOut == "" {
+				leftOut = label // asked for below
+				continue
+			}
+			var a domain.Audience
+			ts.json("POST", "/api/audiences", map[string]any{"name": strings.ToUpper(label)}, http.StatusCreated, &a)
+			audiences[label] = a.ID
+		}
+		var staff domain.Audience
+		ts.json("POST", "/api/audiences", map[string]any{"name": "All staff"}, http.StatusCreated, &staff)
+		var email, second domain.Vehicle
+		ts.json("POST", "/api/vehicles", map[string]any{"name": "Staff email", "type": "email"}, http.StatusCreated, &email)
+		ts.json("POST", "/api/vehicles", map[string]any{"name": "Zz other email", "type": "email"}, http.StatusCreated, &second)
+
+		var res plan.ImportResult
+		ts.json("POST", path, map[string]any{"dryRun": true, "themeId": other.ID}, http.StatusOK, &res)
+		assert.ElementsMatch(t, []string{"Employees", leftOut}, res.Unmapped, "labels without a stored audience")
+		var list []domain.Communication
+		ts.json("GET", "/api/communications", nil, http.StatusOK, &list)
+		assert.Empty(t, list, "a dry run writes nothing")
+
+		// Employees → "All staff"; the other label stays unmapped.
+		ts.json("POST", path, map[string]any{"themeId": other.ID, "audienceMap": map[string]string{"employees": staff.ID}}, http.StatusCreated, &res)
+		assert.Equal(t, []string{leftOut}, res.Unmapped)
+		assert.Zero(t, res.Skipped)
+		first := len(res.Created)
+		require.Equal(t, len(got.Schedule.Activities)-labels[leftOut], first)
+		byActivity := map[string]campaign.Activity{}
+		for _, a := range got.Schedule.Activities {
+			byActivity[a.ID] = a
+		}
+		for _, c := range res.Created {
+			a := byActivity[c.SourceActivityID]
+			assert.Equal(t, saved.ID, c.SourceCampaignID)
+			assert.Equal(t, a.Title, c.Title)
+			assert.Equal(t, a.Date, c.ScheduledDate)
+			assert.Equal(t, "scheduled", c.Status)
+			assert.Equal(t, other.ID, c.ThemeID, "the chosen theme")
+			if a.Audience == "Employees" {
+				assert.Equal(t, staff.ID, c.AudienceID)
+			} else {
+				assert.Equal(t, audiences[a.Audience], c.AudienceID, "matched by name, case-insensitively: %s", a.Audience)
+			}
+			if a.Channel == "email" {
+				assert.Equal(t, email.ID, c.VehicleID, "the first vehicle of the channel's type")
+			} else {
+				assert.Empty(t, c.VehicleID, a.Channel)
+			}
+		}
+
+		// The rest, to everyone; then nothing is left to create.
+		ts.json("POST", path, map[string]any{"audienceMap": map[string]string{leftOut: "", "Employees": staff.ID}}, http.StatusCreated, &res)
+		assert.Len(t, res.Created, labels[leftOut])
+		assert.Equal(t, first, res.Skipped)
+		assert.Equal(t, theme.ID, res.Created[0].ThemeID, "the first theme by default")
+		assert.Empty(t, res.Created[0].AudienceID, `"" is everyone`)
+		ts.json("POST", path, map[string]any{"audienceMap": map[string]string{leftOut: "", "Employees": staff.ID}}, http.StatusCreated, &res)
+		assert.Empty(t, res.Created)
+		assert.Equal(t, len(got.Schedule.Activities), res.Skipped)
+		list = nil
+		ts.json("GET", "/api/communications", nil, http.StatusOK, &list)
+		assert.Len(t, list, len(got.Schedule.Activities))
+
+		// Bad input names its field; an unknown campaign is 404.
+		ts.fieldError("POST", path, map[string]any{"activityIds": []string{"nope"}}, "activityIds")
+		ts.fieldError("POST", path, map[string]any{"activityIds": []string{}}, "activityIds")
+		ts.fieldError("POST", path, map[string]any{"themeId": missingID}, "themeId")
+		ts.fieldError("POST", path, map[string]any{"audienceMap": map[string]string{"Employees": missingID}}, "audienceMap.Employees")
+		ts.fieldError("POST", path, map[string]any{"audienceMap": map[string]int{"Employees": 1}}, "audienceMap")
+		resp, body := ts.do("POST", "/api/campaigns/"+missingID+"/import", map[string]any{})
+		assert.Equal(t, http.StatusNotFound, resp.StatusCode, string(body))
+	})
+}
+
+// TestImportedCampaignRaisesNoOverload is the issue's "fits the Schedule's
+// rules": a campaign generated with the default settings, imported in full
+// with its audiences mapped to stored audiences, raises no overload warning.
+func TestImportedCampaignRaisesNoOverload(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b)
+		var got GeneratedCampaign
+		ts.json("POST", "/api/campaigns/generate", map[string]any{"campaignName": "ERP Go-Live", "startDate": "2025-06-02",
+			"endDate": "2025-10-31", "campaignTypes": []string{"technology-implementation"}, "goLiveDate": "2025-09-15"}, http.StatusOK, &got)
+		var saved domain.Campaign
+		ts.json("POST", "/api/campaigns", map[string]any{"title": "ERP Go-Live", "schedule": got.Schedule}, http.StatusCreated, &saved)
+		ts.json("POST", "/api/themes", map[string]string{"name": "Go-live", "description": "d"}, http.StatusCreated, nil)
+		seen := map[string]bool{}
+		for _, a := range got.Schedule.Activities {
+			if !seen[a.Audience] {
+				seen[a.Audience] = true
+				ts.json("POST", "/api/audiences", map[string]any{"name": a.Audience}, http.StatusCreated, nil)
+			}
+		}
+		var res plan.ImportResult
+		ts.json("POST", "/api/campaigns/"+saved.ID+"/import", map[string]any{}, http.StatusCreated, &res)
+		assert.Len(t, res.Created, len(got.Schedule.Activities))
+		assert.Empty(t, res.Unmapped)
+		t.Logf("%s: %d activities, %d audiences, %d communications created", b.Name, len(got.Schedule.Activities), len(seen), len(res.Created))
+		var warnings []schedule.Warning
+		ts.json("GET", "/api/schedule/warnings", nil, http.StatusOK, &warnings)
+		for _, w := range warnings {
+			assert.NotEqual(t, "overload", w.Kind, w.Message)
+		}
 	})
 }

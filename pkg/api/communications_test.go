@@ -155,12 +155,19 @@ func TestCommunicationsBatch(t *testing.T) {
 			assert.Equal(t, before, count(), "nothing created")
 		})
 		t.Run("a dangling reference fails all, named by index", func(t *testing.T) {
-			list := items(5)
+			fresh := func(n int) []map[string]any {
+				list := items(n)
+				for _, it := range list {
+					it["sourceCampaignId"] = "camp-dangling" // not skipped as imported before
+				}
+				return list
+			}
+			list := fresh(5)
 			list[2]["themeId"] = missingID
 			status, e := post(map[string]any{"communications": list})
 			assert.Equal(t, http.StatusBadRequest, status)
 			assert.Contains(t, e.Fields, "communications[2].themeId")
-			list = items(2)
+			list = fresh(2)
 			list[1]["vehicleId"] = missingID
 			_, e = post(map[string]any{"communications": list})
 			assert.Contains(t, e.Fields, "communications[1].vehicleId")
@@ -187,7 +194,11 @@ func TestCommunicationsBatch(t *testing.T) {
 
 			start := time.Now()
 			var created []domain.Communication
-			ts.json("POST", "/api/communications/batch", map[string]any{"communications": items(1000)}, 201, &created)
+			list := items(1000)
+			for _, it := range list {
+				it["sourceCampaignId"] = "camp-1000" // none imported yet
+			}
+			ts.json("POST", "/api/communications/batch", map[string]any{"communications": list}, 201, &created)
 			t.Logf("%s: 1,000 communications in one batch took %s", b.Name, time.Since(start).Round(time.Millisecond))
 			require.Len(t, created, 1000)
 			assert.Equal(t, "Imported 999", created[999].Title)
@@ -195,6 +206,34 @@ func TestCommunicationsBatch(t *testing.T) {
 			var acts []domain.Activity
 			ts.json("GET", "/api/activity?limit=500", nil, 200, &acts)
 			assert.Equal(t, created[999].ID, acts[0].EntityID, "each item is logged")
+		})
+		t.Run("a second batch of the same activities creates nothing", func(t *testing.T) {
+			n := count()
+			list := items(3)
+			for _, it := range list {
+				it["sourceCampaignId"] = "camp-again"
+			}
+			var created []domain.Communication
+			ts.json("POST", "/api/communications/batch", map[string]any{"communications": list}, 201, &created)
+			require.Len(t, created, 3)
+			// The same three again, one new, and the new one twice in the batch.
+			fresh := batchItem(theme.ID, 3)
+			fresh["sourceCampaignId"] = "camp-again"
+			ts.json("POST", "/api/communications/batch", map[string]any{"communications": append(list, fresh, fresh)}, 201, &created)
+			require.Len(t, created, 1, "only the new activity")
+			assert.Equal(t, "act-3", created[0].SourceActivityID)
+			ts.json("POST", "/api/communications/batch", map[string]any{"communications": list}, 201, &created)
+			assert.Empty(t, created)
+			assert.Equal(t, n+4, count())
+		})
+		t.Run("a source activity without its campaign is refused", func(t *testing.T) {
+			n := count()
+			list := items(2)
+			delete(list[1], "sourceCampaignId")
+			status, e := post(map[string]any{"communications": list})
+			assert.Equal(t, http.StatusBadRequest, status)
+			assert.Contains(t, e.Fields, "communications[1].sourceCampaignId")
+			assert.Equal(t, n, count())
 		})
 		t.Run("body limit", func(t *testing.T) {
 			huge := strings.Repeat("x", MaxBatchBody)

@@ -18,6 +18,7 @@ import (
 	"github.com/commsplan/commsplan/pkg/checklist"
 	"github.com/commsplan/commsplan/pkg/compose"
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/schedule"
 	"github.com/commsplan/commsplan/pkg/store/storetest"
 )
@@ -123,6 +124,7 @@ func TestOpenAPISchemasMatchTypes(t *testing.T) {
 		"CalendarFeed":            domain.CalendarFeed{},
 		"Backup":                  backup.Info{},
 		"Campaign":                domain.Campaign{},
+		"CampaignImport":          plan.ImportResult{},
 		"ChecklistTemplate":       domain.ChecklistTemplate{},
 		"ChecklistSnapshot":       domain.ChecklistSnapshot{},
 		"ChecklistItem":           checklist.Item{},

@@ -154,7 +154,10 @@ const MaxBatch = 1000
 // status is scheduled (spec 02 §4: imported activities start scheduled),
 // unless it has no date to be scheduled on (then a draft, as before); a
 // status it gives wins. Every item's problems are named
-// communications[i].field.
+// communications[i].field. An item whose (sourceCampaignId,
+// sourceActivityId) already has a communication, stored or earlier in the
+// batch, is skipped, so sending the same activities twice creates nothing
+// the second time; the answer lists only the created ones.
 func (p *Plan) CreateCommunications(ctx context.Context, items []domain.Communication) ([]domain.Communication, error) {
 	if _, err := acting(ctx); err != nil {
 		return nil, err
@@ -169,6 +172,10 @@ func (p *Plan) CreateCommunications(ctx context.Context, items []domain.Communic
 		if strings.TrimSpace(c.Status) == "" && strings.TrimSpace(c.ScheduledDate) != "" {
 			c.Status = domain.StatusScheduled
 		}
+		if strings.TrimSpace(c.SourceActivityID) != "" && strings.TrimSpace(c.SourceCampaignID) == "" {
+			f[fmt.Sprintf("communications[%d].sourceCampaignId", i)] = "is required with sourceActivityId"
+			continue
+		}
 		var fields domain.FieldErrors
 		if err := c.Validate(); errors.As(err, &fields) {
 			for k, v := range fields {
@@ -182,6 +189,8 @@ func (p *Plan) CreateCommunications(ctx context.Context, items []domain.Communic
 	if len(f) > 0 {
 		return nil, f
 	}
+	var fresh []*domain.Communication
+	var at []int // fresh[k] is item at[k]
 	err := p.st.InTx(ctx, func(tx store.Store) error {
 		known := refCache{}
 		for i, c := range recs {
@@ -189,16 +198,52 @@ func (p *Plan) CreateCommunications(ctx context.Context, items []domain.Communic
 				return err
 			}
 		}
-		return tx.CreateCommunications(ctx, recs)
+		done := map[[2]string]bool{}
+		if slices.ContainsFunc(recs, func(c *domain.Communication) bool { return c.SourceActivityID != "" }) {
+			list, err := tx.ListCommunications(ctx)
+			if err != nil {
+				return err
+			}
+			for _, c := range list {
+				done[[2]string{c.SourceCampaignID, c.SourceActivityID}] = c.SourceActivityID != ""
+			}
+		}
+		for i, c := range recs {
+			key := [2]string{c.SourceCampaignID, c.SourceActivityID}
+			if c.SourceActivityID != "" && done[key] {
+				continue
+			}
+			done[key] = c.SourceActivityID != ""
+			fresh, at = append(fresh, c), append(at, i)
+		}
+		if len(fresh) == 0 {
+			return nil
+		}
+		return renumber(tx.CreateCommunications(ctx, fresh), at)
 	})
 	if err != nil {
 		return nil, err
 	}
-	out := make([]domain.Communication, len(recs))
-	for i, c := range recs {
+	out := make([]domain.Communication, len(fresh))
+	for i, c := range fresh {
 		out[i] = *c
 	}
 	return out, nil
+}
+
+// renumber names a reference error of the k-th stored item after the
+// batch's item at[k], since skipped items are not sent to the store.
+func renumber(err error, at []int) error {
+	var ref *store.ReferenceError
+	if !errors.As(err, &ref) {
+		return err
+	}
+	var k int
+	var rest string
+	if n, _ := fmt.Sscanf(ref.Field, "communications[%d]%s", &k, &rest); n == 2 && k >= 0 && k < len(at) {
+		return &store.ReferenceError{Field: fmt.Sprintf("communications[%d]%s", at[k], rest)}
+	}
+	return err
 }
 
 // refCache remembers which question and content ids exist, so a batch looks

@@ -1,0 +1,265 @@
+package plan
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/commsplan/commsplan/pkg/campaign"
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/store"
+)
+
+// MsgNoThemes is the import's refusal when there is no theme to file the
+// communications under (spec 02 §8).
+const MsgNoThemes = "No themes available. Please create a theme first."
+
+// CampaignImport is what to put on the Schedule from a saved campaign.
+type CampaignImport struct {
+	// ActivityIDs are the activities to import; nil means all of them.
+	ActivityIDs []string
+	// ThemeID is the communications' theme; empty means the first theme.
+	ThemeID string
+	// AudienceMap maps an activity's audience label (case-insensitively) to
+	// a stored audience id, or to "" for everyone. It is asked only for
+	// labels no stored audience is named after.
+	AudienceMap map[string]string
+	// DryRun answers what an import would do without writing: the dialog
+	// asks it which labels need mapping and how many are already there.
+	DryRun bool
+}
+
+// ImportResult is the answer of an import: the communications created,
+// how many of the chosen activities already had one (and were skipped),
+// and the audience labels that matched no stored audience and were not
+// in the map (their activities were not imported).
+type ImportResult struct {
+	Created  []domain.Communication `json:"created"`
+	Skipped  int                    `json:"skipped"`
+	Unmapped []string               `json:"unmapped"`
+}
+
+// ImportCampaign puts a saved campaign's activities on the Schedule, in one
+// transaction. Each activity becomes a scheduled communication on its date,
+// titled after it, its description as raw content, of the chosen theme;
+// its audience is the stored audience of the same name (case-insensitive)
+// or the map's choice; its vehicle is the first stored vehicle of the
+// activity's channel type (none when there is none). An activity that
+// already has a communication (same campaign and activity ids) is skipped,
+// so importing twice creates nothing the second time. Activities whose
+// audience label is unmapped are left out and their labels listed.
+func (p *Plan) ImportCampaign(ctx context.Context, campaignID string, in CampaignImport) (ImportResult, error) {
+	res := ImportResult{Created: []domain.Communication{}, Unmapped: []string{}}
+	if _, err := acting(ctx); err != nil {
+		return res, err
+	}
+	for label := range in.AudienceMap {
+		if audienceKey(label) == "" {
+			return res, Invalid("audienceMap", "has a blank audience label")
+		}
+	}
+	err := p.st.InTx(ctx, func(tx store.Store) error {
+		c, err := tx.GetCampaign(ctx, campaignID)
+		if err != nil {
+			return err
+		}
+		var sched campaign.Schedule
+		if err := json.Unmarshal(c.Schedule, &sched); err != nil {
+			return fmt.Errorf("campaign %s: stored schedule: %w", c.ID, err)
+		}
+		chosen, err := chooseActivities(sched.Activities, in.ActivityIDs)
+		if err != nil {
+			return err
+		}
+		themeID, err := importTheme(ctx, tx, in.ThemeID)
+		if err != nil {
+			return err
+		}
+		audiences, err := audienceIndex(ctx, tx, in.AudienceMap)
+		if err != nil {
+			return err
+		}
+		vehicles, err := vehicleByType(ctx, tx)
+		if err != nil {
+			return err
+		}
+		done, err := importedActivities(ctx, tx, c.ID)
+		if err != nil {
+			return err
+		}
+		var recs []*domain.Communication
+		unmapped := map[string]bool{}
+		for _, a := range chosen {
+			if done[a.ID] {
+				res.Skipped++
+				continue
+			}
+			audienceID, ok := audiences[audienceKey(a.Audience)]
+			if !ok {
+				if !unmapped[audienceKey(a.Audience)] {
+					unmapped[audienceKey(a.Audience)] = true
+					res.Unmapped = append(res.Unmapped, strings.TrimSpace(a.Audience))
+				}
+				continue
+			}
+			done[a.ID] = true
+			recs = append(recs, &domain.Communication{
+				Title: a.Title, ThemeID: themeID, AudienceID: audienceID, VehicleID: vehicles[a.Channel],
+				RawContent: a.Description, Status: domain.StatusScheduled, ScheduledDate: a.Date,
+				SourceCampaignID: c.ID, SourceActivityID: a.ID,
+			})
+		}
+		for i, r := range recs {
+			if err := r.Validate(); err != nil {
+				return prefixed(err, fmt.Sprintf("activities[%d].", i))
+			}
+		}
+		if in.DryRun || len(recs) == 0 {
+			for _, r := range recs {
+				res.Created = append(res.Created, *r)
+			}
+			return nil
+		}
+		if err := tx.CreateCommunications(ctx, recs); err != nil {
+			return err
+		}
+		for _, r := range recs {
+			res.Created = append(res.Created, *r)
+		}
+		return nil
+	})
+	if err != nil {
+		return ImportResult{Created: []domain.Communication{}, Unmapped: []string{}}, err
+	}
+	slices.Sort(res.Unmapped)
+	return res, nil
+}
+
+// audienceKey is how audience labels and names are compared: trimmed,
+// case-insensitive.
+func audienceKey(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+
+// chooseActivities answers the activities named by ids (all when ids is
+// nil), each once, in the schedule's order; an unknown id is bad input.
+func chooseActivities(all []campaign.Activity, ids []string) ([]campaign.Activity, error) {
+	seen := map[string]bool{}
+	var out []campaign.Activity
+	if ids == nil {
+		for _, a := range all {
+			if !seen[a.ID] {
+				seen[a.ID] = true
+				out = append(out, a)
+			}
+		}
+		return out, nil
+	}
+	want := map[string]bool{}
+	for _, id := range ids {
+		want[id] = true
+	}
+	for _, a := range all {
+		if want[a.ID] && !seen[a.ID] {
+			seen[a.ID] = true
+			out = append(out, a)
+		}
+	}
+	for _, id := range ids {
+		if !seen[id] {
+			return nil, Invalid("activityIds", fmt.Sprintf("names an activity the campaign does not have: %q", id))
+		}
+	}
+	if len(out) == 0 {
+		return nil, Invalid("activityIds", "must name at least one activity")
+	}
+	return out, nil
+}
+
+// importTheme answers the theme id to import under: the given one, which
+// must exist, or the first theme.
+func importTheme(ctx context.Context, tx store.Store, id string) (string, error) {
+	if id != "" {
+		if _, err := tx.GetTheme(ctx, id); err != nil {
+			return "", refError(err, "themeId")
+		}
+		return id, nil
+	}
+	themes, err := tx.ListThemes(ctx)
+	if err != nil {
+		return "", err
+	}
+	if len(themes) == 0 {
+		return "", &InputError{Message: MsgNoThemes, Fields: map[string]string{"themeId": "no theme exists"}}
+	}
+	return themes[0].ID, nil
+}
+
+// audienceIndex maps each audience key to its audience id: the stored
+// audiences by name, then the map's choices, which must be stored
+// audiences or "" (everyone).
+func audienceIndex(ctx context.Context, tx store.Store, mapped map[string]string) (map[string]string, error) {
+	list, err := tx.ListAudiences(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ids := map[string]bool{}
+	out := map[string]string{}
+	for _, a := range list {
+		ids[a.ID] = true
+		if k := audienceKey(a.Name); out[k] == "" {
+			out[k] = a.ID
+		}
+	}
+	for label, id := range mapped {
+		if id = strings.TrimSpace(id); id != "" && !ids[id] {
+			return nil, &store.ReferenceError{Field: "audienceMap." + label}
+		}
+		out[audienceKey(label)] = id
+	}
+	return out, nil
+}
+
+// vehicleByType maps each vehicle type to the first stored vehicle of it.
+func vehicleByType(ctx context.Context, tx store.Store) (map[string]string, error) {
+	list, err := tx.ListVehicles(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	for _, v := range list {
+		if _, ok := out[v.Type]; !ok {
+			out[v.Type] = v.ID
+		}
+	}
+	return out, nil
+}
+
+// importedActivities answers the activity ids of campaignID that already
+// have a communication.
+func importedActivities(ctx context.Context, tx store.Store, campaignID string) (map[string]bool, error) {
+	list, err := tx.ListCommunications(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]bool{}
+	for _, c := range list {
+		if c.SourceCampaignID == campaignID && c.SourceActivityID != "" {
+			out[c.SourceActivityID] = true
+		}
+	}
+	return out, nil
+}
+
+// prefixed names a record's field errors after the item they belong to.
+func prefixed(err error, prefix string) error {
+	fields, ok := err.(domain.FieldErrors)
+	if !ok {
+		return err
+	}
+	out := domain.FieldErrors{}
+	for k, v := range fields {
+		out[prefix+k] = v
+	}
+	return out
+}
