@@ -506,10 +506,12 @@ func baseBodies(t *testing.T, ts *testServer) map[string]baseBody {
 		"POST /api/campaigns/render":                     item(map[string]any{"schedule": gen.Schedule}),
 		"POST /api/campaigns":                            item(campaignBody),
 		"PATCH /api/campaigns/{id}":                      withID(camp.ID, campaignBody),
-		"POST /api/checklist-templates":                  item(templateBody),
-		"POST /api/checklist-templates/import-html":      item(map[string]any{"name": "I", "description": "d", "htmlContent": string(report)}),
-		"PUT /api/checklist":                             item(map[string]any{"items": state.Items, "version": state.Version}),
-		"POST /api/checklist/report":                     item(map[string]any{"items": state.Items, "title": "R", "date": "2031-03-04"}),
+		"POST /api/campaigns/{id}/import": withID(camp.ID, map[string]any{"activityIds": []string{gen.Schedule.(map[string]any)["activities"].([]any)[0].(map[string]any)["id"].(string)},
+			"themeId": theme.ID, "audienceMap": map[string]any{"Employees": audience.ID}, "dryRun": true}),
+		"POST /api/checklist-templates":             item(templateBody),
+		"POST /api/checklist-templates/import-html": item(map[string]any{"name": "I", "description": "d", "htmlContent": string(report)}),
+		"PUT /api/checklist":                        item(map[string]any{"items": state.Items, "version": state.Version}),
+		"POST /api/checklist/report":                item(map[string]any{"items": state.Items, "title": "R", "date": "2031-03-04"}),
 	}
 }
 
