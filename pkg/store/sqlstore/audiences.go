@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"database/sql"
 
 	"github.com/commsplan/commsplan/pkg/domain"
 )
@@ -10,7 +9,7 @@ import (
 const audienceSelect = `SELECT id, name, description, contact_count, roles, org_levels, divisions, targeting_scope,
   departments, locations, employee_types, audience_type, created_at FROM audiences`
 
-func scanAudience(r interface{ Scan(...any) error }) (domain.Audience, error) {
+func scanAudience(r rowScanner) (domain.Audience, error) {
 	var a domain.Audience
 	err := r.Scan(&a.ID, &a.Name, &a.Description, &a.ContactCount, jsonScan{&a.Roles}, jsonScan{&a.OrgLevels},
 		jsonScan{&a.Divisions}, &a.TargetingScope, jsonScan{&a.Departments}, jsonScan{&a.Locations},
@@ -20,14 +19,12 @@ func scanAudience(r interface{ Scan(...any) error }) (domain.Audience, error) {
 
 // ListAudiences implements store.Store.
 func (s *Store) ListAudiences(ctx context.Context) ([]domain.Audience, error) {
-	rows, err := s.q().QueryContext(ctx, audienceSelect+` ORDER BY name, id`)
-	return collect(rows, err, func(r *sql.Rows) (domain.Audience, error) { return scanAudience(r) })
+	return queryAll(ctx, s, scanAudience, audienceSelect+` ORDER BY name, id`)
 }
 
 // GetAudience implements store.Store.
 func (s *Store) GetAudience(ctx context.Context, id string) (domain.Audience, error) {
-	a, err := scanAudience(s.q().QueryRowContext(ctx, audienceSelect+` WHERE id = $1`, id))
-	return a, notFound(err)
+	return queryOne(ctx, s, scanAudience, audienceSelect+` WHERE id = $1`, id)
 }
 
 // CreateAudience implements store.Store.

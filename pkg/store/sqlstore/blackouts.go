@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"database/sql"
 
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/store"
@@ -10,7 +9,7 @@ import (
 
 const blackoutSelect = `SELECT id, name, start_date, end_date, created_at FROM blackouts`
 
-func scanBlackout(r interface{ Scan(...any) error }) (domain.Blackout, error) {
+func scanBlackout(r rowScanner) (domain.Blackout, error) {
 	var b domain.Blackout
 	err := r.Scan(&b.ID, &b.Name, &b.StartDate, &b.EndDate, &b.CreatedAt)
 	b.AudienceIDs = []string{}
@@ -20,8 +19,7 @@ func scanBlackout(r interface{ Scan(...any) error }) (domain.Blackout, error) {
 // ListBlackouts implements store.Store: two queries (blackouts, then all
 // their audience links), however many there are.
 func (s *Store) ListBlackouts(ctx context.Context) ([]domain.Blackout, error) {
-	rows, err := s.q().QueryContext(ctx, blackoutSelect+` ORDER BY start_date, end_date, name, id`)
-	out, err := collect(rows, err, func(r *sql.Rows) (domain.Blackout, error) { return scanBlackout(r) })
+	out, err := queryAll(ctx, s, scanBlackout, blackoutSelect+` ORDER BY start_date, end_date, name, id`)
 	if err != nil || len(out) == 0 {
 		return out, err
 	}

@@ -21,7 +21,7 @@ LEFT JOIN themes t ON t.id = c.theme_id
 LEFT JOIN vehicles v ON v.id = c.vehicle_id
 LEFT JOIN audiences a ON a.id = c.audience_id`
 
-func scanCommunication(r interface{ Scan(...any) error }) (domain.Communication, error) {
+func scanCommunication(r rowScanner) (domain.Communication, error) {
 	var (
 		c                                domain.Communication
 		themeID, audienceID, vehicleID   sql.NullString
@@ -49,14 +49,12 @@ func scanCommunication(r interface{ Scan(...any) error }) (domain.Communication,
 
 // ListCommunications implements store.Store.
 func (s *Store) ListCommunications(ctx context.Context) ([]domain.Communication, error) {
-	rows, err := s.q().QueryContext(ctx, communicationSelect+` ORDER BY c.created_at, c.id`)
-	return collect(rows, err, func(r *sql.Rows) (domain.Communication, error) { return scanCommunication(r) })
+	return queryAll(ctx, s, scanCommunication, communicationSelect+` ORDER BY c.created_at, c.id`)
 }
 
 // GetCommunication implements store.Store.
 func (s *Store) GetCommunication(ctx context.Context, id string) (domain.Communication, error) {
-	c, err := scanCommunication(s.q().QueryRowContext(ctx, communicationSelect+` WHERE c.id = $1`, id))
-	return c, notFound(err)
+	return queryOne(ctx, s, scanCommunication, communicationSelect+` WHERE c.id = $1`, id)
 }
 
 // checkCommunicationRefs checks c's theme, audience and vehicle. known,
@@ -116,8 +114,7 @@ func (s *Store) CreateCommunications(ctx context.Context, cs []*domain.Communica
 		for i := range ids {
 			marks[i] = fmt.Sprintf("$%d", i+1)
 		}
-		rows, err := tx.q().QueryContext(ctx, communicationSelect+` WHERE c.id IN (`+strings.Join(marks, ", ")+`)`, ids...)
-		stored, err := collect(rows, err, func(r *sql.Rows) (domain.Communication, error) { return scanCommunication(r) })
+		stored, err := queryAll(ctx, tx, scanCommunication, communicationSelect+` WHERE c.id IN (`+strings.Join(marks, ", ")+`)`, ids...)
 		if err != nil {
 			return err
 		}

@@ -2,14 +2,13 @@ package sqlstore
 
 import (
 	"context"
-	"database/sql"
 
 	"github.com/commsplan/commsplan/pkg/domain"
 )
 
 const contentSelect = `SELECT id, title, description, content, type, url, vehicle_type, source_data, created_at FROM content`
 
-func scanContent(r interface{ Scan(...any) error }) (domain.Content, error) {
+func scanContent(r rowScanner) (domain.Content, error) {
 	var c domain.Content
 	err := r.Scan(&c.ID, &c.Title, &c.Description, &c.Content, &c.Type, &c.URL, &c.VehicleType, rawScan{&c.SourceData}, &c.CreatedAt)
 	c.QuestionIDs = []string{}
@@ -19,8 +18,7 @@ func scanContent(r interface{ Scan(...any) error }) (domain.Content, error) {
 // ListContent implements store.Store: two queries (pieces, then all links),
 // however many pieces there are.
 func (s *Store) ListContent(ctx context.Context) ([]domain.Content, error) {
-	rows, err := s.q().QueryContext(ctx, contentSelect+` ORDER BY created_at DESC, id`)
-	pieces, err := collect(rows, err, func(r *sql.Rows) (domain.Content, error) { return scanContent(r) })
+	pieces, err := queryAll(ctx, s, scanContent, contentSelect+` ORDER BY created_at DESC, id`)
 	if err != nil || len(pieces) == 0 {
 		return pieces, err
 	}

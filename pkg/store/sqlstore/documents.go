@@ -14,7 +14,7 @@ import (
 const campaignSelect = `SELECT id, title, description, schedule, html_content, audience_filters, geographic_filters,
   created_at, updated_at FROM campaigns`
 
-func scanCampaign(r interface{ Scan(...any) error }) (domain.Campaign, error) {
+func scanCampaign(r rowScanner) (domain.Campaign, error) {
 	var c domain.Campaign
 	err := r.Scan(&c.ID, &c.Title, &c.Description, rawScan{&c.Schedule}, &c.HTMLContent, rawScan{&c.AudienceFilters},
 		jsonScan{&c.GeographicFilters}, &c.CreatedAt, &c.UpdatedAt)
@@ -23,14 +23,12 @@ func scanCampaign(r interface{ Scan(...any) error }) (domain.Campaign, error) {
 
 // ListCampaigns implements store.Store, newest first.
 func (s *Store) ListCampaigns(ctx context.Context) ([]domain.Campaign, error) {
-	rows, err := s.q().QueryContext(ctx, campaignSelect+` ORDER BY created_at DESC, id`)
-	return collect(rows, err, func(r *sql.Rows) (domain.Campaign, error) { return scanCampaign(r) })
+	return queryAll(ctx, s, scanCampaign, campaignSelect+` ORDER BY created_at DESC, id`)
 }
 
 // GetCampaign implements store.Store.
 func (s *Store) GetCampaign(ctx context.Context, id string) (domain.Campaign, error) {
-	c, err := scanCampaign(s.q().QueryRowContext(ctx, campaignSelect+` WHERE id = $1`, id))
-	return c, notFound(err)
+	return queryOne(ctx, s, scanCampaign, campaignSelect+` WHERE id = $1`, id)
 }
 
 // CreateCampaign implements store.Store.
@@ -78,7 +76,7 @@ func (s *Store) DeleteCampaign(ctx context.Context, id string) error {
 
 const templateSelect = `SELECT id, name, description, items, is_public, metadata, created_at, updated_at FROM checklist_templates`
 
-func scanTemplate(r interface{ Scan(...any) error }) (domain.ChecklistTemplate, error) {
+func scanTemplate(r rowScanner) (domain.ChecklistTemplate, error) {
 	var t domain.ChecklistTemplate
 	err := r.Scan(&t.ID, &t.Name, &t.Description, rawScan{&t.Items}, &t.IsPublic, rawScan{&t.Metadata}, &t.CreatedAt, &t.UpdatedAt)
 	return t, err
@@ -86,14 +84,12 @@ func scanTemplate(r interface{ Scan(...any) error }) (domain.ChecklistTemplate, 
 
 // ListChecklistTemplates implements store.Store, newest first.
 func (s *Store) ListChecklistTemplates(ctx context.Context) ([]domain.ChecklistTemplate, error) {
-	rows, err := s.q().QueryContext(ctx, templateSelect+` ORDER BY created_at DESC, id`)
-	return collect(rows, err, func(r *sql.Rows) (domain.ChecklistTemplate, error) { return scanTemplate(r) })
+	return queryAll(ctx, s, scanTemplate, templateSelect+` ORDER BY created_at DESC, id`)
 }
 
 // GetChecklistTemplate implements store.Store.
 func (s *Store) GetChecklistTemplate(ctx context.Context, id string) (domain.ChecklistTemplate, error) {
-	t, err := scanTemplate(s.q().QueryRowContext(ctx, templateSelect+` WHERE id = $1`, id))
-	return t, notFound(err)
+	return queryOne(ctx, s, scanTemplate, templateSelect+` WHERE id = $1`, id)
 }
 
 // CreateChecklistTemplate implements store.Store.

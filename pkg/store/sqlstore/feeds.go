@@ -2,14 +2,13 @@ package sqlstore
 
 import (
 	"context"
-	"database/sql"
 
 	"github.com/commsplan/commsplan/pkg/domain"
 )
 
 const feedSelect = `SELECT id, name, include_campaign_activities, created_at FROM calendar_feeds`
 
-func scanFeed(r interface{ Scan(...any) error }) (domain.CalendarFeed, error) {
+func scanFeed(r rowScanner) (domain.CalendarFeed, error) {
 	var f domain.CalendarFeed
 	err := r.Scan(&f.ID, &f.Name, &f.IncludeCampaignActivities, &f.CreatedAt)
 	return f, err
@@ -17,8 +16,7 @@ func scanFeed(r interface{ Scan(...any) error }) (domain.CalendarFeed, error) {
 
 // ListCalendarFeeds implements store.Store.
 func (s *Store) ListCalendarFeeds(ctx context.Context) ([]domain.CalendarFeed, error) {
-	rows, err := s.q().QueryContext(ctx, feedSelect+` ORDER BY created_at, id`)
-	return collect(rows, err, func(r *sql.Rows) (domain.CalendarFeed, error) { return scanFeed(r) })
+	return queryAll(ctx, s, scanFeed, feedSelect+` ORDER BY created_at, id`)
 }
 
 // CreateCalendarFeed implements store.Store.
@@ -39,6 +37,5 @@ func (s *Store) DeleteCalendarFeed(ctx context.Context, id string) error {
 
 // GetCalendarFeedByTokenHash implements store.Store.
 func (s *Store) GetCalendarFeedByTokenHash(ctx context.Context, tokenHash string) (domain.CalendarFeed, error) {
-	f, err := scanFeed(s.q().QueryRowContext(ctx, feedSelect+` WHERE token_hash = $1`, tokenHash))
-	return f, notFound(err)
+	return queryOne(ctx, s, scanFeed, feedSelect+` WHERE token_hash = $1`, tokenHash)
 }

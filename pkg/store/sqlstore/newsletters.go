@@ -2,14 +2,13 @@ package sqlstore
 
 import (
 	"context"
-	"database/sql"
 
 	"github.com/commsplan/commsplan/pkg/domain"
 )
 
 const newsletterSelect = `SELECT id, name, description, template, created_at, updated_at FROM newsletter_templates`
 
-func scanNewsletter(r interface{ Scan(...any) error }) (domain.NewsletterTemplate, error) {
+func scanNewsletter(r rowScanner) (domain.NewsletterTemplate, error) {
 	var t domain.NewsletterTemplate
 	err := r.Scan(&t.ID, &t.Name, &t.Description, rawScan{&t.Template}, &t.CreatedAt, &t.UpdatedAt)
 	return t, err
@@ -17,14 +16,12 @@ func scanNewsletter(r interface{ Scan(...any) error }) (domain.NewsletterTemplat
 
 // ListNewsletterTemplates implements store.Store.
 func (s *Store) ListNewsletterTemplates(ctx context.Context) ([]domain.NewsletterTemplate, error) {
-	rows, err := s.q().QueryContext(ctx, newsletterSelect+` ORDER BY lower(name), created_at, id`)
-	return collect(rows, err, func(r *sql.Rows) (domain.NewsletterTemplate, error) { return scanNewsletter(r) })
+	return queryAll(ctx, s, scanNewsletter, newsletterSelect+` ORDER BY lower(name), created_at, id`)
 }
 
 // GetNewsletterTemplate implements store.Store.
 func (s *Store) GetNewsletterTemplate(ctx context.Context, id string) (domain.NewsletterTemplate, error) {
-	t, err := scanNewsletter(s.q().QueryRowContext(ctx, newsletterSelect+` WHERE id = $1`, id))
-	return t, notFound(err)
+	return queryOne(ctx, s, scanNewsletter, newsletterSelect+` WHERE id = $1`, id)
 }
 
 // CreateNewsletterTemplate implements store.Store.

@@ -24,7 +24,7 @@ LEFT JOIN (SELECT question_id, COUNT(*) AS n FROM question_content GROUP BY ques
 const questionEach = questionColumns + `(SELECT COUNT(*) FROM question_content l WHERE l.question_id = q.id)
 FROM questions q`
 
-func scanQuestion(r interface{ Scan(...any) error }) (domain.Question, error) {
+func scanQuestion(r rowScanner) (domain.Question, error) {
 	var q domain.Question
 	err := r.Scan(&q.ID, &q.ThemeID, &q.Question, &q.Description, &q.SortOrder, &q.CreatedAt, &q.ContentCount)
 	return q, err
@@ -47,8 +47,7 @@ func (s *Store) ListQuestions(ctx context.Context, f store.QuestionFilter) ([]do
 
 // GetQuestion implements store.Store.
 func (s *Store) GetQuestion(ctx context.Context, id string) (domain.Question, error) {
-	q, err := scanQuestion(s.q().QueryRowContext(ctx, questionEach+` WHERE q.id = $1`, id))
-	return q, notFound(err)
+	return queryOne(ctx, s, scanQuestion, questionEach+` WHERE q.id = $1`, id)
 }
 
 // CreateQuestion implements store.Store.

@@ -558,6 +558,22 @@ func likePattern(q string) string {
 	return "%" + r.Replace(strings.ToLower(q)) + "%"
 }
 
+// rowScanner is one result row, from a list or on its own; an alias, so
+// every scanX function fits queryAll and queryOne as it is.
+type rowScanner = interface{ Scan(...any) error }
+
+// queryAll runs a query and scans every row it returns.
+func queryAll[T any](ctx context.Context, s *Store, scan func(rowScanner) (T, error), query string, args ...any) ([]T, error) {
+	rows, err := s.q().QueryContext(ctx, query, args...)
+	return collect(rows, err, func(r *sql.Rows) (T, error) { return scan(r) })
+}
+
+// queryOne scans the one row a query finds, store.ErrNotFound when none.
+func queryOne[T any](ctx context.Context, s *Store, scan func(rowScanner) (T, error), query string, args ...any) (T, error) {
+	v, err := scan(s.q().QueryRowContext(ctx, query, args...))
+	return v, notFound(err)
+}
+
 // collectIDs reads a one-column list of ids.
 func (s *Store) collectIDs(ctx context.Context, query string, args ...any) ([]string, error) {
 	rows, err := s.q().QueryContext(ctx, query, args...)

@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"database/sql"
 
 	"github.com/commsplan/commsplan/pkg/domain"
 )
@@ -28,7 +27,7 @@ const themeByID = themeColumns + `(SELECT COUNT(*) FROM questions q WHERE q.them
    WHERE q.theme_id = t.id)
 FROM themes t WHERE t.id = $1`
 
-func scanTheme(r interface{ Scan(...any) error }) (domain.Theme, error) {
+func scanTheme(r rowScanner) (domain.Theme, error) {
 	var t domain.Theme
 	err := r.Scan(&t.ID, &t.Name, &t.Description, &t.Icon, &t.Color, &t.CreatedAt, &t.QuestionCount, &t.ContentCount)
 	return t, err
@@ -36,14 +35,12 @@ func scanTheme(r interface{ Scan(...any) error }) (domain.Theme, error) {
 
 // ListThemes implements store.Store.
 func (s *Store) ListThemes(ctx context.Context) ([]domain.Theme, error) {
-	rows, err := s.q().QueryContext(ctx, themeSelect+` ORDER BY t.created_at, t.id`)
-	return collect(rows, err, func(r *sql.Rows) (domain.Theme, error) { return scanTheme(r) })
+	return queryAll(ctx, s, scanTheme, themeSelect+` ORDER BY t.created_at, t.id`)
 }
 
 // GetTheme implements store.Store.
 func (s *Store) GetTheme(ctx context.Context, id string) (domain.Theme, error) {
-	t, err := scanTheme(s.q().QueryRowContext(ctx, themeByID, id))
-	return t, notFound(err)
+	return queryOne(ctx, s, scanTheme, themeByID, id)
 }
 
 // CreateTheme implements store.Store.

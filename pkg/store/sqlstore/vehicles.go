@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"database/sql"
 
 	"github.com/commsplan/commsplan/pkg/domain"
 )
@@ -23,7 +22,7 @@ LEFT JOIN (SELECT vehicle_id, COUNT(*) AS n FROM communications WHERE vehicle_id
 const vehicleByID = vehicleColumns + `(SELECT COUNT(*) FROM communications c WHERE c.vehicle_id = v.id)
 FROM vehicles v WHERE v.id = $1`
 
-func scanVehicle(r interface{ Scan(...any) error }) (domain.Vehicle, error) {
+func scanVehicle(r rowScanner) (domain.Vehicle, error) {
 	var v domain.Vehicle
 	err := r.Scan(&v.ID, &v.Name, &v.Type, &v.Description, jsonScan{&v.Settings}, jsonScan{&v.GenerationalTargeting},
 		&v.CommunicationStrategy, jsonScan{&v.PreferredGenerations}, jsonScan{&v.GenerationalEffectiveness}, &v.CreatedAt,
@@ -40,14 +39,12 @@ func effectiveness(m map[string]float64) jsonValue {
 
 // ListVehicles implements store.Store.
 func (s *Store) ListVehicles(ctx context.Context) ([]domain.Vehicle, error) {
-	rows, err := s.q().QueryContext(ctx, vehicleSelect+` ORDER BY v.created_at, v.id`)
-	return collect(rows, err, func(r *sql.Rows) (domain.Vehicle, error) { return scanVehicle(r) })
+	return queryAll(ctx, s, scanVehicle, vehicleSelect+` ORDER BY v.created_at, v.id`)
 }
 
 // GetVehicle implements store.Store.
 func (s *Store) GetVehicle(ctx context.Context, id string) (domain.Vehicle, error) {
-	v, err := scanVehicle(s.q().QueryRowContext(ctx, vehicleByID, id))
-	return v, notFound(err)
+	return queryOne(ctx, s, scanVehicle, vehicleByID, id)
 }
 
 // CreateVehicle implements store.Store.
