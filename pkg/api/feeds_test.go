@@ -370,7 +370,7 @@ func TestScheduleExport(t *testing.T) {
 			{"", "format"},
 			{"format=pdf", "format"},
 			{"format=ics&from=tomorrow", "from"},
-			{"format=ics&from=2031-03-02&to=2031-03-01", "to"},
+			{"format=ics&from=2031-03-02&to=2031-03-01", "from"},
 			{"format=ics&tz=Nowhere/Else", "tz"},
 			{"format=ics&includeCampaigns=maybe", "includeCampaigns"},
 		} {

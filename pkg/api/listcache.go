@@ -38,7 +38,10 @@ const minCompressSize = 1024
 // however many filters readers use, each version is built once.
 type listCache struct {
 	mu    sync.Mutex
-	slots map[store.List]*listSlot
+	slots map[slotKey]*listSlot
+	// shapes counts the slots of filtered shapes (slotKey.shape not empty),
+	// at most maxShapes.
+	shapes int
 	// builds holds a place per build under way, one per core: a build is a
 	// CPU-bound scan and encode, and more at once than cores only slowed
 	// everything else. Under the soak's writes (every list rebuilt all the
@@ -49,6 +52,19 @@ type listCache struct {
 	// same data.
 	tag string
 }
+
+// slotKey names a cached answer: a list, and for a query the list filters
+// in the store (GET /api/communications?from=...), its shape: the filter in
+// one canonical form. The whole list's shape is "".
+type slotKey struct {
+	list  store.List
+	shape string
+}
+
+// maxShapes bounds the filtered answers kept: a calendar's months, the List
+// view's columns and a few searches per user fit; past it an idle one is
+// dropped, and comes back with one query.
+const maxShapes = 256
 
 // listSlot is one list's entry and its builds. At most one build runs at a
 // time. Until it has a place (listCache.builds) and starts loading, any
@@ -100,26 +116,37 @@ type listEntry struct {
 func newListCache(buildVersion string) *listCache {
 	h := fnv.New32a()
 	_, _ = h.Write([]byte(buildVersion))
-	return &listCache{slots: map[store.List]*listSlot{}, builds: make(chan struct{}, runtime.GOMAXPROCS(0)),
+	return &listCache{slots: map[slotKey]*listSlot{}, builds: make(chan struct{}, runtime.GOMAXPROCS(0)),
 		tag: strconv.FormatUint(uint64(h.Sum32()), 36)}
 }
 
-// etag is the entity tag of a list at version v. It is sent weak (W/)
-// because the same tag covers the identity, gzip and zstd forms.
-func (c *listCache) etag(l store.List, v int64) string {
-	return `"` + l.String() + "-" + strconv.FormatInt(v, 36) + "-" + c.tag + `"`
+// etag is the entity tag of a list (or a shape of it) at version v. It is
+// sent weak (W/) because the same tag covers the identity, gzip and zstd
+// forms.
+func (c *listCache) etag(k slotKey, v int64) string {
+	name := k.list.String()
+	if k.shape != "" {
+		h := fnv.New64a()
+		_, _ = h.Write([]byte(k.shape))
+		name += "." + strconv.FormatUint(h.Sum64(), 36)
+	}
+	return `"` + name + "-" + strconv.FormatInt(v, 36) + "-" + c.tag + `"`
 }
 
 // get returns the entry of list l at version v or newer. When the cache has
 // none it waits for a build that covers v: the running one if it does or
 // has not started loading, else the next, which it starts if none runs.
 // build(need) loads the rows and labels the entry need.
-func (c *listCache) get(ctx context.Context, l store.List, v int64, build func(need int64) (*listEntry, error)) (*listEntry, error) {
+func (c *listCache) get(ctx context.Context, k slotKey, v int64, build func(need int64) (*listEntry, error)) (*listEntry, error) {
 	c.mu.Lock()
-	slot := c.slots[l]
+	slot := c.slots[k]
 	if slot == nil {
+		if k.shape != "" {
+			c.makeRoom()
+			c.shapes++
+		}
 		slot = &listSlot{}
-		c.slots[l] = slot
+		c.slots[k] = slot
 	}
 	if slot.entry != nil && slot.entry.version >= v {
 		e := slot.entry
@@ -150,6 +177,20 @@ func (c *listCache) get(ctx context.Context, l store.List, v int64, build func(n
 		return round.e, round.err
 	case <-ctx.Done():
 		return nil, ctx.Err()
+	}
+}
+
+// makeRoom drops idle filtered slots while maxShapes are kept; callers hold
+// c.mu. A slot with a build under way stays: its waiters hold it.
+func (c *listCache) makeRoom() {
+	for k, slot := range c.slots {
+		if c.shapes < maxShapes {
+			return
+		}
+		if k.shape != "" && slot.running == nil {
+			delete(c.slots, k)
+			c.shapes--
+		}
 	}
 }
 
@@ -331,57 +372,67 @@ func groupedList[T any](s *Server, l store.List, load func(context.Context) ([]T
 			s.fail(w, r, err)
 			return
 		}
-		v, err := s.store.DataVersion(r.Context(), l)
-		if err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		h := w.Header()
-		// Cache-Control (private, no-cache) is requireSession's.
-		h.Set("Vary", "Accept-Encoding")
-		etag := s.lists.etag(l, v)
-		if etagMatches(r.Header.Get("If-None-Match"), etag) {
-			h.Set("ETag", "W/"+etag)
-			w.WriteHeader(http.StatusNotModified)
-			return
-		}
-		// The load outlives a cancelled first caller: others may share it.
-		ctx := context.WithoutCancel(r.Context())
-		e, err := s.lists.get(r.Context(), l, v, func(need int64) (*listEntry, error) {
-			rows, err := load(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return buildEntry(need, rows, id, group)
-		})
-		if err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		h.Set("ETag", "W/"+s.lists.etag(l, e.version))
-		h.Set("Content-Type", "application/json; charset=utf-8")
+		key := ""
 		if param != "" && r.URL.RawQuery != "" {
-			if key := r.URL.Query().Get(param); key != "" {
-				s.writeRows(w, r, e, e.groups[key], p)
-				return
-			}
+			key = r.URL.Query().Get(param)
 		}
-		if p.on {
-			s.writeRows(w, r, e, e.all, p)
-			return
-		}
-		body := e.body
-		if len(body) >= minCompressSize {
-			if coding := acceptedCoding(r.Header.Get("Accept-Encoding")); coding != "" {
-				body = e.encoded(coding)
-				// Set, the outer gzip middleware passes the body through.
-				h.Set("Content-Encoding", coding)
-			}
-		}
-		h.Set("Content-Length", strconv.Itoa(len(body)))
-		w.WriteHeader(http.StatusOK)
-		_, _ = w.Write(body)
+		serveList(s, w, r, slotKey{list: l}, p, load, id, group, key)
 	}
+}
+
+// serveList answers a cached list: the list's version from the store, then
+// 304 when the client has it, else the entry of k at that version, built
+// from load only when the version moved. With group set, groupKey picks the
+// rows of one group; p cuts a page.
+func serveList[T any](s *Server, w http.ResponseWriter, r *http.Request, k slotKey, p page, load func(context.Context) ([]T, error), id func(T) string, group func(T) string, groupKey string) {
+	v, err := s.store.DataVersion(r.Context(), k.list)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	h := w.Header()
+	// Cache-Control (private, no-cache) is requireSession's.
+	h.Set("Vary", "Accept-Encoding")
+	etag := s.lists.etag(k, v)
+	if etagMatches(r.Header.Get("If-None-Match"), etag) {
+		h.Set("ETag", "W/"+etag)
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	// The load outlives a cancelled first caller: others may share it.
+	ctx := context.WithoutCancel(r.Context())
+	e, err := s.lists.get(r.Context(), k, v, func(need int64) (*listEntry, error) {
+		rows, err := load(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return buildEntry(need, rows, id, group)
+	})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	h.Set("ETag", "W/"+s.lists.etag(k, e.version))
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	if groupKey != "" {
+		s.writeRows(w, r, e, e.groups[groupKey], p)
+		return
+	}
+	if p.on {
+		s.writeRows(w, r, e, e.all, p)
+		return
+	}
+	body := e.body
+	if len(body) >= minCompressSize {
+		if coding := acceptedCoding(r.Header.Get("Accept-Encoding")); coding != "" {
+			body = e.encoded(coding)
+			// Set, the outer gzip middleware passes the body through.
+			h.Set("Content-Encoding", coding)
+		}
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(body)
 }
 
 // writeRows answers rows of e (indices in list order): one page of them when

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"regexp"
 	"strings"
@@ -54,7 +55,18 @@ func listTruth(t *testing.T, s store.Store, path string) string {
 	case "/api/vehicles":
 		rows, err = s.ListVehicles(ctx)
 	case "/api/communications":
-		rows, err = s.ListCommunications(ctx)
+		// A filtered query: the store's answer to the parsed filter, read afresh.
+		f, shape, perr := parseCommunicationFilter(httptest.NewRequest("GET", path, nil), page{})
+		require.NoError(t, perr)
+		if shape == "" {
+			rows, err = s.ListCommunications(ctx)
+		} else {
+			rows, err = s.FilterCommunications(ctx, f)
+			var ref *store.ReferenceError
+			if errors.As(err, &ref) {
+				return "400 " + ref.Field // the filter names a record that is gone
+			}
+		}
 	case "/api/campaigns":
 		var cs []domain.Campaign
 		cs, err = s.ListCampaigns(ctx)
@@ -91,6 +103,12 @@ func TestListCacheFollowsWrites(t *testing.T) {
 						h.Set("If-None-Match", l.etag)
 					}
 					resp, body := srv.doWith("GET", p, nil, h)
+					if field, ok := strings.CutPrefix(want, "400 "); ok {
+						require.Equal(t, http.StatusBadRequest, resp.StatusCode, "%s: server %d, %s: %s", step, i, p, body)
+						require.Contains(t, errorBody(t, body).Fields, field)
+						delete(last, key)
+						continue
+					}
 					switch resp.StatusCode {
 					case http.StatusNotModified:
 						require.Equal(t, want, last[key].body, "%s: server %d answered 304 for changed %s", step, i, p)
@@ -149,7 +167,13 @@ func TestListCacheFollowsWrites(t *testing.T) {
 			}},
 			{"create communication", func() {
 				a.json("POST", "/api/communications", map[string]any{"title": "Launch", "themeId": th.ID,
-					"audienceId": aud.ID, "vehicleId": veh.ID}, 201, &comm)
+					"audienceId": aud.ID, "vehicleId": veh.ID, "scheduledDate": "2031-03-04T23:30:00Z", "status": "scheduled"}, 201, &comm)
+				// The new query shapes: a month in two zones (the instant is
+				// on the 5th in Auckland), a filter, a search, undated only.
+				paths = append(paths, "/api/communications?from=2031-03-01&to=2031-03-04",
+					"/api/communications?from=2031-03-05&to=2031-03-31&tz=Pacific/Auckland",
+					"/api/communications?status=scheduled&vehicleId="+veh.ID, "/api/communications?q=laun&sort=title",
+					"/api/communications?undated=only")
 			}},
 			{"create communications in a batch", func() {
 				a.json("POST", "/api/communications/batch", map[string]any{"communications": []map[string]any{
@@ -301,7 +325,7 @@ func TestListPagination(t *testing.T) {
 func TestListCacheOrder(t *testing.T) {
 	ctx := context.Background()
 	c := newListCache("test")
-	key := store.ThemesList
+	key := slotKey{list: store.ThemesList}
 	build := func(need int64) (*listEntry, error) {
 		return buildEntry(need, []string{"x"}, func(s string) string { return s }, nil)
 	}
@@ -326,7 +350,7 @@ func TestListCacheOrder(t *testing.T) {
 func TestListCacheCoalescesBuilds(t *testing.T) {
 	ctx := context.Background()
 	c := newListCache("test")
-	key := store.ThemesList
+	key := slotKey{list: store.ThemesList}
 	release := make(chan struct{})
 	var builds atomic.Int32
 	build := func(need int64) (*listEntry, error) {
@@ -389,7 +413,7 @@ func TestListCacheLimitsBuilds(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, err := c.get(context.Background(), store.List(i), 1, build)
+			_, err := c.get(context.Background(), slotKey{list: store.List(i)}, 1, build)
 			assert.NoError(t, err)
 		}()
 	}
@@ -423,7 +447,7 @@ func TestListCacheJoinsBuildWaitingForPlace(t *testing.T) {
 	got := make([]int64, 2)
 	for i, v := range []int64{1, 5} {
 		wg.Go(func() {
-			e, err := c.get(context.Background(), store.ThemesList, v, build)
+			e, err := c.get(context.Background(), slotKey{list: store.ThemesList}, v, build)
 			if assert.NoError(t, err) {
 				got[i] = e.version
 			}
@@ -431,7 +455,7 @@ func TestListCacheJoinsBuildWaitingForPlace(t *testing.T) {
 		require.Eventually(t, func() bool {
 			c.mu.Lock()
 			defer c.mu.Unlock()
-			slot := c.slots[store.ThemesList]
+			slot := c.slots[slotKey{list: store.ThemesList}]
 			return slot != nil && slot.running != nil && slot.running.need == v
 		}, 5*time.Second, time.Millisecond)
 	}

@@ -167,7 +167,7 @@ func TestScheduleWarningsAPI(t *testing.T) {
 
 		ts.fieldError("GET", "/api/schedule/warnings?from=2031-02-30", nil, "from")
 		ts.fieldError("GET", "/api/schedule/warnings?to=tomorrow", nil, "to")
-		ts.fieldError("GET", "/api/schedule/warnings?from=2031-01-02&to=2031-01-01", nil, "to")
+		ts.fieldError("GET", "/api/schedule/warnings?from=2031-01-02&to=2031-01-01", nil, "from")
 		ts.fieldError("GET", "/api/schedule/warnings?tz=Mars/Olympus_Mons", nil, "tz")
 		ts.fieldError("GET", "/api/schedule/warnings?tz=Local", nil, "tz")
 	})

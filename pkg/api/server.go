@@ -227,7 +227,7 @@ func (s *Server) routes(r *mux.Router) {
 	r.HandleFunc("/vehicles/{id}", update(s, plan.Vehicles, vehicleInput.apply)).Methods(http.MethodPut)
 	r.HandleFunc("/vehicles/{id}", remove(s, plan.Vehicles)).Methods(http.MethodDelete)
 
-	r.HandleFunc("/communications", cachedList(s, store.CommunicationsList, s.store.ListCommunications, func(c domain.Communication) string { return c.ID })).Methods(http.MethodGet)
+	r.HandleFunc("/communications", s.listCommunications).Methods(http.MethodGet)
 	r.HandleFunc("/communications", create(s, plan.Communications, communicationInput.apply)).Methods(http.MethodPost)
 	r.HandleFunc("/communications/batch", s.createCommunications).Methods(http.MethodPost)
 	r.HandleFunc("/communications/{id}", get(s, s.store.GetCommunication)).Methods(http.MethodGet)

@@ -126,7 +126,7 @@ func TestExportSchedule(t *testing.T) {
 				{[]string{"--output", "pdf"}, `invalid argument "pdf" for "-o, --output" flag: must be ics, csv or json`},
 				{nil, `--output must be ics, csv or json, not ""`},
 				{[]string{"-o", "csv", "--from", "March"}, "--from must be a date (YYYY-MM-DD)"},
-				{[]string{"-o", "csv", "--from", "2031-03-02", "--to", "2031-03-01"}, "--to must not be before from"},
+				{[]string{"-o", "csv", "--from", "2031-03-02", "--to", "2031-03-01"}, "--from must not be after to"},
 				{[]string{"-o", "csv", "--tz", "Atlantis/Capital"}, "--tz must be an IANA time zone"},
 			} {
 				args := append([]string{"--db", db, "export", "schedule"}, tc.args...)

@@ -268,7 +268,7 @@ func TestExportQuery(t *testing.T) {
 
 	_, err = ExportQuery{Format: "csv", From: "2031-03-02", To: "2031-03-01", TZ: "Local"}.Options()
 	require.ErrorAs(t, err, &fe)
-	assert.Equal(t, domain.FieldErrors{"to": "must not be before from", "tz": "must be an IANA time zone name such as Europe/Paris"}, fe)
+	assert.Equal(t, domain.FieldErrors{"from": "must not be after to", "tz": "must be an IANA time zone name such as Europe/Paris"}, fe)
 }
 
 func TestFileNameAndContentType(t *testing.T) {

@@ -17,14 +17,14 @@ type Range struct {
 	Loc *time.Location
 }
 
-// ParseRange reads from and to (YYYY-MM-DD, optional, to not before from)
+// ParseRange reads from and to (YYYY-MM-DD, optional, from not after to)
 // and tz (an IANA zone name, default UTC). Bad values are domain.FieldErrors
 // naming each parameter.
 func ParseRange(from, to, tz string) (Range, error) {
 	f := domain.FieldErrors{}
 	rg := Range{From: parseDay(f, "from", from), To: parseDay(f, "to", to), Loc: time.UTC}
 	if !rg.From.IsZero() && !rg.To.IsZero() && rg.To.Before(rg.From) {
-		f["to"] = "must not be before from"
+		f["from"] = "must not be after to"
 	}
 	if tz != "" {
 		// "Local" would be the server's zone, which means nothing to a client.

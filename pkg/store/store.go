@@ -74,6 +74,66 @@ type QuestionFilter struct {
 	ThemeID string
 }
 
+// CommunicationFilter narrows FilterCommunications. The zero value lists
+// every communication, as ListCommunications does.
+type CommunicationFilter struct {
+	// From and To are inclusive calendar days as midnight UTC (the form
+	// domain.Scheduled.Day returns); zero leaves that end open. When either
+	// is set, a dated communication is listed when its Day(Loc) falls in the
+	// range.
+	From, To time.Time
+	// Loc puts an instant on its calendar day; nil is UTC.
+	Loc *time.Location
+	// Undated says what becomes of communications without a date:
+	// UndatedDefault keeps them unless a range is given.
+	Undated Undated
+	// Statuses keeps the communications with one of these statuses; empty
+	// keeps all.
+	Statuses []string
+	// ThemeID, AudienceID and VehicleID keep the communications that name
+	// that record; an id that does not exist is a *ReferenceError naming
+	// themeId, audienceId or vehicleId.
+	ThemeID, AudienceID, VehicleID string
+	// Q keeps the communications whose title or raw content holds it,
+	// ignoring case.
+	Q string
+	// Sort orders the rows; the zero value is ListCommunications' order
+	// (created, then id).
+	Sort CommunicationSort
+}
+
+// Undated is what a CommunicationFilter does with undated communications.
+type Undated uint8
+
+// The choices for CommunicationFilter.Undated.
+const (
+	// UndatedDefault includes them when the filter has no range, not when it has.
+	UndatedDefault Undated = iota
+	// UndatedInclude includes them alongside the range.
+	UndatedInclude
+	// UndatedExclude lists dated communications only.
+	UndatedExclude
+	// UndatedOnly lists undated communications only (the range is then moot).
+	UndatedOnly
+)
+
+// CommunicationSort orders FilterCommunications.
+type CommunicationSort uint8
+
+// The orders of FilterCommunications; every one ends with the id, so pages
+// are stable.
+const (
+	// SortCreated is creation order, as ListCommunications.
+	SortCreated CommunicationSort = iota
+	// SortScheduled is by scheduledDate as stored (dates and UTC instants
+	// compare as text), undated last.
+	SortScheduled
+	// SortScheduledDesc is newest scheduledDate first, undated last.
+	SortScheduledDesc
+	// SortTitle is by title, ignoring case.
+	SortTitle
+)
+
 // SessionRevocations is the server-side record that ends sessions before
 // they expire; every replica reads the same one.
 type SessionRevocations struct {
@@ -137,6 +197,10 @@ type Store interface {
 	// ListCommunications returns communications with their theme, vehicle
 	// and audience embedded.
 	ListCommunications(ctx context.Context) ([]domain.Communication, error)
+	// FilterCommunications lists the communications f keeps, embedded as
+	// ListCommunications does: one indexed range query, the range settled
+	// with domain.Scheduled.Day.
+	FilterCommunications(ctx context.Context, f CommunicationFilter) ([]domain.Communication, error)
 	GetCommunication(ctx context.Context, id string) (domain.Communication, error)
 	CreateCommunication(ctx context.Context, c *domain.Communication) error
 	// CreateCommunications creates every communication or none, in one

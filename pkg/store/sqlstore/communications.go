@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/store"
@@ -50,6 +51,114 @@ func scanCommunication(r rowScanner) (domain.Communication, error) {
 // ListCommunications implements store.Store.
 func (s *Store) ListCommunications(ctx context.Context) ([]domain.Communication, error) {
 	return queryAll(ctx, s, scanCommunication, communicationSelect+` ORDER BY c.created_at, c.id`)
+}
+
+// communicationOrders are FilterCommunications' ORDER BY clauses, by sort.
+var communicationOrders = map[store.CommunicationSort]string{
+	store.SortCreated:       `c.created_at, c.id`,
+	store.SortScheduled:     `c.scheduled_date = '', c.scheduled_date, c.created_at, c.id`,
+	store.SortScheduledDesc: `c.scheduled_date = '', c.scheduled_date DESC, c.created_at DESC, c.id DESC`,
+	store.SortTitle:         `lower(c.title), c.id`,
+}
+
+// FilterCommunications implements store.Store. The range is first a coarse
+// scan of the scheduled_date index, a day wider at each end than any time
+// zone can move an instant's day, and then settled by domain.Scheduled.Day
+// in f.Loc: the one day rule, not a copy of it in SQL. (scheduled_date holds
+// YYYY-MM-DD dates and RFC 3339 UTC instants, which sort as text.)
+func (s *Store) FilterCommunications(ctx context.Context, f store.CommunicationFilter) ([]domain.Communication, error) {
+	for _, ref := range []struct{ table, id, field string }{
+		{"themes", f.ThemeID, "themeId"}, {"audiences", f.AudienceID, "audienceId"}, {"vehicles", f.VehicleID, "vehicleId"},
+	} {
+		if err := s.exists(ctx, ref.table, ref.id, ref.field); err != nil {
+			return nil, err
+		}
+	}
+	var where []string
+	var args []any
+	arg := func(v any) string {
+		args = append(args, v)
+		return fmt.Sprintf("$%d", len(args))
+	}
+	ranged := !f.From.IsZero() || !f.To.IsZero()
+	undated := f.Undated
+	if undated == store.UndatedDefault {
+		undated = store.UndatedInclude
+		if ranged {
+			undated = store.UndatedExclude
+		}
+	}
+	switch {
+	case undated == store.UndatedOnly:
+		where = append(where, `c.scheduled_date = ''`)
+	case ranged:
+		var span []string
+		if !f.From.IsZero() {
+			span = append(span, `c.scheduled_date >= `+arg(f.From.AddDate(0, 0, -1).Format(time.DateOnly)))
+		} else {
+			span = append(span, `c.scheduled_date <> ''`)
+		}
+		if !f.To.IsZero() {
+			span = append(span, `c.scheduled_date < `+arg(f.To.AddDate(0, 0, 2).Format(time.DateOnly)))
+		}
+		cond := strings.Join(span, " AND ")
+		if undated == store.UndatedInclude {
+			cond = `(c.scheduled_date = '' OR (` + cond + `))`
+		}
+		where = append(where, cond)
+	case undated == store.UndatedExclude:
+		where = append(where, `c.scheduled_date <> ''`)
+	}
+	if len(f.Statuses) > 0 {
+		marks := make([]string, len(f.Statuses))
+		for i, st := range f.Statuses {
+			marks[i] = arg(st)
+		}
+		where = append(where, `c.status IN (`+strings.Join(marks, ", ")+`)`)
+	}
+	for _, ref := range []struct{ col, id string }{{"c.theme_id", f.ThemeID}, {"c.audience_id", f.AudienceID}, {"c.vehicle_id", f.VehicleID}} {
+		if ref.id != "" {
+			where = append(where, ref.col+` = `+arg(ref.id))
+		}
+	}
+	if f.Q != "" {
+		p := arg(likePattern(f.Q))
+		if s.opt.Dialect.LikeIgnoresCase {
+			where = append(where, `(c.title LIKE `+p+` ESCAPE '\' OR c.raw_content LIKE `+p+` ESCAPE '\')`)
+		} else {
+			where = append(where, `(lower(c.title) LIKE `+p+` ESCAPE '\' OR lower(c.raw_content) LIKE `+p+` ESCAPE '\')`)
+		}
+	}
+	query := communicationSelect
+	if len(where) > 0 {
+		query += ` WHERE ` + strings.Join(where, " AND ")
+	}
+	order, ok := communicationOrders[f.Sort]
+	if !ok {
+		return nil, fmt.Errorf("sqlstore: unknown communication sort %d", f.Sort)
+	}
+	rows, err := s.q().QueryContext(ctx, query+` ORDER BY `+order, args...)
+	out, err := collect(rows, err, func(r *sql.Rows) (domain.Communication, error) { return scanCommunication(r) })
+	if err != nil || !ranged || undated == store.UndatedOnly {
+		return out, err
+	}
+	kept := out[:0]
+	for _, c := range out {
+		if c.ScheduledDate == "" || inRange(c.ScheduledDate, f) {
+			kept = append(kept, c)
+		}
+	}
+	return kept, nil
+}
+
+// inRange says whether a stored scheduledDate's Day(f.Loc) is within f's range.
+func inRange(scheduled string, f store.CommunicationFilter) bool {
+	sc, err := domain.ParseScheduled(scheduled)
+	if err != nil {
+		return false
+	}
+	day := sc.Day(f.Loc)
+	return (f.From.IsZero() || !day.Before(f.From)) && (f.To.IsZero() || !day.After(f.To))
 }
 
 // GetCommunication implements store.Store.

@@ -1,0 +1,107 @@
+package api
+
+import (
+	"context"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/schedule"
+	"github.com/commsplan/commsplan/pkg/store"
+)
+
+// MaxRangeDays is the longest from–to range GET /api/communications answers
+// without a limit: a year and a month, so no calendar view needs a limit.
+const MaxRangeDays = 400
+
+// communicationFilterParams are the query parameters that make
+// GET /api/communications a filtered query; without any of them it is the
+// whole list, as the spec has it.
+var communicationFilterParams = []string{"from", "to", "tz", "undated", "status", "themeId", "audienceId", "vehicleId", "q", "sort"}
+
+var undatedValues = map[string]store.Undated{"true": store.UndatedInclude, "false": store.UndatedExclude, "only": store.UndatedOnly}
+
+var communicationSorts = map[string]store.CommunicationSort{
+	"created": store.SortCreated, "scheduled": store.SortScheduled, "-scheduled": store.SortScheduledDesc, "title": store.SortTitle,
+}
+
+func communicationID(c domain.Communication) string { return c.ID }
+
+// listCommunications is GET /api/communications: the whole list, or with
+// any filter parameter the communications the filter keeps
+// (store.FilterCommunications), each shape of query cached by the list's
+// version like the whole list.
+func (s *Server) listCommunications(w http.ResponseWriter, r *http.Request) {
+	p, err := parsePage(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	f, shape, err := parseCommunicationFilter(r, p)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	load := s.store.ListCommunications
+	if shape != "" {
+		load = func(ctx context.Context) ([]domain.Communication, error) { return s.store.FilterCommunications(ctx, f) }
+	}
+	serveList(s, w, r, slotKey{list: store.CommunicationsList, shape: shape}, p, load, communicationID, nil, "")
+}
+
+// parseCommunicationFilter reads the filter parameters; shape is the filter
+// in one canonical form ("" when there is none), the cache's key for it.
+// Bad values are 400s naming their parameter.
+func parseCommunicationFilter(r *http.Request, p page) (store.CommunicationFilter, string, error) {
+	var f store.CommunicationFilter
+	if r.URL.RawQuery == "" {
+		return f, "", nil
+	}
+	q := r.URL.Query()
+	if !slices.ContainsFunc(communicationFilterParams, func(k string) bool { return q.Get(k) != "" }) {
+		return f, "", nil
+	}
+	rg, err := schedule.ParseRange(q.Get("from"), q.Get("to"), q.Get("tz"))
+	if err != nil {
+		return f, "", err
+	}
+	f.From, f.To, f.Loc = rg.From, rg.To, rg.Loc
+	if !f.From.IsZero() && !f.To.IsZero() && !p.on && f.To.Sub(f.From).Hours()/24 >= MaxRangeDays {
+		return f, "", BadRequest("to", "must be within 400 days of from, or give a limit")
+	}
+	if v := q.Get("undated"); v != "" {
+		u, ok := undatedValues[v]
+		if !ok {
+			return f, "", BadRequest("undated", "must be true, false or only")
+		}
+		f.Undated = u
+	}
+	for _, v := range q["status"] {
+		for st := range strings.SplitSeq(v, ",") {
+			if !slices.Contains(domain.CommunicationStatuses, st) {
+				return f, "", BadRequest("status", "must be draft, scheduled or sent (several separated by commas)")
+			}
+			if !slices.Contains(f.Statuses, st) {
+				f.Statuses = append(f.Statuses, st)
+			}
+		}
+	}
+	slices.Sort(f.Statuses)
+	f.ThemeID, f.AudienceID, f.VehicleID = q.Get("themeId"), q.Get("audienceId"), q.Get("vehicleId")
+	f.Q = strings.TrimSpace(q.Get("q"))
+	if v := q.Get("sort"); v != "" {
+		so, ok := communicationSorts[v]
+		if !ok {
+			return f, "", BadRequest("sort", "must be created, scheduled, -scheduled or title")
+		}
+		f.Sort = so
+	}
+	// The shape: every field, in one order; the zone only matters for a range.
+	parts := []string{f.From.Format("2006-01-02"), f.To.Format("2006-01-02"), "", string(rune('0' + f.Undated)),
+		strings.Join(f.Statuses, ","), f.ThemeID, f.AudienceID, f.VehicleID, string(rune('0' + f.Sort)), strings.ToLower(f.Q)}
+	if !f.From.IsZero() || !f.To.IsZero() {
+		parts[2] = f.Loc.String()
+	}
+	return f, strings.Join(parts, "\x00"), nil
+}

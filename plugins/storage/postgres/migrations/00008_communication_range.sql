@@ -1,0 +1,14 @@
+-- +goose Up
+-- Range and filter queries on communications (issue 27): a month of the
+-- calendar is one range scan of scheduled_date (YYYY-MM-DD dates and RFC 3339
+-- UTC instants); a status column of the List view is one range of (status,
+-- scheduled_date). The column compares bytewise (collation "C") so the
+-- two forms sort as text, as on SQLite, whatever the database's locale.
+ALTER TABLE communications ALTER COLUMN scheduled_date TYPE TEXT COLLATE "C";
+CREATE INDEX communications_scheduled_idx ON communications(scheduled_date);
+CREATE INDEX communications_status_scheduled_idx ON communications(status, scheduled_date);
+
+-- +goose Down
+DROP INDEX communications_status_scheduled_idx;
+DROP INDEX communications_scheduled_idx;
+ALTER TABLE communications ALTER COLUMN scheduled_date TYPE TEXT COLLATE "default";
