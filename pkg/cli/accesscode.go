@@ -14,16 +14,12 @@ import (
 )
 
 func newAccessCodeCmd(f *Factory) *cobra.Command {
-	cmd := &cobra.Command{
-		Use:   "access-code",
-		Short: "Show the generated access code",
-		Long: `The access code that serve generates on its first start, when no access-codes
+	return newGroupCmd("access-code", "Show the generated access code",
+		`The access code that serve generates on its first start, when no access-codes
 are configured, is kept in the data dir and printed once, on that start; it never
 appears in a log line. These commands read it from the data dir, so they work
 for whoever may read that directory.`,
-	}
-	cmd.AddCommand(newAccessCodeShowCmd(f))
-	return cmd
+		newAccessCodeShowCmd(f))
 }
 
 func newAccessCodeShowCmd(f *Factory) *cobra.Command {
@@ -32,12 +28,7 @@ func newAccessCodeShowCmd(f *Factory) *cobra.Command {
 		Short: "Print the generated access code kept in the data dir",
 		Example: `  commsplan access-code show
   commsplan access-code show --data-dir /var/lib/commsplan`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) > 0 {
-				return UsageError("%s takes no arguments, got %q", cmd.CommandPath(), args[0])
-			}
-			return nil
-		},
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return accessCodeShowRun(f) },
 	}
 }

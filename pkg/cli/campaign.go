@@ -25,20 +25,11 @@ import (
 )
 
 func newCampaignCmd(f *Factory) *cobra.Command {
-	cmd := &cobra.Command{
-		Use:   "campaign",
-		Short: "Generate, save and export phased campaign schedules",
-		Long: `Generate phased campaign schedules with the same generator the Campaign
+	return newGroupCmd("campaign", "Generate, save and export phased campaign schedules",
+		`Generate phased campaign schedules with the same generator the Campaign
 Scheduler uses, save them to the campaign inventory, and list, show and
 export saved campaigns.`,
-	}
-	cmd.AddCommand(
-		newCampaignGenerateCmd(f, nil),
-		newCampaignListCmd(f, nil),
-		newCampaignShowCmd(f, nil),
-		newCampaignExportCmd(f, nil),
-	)
-	return cmd
+		newCampaignGenerateCmd(f, nil), newCampaignListCmd(f, nil), newCampaignShowCmd(f, nil), newCampaignExportCmd(f, nil))
 }
 
 // CampaignGenerateOptions are the inputs of "campaign generate".
@@ -473,12 +464,7 @@ bad input (exit code 2) and nothing is created.`,
   commsplan campaign list --output csv > campaigns.csv
   commsplan campaign list --output json --full --db postgres://commsplan@db/commsplan`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if runF != nil {
-				return runF(opts)
-			}
-			return campaignListRun(cmd, f, opts)
-		},
+		RunE: runE(opts, nil, runF, func(cmd *cobra.Command) error { return campaignListRun(cmd, f, opts) }),
 	}
 	addOutputFlag(cmd, &opts.Output, "table", campaignListFormats...)
 	cmd.Flags().BoolVar(&opts.Full, "full", false, "JSON: keep each campaign's htmlContent and full schedule")
@@ -515,12 +501,7 @@ func campaignListRun(cmd *cobra.Command, f *Factory, opts *CampaignListOptions) 
 	if opts.Full && opts.Output != "json" {
 		return UsageError("--full needs --output json")
 	}
-	st, err := f.OpenExistingStore(cmd.Context())
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	list, err := st.ListCampaigns(cmd.Context())
+	list, err := readStored(cmd.Context(), f, store.Store.ListCampaigns)
 	if err != nil {
 		return err
 	}
@@ -582,13 +563,7 @@ func newCampaignShowCmd(f *Factory, runF func(*CampaignShowOptions) error) *cobr
   commsplan campaign show 0b9e1c64-... --output json`,
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: completeCampaignIDs(f),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.ID = args[0]
-			if runF != nil {
-				return runF(opts)
-			}
-			return campaignShowRun(cmd, f, opts)
-		},
+		RunE:              runE(opts, &opts.ID, runF, func(cmd *cobra.Command) error { return campaignShowRun(cmd, f, opts) }),
 	}
 	addOutputFlag(cmd, &opts.Output, "table", "table", "json")
 	return cmd
@@ -598,14 +573,12 @@ func campaignShowRun(cmd *cobra.Command, f *Factory, opts *CampaignShowOptions) 
 	if err := checkOutput(opts.Output, "table", "json"); err != nil {
 		return err
 	}
-	st, err := f.OpenExistingStore(cmd.Context())
+	c, err := readStored(cmd.Context(), f, func(st store.Store, ctx context.Context) (domain.Campaign, error) {
+		c, err := st.GetCampaign(ctx, opts.ID)
+		return c, notFound(err, "campaign", opts.ID)
+	})
 	if err != nil {
 		return err
-	}
-	defer st.Close()
-	c, err := st.GetCampaign(cmd.Context(), opts.ID)
-	if err != nil {
-		return notFound(err, "campaign", opts.ID)
 	}
 	if opts.Output == "json" {
 		return writeIndentedJSON(f.Out, c)
@@ -651,13 +624,7 @@ Outlook, Google Calendar or any RFC 5545 client).`,
   commsplan campaign export 0b9e1c64-... --output csv > wave1.csv`,
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: completeCampaignIDs(f),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.ID = args[0]
-			if runF != nil {
-				return runF(opts)
-			}
-			return campaignExportRun(cmd, f, opts)
-		},
+		RunE:              runE(opts, &opts.ID, runF, func(cmd *cobra.Command) error { return campaignExportRun(cmd, f, opts) }),
 	}
 	addOutputFlag(cmd, &opts.Output, "html", campaign.ExportFormats...)
 	cmd.Flags().StringVar(&opts.OutFile, "out", "", "write the export to this file instead of stdout")
@@ -669,14 +636,12 @@ func campaignExportRun(cmd *cobra.Command, f *Factory, opts *CampaignExportOptio
 	if err := checkOutput(format, campaign.ExportFormats...); err != nil {
 		return err
 	}
-	st, err := f.OpenExistingStore(cmd.Context())
+	c, err := readStored(cmd.Context(), f, func(st store.Store, ctx context.Context) (domain.Campaign, error) {
+		c, err := st.GetCampaign(ctx, opts.ID)
+		return c, notFound(err, "campaign", opts.ID)
+	})
 	if err != nil {
 		return err
-	}
-	defer st.Close()
-	c, err := st.GetCampaign(cmd.Context(), opts.ID)
-	if err != nil {
-		return notFound(err, "campaign", opts.ID)
 	}
 	e, err := campaign.ExportCampaign(c, format)
 	if err != nil {

@@ -16,29 +16,19 @@ import (
 	"github.com/commsplan/commsplan/pkg/checklist"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/plan"
+	"github.com/commsplan/commsplan/pkg/store"
 )
 
 func newChecklistCmd(f *Factory) *cobra.Command {
-	cmd := &cobra.Command{
-		Use:   "checklist",
-		Short: "Score, import and report business readiness checklists",
-		Long: `Work with the business readiness checklist using the same rules as the
+	return newGroupCmd("checklist", "Score, import and report business readiness checklists",
+		`Work with the business readiness checklist using the same rules as the
 web UI and the API: score a checklist, import a downloaded HTML report into
 the checklist repository, write a report, and list the saved templates.
 
 A checklist file is a JSON item list, a JSON object with an "items" array
 (a saved template, or GET /api/checklist's answer), or an HTML report that
 commsplan wrote.`,
-	}
-	cmd.AddCommand(
-		newChecklistScoreCmd(f, nil),
-		newChecklistImportCmd(f, nil),
-		newChecklistReportCmd(f, nil),
-		newChecklistListCmd(f, nil),
-		newChecklistCurrentCmd(f, nil),
-		newChecklistApplyCmd(f, nil),
-	)
-	return cmd
+		newChecklistScoreCmd(f, nil), newChecklistImportCmd(f, nil), newChecklistReportCmd(f, nil), newChecklistListCmd(f, nil), newChecklistCurrentCmd(f, nil), newChecklistApplyCmd(f, nil))
 }
 
 // readChecklistInput reads a checklist file ("-" is stdin) of at most
@@ -107,13 +97,7 @@ template format" (JSON) or "Invalid checklist format in imported HTML".`,
   commsplan checklist score items.json --output json | jq .readinessPercentage
   curl -s -b cookies http://localhost:8080/api/checklist | commsplan checklist score -`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.File = args[0]
-			if runF != nil {
-				return runF(opts)
-			}
-			return checklistScoreRun(f, opts)
-		},
+		RunE: runE(opts, &opts.File, runF, func(cmd *cobra.Command) error { return checklistScoreRun(f, opts) }),
 	}
 	addOutputFlag(cmd, &opts.Output, "table", "table", "json")
 	return cmd
@@ -182,13 +166,7 @@ format in imported HTML"; nothing is stored.`,
 		Example: `  commsplan checklist import business_readiness_report_2025-03-07.html --name "March baseline"
   id=$(commsplan checklist import report.html --name Wave1 --description "Before the pilot")`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.File = args[0]
-			if runF != nil {
-				return runF(opts)
-			}
-			return checklistImportRun(cmd, f, opts)
-		},
+		RunE: runE(opts, &opts.File, runF, func(cmd *cobra.Command) error { return checklistImportRun(cmd, f, opts) }),
 	}
 	cmd.Flags().StringVar(&opts.Name, "name", "", "template name (required)")
 	cmd.Flags().StringVar(&opts.Description, "description", "", "template description")
@@ -252,12 +230,7 @@ in the current directory (the UI's download name) and that name is printed;
   commsplan checklist report --template 0b9e1c64-... --out baseline.html
   commsplan checklist report --file items.json --date 2025-03-07 --out -`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if runF != nil {
-				return runF(opts)
-			}
-			return checklistReportRun(cmd, f, opts)
-		},
+		RunE: runE(opts, nil, runF, func(cmd *cobra.Command) error { return checklistReportRun(cmd, f, opts) }),
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Template, "template", "", "id of a saved template")
@@ -353,12 +326,7 @@ func newChecklistListCmd(f *Factory, runF func(*ChecklistListOptions) error) *co
 		Example: `  commsplan checklist list
   commsplan checklist list --output json --db postgres://commsplan@db/commsplan`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if runF != nil {
-				return runF(opts)
-			}
-			return checklistListRun(cmd, f, opts)
-		},
+		RunE: runE(opts, nil, runF, func(cmd *cobra.Command) error { return checklistListRun(cmd, f, opts) }),
 	}
 	addOutputFlag(cmd, &opts.Output, "table", "table", "json")
 	return cmd
@@ -368,12 +336,7 @@ func checklistListRun(cmd *cobra.Command, f *Factory, opts *ChecklistListOptions
 	if err := checkOutput(opts.Output, "table", "json"); err != nil {
 		return err
 	}
-	st, err := f.OpenExistingStore(cmd.Context())
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	list, err := st.ListChecklistTemplates(cmd.Context())
+	list, err := readStored(cmd.Context(), f, store.Store.ListChecklistTemplates)
 	if err != nil {
 		return err
 	}

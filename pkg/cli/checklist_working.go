@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/commsplan/commsplan/pkg/checklist"
 	"github.com/commsplan/commsplan/pkg/plan"
+	"github.com/commsplan/commsplan/pkg/store"
 )
 
 // ChecklistCurrentOptions are the inputs of "checklist current".
@@ -34,12 +36,7 @@ that a change made meanwhile is never overwritten.`,
   commsplan checklist current --output json | jq .stats.readinessPercentage
   v=$(commsplan checklist current -o json | jq .version)`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if runF != nil {
-				return runF(opts)
-			}
-			return checklistCurrentRun(cmd, f, opts)
-		},
+		RunE: runE(opts, nil, runF, func(cmd *cobra.Command) error { return checklistCurrentRun(cmd, f, opts) }),
 	}
 	addOutputFlag(cmd, &opts.Output, "table", "table", "json")
 	return cmd
@@ -49,12 +46,9 @@ func checklistCurrentRun(cmd *cobra.Command, f *Factory, opts *ChecklistCurrentO
 	if err := checkOutput(opts.Output, "table", "json"); err != nil {
 		return err
 	}
-	st, err := f.OpenExistingStore(cmd.Context())
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	state, err := plan.New(st).WorkingChecklist(cmd.Context())
+	state, err := readStored(cmd.Context(), f, func(st store.Store, ctx context.Context) (plan.ChecklistState, error) {
+		return plan.New(st).WorkingChecklist(ctx)
+	})
 	if err != nil {
 		return err
 	}

@@ -21,15 +21,11 @@ import (
 )
 
 func newContentCmd(f *Factory) *cobra.Command {
-	cmd := &cobra.Command{
-		Use:   "content",
-		Short: "Generate content for a delivery vehicle and save it to the library",
-		Long: `Turn a theme, its guiding questions and raw notes into a finished piece for
+	return newGroupCmd("content", "Generate content for a delivery vehicle and save it to the library",
+		`Turn a theme, its guiding questions and raw notes into a finished piece for
 a delivery vehicle, with the same generator and the same save-to-library as
 the web UI's Assembly wizard.`,
-	}
-	cmd.AddCommand(newContentGenerateCmd(f, nil))
-	return cmd
+		newContentGenerateCmd(f, nil))
 }
 
 // ContentGenerateOptions are the inputs of "content generate".
@@ -92,12 +88,7 @@ message.`,
   commsplan content generate --theme "Training" --vehicle 3c9d... --raw notes.txt --save --title "Training FAQ"
   commsplan content generate --theme "Go-live" --vehicle internal --raw notes.txt --title "Go-live on 3 March" --audience "Field Technicians" --date 2027-02-03`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if runF != nil {
-				return runF(opts)
-			}
-			return contentGenerateRun(cmd, f, opts)
-		},
+		RunE: runE(opts, nil, runF, func(cmd *cobra.Command) error { return contentGenerateRun(cmd, f, opts) }),
 	}
 	addOutputFlag(cmd, &opts.Output, "text", contentFormats...)
 	fl := cmd.Flags()

@@ -17,16 +17,13 @@ type OrgdataExportOptions struct {
 }
 
 func newOrgdataCmd(f *Factory) *cobra.Command {
-	cmd := &cobra.Command{
-		Use:   "orgdata",
-		Short: "Work with the embedded organisation dataset",
-		Long: `The organisation dataset is embedded in commsplan: the locations, divisions,
+	cmd := newGroupCmd("orgdata", "Work with the embedded organisation dataset",
+		`The organisation dataset is embedded in commsplan: the locations, divisions,
 organisational levels, role groups and job titles (241 titles, 1,933 employees)
 that audiences and the campaign scheduler's targeting are built on. The data is
 synthetic; docs/dataset.md explains how it is built.`,
-		Example: `  commsplan orgdata export --output csv`,
-	}
-	cmd.AddCommand(newOrgdataExportCmd(f, nil))
+		newOrgdataExportCmd(f, nil))
+	cmd.Example = `  commsplan orgdata export --output csv`
 	return cmd
 }
 

@@ -63,6 +63,50 @@ func (f *Factory) OpenExistingStore(ctx context.Context) (store.Store, error) {
 	return f.OpenStore(ctx)
 }
 
+// readStored opens the existing database, reads one value with read and
+// closes the database again: the start of every command that shows what
+// is stored. read takes the store first, as a method expression such as
+// store.Store.ListCampaigns does.
+func readStored[T any](ctx context.Context, f *Factory, read func(store.Store, context.Context) (T, error)) (T, error) {
+	st, err := f.OpenExistingStore(ctx)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	defer st.Close()
+	return read(st, ctx)
+}
+
+// newGroupCmd is a command that only holds subcommands.
+func newGroupCmd(use, short, long string, subs ...*cobra.Command) *cobra.Command {
+	cmd := &cobra.Command{Use: use, Short: short, Long: long}
+	cmd.AddCommand(subs...)
+	return cmd
+}
+
+// noArgs refuses positional arguments as bad input (exit code 2).
+func noArgs(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return UsageError("%s takes no arguments, got %q", cmd.CommandPath(), args[0])
+	}
+	return nil
+}
+
+// runE is a command's RunE in this package's one shape: the first
+// positional argument goes into *arg (when arg is not nil); then a test
+// that passes runF gets the parsed options, and otherwise run runs.
+func runE[O any](opts *O, arg *string, runF func(*O) error, run func(*cobra.Command) error) func(*cobra.Command, []string) error {
+	return func(cmd *cobra.Command, args []string) error {
+		if arg != nil {
+			*arg = args[0]
+		}
+		if runF != nil {
+			return runF(opts)
+		}
+		return run(cmd)
+	}
+}
+
 // checkScheme refuses a DSN no registered backend handles.
 func checkScheme(dsn string) error {
 	scheme := store.Scheme(dsn)

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -12,17 +13,14 @@ import (
 
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/schedule"
+	"github.com/commsplan/commsplan/pkg/store"
 )
 
 func newExportCmd(f *Factory) *cobra.Command {
-	cmd := &cobra.Command{
-		Use:   "export",
-		Short: "Export the plan for calendars, spreadsheets and CI",
-		Long: `Export the plan in the same formats, and with the same code, as the web
+	return newGroupCmd("export", "Export the plan for calendars, spreadsheets and CI",
+		`Export the plan in the same formats, and with the same code, as the web
 UI's downloads.`,
-	}
-	cmd.AddCommand(newExportScheduleCmd(f, nil))
-	return cmd
+		newExportScheduleCmd(f, nil))
 }
 
 // ExportScheduleOptions are the inputs of "export schedule".
@@ -50,12 +48,7 @@ The bytes are those of GET /api/schedule/export with the same options.`,
   commsplan export schedule --from 2031-03-01 --to 2031-03-31 --output csv > march.csv
   commsplan export schedule --output json --include-campaigns --tz Europe/Paris`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if runF != nil {
-				return runF(opts)
-			}
-			return exportScheduleRun(cmd, f, opts)
-		},
+		RunE: runE(opts, nil, runF, func(cmd *cobra.Command) error { return exportScheduleRun(cmd, f, opts) }),
 	}
 	addOutputFlag(cmd, &opts.Output, "", schedule.ExportFormats...)
 	fl := cmd.Flags()
@@ -77,12 +70,9 @@ func exportScheduleRun(cmd *cobra.Command, f *Factory, opts *ExportScheduleOptio
 	if err != nil {
 		return flagErrors(err)
 	}
-	st, err := f.OpenExistingStore(cmd.Context())
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	body, err := schedule.ExportFrom(cmd.Context(), st, opt)
+	body, err := readStored(cmd.Context(), f, func(st store.Store, ctx context.Context) ([]byte, error) {
+		return schedule.ExportFrom(ctx, st, opt)
+	})
 	if err != nil {
 		return err
 	}
@@ -109,12 +99,9 @@ func flagErrors(err error) error {
 }
 
 func newCommunicationCmd(f *Factory) *cobra.Command {
-	cmd := &cobra.Command{
-		Use:   "communication",
-		Short: "List the planned communications",
-	}
-	cmd.AddCommand(newCommunicationListCmd(f, nil))
-	return cmd
+	return newGroupCmd("communication", "List the planned communications",
+		"",
+		newCommunicationListCmd(f, nil))
 }
 
 // CommunicationListOptions are the inputs of "communication list".
@@ -135,12 +122,7 @@ func newCommunicationListCmd(f *Factory, runF func(*CommunicationListOptions) er
   commsplan communication list --status scheduled --output csv > scheduled.csv
   commsplan communication list --status draft --output json`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if runF != nil {
-				return runF(opts)
-			}
-			return communicationListRun(cmd, f, opts)
-		},
+		RunE: runE(opts, nil, runF, func(cmd *cobra.Command) error { return communicationListRun(cmd, f, opts) }),
 	}
 	addOutputFlag(cmd, &opts.Output, "table", communicationListFormats...)
 	cmd.Flags().StringVar(&opts.Status, "status", "", "only this status: "+orList(domain.CommunicationStatuses))
@@ -156,12 +138,7 @@ func communicationListRun(cmd *cobra.Command, f *Factory, opts *CommunicationLis
 	if opts.Status != "" && !slices.Contains(domain.CommunicationStatuses, opts.Status) {
 		return UsageError("--status must be %s, not %q", orList(domain.CommunicationStatuses), opts.Status)
 	}
-	st, err := f.OpenExistingStore(cmd.Context())
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	all, err := st.ListCommunications(cmd.Context())
+	all, err := readStored(cmd.Context(), f, store.Store.ListCommunications)
 	if err != nil {
 		return err
 	}

@@ -13,14 +13,10 @@ import (
 )
 
 func newSessionsCmd(f *Factory) *cobra.Command {
-	cmd := &cobra.Command{
-		Use:   "sessions",
-		Short: "End sign-in sessions",
-		Long: `End sign-in sessions. A session is a signed cookie; ending one records it
+	return newGroupCmd("sessions", "End sign-in sessions",
+		`End sign-in sessions. A session is a signed cookie; ending one records it
 in the database, so every replica refuses it.`,
-	}
-	cmd.AddCommand(newSessionsRevokeAllCmd(f, nil))
-	return cmd
+		newSessionsRevokeAllCmd(f, nil))
 }
 
 // SessionsRevokeAllOptions are the inputs of "sessions revoke-all".
@@ -41,12 +37,7 @@ leaked code in the configuration as well; a server that starts with a
 different set of codes also ends every session by itself.`,
 		Example: `  commsplan sessions revoke-all
   commsplan sessions revoke-all --db postgres://commsplan@db/commsplan?sslmode=disable`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) > 0 {
-				return UsageError("%s takes no arguments, got %q", cmd.CommandPath(), args[0])
-			}
-			return nil
-		},
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if runF != nil {
 				return runF(cmd.Context(), opts)
