@@ -29,7 +29,8 @@ func newCampaignCmd(f *Factory) *cobra.Command {
 		`Generate phased campaign schedules with the same generator the Campaign
 Scheduler uses, save them to the campaign inventory, and list, show and
 export saved campaigns.`,
-		newCampaignGenerateCmd(f, nil), newCampaignListCmd(f, nil), newCampaignShowCmd(f, nil), newCampaignExportCmd(f, nil))
+		newCampaignGenerateCmd(f, nil), newCampaignListCmd(f, nil), newCampaignShowCmd(f, nil), newCampaignExportCmd(f, nil),
+		newCampaignImportCmd(f, nil))
 }
 
 // CampaignGenerateOptions are the inputs of "campaign generate".

@@ -76,6 +76,8 @@ var exitCases = []exitCase{
 	{[]string{"campaign", "export", "{campaign}", "--data-dir", "{data}", "-o", "ICS"}, 0, ""},
 	{[]string{"campaign", "export", "{campaign}", "--data-dir", "{data}", "-o", "pdf"}, 2, "must be html, json, csv or ics"},
 	{[]string{"campaign", "export", "no-such-id", "--data-dir", "{data}"}, 2, "no campaign with id"},
+	{[]string{"campaign", "import", "no-such-id", "--data-dir", "{data}"}, 2, `campaign "no-such-id" is neither a saved campaign's id nor its name`},
+	{[]string{"campaign", "import", "{campaign}", "--data-dir", "{data}", "--audience", "Employees"}, 2, "must be LABEL=NAME|ID"},
 
 	{[]string{"checklist"}, 0, ""},
 	{[]string{"checklist", "scor", "x.html"}, 2, "Did you mean this?\n\tscore"},

@@ -137,6 +137,17 @@ func (p *Plan) ImportCampaign(ctx context.Context, campaignID string, in Campaig
 	return res, nil
 }
 
+// ImportSummary is the import's one sentence, the dialog's toast and the
+// command's last line: "Successfully added N communications to schedule",
+// and "M were already in the schedule" when M > 0.
+func ImportSummary(r ImportResult) string {
+	s := fmt.Sprintf("Successfully added %d communications to schedule", len(r.Created))
+	if r.Skipped > 0 {
+		s += fmt.Sprintf("; %d were already in the schedule", r.Skipped)
+	}
+	return s
+}
+
 // audienceKey is how audience labels and names are compared: trimmed,
 // case-insensitive.
 func audienceKey(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
