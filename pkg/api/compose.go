@@ -80,15 +80,16 @@ func (s *Server) newsletterPreview(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) saveToLibrary(w http.ResponseWriter, r *http.Request) {
 	var in struct {
-		Title       string `json:"title"`
-		Description string `json:"description"`
+		Title       string  `json:"title"`
+		Description string  `json:"description"`
+		Content     *string `json:"content"`
 	}
 	if err := decode(w, r, &in, MaxJSONBody); err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	piece, err := assembly.SaveToLibrary(r.Context(), s.store,
-		assembly.Save{CommunicationID: mux.Vars(r)["id"], Title: in.Title, Description: in.Description})
+		assembly.Save{CommunicationID: mux.Vars(r)["id"], Title: in.Title, Description: in.Description, Content: in.Content})
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -278,7 +278,7 @@ func TestSaveToLibrary(t *testing.T) {
 		var src map[string]any
 		require.NoError(t, json.Unmarshal(piece.SourceData, &src))
 		assert.Equal(t, map[string]any{"communicationId": fx.comm.ID, "themeId": fx.theme.ID,
-			"questionIds": []any{fx.questions[1].ID, fx.questions[0].ID}, "vehicleId": fx.email.ID}, src)
+			"questionIds": []any{fx.questions[1].ID, fx.questions[0].ID}, "vehicleId": fx.email.ID, "format": "html"}, src)
 
 		var stored domain.Content
 		ts.json(http.MethodGet, "/api/content/"+piece.ID, nil, http.StatusOK, &stored)
@@ -312,6 +312,35 @@ func TestSaveToLibrary(t *testing.T) {
 		require.Len(t, acts, 2)
 		assert.Equal(t, "communication", acts[0].EntityType, "finalContentId set after the piece, in the same transaction")
 		assert.Equal(t, "content", acts[1].EntityType)
+	})
+}
+
+// TestSaveToLibraryEdited: step 4's edited text is what is saved, and the
+// communication's generated content becomes it too.
+func TestSaveToLibraryEdited(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b)
+		fx := newComposeFixture(t, ts)
+		save := "/api/communications/" + fx.comm.ID + "/save-to-library"
+		var res compose.Result
+		ts.json(http.MethodPost, "/api/communications/"+fx.comm.ID+"/generate-content", map[string]any{"vehicleId": fx.email.ID},
+			http.StatusOK, &res)
+
+		for _, blank := range []string{"", " \n\t"} {
+			resp, out := ts.do(http.MethodPost, save, map[string]any{"title": "Edited", "content": blank})
+			require.Equal(t, http.StatusBadRequest, resp.StatusCode, string(out))
+			assert.Equal(t, map[string]string{"content": "No communication to save"}, errorBody(t, out).Fields)
+		}
+
+		edited := strings.Replace(res.Content, "<p>", "<p>Edited by hand. ", 1)
+		require.NotEqual(t, res.Content, edited)
+		var piece domain.Content
+		ts.json(http.MethodPost, save, map[string]any{"title": "Edited", "content": edited}, http.StatusCreated, &piece)
+		assert.Equal(t, edited, piece.Content)
+		var comm domain.Communication
+		ts.json(http.MethodGet, "/api/communications/"+fx.comm.ID, nil, http.StatusOK, &comm)
+		assert.Equal(t, edited, comm.GeneratedContent, "the communication holds what was saved")
+		assert.Equal(t, piece.ID, comm.FinalContentID)
 	})
 }
 

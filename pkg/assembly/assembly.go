@@ -236,6 +236,11 @@ type Save struct {
 	// communication's vehicle: the CLI generates for a bare vehicle type,
 	// which is no stored vehicle.
 	VehicleType string
+	// Content, when set, is the text to save: the generated content as the
+	// planner edited it in the wizard's step 4. It also becomes the
+	// communication's generated content, so the two never differ. When nil,
+	// the communication's stored generated content is saved.
+	Content *string
 }
 
 // SourceData is a saved piece's sourceData: where it was generated from.
@@ -244,6 +249,9 @@ type SourceData struct {
 	ThemeID         string   `json:"themeId"`
 	QuestionIDs     []string `json:"questionIds"`
 	VehicleID       string   `json:"vehicleId"`
+	// Format is the format the piece was generated in (text, html or
+	// markdown): the Content Library renders and downloads it by it.
+	Format string `json:"format,omitempty"`
 }
 
 // SaveToLibrary stores a communication's generated content as a content
@@ -259,6 +267,12 @@ func SaveToLibrary(ctx context.Context, st store.Store, s Save) (domain.Content,
 		c, err := tx.GetCommunication(ctx, s.CommunicationID)
 		if err != nil {
 			return err
+		}
+		if s.Content != nil {
+			if strings.TrimSpace(*s.Content) == "" {
+				return &InputError{Field: "content", Message: MsgNothingToSave}
+			}
+			c.GeneratedContent = *s.Content
 		}
 		if strings.TrimSpace(c.GeneratedContent) == "" {
 			return &InputError{Field: "generatedContent", Message: MsgNothingToSave}
@@ -280,7 +294,11 @@ func SaveToLibrary(ctx context.Context, st store.Store, s Save) (domain.Content,
 		if vehicleType == "" && c.Vehicle != nil {
 			vehicleType = c.Vehicle.Type
 		}
-		src, err := json.Marshal(SourceData{CommunicationID: c.ID, ThemeID: c.ThemeID, QuestionIDs: linked, VehicleID: c.VehicleID})
+		format, err := pieceFormat(ctx, tx, c.VehicleID, vehicleType)
+		if err != nil {
+			return err
+		}
+		src, err := json.Marshal(SourceData{CommunicationID: c.ID, ThemeID: c.ThemeID, QuestionIDs: linked, VehicleID: c.VehicleID, Format: format})
 		if err != nil {
 			return err
 		}
@@ -292,10 +310,30 @@ func SaveToLibrary(ctx context.Context, st store.Store, s Save) (domain.Content,
 		if err := tx.CreateContent(ctx, &piece); err != nil {
 			return err
 		}
+		// The piece's validation has checked the (edited) text's length,
+		// which is the communication's limit too.
 		c.FinalContentID = piece.ID
 		return tx.UpdateCommunication(ctx, &c)
 	})
 	return piece, err
+}
+
+// pieceFormat is the format a saved piece was generated in: the stored
+// vehicle's, else its type's default, else "" (unknown).
+func pieceFormat(ctx context.Context, st store.Store, vehicleID, vehicleType string) (string, error) {
+	if vehicleID != "" {
+		v, err := st.GetVehicle(ctx, vehicleID)
+		if err == nil && v.Settings.Format != "" {
+			return v.Settings.Format, nil
+		}
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			return "", err
+		}
+	}
+	if info, ok := domain.VehicleTypeInfo(vehicleType); ok {
+		return info.DefaultSettings.Format, nil
+	}
+	return "", nil
 }
 
 // ParseTemplate decodes and validates a newsletter template

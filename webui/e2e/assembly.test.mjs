@@ -178,6 +178,48 @@ describe('Communication Assembly wizard', () => {
     });
   });
 
+  test('step 4 is editable, and Save to Content Library saves the text as shown', async () => {
+    // Text: edited in place.
+    await toStep3(['Where can I get training']);
+    await page.getByLabel('Raw Content', { exact: true }).fill('Training opens in October at the St. Paul depot.');
+    await page.getByLabel(/Field SMS/).check();
+    await page.getByRole('button', { name: 'Generate Content' }).click();
+    await expectToast(page, 'Content Generated');
+    await step(4, 'Review and Save to Content Library').waitFor();
+    const box = page.getByRole('textbox', { name: 'Generated content' });
+    const sms = 'Training opens in October. Book a seat with your supervisor.';
+    await box.fill(sms);
+    await eventually(async () => assert.equal(await page.getByTestId('generated-count').textContent(), `${sms.length} / 160`));
+    await page.getByLabel('Title', { exact: true }).fill('Edited SMS');
+    await page.getByRole('button', { name: 'Save to Content Library' }).click();
+    await expectToast(page, 'Saved to Library');
+    let piece = (await api(page, 'GET', '/api/content')).find((c) => c.title === 'Edited SMS');
+    assert.equal(piece.content, sms, 'the library holds the text as edited');
+    const commId = piece.sourceData.communicationId;
+    assert.equal((await api(page, 'GET', `/api/communications/${commId}`)).generatedContent, sms, 'and so does the communication');
+
+    // HTML: the source is edited under Edit HTML, and the preview follows.
+    await toStep3(['What is changing for technicians']);
+    await page.getByLabel('Raw Content', { exact: true }).fill('Tablets replace paper work orders on 3 Nov.');
+    await page.getByLabel(/All-Staff Email/).check();
+    await page.getByRole('button', { name: 'Generate Content' }).click();
+    await expectToast(page, 'Content Generated');
+    await step(4, 'Review and Save to Content Library').waitFor();
+    await page.getByRole('tab', { name: 'Edit HTML' }).click();
+    const source = page.getByRole('textbox', { name: 'Generated content (HTML)' });
+    const html = (await source.inputValue()).replace('<p>', '<p>A note from your depot lead. ');
+    await source.fill(html);
+    await page.getByRole('tab', { name: 'Preview' }).click();
+    await eventually(async () => assert.match(await generatedFrame().textContent(), /A note from your depot lead\./));
+    await checkA11y(page, 'assembly step 4, edited');
+    await page.getByLabel('Title', { exact: true }).fill('Edited email');
+    await page.getByRole('button', { name: 'Save to Content Library' }).click();
+    await expectToast(page, 'Saved to Library');
+    piece = (await api(page, 'GET', '/api/content')).find((c) => c.title === 'Edited email');
+    assert.equal(piece.content, html);
+    assert.equal(piece.sourceData.format, 'html');
+  });
+
   test('Back goes 4 → 3 → 2 → 1 and Reset clears everything', async () => {
     await toStep3(['Where can I get training']);
     await page.getByLabel('Raw Content', { exact: true }).fill('Training opens in October.');
@@ -186,7 +228,7 @@ describe('Communication Assembly wizard', () => {
     await expectToast(page, 'Content Generated');
     await step(4, 'Review and Save to Content Library').waitFor();
     // SMS is text: shown as text, within 160 characters.
-    const text = await page.getByTestId('generated-text').textContent();
+    const text = await page.getByTestId('generated-text').inputValue();
     assert.ok([...text].length <= 160);
     assert.match(await page.getByTestId('generated-count').textContent(), / \/ 160$/);
 

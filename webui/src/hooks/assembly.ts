@@ -73,6 +73,8 @@ export interface SaveVars {
   communicationId: string;
   title: string;
   description: string;
+  /** content is the text shown in step 4, edits included: what is saved. */
+  content: string;
 }
 
 /**
@@ -82,7 +84,8 @@ export interface SaveVars {
  */
 export function useSaveToLibrary() {
   return useMutation<Content, Error, SaveVars>({
-    mutationFn: ({ communicationId, title, description }) => apiRequest<Content>('POST', `/api/communications/${communicationId}/save-to-library`, { title, description }),
+    mutationFn: ({ communicationId, title, description, content }) =>
+      apiRequest<Content>('POST', `/api/communications/${communicationId}/save-to-library`, { title, description, content }),
     onSuccess: async () => {
       toast({ title: ASSEMBLY_TEXT.saved });
       await Promise.all([invalidateAfter('content'), invalidateAfter('communications')]);

@@ -80,6 +80,18 @@ describe('wizardReducer', () => {
     expect(typed.title).toBe('My title');
   });
 
+  it('shows the generated text for editing, and a new generation replaces the edits', () => {
+    const s = run({ type: 'chooseTheme', themeId: 't1' }, { type: 'draftCreated', communicationId: 'c1' }, { type: 'generated', result, defaultTitle: 'T' });
+    expect(s.content).toBe('<p>Hi</p>');
+    const saved = wizardReducer(s, { type: 'saved', contentId: 'p1' });
+    const edited = wizardReducer(saved, { type: 'editContent', value: '<p>Hi, team</p>' });
+    expect(edited.content).toBe('<p>Hi, team</p>');
+    expect(edited.generated).toBe(result);
+    expect(edited.savedContentId).toBeNull();
+    expect(wizardReducer(edited, { type: 'generated', result, defaultTitle: 'T' }).content).toBe('<p>Hi</p>');
+    expect(wizardReducer(edited, { type: 'chooseTheme', themeId: 't2' }).content).toBe('');
+  });
+
   it('goes back 4 → 3 → 2 → 1 and no further', () => {
     let s: WizardState = { ...initialWizard, step: 4 };
     const seen: number[] = [];
@@ -177,14 +189,14 @@ describe('payloads', () => {
   });
 
   it('prefills a scheduled communication from the wizard', () => {
-    const done: WizardState = { ...s, step: 4, generated: result, title: '  Launch note ', communicationId: 'c1' };
+    const done: WizardState = { ...s, step: 4, generated: result, content: '<p>Hi, edited</p>', title: '  Launch note ', communicationId: 'c1' };
     expect(scheduledPrefill(done, ['q1', 'q2'])).toEqual({
       title: 'Launch note',
       themeId: 't1',
       selectedQuestions: ['q1', 'q2'],
       vehicleId: 'v1',
       rawContent: 'notes',
-      generatedContent: '<p>Hi</p>',
+      generatedContent: '<p>Hi, edited</p>',
       status: 'scheduled',
     });
   });
@@ -192,10 +204,12 @@ describe('payloads', () => {
 
 describe('saveError', () => {
   it('needs a generated communication, then a title', () => {
-    expect(saveError({ communicationId: null, generated: null, title: 'x' })).toBe(ASSEMBLY_TEXT.noCommunication);
-    expect(saveError({ communicationId: 'c1', generated: null, title: 'x' })).toBe('No communication to save');
-    expect(saveError({ communicationId: 'c1', generated: result, title: '   ' })).toBe('Please enter a title for the content');
-    expect(saveError({ communicationId: 'c1', generated: result, title: 'x' })).toBeNull();
+    expect(saveError({ communicationId: null, generated: null, content: '', title: 'x' })).toBe(ASSEMBLY_TEXT.noCommunication);
+    expect(saveError({ communicationId: 'c1', generated: null, content: '', title: 'x' })).toBe('No communication to save');
+    expect(saveError({ communicationId: 'c1', generated: result, content: '<p>Hi</p>', title: '   ' })).toBe('Please enter a title for the content');
+    expect(saveError({ communicationId: 'c1', generated: result, content: '<p>Hi</p>', title: 'x' })).toBeNull();
+    // Edited down to nothing, there is nothing to save.
+    expect(saveError({ communicationId: 'c1', generated: result, content: ' \n', title: 'x' })).toBe('No communication to save');
   });
 });
 

@@ -45,6 +45,8 @@ export interface WizardState {
   /** communicationId is the draft created for this theme, reused when generating again. */
   communicationId: string | null;
   generated: GeneratedContent | null;
+  /** content is the generated text as shown in step 4, with the planner's edits: what Save stores. */
+  content: string;
   title: string;
   description: string;
   /** savedContentId is the library piece of the last save. */
@@ -61,6 +63,7 @@ export const initialWizard: WizardState = {
   customTemplate: null,
   communicationId: null,
   generated: null,
+  content: '',
   title: '',
   description: '',
   savedContentId: null,
@@ -78,6 +81,7 @@ export type WizardAction =
   | { type: 'setCustomTemplate'; template: NewsletterTemplate | null }
   | { type: 'draftCreated'; communicationId: string }
   | { type: 'generated'; result: GeneratedContent; defaultTitle: string }
+  | { type: 'editContent'; value: string }
   | { type: 'setTitle'; value: string }
   | { type: 'setDescription'; value: string }
   | { type: 'saved'; contentId: string };
@@ -106,6 +110,7 @@ export function wizardReducer(s: WizardState, a: WizardAction): WizardState {
         questionIds: [],
         communicationId: same ? s.communicationId : null,
         generated: same ? s.generated : null,
+        content: same ? s.content : '',
         title: same ? s.title : '',
         savedContentId: same ? s.savedContentId : null,
       };
@@ -131,7 +136,17 @@ export function wizardReducer(s: WizardState, a: WizardAction): WizardState {
     case 'draftCreated':
       return { ...s, communicationId: a.communicationId };
     case 'generated':
-      return { ...s, step: 4, generated: a.result, title: s.title.trim() === '' ? a.defaultTitle : s.title, savedContentId: null };
+      return {
+        ...s,
+        step: 4,
+        generated: a.result,
+        content: a.result.generatedContent,
+        title: s.title.trim() === '' ? a.defaultTitle : s.title,
+        savedContentId: null,
+      };
+    case 'editContent':
+      // An edit after a save is not in the library yet: the "Saved" note goes.
+      return { ...s, content: a.value, savedContentId: null };
     case 'setTitle':
       return { ...s, title: a.value };
     case 'setDescription':
@@ -203,8 +218,8 @@ export function generateBody(s: WizardState, vehicle: Pick<Vehicle, 'id' | 'type
 }
 
 /** saveError is the message that stops Save to Content Library, or null. */
-export function saveError(s: Pick<WizardState, 'communicationId' | 'generated' | 'title'>): string | null {
-  if (!s.communicationId || !s.generated) return ASSEMBLY_TEXT.noCommunication;
+export function saveError(s: Pick<WizardState, 'communicationId' | 'generated' | 'content' | 'title'>): string | null {
+  if (!s.communicationId || !s.generated || s.content.trim() === '') return ASSEMBLY_TEXT.noCommunication;
   if (s.title.trim() === '') return ASSEMBLY_TEXT.noTitle;
   return null;
 }
@@ -223,7 +238,7 @@ export function scheduledPrefill(s: WizardState, questionIds: string[]): Communi
     selectedQuestions: questionIds,
     vehicleId: s.vehicleId,
     rawContent: s.rawContent,
-    generatedContent: s.generated?.generatedContent ?? '',
+    generatedContent: s.generated ? s.content : '',
     status: 'scheduled',
   };
 }

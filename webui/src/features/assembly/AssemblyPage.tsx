@@ -85,7 +85,7 @@ export default function AssemblyPage() {
       return;
     }
     save.mutate(
-      { communicationId: state.communicationId, title: state.title.trim(), description: state.description.trim() },
+      { communicationId: state.communicationId, title: state.title.trim(), description: state.description.trim(), content: state.content },
       { onSuccess: (piece) => dispatch({ type: 'saved', contentId: piece.id }) },
     );
   }
@@ -184,6 +184,7 @@ export default function AssemblyPage() {
                   saving={save.isPending}
                   onTitle={(v) => dispatch({ type: 'setTitle', value: v })}
                   onDescription={(v) => dispatch({ type: 'setDescription', value: v })}
+                  onContent={(v) => dispatch({ type: 'editContent', value: v })}
                   onBack={() => dispatch({ type: 'back' })}
                   onSave={runSave}
                 />

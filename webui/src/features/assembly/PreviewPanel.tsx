@@ -60,7 +60,7 @@ export function PreviewPanel({
             </PreviewRow>
             <PreviewRow label="Generated Content">
               {state.generated ? (
-                <span data-testid="generated-count">{lengthLabel(charCount(state.generated.generatedContent), max)}</span>
+                <span data-testid="generated-count">{lengthLabel(charCount(state.content), max)}</span>
               ) : (
                 <span className="text-slate-600">Not generated yet</span>
               )}

@@ -6,24 +6,63 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
+import { Tabs } from '@/components/ui/tabs';
 import { charCount, lengthLabel, scheduledPrefill, type WizardState } from '@/lib/assembly';
 import { countPlaceholders } from '@/lib/newsletter';
 import { contentDocument } from '@/lib/preview';
-import type { CommunicationInput, GeneratedContent, Vehicle } from '@/lib/types';
+import type { CommunicationInput, Vehicle } from '@/lib/types';
 import { StepButtons } from './AssemblySteps';
 
 // The Communication form loads when first opened.
 const CommunicationDialog = lazy(() => import('@/components/communications/CommunicationDialog'));
 
-/** GeneratedView shows generated content in its format: html and markdown in a sandboxed iframe, text as text. */
-export function GeneratedView({ result, title }: { result: GeneratedContent; title: string }) {
-  if (result.format === 'html' || result.format === 'markdown') {
-    return <SandboxFrame title="Generated content" html={contentDocument(result.generatedContent, result.format, title)} className="h-96" />;
+/**
+ * GeneratedEditor shows the generated content in its format and lets the
+ * planner edit it in place: text in a text box; html and markdown rendered in
+ * a sandboxed iframe (Preview) with their source in a text box (Edit), the
+ * preview following the edits.
+ */
+export function GeneratedEditor({ format, content, title, onChange }: { format: string; content: string; title: string; onChange: (v: string) => void }) {
+  const [tab, setTab] = useState('preview');
+  if (format === 'html' || format === 'markdown') {
+    const source = format === 'html' ? 'HTML' : 'Markdown';
+    return (
+      <Tabs
+        id="generated"
+        label="Generated content"
+        value={tab}
+        onValueChange={setTab}
+        items={[
+          { value: 'preview', label: 'Preview', content: <SandboxFrame title="Generated content" html={contentDocument(content, format, title)} className="h-96" /> },
+          {
+            value: 'edit',
+            label: `Edit ${source}`,
+            content: (
+              <Textarea
+                aria-label={`Generated content (${source})`}
+                rows={16}
+                spellCheck
+                className="font-mono text-xs"
+                data-testid="generated-source"
+                value={content}
+                onChange={(e) => onChange(e.target.value)}
+              />
+            ),
+          },
+        ]}
+      />
+    );
   }
   return (
-    <div className="max-h-96 overflow-y-auto whitespace-pre-wrap rounded-md border border-slate-200 bg-slate-50 p-4 text-sm text-slate-900" data-testid="generated-text">
-      {result.generatedContent}
-    </div>
+    <Textarea
+      aria-label="Generated content"
+      rows={Math.min(16, Math.max(5, content.split('\n').length + 1))}
+      spellCheck
+      className="bg-slate-50"
+      data-testid="generated-text"
+      value={content}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }
 
@@ -35,6 +74,7 @@ export function ReviewStep({
   saving,
   onTitle,
   onDescription,
+  onContent,
   onBack,
   onSave,
 }: {
@@ -44,6 +84,7 @@ export function ReviewStep({
   saving: boolean;
   onTitle: (v: string) => void;
   onDescription: (v: string) => void;
+  onContent: (v: string) => void;
   onBack: () => void;
   onSave: () => void;
 }) {
@@ -53,14 +94,16 @@ export function ReviewStep({
   if (!result) return null;
   const max = result.maxLength || vehicle?.settings?.maxLength || 0;
   const withheld = result.withheld ?? [];
-  const placeholders = result.format === 'html' ? countPlaceholders(result.generatedContent) : 0;
+  const placeholders = result.format === 'html' ? countPlaceholders(state.content) : 0;
+  const edited = state.content !== result.generatedContent;
   return (
     <>
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <Badge variant="secondary" className="uppercase">
           {result.format}
         </Badge>
-        <span className="text-slate-700">{lengthLabel(charCount(result.generatedContent), max)} characters</span>
+        <span className="text-slate-700">{lengthLabel(charCount(state.content), max)} characters</span>
+        {edited && <Badge variant="outline">Edited</Badge>}
         {result.truncated && <Badge variant="outline">Shortened to fit the vehicle&apos;s limit</Badge>}
         {result.segments ? <Badge variant="outline">{result.segments === 1 ? '1 SMS segment' : `${result.segments} SMS segments`}</Badge> : null}
         {placeholders > 0 && (
@@ -81,7 +124,7 @@ export function ReviewStep({
           </ul>
         </div>
       )}
-      <GeneratedView result={result} title={state.title || 'Generated content'} />
+      <GeneratedEditor format={result.format} content={state.content} title={state.title || 'Generated content'} onChange={onContent} />
       <Field id="assembly-title" label="Title">
         {/* The server keeps titles to 500 characters (domain.MaxName). */}
         <Input id="assembly-title" maxLength={500} value={state.title} onChange={(e) => onTitle(e.target.value)} />
