@@ -93,10 +93,14 @@ type Session struct {
 	IssuedAt time.Time
 	// Expires is when the token stops being accepted, to the second.
 	Expires time.Time
+	// Personal marks a session opened with a personal code: the store's
+	// person_sessions row says whose it is and whether it still holds.
+	Personal bool
 }
 
 // payloadLen is a token's payload: expiry (Unix seconds), issue time (Unix
-// microseconds), session id.
+// microseconds), session id; a personal session's token has one more byte,
+// 1 (tokens issued before people existed have none and are shared).
 const payloadLen = 8 + 8 + 16
 
 // Signer makes and checks session tokens: a Session signed with HMAC-SHA256.
@@ -112,12 +116,24 @@ func NewSigner(secret []byte, ttl time.Duration) *Signer {
 }
 
 // Issue returns a new token and the session it carries.
-func (s *Signer) Issue() (string, Session) {
+func (s *Signer) Issue() (string, Session) { return s.issue(false) }
+
+// IssuePersonal returns a new token of a personal session.
+func (s *Signer) IssuePersonal() (string, Session) { return s.issue(true) }
+
+func (s *Signer) issue(personal bool) (string, Session) {
 	now := s.now()
-	payload := make([]byte, payloadLen)
+	n := payloadLen
+	if personal {
+		n++
+	}
+	payload := make([]byte, n)
 	binary.BigEndian.PutUint64(payload, uint64(now.Add(s.ttl).Unix()))
 	binary.BigEndian.PutUint64(payload[8:], uint64(now.UnixMicro()))
-	_, _ = rand.Read(payload[16:])
+	_, _ = rand.Read(payload[16:payloadLen])
+	if personal {
+		payload[payloadLen] = 1
+	}
 	return enc(payload) + "." + enc(s.mac(payload)), session(payload)
 }
 
@@ -130,7 +146,7 @@ func (s *Signer) Parse(token string) (sess Session, ok bool) {
 	}
 	payload, err1 := base64.RawURLEncoding.DecodeString(p)
 	mac, err2 := base64.RawURLEncoding.DecodeString(sig)
-	if err1 != nil || err2 != nil || len(payload) != payloadLen || !hmac.Equal(mac, s.mac(payload)) {
+	if err1 != nil || err2 != nil || (len(payload) != payloadLen && (len(payload) != payloadLen+1 || payload[payloadLen] != 1)) || !hmac.Equal(mac, s.mac(payload)) {
 		return Session{}, false
 	}
 	sess = session(payload)
@@ -139,9 +155,10 @@ func (s *Signer) Parse(token string) (sess Session, ok bool) {
 
 func session(payload []byte) Session {
 	return Session{
-		ID:       enc(payload[16:]),
+		ID:       enc(payload[16:payloadLen]),
 		IssuedAt: time.UnixMicro(int64(binary.BigEndian.Uint64(payload[8:]))).UTC(),
 		Expires:  time.Unix(int64(binary.BigEndian.Uint64(payload)), 0).UTC(),
+		Personal: len(payload) > payloadLen,
 	}
 }
 
@@ -194,12 +211,28 @@ func LoadOrCreate(dir, name string, generate func() string) (value string, creat
 
 // GenerateCode returns a fresh access code such as "CP-7KQ2-M9XD-4HTA",
 // avoiding letters that read alike.
-func GenerateCode() string {
+func GenerateCode() string { return generate("CP", 12) }
+
+// GeneratePersonalCode returns a fresh personal access code such as
+// "CPP-7KQ2-M9XD-4HTA-X3KD-9QWE": 20 random characters from 32, 100 bits,
+// so a fast hash of it is safe to store (PersonalCodeHash).
+func GeneratePersonalCode() string { return generate("CPP", 20) }
+
+// PersonalCodeHash is what is stored of a personal code: the hex SHA-256
+// of the code as the gate compares it (trimmed, upper case).
+func PersonalCodeHash(code string) string {
+	sum := sha256.Sum256([]byte(normalise(code)))
+	return hex.EncodeToString(sum[:])
+}
+
+func generate(prefix string, n int) string {
+	// 32 letters and digits, without those that read alike: 256 is a
+	// multiple of 32, so every one is equally likely.
 	const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-	b := make([]byte, 12)
+	b := make([]byte, n)
 	_, _ = rand.Read(b)
 	var sb strings.Builder
-	sb.WriteString("CP")
+	sb.WriteString(prefix)
 	for i, c := range b {
 		if i%4 == 0 {
 			sb.WriteByte('-')

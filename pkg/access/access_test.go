@@ -70,9 +70,25 @@ func TestSigner(t *testing.T) {
 		assert.False(t, ok, bad)
 	}
 
+	personal, psess := s.IssuePersonal()
+	assert.True(t, psess.Personal)
+	assert.False(t, sess.Personal)
+	got, ok = s.Parse(personal)
+	assert.True(t, ok)
+	assert.Equal(t, psess, got)
+
 	now = now.Add(time.Hour)
 	_, ok = s.Parse(token)
 	assert.False(t, ok, "expired")
+}
+
+func TestPersonalCode(t *testing.T) {
+	code := GeneratePersonalCode()
+	assert.Regexp(t, `^CPP(-[A-HJ-NP-Z2-9]{4}){5}$`, code)
+	assert.NotEqual(t, code, GeneratePersonalCode())
+	assert.NoError(t, CheckCode(code))
+	assert.Equal(t, PersonalCodeHash(code), PersonalCodeHash(" "+strings.ToLower(code)+" "), "the gate's comparison: case and spaces do not count")
+	assert.Len(t, PersonalCodeHash(code), 64)
 }
 
 // fakeClock is a clock a test moves by hand.

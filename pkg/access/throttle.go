@@ -131,6 +131,16 @@ func (t *Throttle) Succeeded(key string) {
 	delete(t.clients, key)
 }
 
+// Abandoned ends an admitted attempt of key that could not be checked (the
+// database did not answer): it counts neither way.
+func (t *Throttle) Abandoned(key string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if c := t.clients[key]; c != nil {
+		c.inflight = max(0, c.inflight-1)
+	}
+}
+
 // Backoff is the wait after a client's failures-th wrong code: none up to
 // FreeFailures, then FirstWait doubling with each failure, up to MaxWait.
 func Backoff(failures int) time.Duration {

@@ -1,9 +1,9 @@
-// Package actor says who is acting. The session middleware of pkg/api and
-// the root command of pkg/cli put an Actor in the request's or command's
-// context; the use cases of pkg/plan read it there. Today every person
-// signs in with a shared access code, so there is one actor, Shared. Named
-// people, their roles and an audit record hook in here and in pkg/plan, not
-// in the handlers or the commands.
+// Package actor says who is acting and what they may do. The session
+// middleware of pkg/api and the root command of pkg/cli put an Actor in the
+// request's or command's context; the use cases of pkg/plan read it there.
+// An actor is a named person (signed in with a personal code), the shared
+// identity of the shared access codes, or the command line. Roles and their
+// permissions are defined here (roles.go), in one place.
 package actor
 
 import (
@@ -11,15 +11,8 @@ import (
 	"errors"
 )
 
-// Role is what an actor may do.
-type Role string
-
-// RoleEditor may change every part of the plan: the one role while access
-// is shared.
-const RoleEditor Role = "editor"
-
-// Actor is a person (or, today, the shared identity) on whose behalf a use
-// case runs.
+// Actor is a person (or the shared identity, or the command line) on whose
+// behalf a use case runs.
 type Actor struct {
 	// ID is stable across renames; it is what an audit record keeps.
 	ID string `json:"id"`
@@ -28,9 +21,19 @@ type Actor struct {
 	Role Role   `json:"role"`
 }
 
-// Shared is everyone who holds a shared access code, in the browser or at
-// the terminal (the data dir is the terminal's credential).
-var Shared = Actor{ID: "shared", Name: "Shared access", Role: RoleEditor}
+// SharedID is the id of the shared identity, whoever holds a shared code.
+const SharedID = "shared"
+
+// Shared is everyone who holds a shared access code, with the default
+// shared role (auth.shared-role sets another: SharedAs).
+var Shared = SharedAs(DefaultSharedRole)
+
+// SharedAs is the shared identity with role r.
+func SharedAs(r Role) Actor { return Actor{ID: SharedID, Name: "Shared access", Role: r} }
+
+// Terminal is whoever runs a command: whoever may read the data dir or the
+// DSN holds every credential already, so the command line acts as an admin.
+var Terminal = Actor{ID: "terminal", Name: "Command line", Role: RoleAdmin}
 
 // ErrNone is returned by a use case called without an actor in its context:
 // a wiring mistake, never bad input.

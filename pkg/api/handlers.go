@@ -2,12 +2,14 @@ package api
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/commsplan/commsplan/pkg/access"
+	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/store"
 )
@@ -37,12 +39,34 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 type sessionState struct {
 	Authenticated bool       `json:"authenticated"`
 	ExpiresAt     *time.Time `json:"expiresAt,omitempty"`
+	// ID, Name and Role say who is signed in: a person, or the shared
+	// identity ("shared", "Shared access").
+	ID   string     `json:"id,omitempty"`
+	Name string     `json:"name,omitempty"`
+	Role actor.Role `json:"role,omitempty"`
+	// Permissions are what the role may do (actor.Permissions); the UI
+	// shows or disables its controls by them.
+	Permissions []actor.Permission `json:"permissions,omitempty"`
+}
+
+func signedIn(a actor.Actor, expires time.Time) sessionState {
+	return sessionState{Authenticated: true, ExpiresAt: &expires, ID: a.ID, Name: a.Name, Role: a.Role,
+		Permissions: actor.PermissionsOf(a.Role)}
 }
 
 // getSession answers 200 either way: having no session yet is the normal
 // state of a first visit, not an error the browser should log.
 func (s *Server) getSession(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, sessionState{Authenticated: s.hasSession(r)})
+	sess, a, err := s.who(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if a.ID == "" {
+		writeJSON(w, http.StatusOK, sessionState{})
+		return
+	}
+	writeJSON(w, http.StatusOK, signedIn(a, sess.Expires))
 }
 
 func (s *Server) createSession(w http.ResponseWriter, r *http.Request) {
@@ -65,7 +89,20 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusTooManyRequests, ErrorBody{Error: "Too many attempts. Please wait before trying again."})
 		return
 	}
-	if !s.codes.Valid(in.Code) {
+	who := s.shared
+	var person domain.Person
+	shared := s.codes.Valid(in.Code)
+	if !shared {
+		// A personal code: only its hash is stored.
+		p, err := s.store.GetPersonByCodeHash(r.Context(), access.PersonalCodeHash(in.Code))
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			s.throttle.Abandoned(key)
+			s.fail(w, r, err)
+			return
+		}
+		person, who = p, actor.Actor{ID: p.ID, Name: p.Name, Role: actor.Role(p.Role)}
+	}
+	if who.ID == "" {
 		// The pause slows guessing, as the spec's 1-second verification
 		// does; the failure counts from its end.
 		select {
@@ -76,13 +113,22 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusUnauthorized, ErrorBody{Error: InvalidCodeMessage, Fields: map[string]string{"code": "is not valid"}})
 		return
 	}
-	s.throttle.Succeeded(key)
 	token, sess := s.signer.Issue()
+	if !shared {
+		token, sess = s.signer.IssuePersonal()
+		if err := s.store.CreatePersonSession(r.Context(), sess.ID, person.ID, sess.Expires); err != nil {
+			s.throttle.Abandoned(key)
+			s.fail(w, r, err)
+			return
+		}
+		s.seen(r.Context(), person.ID)
+	}
+	s.throttle.Succeeded(key)
 	s.setSessionCookie(w, r, &http.Cookie{Value: token, Expires: sess.Expires})
 	device, dev := s.devices.Issue()
 	http.SetCookie(w, &http.Cookie{Name: s.cookieName(r, DeviceCookie), Value: device, Expires: dev.Expires, Path: "/",
 		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: s.secure(r)})
-	writeJSON(w, http.StatusOK, sessionState{Authenticated: true, ExpiresAt: &sess.Expires})
+	writeJSON(w, http.StatusOK, signedIn(who, sess.Expires))
 }
 
 // clientKey is whom the throttle counts an attempt against: the device of
@@ -105,6 +151,12 @@ func (s *Server) clientKey(r *http.Request) string {
 func (s *Server) deleteSession(w http.ResponseWriter, r *http.Request) {
 	s.setSessionCookie(w, r, &http.Cookie{MaxAge: -1})
 	if sess, ok := s.session(r); ok {
+		if sess.Personal {
+			if err := s.store.DeletePersonSession(r.Context(), sess.ID); err != nil {
+				s.fail(w, r, err)
+				return
+			}
+		}
 		if err := s.revocations.Revoke(r.Context(), sess); err != nil {
 			s.fail(w, r, err)
 			return
@@ -148,9 +200,44 @@ func (s *Server) session(r *http.Request) (access.Session, bool) {
 	return sess, !revoked
 }
 
-func (s *Server) hasSession(r *http.Request) bool {
-	_, ok := s.session(r)
-	return ok
+// who returns the request's session and who holds it: the shared identity
+// for a shared session; for a personal one the person its row names, read
+// on every request, so a removal, a new code or a sign-out everywhere ends
+// it at the next request on every replica, and a new role applies at once.
+// Without a valid session the actor is zero; err is the store's failure.
+func (s *Server) who(r *http.Request) (access.Session, actor.Actor, error) {
+	sess, ok := s.session(r)
+	if !ok {
+		return sess, actor.Actor{}, nil
+	}
+	if !sess.Personal {
+		return sess, s.shared, nil
+	}
+	p, err := s.store.PersonOfSession(r.Context(), sess.ID)
+	if errors.Is(err, store.ErrNotFound) {
+		return sess, actor.Actor{}, nil
+	}
+	if err != nil {
+		return sess, actor.Actor{}, err
+	}
+	s.seen(r.Context(), p.ID)
+	return sess, actor.Actor{ID: p.ID, Name: p.Name, Role: actor.Role(p.Role)}, nil
+}
+
+// seenEvery is how often a person's last-seen time is written: at most
+// once a minute per person and replica, not on every request.
+const seenEvery = time.Minute
+
+// seen records that the person made a request now.
+func (s *Server) seen(ctx context.Context, personID string) {
+	now := s.now()
+	if last, ok := s.lastSeen.Load(personID); ok && now.Sub(last.(time.Time)) < seenEvery {
+		return
+	}
+	s.lastSeen.Store(personID, now)
+	if err := s.store.TouchPerson(context.WithoutCancel(ctx), personID, now); err != nil {
+		s.log.WarnContext(ctx, "recording when a person was last seen", "err", err)
+	}
 }
 
 // listQuestions loads every question; GET /api/questions?themeId cuts one

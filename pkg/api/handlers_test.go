@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/commsplan/commsplan/pkg/access"
+	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/store/storetest"
 )
@@ -265,7 +266,12 @@ func TestSession(t *testing.T) {
 	assert.Equal(t, http.StatusOK, resp.StatusCode)
 	resp, body = ts.do("GET", "/api/session", nil)
 	assert.Equal(t, http.StatusOK, resp.StatusCode)
-	assert.JSONEq(t, `{"authenticated": true}`, string(body))
+	var state sessionState
+	require.NoError(t, json.Unmarshal(body, &state))
+	assert.True(t, state.Authenticated)
+	assert.Equal(t, "Shared access", state.Name, "a shared code signs in as the shared identity")
+	assert.Equal(t, actor.RolePlanner, state.Role, "with auth.shared-role's default")
+	assert.Equal(t, []actor.Permission{actor.PlanRead, actor.PlanEdit}, state.Permissions)
 
 	// The same secret accepts the cookie after a restart.
 	restarted := New(Options{Store: ts.Store, Codes: access.NewCodes([]string{testCode}), Secret: []byte("test secret")})

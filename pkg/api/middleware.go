@@ -39,13 +39,17 @@ func (s *Server) requireSession(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		if !s.hasSession(r) {
+		_, who, err := s.who(r)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		if who.ID == "" {
 			writeJSON(w, http.StatusUnauthorized, ErrorBody{Error: "authentication required"})
 			return
 		}
 		// Who is acting, for every use case this request runs (pkg/plan).
-		// Today every session is the shared identity.
-		next.ServeHTTP(w, r.WithContext(actor.With(r.Context(), actor.Shared)))
+		next.ServeHTTP(w, r.WithContext(actor.With(r.Context(), who)))
 	})
 }
 

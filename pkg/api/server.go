@@ -11,11 +11,13 @@ import (
 	"net/netip"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gorilla/mux"
 
 	"github.com/commsplan/commsplan/pkg/access"
+	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/backup"
 	"github.com/commsplan/commsplan/pkg/compose"
 	"github.com/commsplan/commsplan/pkg/domain"
@@ -28,8 +30,11 @@ import (
 type Options struct {
 	Store store.Store
 	Log   *slog.Logger
-	// Codes are the valid access codes.
+	// Codes are the valid shared access codes.
 	Codes access.Codes
+	// SharedRole is the role of whoever signs in with a shared code
+	// (default actor.DefaultSharedRole).
+	SharedRole actor.Role
 	// Secret signs session cookies; replicas sharing it share sessions.
 	Secret []byte
 	// SessionTTL is how long a session lasts (default 12 hours).
@@ -80,6 +85,10 @@ type Server struct {
 	ttl      time.Duration
 	delay    time.Duration
 	throttle *access.Throttle
+	// shared is who signs in with a shared code.
+	shared actor.Actor
+	// lastSeen is when each person's last-seen time was last written here.
+	lastSeen sync.Map
 	// revocations says which signed sessions were ended early.
 	revocations *access.Revocations
 	// trusted are the reverse proxies whose forwarding headers count.
@@ -111,6 +120,10 @@ func New(opts Options) *Server {
 	if s.log == nil {
 		s.log = slog.Default()
 	}
+	if opts.SharedRole == "" {
+		opts.SharedRole = actor.DefaultSharedRole
+	}
+	s.shared = actor.SharedAs(opts.SharedRole)
 	if s.ttl == 0 {
 		s.ttl = 12 * time.Hour
 	}

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -146,6 +148,17 @@ func TestServeGracefulShutdown(t *testing.T) {
 	code, err := os.ReadFile(filepath.Join(dir, "access-code"))
 	require.NoError(t, err, "a code is generated and kept")
 	assert.Contains(t, out.String(), strings.TrimSpace(string(code)), "and printed once, not in the log")
+	// The first start makes an admin and prints its personal code beside
+	// the shared one; it signs in at the same gate as the admin.
+	adminCode := regexp.MustCompile(`Admin code: (CPP[-A-Z0-9]+)`).FindStringSubmatch(out.String())
+	require.Len(t, adminCode, 2, out.String())
+	assert.NotContains(t, logs.String(), adminCode[1])
+	resp, err := http.Post("http://"+addr+"/api/session", "application/json", strings.NewReader(`{"code":"`+adminCode[1]+`"}`))
+	require.NoError(t, err)
+	signedIn, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	assert.Contains(t, string(signedIn), `"role":"admin"`)
+	assert.Contains(t, string(signedIn), `"name":"Administrator"`)
 
 	slow := make(chan int, 1)
 	go func() {
@@ -172,6 +185,7 @@ func TestServeGracefulShutdown(t *testing.T) {
 	again, err := os.ReadFile(filepath.Join(dir, "access-code"))
 	require.NoError(t, err)
 	assert.Equal(t, code, again)
+	assert.Equal(t, 1, strings.Count(out.String(), "Admin code:"), "one admin, made at the first start")
 	cancel()
 	require.NoError(t, <-done)
 }

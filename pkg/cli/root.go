@@ -193,9 +193,9 @@ func NewRootCmd(f *Factory) *cobra.Command {
 			}
 			f.Config = c
 			// Who is acting, for every use case the command runs
-			// (pkg/plan): whoever may read the data dir or the DSN is
-			// the shared identity.
-			cmd.SetContext(actor.With(cmd.Context(), actor.Shared))
+			// (pkg/plan): whoever may read the data dir or the DSN holds
+			// every credential already, so the command line is an admin.
+			cmd.SetContext(actor.With(cmd.Context(), actor.Terminal))
 			return nil
 		},
 	}

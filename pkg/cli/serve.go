@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/commsplan/commsplan/pkg/access"
+	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/api"
 	"github.com/commsplan/commsplan/pkg/backup"
 	"github.com/commsplan/commsplan/pkg/config"
@@ -126,6 +127,18 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 	} else {
 		log.Info("access codes configured", "count", len(codes))
 	}
+	// The first start also makes an admin, so someone can manage people
+	// from the first minute; the code is shown this once, like the shared
+	// one, and "commsplan people code" issues a new one.
+	admin, adminCode, created, err := plan.New(st).EnsureAdmin(actor.With(ctx, actor.Terminal))
+	if err != nil {
+		return fmt.Errorf("first admin: %w", err)
+	}
+	if created {
+		fmt.Fprintf(f.Out, "Admin code: %s\n(the personal code of %q, role admin, shown this once; \"commsplan people code %s\" issues a new one)\n",
+			adminCode, admin.Name, admin.ID)
+		log.Info("first admin created", "id", admin.ID)
+	}
 	secret := cfg.SessionSecret
 	if secret == "" {
 		if secret, _, err = access.LoadOrCreate(cfg.DataDir, "session-secret", access.GenerateSecret); err != nil {
@@ -152,7 +165,7 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 		log.Info("scheduled backups", "dir", cfg.BackupDir, "interval", cfg.BackupInterval, "keep", cfg.BackupKeep)
 		go backups.Schedule(ctx, cfg.BackupInterval, log)
 	}
-	srv := api.New(api.Options{Store: st, Backups: backups, Log: log, Codes: accessCodes, Secret: []byte(secret),
+	srv := api.New(api.Options{Store: st, Backups: backups, Log: log, Codes: accessCodes, SharedRole: cfg.SharedRole, Secret: []byte(secret),
 		UI: webui.FS(), Version: f.Version, MaxPerAudienceWeek: cfg.MaxPerAudienceWeek, HolidayCalendar: cfg.HolidayCalendar, Generator: gen,
 		TrustedProxies: cfg.TrustedProxies, PublicURL: cfg.PublicURL})
 	httpSrv := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute,

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/campaign"
 
 	"github.com/spf13/pflag"
@@ -37,6 +38,8 @@ type Config struct {
 	AccessCodes []string
 	// SessionSecret signs session cookies.
 	SessionSecret string
+	// SharedRole is the role of the shared access codes (auth.shared-role).
+	SharedRole actor.Role
 	// LogLevel is debug, info, warn or error.
 	LogLevel string
 	// LogFormat is text or json.
@@ -122,6 +125,7 @@ var Settings = []Setting{
 	{Flag: "log-format", Key: "log.format", Default: "text", Usage: "log format: text or json"},
 	{Flag: "addr", Key: "addr", Default: "127.0.0.1:8080", Usage: "address the server listens on", Serve: true},
 	{Flag: "access-codes", Key: "access.codes", Usage: "comma-separated access codes (default: one generated and kept in the data dir)", Serve: true},
+	{Flag: "shared-role", Key: "auth.shared-role", Default: "planner", Usage: "role of whoever signs in with a shared access code: viewer, planner, approver or admin", Serve: true},
 	{Flag: "session-secret", Key: "session.secret", Usage: "secret that signs session cookies (default: generated and kept in the data dir)", Serve: true},
 	{Flag: "public-url", Key: "public-url", Usage: "the URL users reach the server at, e.g. https://comms.example.com behind a TLS-terminating proxy (https makes the session cookie Secure)", Serve: true},
 	{Flag: "trusted-proxies", Key: "trusted-proxies", Usage: "comma-separated CIDRs or addresses of reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are honoured (default: none)", Serve: true},
@@ -223,6 +227,10 @@ func Load(fs *pflag.FlagSet) (Config, error) {
 		ComposeEndpoint:  strings.TrimSpace(get("compose.endpoint")),
 		ComposeModel:     strings.TrimSpace(get("compose.model")),
 		ComposeAPIKey:    os.Getenv(ComposeAPIKeyEnv),
+	}
+	var err error
+	if c.SharedRole, err = actor.ParseRole(get("auth.shared-role")); err != nil {
+		return Config{}, fmt.Errorf("shared-role %v, not %q", err, get("auth.shared-role"))
 	}
 	maxPerWeek := strings.TrimSpace(get("schedule.max-per-audience-week"))
 	n, err := strconv.Atoi(maxPerWeek)

@@ -24,6 +24,8 @@ var BackupTables = []string{
 var BackupExcluded = []Excluded{
 	{Table: "revoked_sessions", Reason: "session secrets: logged-out session ids; sessions are signed by the server's own secret and do not move"},
 	{Table: "session_state", Reason: "session secrets: the revoke-all cutoff and a keyed hash of the access codes"},
+	{Table: "people", Reason: "credentials: the people and the hashes of their personal codes stay with the server; the first start on an empty database creates an admin"},
+	{Table: "person_sessions", Reason: "session secrets: the open personal sessions"},
 	{Table: "data_versions", Reason: "cache state: a restore moves every list's version past the clock instead"},
 	{Table: "goose_db_version", Reason: "migration bookkeeping: the manifest's schemaVersion carries it"},
 }

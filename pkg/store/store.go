@@ -271,6 +271,38 @@ type Store interface {
 	UpdateNewsletterTemplate(ctx context.Context, t *domain.NewsletterTemplate) error
 	DeleteNewsletterTemplate(ctx context.Context, id string) error
 
+	// ListPeople returns the people by name, each with its count of
+	// unexpired sessions.
+	ListPeople(ctx context.Context) ([]domain.Person, error)
+	GetPerson(ctx context.Context, id string) (domain.Person, error)
+	// GetPersonByCodeHash finds the person whose code hashes to codeHash;
+	// ErrNotFound when none does.
+	GetPersonByCodeHash(ctx context.Context, codeHash string) (domain.Person, error)
+	// CreatePerson stores a person with the hash of its code.
+	CreatePerson(ctx context.Context, p *domain.Person, codeHash string) error
+	// UpdatePerson replaces the person's name, email and role.
+	UpdatePerson(ctx context.Context, p *domain.Person) error
+	// SetPersonCode replaces the person's code hash and ends its sessions.
+	SetPersonCode(ctx context.Context, id, codeHash string) error
+	// DeletePerson deletes the person and ends its sessions.
+	DeletePerson(ctx context.Context, id string) error
+	// LockAdmins counts the people with the admin role and, inside a
+	// transaction, locks their rows until it ends, so two transactions
+	// cannot each demote or remove one of the last two admins.
+	LockAdmins(ctx context.Context) (int, error)
+	// TouchPerson sets the person's last-seen time.
+	TouchPerson(ctx context.Context, id string, at time.Time) error
+	// CreatePersonSession records a personal session until expires.
+	CreatePersonSession(ctx context.Context, id, personID string, expires time.Time) error
+	// PersonOfSession returns the person of an unexpired personal session;
+	// ErrNotFound when the session was ended or its person removed.
+	PersonOfSession(ctx context.Context, sessionID string) (domain.Person, error)
+	// DeletePersonSession ends one personal session (logout).
+	DeletePersonSession(ctx context.Context, id string) error
+	// DeletePersonSessions ends every session of the person and returns
+	// how many there were.
+	DeletePersonSessions(ctx context.Context, personID string) (int, error)
+
 	// Search finds themes, questions, content and communications whose text
 	// contains q, case-insensitively; at most limit hits. Concurrent callers
 	// may share one answer, so the hits must not be changed.

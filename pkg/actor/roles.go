@@ -1,0 +1,101 @@
+package actor
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Role is what an actor may do: one of Roles.
+type Role string
+
+// The four roles, from least to most.
+const (
+	// RoleViewer reads everything, changes nothing, may download and export.
+	RoleViewer Role = "viewer"
+	// RolePlanner has the full access to the plan the shared code always had.
+	RolePlanner Role = "planner"
+	// RoleApprover is a planner who may also decide reviews and read the
+	// audit trail.
+	RoleApprover Role = "approver"
+	// RoleAdmin may do everything, plus manage people and settings.
+	RoleAdmin Role = "admin"
+)
+
+// Roles are the roles, from least to most.
+var Roles = []Role{RoleViewer, RolePlanner, RoleApprover, RoleAdmin}
+
+// DefaultSharedRole is the role of the shared codes unless auth.shared-role
+// says otherwise: what a team that never sets up people had before.
+const DefaultSharedRole = RolePlanner
+
+// ParseRole returns the role named s (case-insensitive), or an error that
+// lists the roles.
+func ParseRole(s string) (Role, error) {
+	r := Role(strings.ToLower(strings.TrimSpace(s)))
+	if slices.Contains(Roles, r) {
+		return r, nil
+	}
+	return "", fmt.Errorf("must be one of viewer, planner, approver, admin")
+}
+
+// Permission is a kind of operation. Every API operation needs exactly one
+// (pkg/api/permissions.go maps each to its permission); a role has a set.
+type Permission string
+
+// The permissions.
+const (
+	// PlanRead: read every part of the plan, download and export it.
+	PlanRead Permission = "plan.read"
+	// PlanEdit: change the plan (themes to campaigns, checklist, feeds,
+	// backups).
+	PlanEdit Permission = "plan.edit"
+	// ReviewsDecide: approve or reject a review.
+	ReviewsDecide Permission = "reviews.decide"
+	// AuditRead: read the audit trail.
+	AuditRead Permission = "audit.read"
+	// PeopleManage: add, change, sign out and remove people.
+	PeopleManage Permission = "people.manage"
+)
+
+// Permissions are every permission, in the order /api/session lists them.
+var Permissions = []Permission{PlanRead, PlanEdit, ReviewsDecide, AuditRead, PeopleManage}
+
+// grants is the one table of which role holds which permission.
+var grants = map[Role][]Permission{
+	RoleViewer:   {PlanRead},
+	RolePlanner:  {PlanRead, PlanEdit},
+	RoleApprover: {PlanRead, PlanEdit, ReviewsDecide, AuditRead},
+	RoleAdmin:    {PlanRead, PlanEdit, ReviewsDecide, AuditRead, PeopleManage},
+}
+
+// PermissionsOf lists r's permissions (none for an unknown role).
+func PermissionsOf(r Role) []Permission { return slices.Clone(grants[r]) }
+
+// Can reports whether a may do what p allows.
+func (a Actor) Can(p Permission) bool { return slices.Contains(grants[a.Role], p) }
+
+// DeniedError is an actor refused an operation: the API answers 403 naming
+// the permission, the CLI exits 2.
+type DeniedError struct {
+	Permission Permission
+	Role       Role
+}
+
+func (e *DeniedError) Error() string {
+	return fmt.Sprintf("permission %s is required; the role %s does not have it", e.Permission, e.Role)
+}
+
+// Require returns the actor in ctx when it holds p, a *DeniedError when it
+// does not, ErrNone when there is no actor.
+func Require(ctx context.Context, p Permission) (Actor, error) {
+	a, err := From(ctx)
+	if err != nil {
+		return a, err
+	}
+	if !a.Can(p) {
+		return a, &DeniedError{Permission: p, Role: a.Role}
+	}
+	return a, nil
+}

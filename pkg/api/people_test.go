@@ -1,0 +1,115 @@
+package api
+
+import (
+	"context"
+	"net/http"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/commsplan/commsplan/pkg/access"
+	"github.com/commsplan/commsplan/pkg/actor"
+	"github.com/commsplan/commsplan/pkg/plan"
+	"github.com/commsplan/commsplan/pkg/store/storetest"
+)
+
+// terminal is the context of an operator at the command line (an admin).
+func terminal() context.Context { return actor.With(context.Background(), actor.Terminal) }
+
+// signInAs opens a session in a new browser of ts with code and answers it.
+func (ts *testServer) signInAs(code string) *testServer {
+	ts.t.Helper()
+	b := ts.browser()
+	b.json("POST", "/api/session", map[string]string{"code": code}, http.StatusOK, nil)
+	return b
+}
+
+// TestPersonalSession: a personal code signs in at the same gate as the
+// person, with the person's role; a removal, a new code or a sign-out
+// everywhere ends the session at its next request on every server that
+// shares the database (the second one keeps its default revocation view,
+// so no polling is involved), and a role change applies at once.
+func TestPersonalSession(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b)
+		p := plan.New(ts.Store)
+		dana, code, err := p.AddPerson(terminal(), "Dana Reyes", "dana@example.com", "viewer")
+		require.NoError(t, err)
+
+		resp, body := ts.browser().do("POST", "/api/session", map[string]string{"code": code + "X"})
+		assert.Equal(t, http.StatusUnauthorized, resp.StatusCode)
+		assert.Equal(t, InvalidCodeMessage, errorBody(t, body).Error)
+
+		browser := ts.signInAs(" " + code + " ")
+		var state sessionState
+		browser.json("GET", "/api/session", nil, http.StatusOK, &state)
+		assert.Equal(t, sessionState{Authenticated: true, ExpiresAt: state.ExpiresAt, ID: dana.ID, Name: "Dana Reyes",
+			Role: actor.RoleViewer, Permissions: []actor.Permission{actor.PlanRead}}, state)
+		people, err := p.People(terminal())
+		require.NoError(t, err)
+		for _, x := range people {
+			if x.ID == dana.ID {
+				assert.NotNil(t, x.LastSeenAt, "signing in is being seen")
+				assert.Equal(t, 1, x.ActiveSessions)
+			}
+		}
+
+		replica := New(Options{Store: storetest.Open(t, ts.DSN), Codes: access.NewCodes([]string{testCode}),
+			Secret: []byte("test secret")}).Handler()
+		cookie := browser.sessionCookie()
+		require.Equal(t, http.StatusOK, statusWith(replica, "/api/themes", cookie))
+
+		_, err = p.UpdatePerson(terminal(), dana.ID, plan.PersonChange{Role: ptr("planner")})
+		require.NoError(t, err)
+		browser.json("GET", "/api/session", nil, http.StatusOK, &state)
+		assert.Equal(t, actor.RolePlanner, state.Role, "a new role applies at the next request")
+
+		// Sign-out everywhere, then a new code, then the removal.
+		_, err = p.SignOutPerson(terminal(), dana.ID)
+		require.NoError(t, err)
+		assert.Equal(t, http.StatusUnauthorized, statusWith(replica, "/api/themes", cookie))
+		resp, _ = browser.do("GET", "/api/themes", nil)
+		assert.Equal(t, http.StatusUnauthorized, resp.StatusCode)
+
+		browser = ts.signInAs(code)
+		cookie = browser.sessionCookie()
+		code, err = p.NewPersonCode(terminal(), dana.ID)
+		require.NoError(t, err)
+		assert.Equal(t, http.StatusUnauthorized, statusWith(replica, "/api/themes", cookie), "a new code ends the old sessions")
+
+		browser = ts.signInAs(code)
+		cookie = browser.sessionCookie()
+		require.Equal(t, http.StatusOK, statusWith(replica, "/api/themes", cookie))
+		require.NoError(t, p.RemovePerson(terminal(), dana.ID))
+		assert.Equal(t, http.StatusUnauthorized, statusWith(replica, "/api/themes", cookie), "a removal ends them")
+		resp, _ = browser.do("GET", "/api/themes", nil)
+		assert.Equal(t, http.StatusUnauthorized, resp.StatusCode)
+		browser.json("GET", "/api/session", nil, http.StatusOK, &state)
+		assert.False(t, state.Authenticated)
+		resp, _ = ts.browser().do("POST", "/api/session", map[string]string{"code": code})
+		assert.Equal(t, http.StatusUnauthorized, resp.StatusCode, "the removed person's code is refused")
+
+		// Logout ends a personal session for good.
+		erin, code, err := p.AddPerson(terminal(), "Erin", "", "approver")
+		require.NoError(t, err)
+		browser = ts.signInAs(code)
+		cookie = browser.sessionCookie()
+		browser.json("DELETE", "/api/session", nil, http.StatusNoContent, nil)
+		assert.Equal(t, http.StatusUnauthorized, statusWith(replica, "/api/themes", cookie))
+		got, err := ts.Store.GetPerson(context.Background(), erin.ID)
+		require.NoError(t, err)
+		assert.Zero(t, got.ActiveSessions)
+	})
+}
+
+// TestSharedRole: auth.shared-role sets the shared identity's role.
+func TestSharedRole(t *testing.T) {
+	ts := newTestServer(t, storetest.Backends[0], Options{SharedRole: actor.RoleViewer})
+	var state sessionState
+	ts.json("GET", "/api/session", nil, http.StatusOK, &state)
+	assert.Equal(t, "shared", state.ID)
+	assert.Equal(t, actor.RoleViewer, state.Role)
+}
+
+func ptr[T any](v T) *T { return &v }

@@ -1,0 +1,194 @@
+package plan
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/commsplan/commsplan/pkg/access"
+	"github.com/commsplan/commsplan/pkg/actor"
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/store"
+)
+
+// PersonChange is a change to a person: a nil field keeps its value.
+type PersonChange struct {
+	Name  *string
+	Email *string
+	Role  *string
+}
+
+// People lists the people (admins only).
+func (p *Plan) People(ctx context.Context) ([]domain.Person, error) {
+	if _, err := actor.Require(ctx, actor.PeopleManage); err != nil {
+		return nil, err
+	}
+	return p.st.ListPeople(ctx)
+}
+
+// FindPerson finds a person by id, else by name (ignoring case): what the
+// command line's ID|NAME arguments take. A name two people share is bad
+// input naming the person argument.
+func (p *Plan) FindPerson(ctx context.Context, idOrName string) (domain.Person, error) {
+	people, err := p.People(ctx)
+	if err != nil {
+		return domain.Person{}, err
+	}
+	var found []domain.Person
+	for _, x := range people {
+		if x.ID == idOrName {
+			return x, nil
+		}
+		if strings.EqualFold(x.Name, strings.TrimSpace(idOrName)) {
+			found = append(found, x)
+		}
+	}
+	switch len(found) {
+	case 0:
+		return domain.Person{}, store.ErrNotFound
+	case 1:
+		return found[0], nil
+	}
+	return domain.Person{}, Invalid("person", "names "+strconv.Itoa(len(found))+" people; give the id (people list)")
+}
+
+// AddPerson adds a person with a new personal code, which it answers this
+// once: only the code's hash is stored.
+func (p *Plan) AddPerson(ctx context.Context, name, email, role string) (domain.Person, string, error) {
+	if _, err := actor.Require(ctx, actor.PeopleManage); err != nil {
+		return domain.Person{}, "", err
+	}
+	person := domain.Person{Name: name, Email: email}
+	if err := checkPerson(&person, role); err != nil {
+		return person, "", err
+	}
+	code := access.GeneratePersonalCode()
+	if err := p.st.CreatePerson(ctx, &person, access.PersonalCodeHash(code)); err != nil {
+		return person, "", err
+	}
+	return person, code, nil
+}
+
+// checkPerson validates a person's fields and sets its role from role.
+func checkPerson(person *domain.Person, role string) error {
+	fe := domain.FieldErrors{}
+	if err := person.Validate(); err != nil {
+		errors.As(err, &fe)
+	}
+	r, err := actor.ParseRole(role)
+	if err != nil {
+		fe["role"] = err.Error()
+	}
+	if len(fe) > 0 {
+		return fe
+	}
+	person.Role = string(r)
+	return nil
+}
+
+// UpdatePerson changes a person's name, email or role. Demoting the last
+// admin is bad input naming role.
+func (p *Plan) UpdatePerson(ctx context.Context, id string, ch PersonChange) (domain.Person, error) {
+	var person domain.Person
+	if _, err := actor.Require(ctx, actor.PeopleManage); err != nil {
+		return person, err
+	}
+	err := p.st.InTx(ctx, func(tx store.Store) error {
+		admins, err := tx.LockAdmins(ctx)
+		if err != nil {
+			return err
+		}
+		if person, err = tx.GetPerson(ctx, id); err != nil {
+			return err
+		}
+		wasAdmin := person.Role == string(actor.RoleAdmin)
+		if ch.Name != nil {
+			person.Name = *ch.Name
+		}
+		if ch.Email != nil {
+			person.Email = *ch.Email
+		}
+		role := person.Role
+		if ch.Role != nil {
+			role = *ch.Role
+		}
+		if err := checkPerson(&person, role); err != nil {
+			return err
+		}
+		if wasAdmin && person.Role != string(actor.RoleAdmin) && admins <= 1 {
+			return Invalid("role", "cannot change: this is the last admin; make someone else admin first")
+		}
+		return tx.UpdatePerson(ctx, &person)
+	})
+	return person, err
+}
+
+// NewPersonCode issues the person a new code, answered this once, and ends
+// the old one with every session opened with it.
+func (p *Plan) NewPersonCode(ctx context.Context, id string) (string, error) {
+	if _, err := actor.Require(ctx, actor.PeopleManage); err != nil {
+		return "", err
+	}
+	code := access.GeneratePersonalCode()
+	if err := p.st.SetPersonCode(ctx, id, access.PersonalCodeHash(code)); err != nil {
+		return "", err
+	}
+	return code, nil
+}
+
+// RemovePerson removes a person and ends their sessions. The last admin
+// cannot be removed (bad input naming id).
+func (p *Plan) RemovePerson(ctx context.Context, id string) error {
+	if _, err := actor.Require(ctx, actor.PeopleManage); err != nil {
+		return err
+	}
+	return p.st.InTx(ctx, func(tx store.Store) error {
+		admins, err := tx.LockAdmins(ctx)
+		if err != nil {
+			return err
+		}
+		person, err := tx.GetPerson(ctx, id)
+		if err != nil {
+			return err
+		}
+		if person.Role == string(actor.RoleAdmin) && admins <= 1 {
+			return Invalid("id", "is the last admin, who cannot be removed")
+		}
+		return tx.DeletePerson(ctx, id)
+	})
+}
+
+// SignOutPerson ends every session of the person, answering how many.
+func (p *Plan) SignOutPerson(ctx context.Context, id string) (int, error) {
+	if _, err := actor.Require(ctx, actor.PeopleManage); err != nil {
+		return 0, err
+	}
+	if _, err := p.st.GetPerson(ctx, id); err != nil {
+		return 0, err
+	}
+	return p.st.DeletePersonSessions(ctx, id)
+}
+
+// FirstAdminName is the name of the admin the first start creates.
+const FirstAdminName = "Administrator"
+
+// EnsureAdmin creates an admin, named FirstAdminName, when there are no
+// people yet, and answers it with its code (shown this once); created is
+// false, and nothing changes, when someone exists.
+func (p *Plan) EnsureAdmin(ctx context.Context) (person domain.Person, code string, created bool, err error) {
+	if _, err := actor.Require(ctx, actor.PeopleManage); err != nil {
+		return person, "", false, err
+	}
+	err = p.st.InTx(ctx, func(tx store.Store) error {
+		people, err := tx.ListPeople(ctx)
+		if err != nil || len(people) > 0 {
+			return err
+		}
+		person = domain.Person{Name: FirstAdminName, Role: string(actor.RoleAdmin)}
+		code = access.GeneratePersonalCode()
+		created = true
+		return tx.CreatePerson(ctx, &person, access.PersonalCodeHash(code))
+	})
+	return person, code, created, err
+}

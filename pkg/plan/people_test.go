@@ -1,0 +1,110 @@
+package plan_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/commsplan/commsplan/pkg/access"
+	"github.com/commsplan/commsplan/pkg/actor"
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/plan"
+	"github.com/commsplan/commsplan/pkg/store"
+	"github.com/commsplan/commsplan/pkg/store/storetest"
+)
+
+// TestPeople: the people use cases on both backends: the first admin, the
+// bad-input rules (blank name, unknown role, the last admin), codes kept
+// only as hashes, and a new code or a removal ending the sessions.
+func TestPeople(t *testing.T) {
+	for _, b := range storetest.Backends {
+		t.Run(b.Name, func(t *testing.T) {
+			ctx := actor.With(context.Background(), actor.Terminal)
+			st := storetest.Open(t, b.DSN(t))
+			p := plan.New(st)
+
+			_, err := p.People(acting())
+			var denied *actor.DeniedError
+			require.ErrorAs(t, err, &denied, "the shared planner may not manage people")
+			assert.Equal(t, actor.PeopleManage, denied.Permission)
+
+			admin, adminCode, created, err := p.EnsureAdmin(ctx)
+			require.NoError(t, err)
+			require.True(t, created)
+			assert.Equal(t, "admin", admin.Role)
+			_, _, created, err = p.EnsureAdmin(ctx)
+			require.NoError(t, err)
+			assert.False(t, created, "only when there is nobody")
+			got, err := st.GetPersonByCodeHash(ctx, access.PersonalCodeHash(adminCode))
+			require.NoError(t, err)
+			assert.Equal(t, admin.ID, got.ID)
+
+			_, _, err = p.AddPerson(ctx, "  ", "not-an-email", "editor")
+			var fields domain.FieldErrors
+			require.ErrorAs(t, err, &fields)
+			assert.Equal(t, domain.FieldErrors{"name": "is required", "email": "must be an email address",
+				"role": "must be one of viewer, planner, approver, admin"}, fields)
+
+			dana, code, err := p.AddPerson(ctx, " Dana Reyes ", "dana@example.com", "Viewer")
+			require.NoError(t, err)
+			assert.Equal(t, "Dana Reyes", dana.Name)
+			assert.Equal(t, "viewer", dana.Role)
+			assert.Regexp(t, `^CPP-`, code)
+
+			// The last admin can be neither demoted nor removed.
+			_, err = p.UpdatePerson(ctx, admin.ID, plan.PersonChange{Role: ptr("planner")})
+			var in *plan.InputError
+			require.ErrorAs(t, err, &in)
+			assert.Contains(t, in.Fields, "role")
+			err = p.RemovePerson(ctx, admin.ID)
+			require.ErrorAs(t, err, &in)
+			assert.Contains(t, in.Fields, "id")
+
+			dana, err = p.UpdatePerson(ctx, dana.ID, plan.PersonChange{Role: ptr("admin"), Email: ptr("")})
+			require.NoError(t, err)
+			assert.Equal(t, "admin", dana.Role)
+			assert.Empty(t, dana.Email)
+			_, err = p.UpdatePerson(ctx, admin.ID, plan.PersonChange{Role: ptr("planner")})
+			require.NoError(t, err, "with a second admin the first may step down")
+
+			found, err := p.FindPerson(ctx, "dana reyes")
+			require.NoError(t, err)
+			assert.Equal(t, dana.ID, found.ID)
+			_, err = p.FindPerson(ctx, "nobody")
+			require.ErrorIs(t, err, store.ErrNotFound)
+
+			// Sessions: a new code ends them; a removal ends them and the person.
+			require.NoError(t, st.CreatePersonSession(ctx, "s1", dana.ID, time.Now().Add(time.Hour)))
+			require.NoError(t, st.CreatePersonSession(ctx, "s2", dana.ID, time.Now().Add(time.Hour)))
+			who, err := st.PersonOfSession(ctx, "s1")
+			require.NoError(t, err)
+			assert.Equal(t, dana.ID, who.ID)
+			assert.Equal(t, 2, who.ActiveSessions)
+			newCode, err := p.NewPersonCode(ctx, dana.ID)
+			require.NoError(t, err)
+			assert.NotEqual(t, code, newCode)
+			_, err = st.PersonOfSession(ctx, "s1")
+			require.ErrorIs(t, err, store.ErrNotFound, "a new code ends the sessions")
+			_, err = st.GetPersonByCodeHash(ctx, access.PersonalCodeHash(code))
+			require.ErrorIs(t, err, store.ErrNotFound, "and the old code")
+
+			require.NoError(t, st.CreatePersonSession(ctx, "s3", dana.ID, time.Now().Add(time.Hour)))
+			n, err := p.SignOutPerson(ctx, dana.ID)
+			require.NoError(t, err)
+			assert.Equal(t, 1, n)
+			require.NoError(t, st.CreatePersonSession(ctx, "s4", dana.ID, time.Now().Add(time.Hour)))
+			_, err = p.UpdatePerson(ctx, admin.ID, plan.PersonChange{Role: ptr("admin")})
+			require.NoError(t, err)
+			require.NoError(t, p.RemovePerson(ctx, dana.ID))
+			_, err = st.PersonOfSession(ctx, "s4")
+			require.ErrorIs(t, err, store.ErrNotFound)
+			people, err := p.People(ctx)
+			require.NoError(t, err)
+			require.Len(t, people, 1)
+			assert.Equal(t, admin.ID, people[0].ID)
+		})
+	}
+}

@@ -1,0 +1,149 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"time"
+
+	"github.com/commsplan/commsplan/pkg/domain"
+)
+
+// personSelect reads a person with its count of unexpired sessions ($1 is
+// now).
+const personSelect = `SELECT p.id, p.name, p.email, p.role, p.created_at, p.last_seen_at,
+	(SELECT COUNT(*) FROM person_sessions s WHERE s.person_id = p.id AND s.expires_at > $1)
+	FROM people p`
+
+func scanPerson(r interface{ Scan(...any) error }) (domain.Person, error) {
+	var p domain.Person
+	var seen sql.NullTime
+	err := r.Scan(&p.ID, &p.Name, &p.Email, &p.Role, &p.CreatedAt, &seen, &p.ActiveSessions)
+	p.CreatedAt = p.CreatedAt.UTC()
+	if seen.Valid {
+		t := seen.Time.UTC()
+		p.LastSeenAt = &t
+	}
+	return p, err
+}
+
+// ListPeople implements store.Store.
+func (s *Store) ListPeople(ctx context.Context) ([]domain.Person, error) {
+	rows, err := s.q().QueryContext(ctx, personSelect+` ORDER BY p.name, p.id`, now())
+	return collect(rows, err, func(r *sql.Rows) (domain.Person, error) { return scanPerson(r) })
+}
+
+// GetPerson implements store.Store.
+func (s *Store) GetPerson(ctx context.Context, id string) (domain.Person, error) {
+	p, err := scanPerson(s.q().QueryRowContext(ctx, personSelect+` WHERE p.id = $2`, now(), id))
+	return p, notFound(err)
+}
+
+// GetPersonByCodeHash implements store.Store.
+func (s *Store) GetPersonByCodeHash(ctx context.Context, codeHash string) (domain.Person, error) {
+	p, err := scanPerson(s.q().QueryRowContext(ctx, personSelect+` WHERE p.code_hash = $2`, now(), codeHash))
+	return p, notFound(err)
+}
+
+// CreatePerson implements store.Store.
+func (s *Store) CreatePerson(ctx context.Context, p *domain.Person, codeHash string) error {
+	p.ID, p.CreatedAt = newID(), now()
+	return s.exec(ctx,
+		`INSERT INTO people (id, name, email, role, code_hash, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+		p.ID, p.Name, p.Email, p.Role, codeHash, p.CreatedAt)
+}
+
+// UpdatePerson implements store.Store.
+func (s *Store) UpdatePerson(ctx context.Context, p *domain.Person) error {
+	return s.inTx(ctx, func(tx *Store) error {
+		return mustAffect(tx.q().ExecContext(ctx,
+			`UPDATE people SET name = $1, email = $2, role = $3 WHERE id = $4`, p.Name, p.Email, p.Role, p.ID))
+	})
+}
+
+// SetPersonCode implements store.Store.
+func (s *Store) SetPersonCode(ctx context.Context, id, codeHash string) error {
+	return s.inTx(ctx, func(tx *Store) error {
+		if err := mustAffect(tx.q().ExecContext(ctx, `UPDATE people SET code_hash = $1 WHERE id = $2`, codeHash, id)); err != nil {
+			return err
+		}
+		_, err := tx.q().ExecContext(ctx, `DELETE FROM person_sessions WHERE person_id = $1`, id)
+		return err
+	})
+}
+
+// DeletePerson implements store.Store.
+func (s *Store) DeletePerson(ctx context.Context, id string) error {
+	return s.inTx(ctx, func(tx *Store) error {
+		if _, err := tx.q().ExecContext(ctx, `DELETE FROM person_sessions WHERE person_id = $1`, id); err != nil {
+			return err
+		}
+		return mustAffect(tx.q().ExecContext(ctx, `DELETE FROM people WHERE id = $1`, id))
+	})
+}
+
+// LockAdmins implements store.Store: the no-op update takes the rows' write
+// locks on PostgreSQL (SQLite has one writer anyway) and counts them.
+func (s *Store) LockAdmins(ctx context.Context) (int, error) {
+	return s.affected(ctx, `UPDATE people SET role = role WHERE role = 'admin'`)
+}
+
+// TouchPerson implements store.Store.
+func (s *Store) TouchPerson(ctx context.Context, id string, at time.Time) error {
+	return s.exec(ctx, `UPDATE people SET last_seen_at = $1 WHERE id = $2`, at.UTC().Truncate(time.Microsecond), id)
+}
+
+// CreatePersonSession implements store.Store; expired sessions of the
+// person are pruned on the way.
+func (s *Store) CreatePersonSession(ctx context.Context, id, personID string, expires time.Time) error {
+	return s.inTx(ctx, func(tx *Store) error {
+		t := now()
+		if _, err := tx.q().ExecContext(ctx, `DELETE FROM person_sessions WHERE person_id = $1 AND expires_at <= $2`, personID, t); err != nil {
+			return err
+		}
+		_, err := tx.q().ExecContext(ctx,
+			`INSERT INTO person_sessions (id, person_id, created_at, expires_at) VALUES ($1, $2, $3, $4)`,
+			id, personID, t, expires.UTC().Truncate(time.Microsecond))
+		return err
+	})
+}
+
+// PersonOfSession implements store.Store.
+func (s *Store) PersonOfSession(ctx context.Context, sessionID string) (domain.Person, error) {
+	t := now()
+	p, err := scanPerson(s.q().QueryRowContext(ctx, personSelect+
+		` JOIN person_sessions ps ON ps.person_id = p.id WHERE ps.id = $2 AND ps.expires_at > $1`, t, sessionID))
+	return p, notFound(err)
+}
+
+// DeletePersonSession implements store.Store.
+func (s *Store) DeletePersonSession(ctx context.Context, id string) error {
+	return s.exec(ctx, `DELETE FROM person_sessions WHERE id = $1`, id)
+}
+
+// DeletePersonSessions implements store.Store.
+func (s *Store) DeletePersonSessions(ctx context.Context, personID string) (int, error) {
+	return s.affected(ctx, `DELETE FROM person_sessions WHERE person_id = $1`, personID)
+}
+
+// exec runs one write statement in a transaction of its own (or the
+// caller's): SQLite's reads go to a read-only pool.
+func (s *Store) exec(ctx context.Context, query string, args ...any) error {
+	return s.inTx(ctx, func(tx *Store) error {
+		_, err := tx.q().ExecContext(ctx, query, args...)
+		return err
+	})
+}
+
+// affected is exec answering the number of rows the statement changed.
+func (s *Store) affected(ctx context.Context, query string, args ...any) (int, error) {
+	var n int64
+	err := s.inTx(ctx, func(tx *Store) error {
+		res, err := tx.q().ExecContext(ctx, query, args...)
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	return int(n), err
+}
