@@ -37,11 +37,13 @@ type CreatedFeed struct {
 type feedInput struct {
 	Name                      opt[string] `json:"name"`
 	IncludeCampaignActivities opt[bool]   `json:"includeCampaignActivities"`
+	IncludeConfidential       opt[bool]   `json:"includeConfidential"`
 }
 
 func (in feedInput) apply(f domain.CalendarFeed) (domain.CalendarFeed, error) {
 	f.Name = in.Name.or(f.Name)
 	f.IncludeCampaignActivities = in.IncludeCampaignActivities.or(f.IncludeCampaignActivities)
+	f.IncludeConfidential = in.IncludeConfidential.or(f.IncludeConfidential)
 	return f, f.Validate()
 }
 
@@ -69,7 +71,7 @@ func (s *Server) calendarFeed(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	body, err := schedule.ExportFrom(r.Context(), s.store, schedule.ExportOptions{Format: schedule.FormatICS,
-		IncludeCampaigns: feed.IncludeCampaignActivities, Name: feed.Name})
+		IncludeCampaigns: feed.IncludeCampaignActivities, IncludeConfidential: feed.IncludeConfidential, Name: feed.Name})
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -105,7 +107,7 @@ func etagMatches(header, etag string) bool {
 func (s *Server) exportSchedule(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	opt, err := schedule.ExportQuery{Format: q.Get("format"), From: q.Get("from"), To: q.Get("to"), TZ: q.Get("tz"),
-		IncludeCampaigns: q.Get("includeCampaigns")}.Options()
+		IncludeCampaigns: q.Get("includeCampaigns"), IncludeConfidential: q.Get("includeConfidential")}.Options()
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -203,6 +203,7 @@ func TestCalendarFeedValidation(t *testing.T) {
 			{map[string]any{"name": "   "}, "name", "is required"},
 			{map[string]any{"name": strings.Repeat("x", domain.MaxName+1)}, "name", "must be at most 500 characters"},
 			{map[string]any{"name": "ok", "includeCampaignActivities": "yes"}, "includeCampaignActivities", "has the wrong type"},
+			{map[string]any{"name": "ok", "includeConfidential": "yes"}, "includeConfidential", "has the wrong type"},
 		} {
 			resp, body := ts.do("POST", "/api/calendar-feeds", tc.body)
 			require.Equal(t, http.StatusBadRequest, resp.StatusCode, string(body))
@@ -422,4 +423,54 @@ func BenchmarkCalendarFeed(b *testing.B) {
 			b.ReportMetric(float64(size), "bytes")
 		})
 	}
+}
+
+// TestConfidentialActivitiesStayOut: a feed and an export of a saved
+// pre-acquisition campaign hold no confidential activity unless asked.
+func TestConfidentialActivitiesStayOut(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b)
+		var got GeneratedCampaign
+		ts.json("POST", "/api/campaigns/generate", campaignConfig(t, "ma-integration-pre-acquisition"), http.StatusOK, &got)
+		labelled, open := 0, 0
+		for _, a := range got.Schedule.Activities {
+			if a.Confidentiality != "" {
+				labelled++
+			} else {
+				open++
+			}
+		}
+		require.Positive(t, labelled)
+		ts.json("POST", "/api/campaigns", map[string]any{"title": "Project Falcon", "schedule": got.Schedule}, http.StatusCreated, nil)
+
+		count := func(path string) (int, []byte) {
+			resp, body := ts.do("GET", path, nil)
+			require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+			return strings.Count(string(body), "BEGIN:VEVENT"), body
+		}
+		feed := func(body map[string]any) string {
+			var created CreatedFeed
+			ts.json("POST", "/api/calendar-feeds", body, http.StatusCreated, &created)
+			return created.URL
+		}
+		n, body := count(feed(map[string]any{"name": "Team", "includeCampaignActivities": true}))
+		assert.Equal(t, open, n, "the feed leaves every labelled activity out")
+		assert.NotContains(t, string(body), "CLASS:CONFIDENTIAL")
+		var withSecret CreatedFeed
+		ts.json("POST", "/api/calendar-feeds", map[string]any{"name": "Deal team", "includeCampaignActivities": true,
+			"includeConfidential": true}, http.StatusCreated, &withSecret)
+		assert.True(t, withSecret.IncludeConfidential)
+		n, body = count(withSecret.URL)
+		assert.Equal(t, open+labelled, n)
+		assert.Contains(t, string(body), "CLASS:CONFIDENTIAL")
+
+		n, _ = count("/api/schedule/export?format=ics&includeCampaigns=true")
+		assert.Equal(t, open, n, "the export too")
+		n, _ = count("/api/schedule/export?format=ics&includeCampaigns=true&includeConfidential=true")
+		assert.Equal(t, open+labelled, n)
+		_, body = count("/api/schedule/export?format=csv&includeCampaigns=true&includeConfidential=true")
+		assert.Contains(t, strings.SplitN(string(body), "\r\n", 2)[0], ",Confidentiality")
+		assert.Contains(t, string(body), "Board Confidential")
+		ts.fieldError("GET", "/api/schedule/export?format=csv&includeConfidential=maybe", nil, "includeConfidential")
+	})
 }

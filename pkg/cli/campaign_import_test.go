@@ -70,8 +70,8 @@ func TestCampaignImport(t *testing.T) {
 				code, _, errOut = runCLI(t, append([]string{"--db", db}, bad...)...)
 				assert.Equal(t, 2, code, "%v: %s", bad, errOut)
 				if bad[len(bad)-1] != "yaml" { // a flag's error adds where to read the usage
-				assert.Equal(t, 1, strings.Count(errOut, "\n"), "one line: %q", errOut)
-			}
+					assert.Equal(t, 1, strings.Count(errOut, "\n"), "one line: %q", errOut)
+				}
 			}
 
 			// One activity first, by id, under the title.
@@ -117,4 +117,22 @@ func TestCampaignImport(t *testing.T) {
 			t.Logf("%s: %d activities imported, a second run created 0 and skipped %d", b.Name, len(sched.Activities), len(sched.Activities))
 		})
 	}
+}
+
+// TestExportLeavesConfidentialOut: "export schedule --include-campaigns"
+// leaves a pre-acquisition campaign's labelled activities out unless
+// --include-confidential asks for them.
+func TestExportLeavesConfidentialOut(t *testing.T) {
+	cleanDir(t)
+	db := storetest.SQLiteDSN(t)
+	code, _, errOut := runCLI(t, "--db", db, "campaign", "generate", "--file", campaignTestdata(t, "configs", "ma-integration-pre-acquisition.json"), "--save")
+	require.Equal(t, 0, code, errOut)
+	code, out, errOut := runCLI(t, "--db", db, "export", "schedule", "--include-campaigns", "-o", "csv")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, strings.SplitN(out, "\r\n", 2)[0], ",Confidentiality")
+	assert.NotContains(t, out, "Confidential -")
+	assert.NotContains(t, out, "Board Confidential")
+	code, out, errOut = runCLI(t, "--db", db, "export", "schedule", "--include-campaigns", "--include-confidential", "-o", "csv")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "Board Confidential")
 }

@@ -30,6 +30,8 @@ type ExportScheduleOptions struct {
 	Output           string
 	OutFile          string
 	IncludeCampaigns bool
+	// IncludeConfidential keeps campaign activities with a confidentiality label.
+	IncludeConfidential bool
 }
 
 func newExportScheduleCmd(f *Factory, runF func(*ExportScheduleOptions) error) *cobra.Command {
@@ -40,7 +42,8 @@ func newExportScheduleCmd(f *Factory, runF func(*ExportScheduleOptions) error) *
 		Long: `Export every communication with status scheduled and a date: ics is one
 calendar event each (all day for a date, one hour in UTC for a time), csv one
 row each, json a list. With --include-campaigns every activity of every saved
-campaign is added. --from and --to keep the days in that range (inclusive);
+campaign is added, except those with a confidentiality label (pre-acquisition
+plans), which --include-confidential keeps. --from and --to keep the days in that range (inclusive);
 a communication with a time falls on its day in --tz (default UTC).
 
 The bytes are those of GET /api/schedule/export with the same options.`,
@@ -57,6 +60,7 @@ The bytes are those of GET /api/schedule/export with the same options.`,
 	fl.StringVar(&opts.TZ, "tz", "", "IANA time zone in which a time falls on a day (default UTC)")
 	fl.StringVar(&opts.OutFile, "out", "", "write the export to this file instead of stdout")
 	fl.BoolVar(&opts.IncludeCampaigns, "include-campaigns", false, "add every activity of every saved campaign")
+	fl.BoolVar(&opts.IncludeConfidential, "include-confidential", false, "with --include-campaigns, keep the activities with a confidentiality label (left out by default)")
 	return cmd
 }
 
@@ -66,7 +70,7 @@ func exportScheduleRun(cmd *cobra.Command, f *Factory, opts *ExportScheduleOptio
 		return err
 	}
 	opt, err := schedule.ExportQuery{Format: output, From: opts.From, To: opts.To, TZ: opts.TZ,
-		IncludeCampaigns: strconv.FormatBool(opts.IncludeCampaigns)}.Options()
+		IncludeCampaigns: strconv.FormatBool(opts.IncludeCampaigns), IncludeConfidential: strconv.FormatBool(opts.IncludeConfidential)}.Options()
 	if err != nil {
 		return flagErrors(err)
 	}
@@ -81,7 +85,7 @@ func exportScheduleRun(cmd *cobra.Command, f *Factory, opts *ExportScheduleOptio
 
 // exportFlags maps the export's field names to their flags.
 var exportFlags = map[string]string{"from": "--from", "to": "--to", "tz": "--tz", "format": "--output",
-	"includeCampaigns": "--include-campaigns"}
+	"includeCampaigns": "--include-campaigns", "includeConfidential": "--include-confidential"}
 
 // flagErrors turns field errors into a usage error (exit code 2) naming
 // the flags.

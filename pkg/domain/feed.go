@@ -9,10 +9,13 @@ import (
 // holds a secret token that is shown once when the feed is created; only the
 // token's SHA-256 is stored, so it never appears here.
 type CalendarFeed struct {
-	ID                        string    `json:"id"`
-	Name                      string    `json:"name"`
-	IncludeCampaignActivities bool      `json:"includeCampaignActivities"`
-	CreatedAt                 time.Time `json:"createdAt"`
+	ID                        string `json:"id"`
+	Name                      string `json:"name"`
+	IncludeCampaignActivities bool   `json:"includeCampaignActivities"`
+	// IncludeConfidential keeps the campaign activities that carry a
+	// confidentiality label; without it the feed leaves them out.
+	IncludeConfidential bool      `json:"includeConfidential"`
+	CreatedAt           time.Time `json:"createdAt"`
 }
 
 // Validate checks a calendar feed: a name of at most MaxName characters.

@@ -49,6 +49,10 @@ type ExportOptions struct {
 	Location *time.Location
 	// IncludeCampaigns adds every activity of every saved campaign.
 	IncludeCampaigns bool
+	// IncludeConfidential keeps the campaign activities that carry a
+	// confidentiality label; by default they are left out, so a feed or a
+	// download does not tell the deal before the announcement.
+	IncludeConfidential bool
 	// Name is the calendar's name; empty is DefaultCalendarName.
 	Name string
 }
@@ -60,14 +64,16 @@ type ExportQuery struct {
 	From, To         string
 	TZ               string
 	IncludeCampaigns string
+	// IncludeConfidential is a boolean; default false.
+	IncludeConfidential string
 }
 
 // msgFormat refuses an unknown export format.
 const msgFormat = "must be ics, csv or json"
 
 // Options reads the query: format (ics, csv or json), the range and zone
-// as ParseRange reads them, and includeCampaigns (a boolean, default
-// false). Bad values come back together as domain.FieldErrors naming each
+// as ParseRange reads them, and includeCampaigns and includeConfidential
+// (booleans, default false). Bad values come back together as domain.FieldErrors naming each
 // parameter, so the API and the CLI refuse the same input alike.
 func (q ExportQuery) Options() (ExportOptions, error) {
 	opt := ExportOptions{Format: strings.ToLower(q.Format)}
@@ -80,12 +86,17 @@ func (q ExportQuery) Options() (ExportOptions, error) {
 	if !slices.Contains(ExportFormats, opt.Format) {
 		f["format"] = msgFormat
 	}
-	if q.IncludeCampaigns != "" {
-		b, err := strconv.ParseBool(q.IncludeCampaigns)
-		if err != nil {
-			f["includeCampaigns"] = "must be true or false"
+	for _, p := range []struct {
+		field, value string
+		to           *bool
+	}{{"includeCampaigns", q.IncludeCampaigns, &opt.IncludeCampaigns}, {"includeConfidential", q.IncludeConfidential, &opt.IncludeConfidential}} {
+		if p.value != "" {
+			b, err := strconv.ParseBool(p.value)
+			if err != nil {
+				f[p.field] = "must be true or false"
+			}
+			*p.to = b
 		}
-		opt.IncludeCampaigns = b
 	}
 	if len(f) > 0 {
 		return opt, f
@@ -117,6 +128,8 @@ type Entry struct {
 	CampaignID    string `json:"campaignId,omitempty"`
 	CampaignTitle string `json:"campaignTitle,omitempty"`
 	Phase         string `json:"phase,omitempty"`
+	// Confidentiality is a campaign activity's label ("Board Confidential").
+	Confidentiality string `json:"confidentiality,omitempty"`
 
 	at    domain.Scheduled
 	event icalendar.Event
@@ -131,7 +144,8 @@ const (
 // Entries lists what an export holds, in calendar order (day, then all-day
 // before timed, then time, title and UID): each communication with status
 // scheduled and a date, and with IncludeCampaigns every activity of every
-// campaign, kept when its day lies in the range. A communication whose
+// campaign (those with a confidentiality label only with
+// IncludeConfidential), kept when its day lies in the range. A communication whose
 // stored date cannot be read is left out; a campaign whose schedule cannot
 // be read is an error, since it was validated when saved.
 func Entries(comms []domain.Communication, campaigns []domain.Campaign, opt ExportOptions) ([]Entry, error) {
@@ -161,6 +175,9 @@ func Entries(comms []domain.Communication, campaigns []domain.Campaign, opt Expo
 				return nil, fmt.Errorf("campaign %s: stored schedule: %w", c.ID, err)
 			}
 			for _, a := range s.Activities {
+				if a.Confidentiality != "" && !opt.IncludeConfidential {
+					continue
+				}
 				e, err := activityEntry(c, a)
 				if err != nil {
 					return nil, fmt.Errorf("campaign %s: %w", c.ID, err)
@@ -227,14 +244,14 @@ func activityEntry(c domain.Campaign, a campaign.Activity) (Entry, error) {
 	}
 	return Entry{Kind: KindCampaignActivity, UID: uid, ID: a.ID, Title: a.Title, ScheduledDate: a.Date, AllDay: true,
 		Status: a.Status, Audience: a.Audience, Vehicle: campaign.ChannelLabel(a.Channel), CampaignID: c.ID,
-		CampaignTitle: c.Title, Phase: a.Phase, at: domain.Scheduled{AllDay: true, At: ev.Start}, event: ev}, nil
+		CampaignTitle: c.Title, Phase: a.Phase, Confidentiality: a.Confidentiality, at: domain.Scheduled{AllDay: true, At: ev.Start}, event: ev}, nil
 }
 
 // csvHeader is the first row of the CSV export: beside the stored value
 // (a date, or the UTC instant) the local date and time in the export's
 // zone, which a spreadsheet reads as they are.
 var csvHeader = []string{"Kind", "ID", "Title", "Scheduled (UTC)", "Date", "Time", "Time Zone", "Status", "Theme",
-	"Audience", "Vehicle", "Campaign ID", "Campaign", "Phase"}
+	"Audience", "Vehicle", "Campaign ID", "Campaign", "Phase", "Confidentiality"}
 
 // WriteCSV writes entries as CSV (RFC 4180, CRLF, formulas defused); loc
 // names the zone of the local Date and Time columns (UTC when nil).
@@ -250,7 +267,7 @@ func WriteCSV(w io.Writer, entries []Entry, loc *time.Location) error {
 			tz = "" // a date is in no zone
 		}
 		rows[i] = []string{e.Kind, e.ID, e.Title, e.ScheduledDate, e.Day, e.Time, tz, e.Status, e.Theme, e.Audience, e.Vehicle,
-			e.CampaignID, e.CampaignTitle, e.Phase}
+			e.CampaignID, e.CampaignTitle, e.Phase, e.Confidentiality}
 	}
 	return csvfile.Write(w, csvHeader, rows)
 }

@@ -151,16 +151,45 @@ func TestExportCSV(t *testing.T) {
 	comms, camps := plan(t)
 	b, err := Export(comms, camps, ExportOptions{Format: FormatCSV, IncludeCampaigns: true})
 	require.NoError(t, err)
-	assert.True(t, strings.HasPrefix(string(b), "Kind,ID,Title,Scheduled (UTC),Date,Time,Time Zone,Status,Theme,Audience,Vehicle,Campaign ID,Campaign,Phase\r\n"))
+	assert.True(t, strings.HasPrefix(string(b), "Kind,ID,Title,Scheduled (UTC),Date,Time,Time Zone,Status,Theme,Audience,Vehicle,Campaign ID,Campaign,Phase,Confidentiality\r\n"))
 	assert.NotContains(t, strings.ReplaceAll(string(b), "\r\n", ""), "\n", "CRLF line ends")
 	rows, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
 	require.NoError(t, err)
 	require.Len(t, rows, 5)
 	assert.Equal(t, []string{"campaignActivity", "activity-1", "Kick-off", "2031-03-02", "2031-03-02", "", "", "planned", "",
-		"executives", "Email", "camp-1", "ERP wave 1", "Preparation"}, rows[1])
+		"executives", "Email", "camp-1", "ERP wave 1", "Preparation", ""}, rows[1])
 	assert.Equal(t, "'=cmd|' /C calc'!A0", rows[2][2], "formulas defused")
 	assert.Equal(t, []string{"communication", "c-instant", "Town hall, Q&A", "2031-03-04T20:00:00Z", "2031-03-04", "20:00", "UTC",
-		"scheduled", "Go-live", "Field Technicians", "Main hall", "", "", ""}, rows[3])
+		"scheduled", "Go-live", "Field Technicians", "Main hall", "", "", "", ""}, rows[3])
+}
+
+// Campaign activities with a confidentiality label stay out of an export
+// unless it asks for them; then the CSV and the JSON name the label.
+func TestExportLeavesConfidentialOut(t *testing.T) {
+	_, camps := plan(t)
+	var s campaign.Schedule
+	require.NoError(t, json.Unmarshal(camps[0].Schedule, &s))
+	s.Activities[0].Confidentiality = "Board Confidential"
+	raw, err := json.Marshal(s)
+	require.NoError(t, err)
+	camps[0].Schedule = raw
+	for _, format := range ExportFormats {
+		b, err := Export(nil, camps, ExportOptions{Format: format, IncludeCampaigns: true})
+		require.NoError(t, err)
+		assert.NotContains(t, string(b), "Kick-off", format)
+		assert.Contains(t, string(b), "Retro", format)
+		b, err = Export(nil, camps, ExportOptions{Format: format, IncludeCampaigns: true, IncludeConfidential: true})
+		require.NoError(t, err)
+		assert.Contains(t, string(b), "Kick-off", format)
+		if format != FormatICS {
+			assert.Contains(t, string(b), "Board Confidential", format)
+		}
+	}
+	_, err = ExportQuery{Format: "csv", IncludeConfidential: "maybe"}.Options()
+	assert.Equal(t, domain.FieldErrors{"includeConfidential": "must be true or false"}, err)
+	opt, err := ExportQuery{Format: "csv", IncludeConfidential: "true"}.Options()
+	require.NoError(t, err)
+	assert.True(t, opt.IncludeConfidential)
 }
 
 // The CSV's Date and Time are local to the requested zone, beside the UTC

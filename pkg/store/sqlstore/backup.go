@@ -86,7 +86,7 @@ var catalog = map[string]table{
 	"blackouts":         {columns: withCols([]column{id}, cols(text, "name", "start_date", "end_date"), []column{created})},
 	"blackout_audiences": {columns: []column{{"blackout_id", text}, {"audience_id", text}, {"position", integer}},
 		key: []string{"blackout_id", "audience_id"}},
-	"calendar_feeds": {columns: []column{id, {"name", text}, {"include_campaign_activities", boolean}, {"token_hash", text}, created}},
+	"calendar_feeds": {columns: []column{id, {"name", text}, {"include_campaign_activities", boolean}, {"token_hash", text}, created, {"include_confidential", boolean}}},
 	"newsletter_templates": {columns: withCols([]column{id}, cols(text, "name", "description", "template"),
 		[]column{created, updated})},
 }

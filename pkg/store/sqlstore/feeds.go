@@ -6,11 +6,11 @@ import (
 	"github.com/commsplan/commsplan/pkg/domain"
 )
 
-const feedSelect = `SELECT id, name, include_campaign_activities, created_at FROM calendar_feeds`
+const feedSelect = `SELECT id, name, include_campaign_activities, include_confidential, created_at FROM calendar_feeds`
 
 func scanFeed(r rowScanner) (domain.CalendarFeed, error) {
 	var f domain.CalendarFeed
-	err := r.Scan(&f.ID, &f.Name, &f.IncludeCampaignActivities, &f.CreatedAt)
+	err := r.Scan(&f.ID, &f.Name, &f.IncludeCampaignActivities, &f.IncludeConfidential, &f.CreatedAt)
 	return f, err
 }
 
@@ -24,9 +24,9 @@ func (s *Store) CreateCalendarFeed(ctx context.Context, f *domain.CalendarFeed, 
 	f.ID, f.CreatedAt = newID(), now()
 	return s.inTx(ctx, func(tx *Store) error {
 		return tx.insertRecorded(ctx, "calendar_feed", f.ID, f.Name,
-			`INSERT INTO calendar_feeds (id, name, include_campaign_activities, token_hash, created_at)
-			 VALUES ($1, $2, $3, $4, $5)`,
-			f.ID, f.Name, f.IncludeCampaignActivities, tokenHash, f.CreatedAt)
+			`INSERT INTO calendar_feeds (id, name, include_campaign_activities, include_confidential, token_hash, created_at)
+			 VALUES ($1, $2, $3, $4, $5, $6)`,
+			f.ID, f.Name, f.IncludeCampaignActivities, f.IncludeConfidential, tokenHash, f.CreatedAt)
 	})
 }
 
