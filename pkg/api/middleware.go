@@ -48,6 +48,12 @@ func (s *Server) requireSession(next http.Handler) http.Handler {
 			writeJSON(w, http.StatusUnauthorized, ErrorBody{Error: "authentication required"})
 			return
 		}
+		// What the operation needs (permissions.go), checked here for
+		// every route; the use cases check again (pkg/plan).
+		if p := need(r); p != "" && !who.Can(p) {
+			denied(w, &actor.DeniedError{Permission: p, Role: who.Role})
+			return
+		}
 		// Who is acting, for every use case this request runs (pkg/plan).
 		next.ServeHTTP(w, r.WithContext(actor.With(r.Context(), who)))
 	})

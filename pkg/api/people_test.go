@@ -113,3 +113,90 @@ func TestSharedRole(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// TestPeopleAPI: an admin manages people over the API; the bad input is
+// a 400 naming the field; a planner is refused with 403 naming
+// people.manage.
+func TestPeopleAPI(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b)
+		resp, body := ts.do("GET", "/api/people", nil)
+		assert.Equal(t, http.StatusForbidden, resp.StatusCode, "the shared planner")
+		assert.Contains(t, string(body), `"permission":"people.manage"`)
+
+		_, adminCode, _, err := plan.New(ts.Store).EnsureAdmin(terminal())
+		require.NoError(t, err)
+		admin := ts.signInAs(adminCode)
+
+		for _, c := range []struct {
+			body  map[string]any
+			field string
+		}{
+			{map[string]any{"name": " ", "role": "viewer"}, "name"},
+			{map[string]any{"name": "X", "role": "editor"}, "role"},
+			{map[string]any{"name": "X"}, "role"},
+			{map[string]any{"name": "X", "role": "viewer", "email": "nope"}, "email"},
+			{map[string]any{"name": 3, "role": "viewer"}, "name"},
+		} {
+			resp, body := admin.do("POST", "/api/people", c.body)
+			if assert.Equal(t, http.StatusBadRequest, resp.StatusCode, "%v: %s", c.body, body) {
+				assert.Contains(t, errorBody(t, body).Fields, c.field, "%v", c.body)
+			}
+		}
+
+		var dana CreatedPerson
+		admin.json("POST", "/api/people", map[string]any{"name": "Dana Reyes", "email": "dana@example.com", "role": "viewer"}, http.StatusCreated, &dana)
+		assert.Regexp(t, `^CPP-`, dana.Code)
+		var erin CreatedPerson
+		admin.json("POST", "/api/people", map[string]any{"name": "Erin", "role": "planner"}, http.StatusCreated, &erin)
+
+		var people []map[string]any
+		admin.json("GET", "/api/people", nil, http.StatusOK, &people)
+		require.Len(t, people, 3)
+		for _, p := range people {
+			assert.NotContains(t, p, "code", "a list never shows a code")
+		}
+		resp, body = admin.do("GET", "/api/people?limit=2", nil)
+		require.Equal(t, http.StatusOK, resp.StatusCode)
+		assert.Contains(t, resp.Header.Get("Link"), `rel="next"`)
+		admin.json("GET", "/api/people?limit=2&after="+cursor(people[1]["id"].(string)), nil, http.StatusOK, &people)
+		assert.Len(t, people, 1)
+
+		viewer := ts.signInAs(dana.Code)
+		resp, _ = viewer.do("POST", "/api/themes", map[string]any{"name": "No", "description": "d"})
+		assert.Equal(t, http.StatusForbidden, resp.StatusCode)
+		var updated map[string]any
+		admin.json("PATCH", "/api/people/"+dana.ID, map[string]any{"role": "planner"}, http.StatusOK, &updated)
+		assert.Equal(t, "planner", updated["role"])
+		assert.Equal(t, "dana@example.com", updated["email"], "absent fields keep their value")
+		viewer.json("POST", "/api/themes", map[string]any{"name": "Yes", "description": "d"}, http.StatusCreated, nil)
+
+		// The last admin.
+		var session sessionState
+		admin.json("GET", "/api/session", nil, http.StatusOK, &session)
+		resp, body = admin.do("PATCH", "/api/people/"+session.ID, map[string]any{"role": "viewer"})
+		assert.Equal(t, http.StatusBadRequest, resp.StatusCode)
+		assert.Contains(t, errorBody(t, body).Fields, "role")
+		resp, body = admin.do("DELETE", "/api/people/"+session.ID, nil)
+		assert.Equal(t, http.StatusBadRequest, resp.StatusCode)
+		assert.Contains(t, errorBody(t, body).Fields, "id")
+
+		var code PersonCode
+		admin.json("POST", "/api/people/"+erin.ID+"/code", nil, http.StatusOK, &code)
+		assert.NotEqual(t, erin.Code, code.Code)
+		erinBrowser := ts.signInAs(code.Code)
+		admin.json("DELETE", "/api/people/"+erin.ID+"/sessions", nil, http.StatusNoContent, nil)
+		resp, _ = erinBrowser.do("GET", "/api/themes", nil)
+		assert.Equal(t, http.StatusUnauthorized, resp.StatusCode)
+
+		admin.json("DELETE", "/api/people/"+dana.ID, nil, http.StatusNoContent, nil)
+		resp, _ = viewer.do("GET", "/api/themes", nil)
+		assert.Equal(t, http.StatusUnauthorized, resp.StatusCode, "removed: back to the gate")
+		resp, _ = admin.do("DELETE", "/api/people/"+dana.ID, nil)
+		assert.Equal(t, http.StatusNotFound, resp.StatusCode)
+		resp, _ = admin.do("POST", "/api/people/"+dana.ID+"/code", nil)
+		assert.Equal(t, http.StatusNotFound, resp.StatusCode)
+		resp, _ = admin.do("DELETE", "/api/people/"+dana.ID+"/sessions", nil)
+		assert.Equal(t, http.StatusNotFound, resp.StatusCode)
+	})
+}

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/assembly"
 	"github.com/commsplan/commsplan/pkg/checklist"
 	"github.com/commsplan/commsplan/pkg/domain"
@@ -86,6 +87,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		input  *assembly.InputError
 		bad    *plan.InputError
 		gen    *assembly.GeneratorError
+		deny   *actor.DeniedError
 	)
 	switch {
 	case r.Context().Err() != nil:
@@ -95,6 +97,8 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	case errors.Is(err, store.ErrUnavailable):
 		s.log.WarnContext(r.Context(), "database unavailable", "method", r.Method, "path", logPath(r), "err", err)
 		unavailable(w)
+	case errors.As(err, &deny):
+		denied(w, deny)
 	case errors.As(err, &apiErr):
 		writeJSON(w, apiErr.Status, apiErr.Body)
 	case errors.Is(err, checklist.ErrTooLarge):

@@ -257,4 +257,5 @@ func (s *Server) routes(r *mux.Router) {
 	s.routeFeeds(r)
 	s.routeCompose(r)
 	s.routeBackups(r)
+	s.routePeople(r)
 }

@@ -108,3 +108,17 @@ func TestPeople(t *testing.T) {
 		})
 	}
 }
+
+// TestViewerChangesNothing: the use cases refuse a viewer's write
+// themselves, whoever calls them.
+func TestViewerChangesNothing(t *testing.T) {
+	st := storetest.Open(t, storetest.Backends[0].DSN(t))
+	viewer := actor.With(context.Background(), actor.Actor{ID: "v", Name: "V", Role: actor.RoleViewer})
+	_, err := plan.Create(viewer, plan.New(st), plan.Themes, func(th domain.Theme) (domain.Theme, error) {
+		th.Name = "No"
+		return th, nil
+	})
+	var denied *actor.DeniedError
+	require.ErrorAs(t, err, &denied)
+	assert.Equal(t, actor.PlanEdit, denied.Permission)
+}

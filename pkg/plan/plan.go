@@ -27,10 +27,10 @@ type Plan struct {
 // New returns the use cases over st.
 func New(st store.Store) *Plan { return &Plan{st: st} }
 
-// acting returns who is acting. Every use case that changes data calls it
-// first: this is where roles will be checked and an audit record started.
+// acting returns who is acting. Every use case that changes the plan calls
+// it first: an actor whose role lacks plan.edit gets *actor.DeniedError.
 func acting(ctx context.Context) (actor.Actor, error) {
-	return actor.From(ctx)
+	return actor.Require(ctx, actor.PlanEdit)
 }
 
 // InputError is bad input: Message is shown as it is (the API answers 400

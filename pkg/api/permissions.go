@@ -1,0 +1,160 @@
+package api
+
+import (
+	"net/http"
+
+	"github.com/gorilla/mux"
+
+	"github.com/commsplan/commsplan/pkg/actor"
+)
+
+// operation is one API operation: its operationId in docs/openapi.yaml and
+// the permission it needs ("" for the routes open without a session).
+type operation struct {
+	ID   string
+	Need actor.Permission
+}
+
+// operations is the one table of what each operation needs, by method and
+// route as routed ("GET /api/themes/{id}"); which role has which permission
+// is actor's table (pkg/actor/roles.go). TestPermissionMatrix fails when a
+// documented operation is missing here, and walks every one for every role.
+var operations = map[string]operation{
+	"GET /api/health":               {"getHealth", ""},
+	"GET /api/ready":                {"getReadiness", ""},
+	"GET /api/session":              {"getSession", ""},
+	"POST /api/session":             {"openSession", ""},
+	"DELETE /api/session":           {"closeSession", ""},
+	"GET /api/calendar/{token}.ics": {"getFeedCalendar", ""},
+
+	"GET /api/themes":         {"listThemes", actor.PlanRead},
+	"POST /api/themes":        {"createTheme", actor.PlanEdit},
+	"GET /api/themes/{id}":    {"getTheme", actor.PlanRead},
+	"PUT /api/themes/{id}":    {"updateTheme", actor.PlanEdit},
+	"DELETE /api/themes/{id}": {"deleteTheme", actor.PlanEdit},
+
+	"GET /api/questions":         {"listQuestions", actor.PlanRead},
+	"POST /api/questions":        {"createQuestion", actor.PlanEdit},
+	"PUT /api/questions/reorder": {"reorderQuestions", actor.PlanEdit},
+	"GET /api/questions/{id}":    {"getQuestion", actor.PlanRead},
+	"PUT /api/questions/{id}":    {"updateQuestion", actor.PlanEdit},
+	"DELETE /api/questions/{id}": {"deleteQuestion", actor.PlanEdit},
+
+	"GET /api/content":         {"listContent", actor.PlanRead},
+	"POST /api/content":        {"createContent", actor.PlanEdit},
+	"GET /api/content/{id}":    {"getContent", actor.PlanRead},
+	"PUT /api/content/{id}":    {"updateContent", actor.PlanEdit},
+	"DELETE /api/content/{id}": {"deleteContent", actor.PlanEdit},
+
+	"GET /api/audiences":         {"listAudiences", actor.PlanRead},
+	"POST /api/audiences":        {"createAudience", actor.PlanEdit},
+	"GET /api/audiences/{id}":    {"getAudience", actor.PlanRead},
+	"PUT /api/audiences/{id}":    {"updateAudience", actor.PlanEdit},
+	"DELETE /api/audiences/{id}": {"deleteAudience", actor.PlanEdit},
+
+	"GET /api/vehicles":         {"listVehicles", actor.PlanRead},
+	"POST /api/vehicles":        {"createVehicle", actor.PlanEdit},
+	"GET /api/vehicles/{id}":    {"getVehicle", actor.PlanRead},
+	"PUT /api/vehicles/{id}":    {"updateVehicle", actor.PlanEdit},
+	"DELETE /api/vehicles/{id}": {"deleteVehicle", actor.PlanEdit},
+
+	"GET /api/communications":                        {"listCommunications", actor.PlanRead},
+	"POST /api/communications":                       {"createCommunication", actor.PlanEdit},
+	"POST /api/communications/batch":                 {"createCommunicationBatch", actor.PlanEdit},
+	"GET /api/communications/{id}":                   {"getCommunication", actor.PlanRead},
+	"PUT /api/communications/{id}":                   {"updateCommunication", actor.PlanEdit},
+	"DELETE /api/communications/{id}":                {"deleteCommunication", actor.PlanEdit},
+	"POST /api/communications/{id}/generate-content": {"generateCommunicationContent", actor.PlanEdit},
+	"POST /api/communications/{id}/save-to-library":  {"saveCommunicationToLibrary", actor.PlanEdit},
+	"POST /api/newsletter-preview":                   {"previewNewsletter", actor.PlanEdit},
+	"GET /api/newsletter-templates":                  {"listNewsletterTemplates", actor.PlanRead},
+	"POST /api/newsletter-templates":                 {"createNewsletterTemplate", actor.PlanEdit},
+	"GET /api/newsletter-templates/{id}":             {"getNewsletterTemplate", actor.PlanRead},
+	"PUT /api/newsletter-templates/{id}":             {"updateNewsletterTemplate", actor.PlanEdit},
+	"DELETE /api/newsletter-templates/{id}":          {"deleteNewsletterTemplate", actor.PlanEdit},
+
+	"GET /api/activity":   {"listActivity", actor.PlanRead},
+	"GET /api/search":     {"searchPlan", actor.PlanRead},
+	"GET /api/job-titles": {"listJobTitles", actor.PlanRead},
+	"GET /api/reference":  {"getReference", actor.PlanRead},
+
+	"POST /api/campaigns/generate":    {"generateCampaign", actor.PlanEdit},
+	"POST /api/campaigns/render":      {"renderCampaign", actor.PlanEdit},
+	"GET /api/campaigns":              {"listCampaigns", actor.PlanRead},
+	"POST /api/campaigns":             {"createCampaign", actor.PlanEdit},
+	"GET /api/campaigns/{id}":         {"getCampaign", actor.PlanRead},
+	"PATCH /api/campaigns/{id}":       {"updateCampaign", actor.PlanEdit},
+	"DELETE /api/campaigns/{id}":      {"deleteCampaign", actor.PlanEdit},
+	"GET /api/campaigns/{id}/export":  {"exportCampaign", actor.PlanRead},
+	"POST /api/campaigns/{id}/import": {"importCampaign", actor.PlanEdit},
+
+	"GET /api/checklist-templates":              {"listChecklistTemplates", actor.PlanRead},
+	"POST /api/checklist-templates":             {"createChecklistTemplate", actor.PlanEdit},
+	"POST /api/checklist-templates/import-html": {"importChecklist", actor.PlanEdit},
+	"GET /api/checklist-templates/{id}":         {"getChecklistTemplate", actor.PlanRead},
+	"DELETE /api/checklist-templates/{id}":      {"deleteChecklistTemplate", actor.PlanEdit},
+	"GET /api/checklist":                        {"getChecklist", actor.PlanRead},
+	"PUT /api/checklist":                        {"saveChecklist", actor.PlanEdit},
+	"POST /api/checklist/report":                {"renderChecklistReport", actor.PlanRead},
+	"GET /api/checklist/history":                {"listChecklistHistory", actor.PlanRead},
+
+	"GET /api/blackouts":         {"listBlackouts", actor.PlanRead},
+	"POST /api/blackouts":        {"createBlackout", actor.PlanEdit},
+	"GET /api/blackouts/{id}":    {"getBlackout", actor.PlanRead},
+	"PUT /api/blackouts/{id}":    {"updateBlackout", actor.PlanEdit},
+	"DELETE /api/blackouts/{id}": {"deleteBlackout", actor.PlanEdit},
+
+	"GET /api/schedule/warnings":          {"listScheduleWarnings", actor.PlanRead},
+	"POST /api/schedule/warnings/preview": {"previewScheduleWarnings", actor.PlanEdit},
+	"GET /api/schedule/export":            {"exportSchedule", actor.PlanRead},
+
+	// A backup is the whole database: an operator's tool, not an export.
+	"GET /api/backups":        {"listBackups", actor.PlanEdit},
+	"POST /api/backups":       {"createBackup", actor.PlanEdit},
+	"GET /api/backups/{name}": {"downloadBackup", actor.PlanEdit},
+
+	"GET /api/people":                  {"listPeople", actor.PeopleManage},
+	"POST /api/people":                 {"addPerson", actor.PeopleManage},
+	"PATCH /api/people/{id}":           {"updatePerson", actor.PeopleManage},
+	"DELETE /api/people/{id}":          {"removePerson", actor.PeopleManage},
+	"POST /api/people/{id}/code":       {"issuePersonCode", actor.PeopleManage},
+	"DELETE /api/people/{id}/sessions": {"signOutPerson", actor.PeopleManage},
+
+	"GET /api/calendar-feeds":         {"listCalendarFeeds", actor.PlanRead},
+	"POST /api/calendar-feeds":        {"createCalendarFeed", actor.PlanEdit},
+	"DELETE /api/calendar-feeds/{id}": {"revokeCalendarFeed", actor.PlanEdit},
+}
+
+// need is the permission r's route needs. A route missing from operations
+// (TestPermissionMatrix keeps that from happening) needs plan.read to read
+// and plan.edit for anything else.
+func need(r *http.Request) actor.Permission {
+	route := mux.CurrentRoute(r)
+	if route == nil {
+		return ""
+	}
+	tpl, err := route.GetPathTemplate()
+	if err != nil {
+		return actor.PlanEdit
+	}
+	if op, ok := operations[r.Method+" "+tpl]; ok {
+		return op.Need
+	}
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
+		return actor.PlanRead
+	}
+	return actor.PlanEdit
+}
+
+// PermissionError is the body of a 403 for a missing permission.
+type PermissionError struct {
+	Error string `json:"error"`
+	// Permission is the one the operation needs.
+	Permission actor.Permission `json:"permission"`
+}
+
+// denied answers 403 naming the missing permission.
+func denied(w http.ResponseWriter, e *actor.DeniedError) {
+	writeJSON(w, http.StatusForbidden, PermissionError{Error: "Your role (" + string(e.Role) + ") does not have the permission " +
+		string(e.Permission) + ".", Permission: e.Permission})
+}
