@@ -2,6 +2,7 @@
 // the Newsletter Template Editor, in a real headless Chromium against the real
 // binary with a temporary SQLite database.
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { launchBrowser, startServer } from './harness.mjs';
 import { api, checkA11y, eventually, expectHeader, expectToast, signIn, watchedPage } from './helpers.mjs';
@@ -58,6 +59,13 @@ async function toStep3(questions) {
   for (const q of questions) await page.getByLabel(new RegExp(q)).check();
   await page.getByRole('button', { name: 'Next' }).click();
   await step(3, 'Add Raw Content and Select Vehicle Template').waitFor();
+}
+
+/** downloaded clicks a download button and returns the file's name and text. */
+async function downloaded(button) {
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  const path = await download.path();
+  return { name: download.suggestedFilename(), text: await readFile(path, 'utf8') };
 }
 
 /** generatedFrame is the body of the sandboxed iframe that shows generated content. */
@@ -218,6 +226,38 @@ describe('Communication Assembly wizard', () => {
     piece = (await api(page, 'GET', '/api/content')).find((c) => c.title === 'Edited email');
     assert.equal(piece.content, html);
     assert.equal(piece.sourceData.format, 'html');
+  });
+
+  test('the Content Library renders html pieces in a sandbox and downloads pieces in their format', async () => {
+    await page.goto('/content');
+    await page.getByRole('heading', { name: 'Edited email' }).waitFor();
+    const card = page.locator('li', { has: page.getByRole('heading', { name: 'Edited email' }) });
+    await card.getByRole('button', { name: 'Preview', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edited email' });
+    const frame = dialog.locator('iframe');
+    assert.equal(await frame.getAttribute('sandbox'), '');
+    const body = dialog.frameLocator('iframe').locator('body');
+    await eventually(async () => assert.match(await body.textContent(), /A note from your depot lead\./));
+    assert.doesNotMatch(await body.textContent(), /<p>|<\/p>/, 'the tags are rendered, not shown');
+    assert.ok((await body.locator('p').count()) > 0);
+    await checkA11y(page, 'the html piece preview');
+    let file = await downloaded(dialog.getByRole('button', { name: 'Download' }));
+    assert.equal(file.name, 'edited_email.html');
+    assert.match(file.text, /<p>A note from your depot lead\. /);
+    assert.match(file.text, /Content-Security-Policy/);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // A text piece (an SMS) is shown as text and downloads as .txt.
+    const sms = page.locator('li', { has: page.getByRole('heading', { name: 'Edited SMS' }) });
+    file = await downloaded(sms.getByRole('button', { name: 'Download', exact: true }));
+    assert.equal(file.name, 'edited_sms.txt');
+    assert.equal(file.text, 'Training opens in October. Book a seat with your supervisor.\n');
+    await sms.getByRole('button', { name: 'Preview', exact: true }).click();
+    const smsDialog = page.getByRole('dialog', { name: 'Edited SMS' });
+    assert.equal(await smsDialog.getByTestId('preview-body').innerText(), 'Training opens in October. Book a seat with your supervisor.');
+    assert.equal(await smsDialog.locator('iframe').count(), 0);
+    await page.keyboard.press('Escape');
   });
 
   test('Back goes 4 → 3 → 2 → 1 and Reset clears everything', async () => {

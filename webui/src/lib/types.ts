@@ -33,6 +33,8 @@ export interface Content {
   url: string;
   vehicleType?: string;
   questionIds?: string[] | null;
+  /** sourceData says where a generated piece came from, and its format (issue 30). */
+  sourceData?: { communicationId?: string; format?: string } | null;
   createdAt: string;
 }
 

@@ -10,11 +10,12 @@ import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
-import { contentTypes, filterContent } from '@/lib/content';
+import { contentTypes, filterContent, pieceFormat } from '@/lib/content';
 import { formatShortDate } from '@/lib/dates';
 import { useRecordParam } from '@/lib/useFocusParam';
 import type { Content } from '@/lib/types';
 import { useContent, useDeleteContent } from '@/hooks/content';
+import { useReference } from '@/hooks/reference';
 import ContentDialog from './ContentDialog';
 import { downloadContent, openLink } from './download';
 import { PreviewDialog } from './PreviewDialog';
@@ -47,6 +48,8 @@ export default function ContentPage() {
   const [type, setType] = useState('all');
   const [dialog, setDialog] = useState<{ open: boolean; content?: Content }>({ open: false });
   const [preview, setPreview] = useState<Content | null>(null);
+  const { data: reference } = useReference();
+  const formatOf = (c: Content) => pieceFormat(c, reference?.vehicleTypes);
 
   // The header search links here with ?preview=<id>.
   useRecordParam('preview', content, setPreview);
@@ -119,7 +122,7 @@ export default function ContentPage() {
                         <Eye className="h-4 w-4" aria-hidden="true" />
                         Preview
                       </Button>
-                      <Button variant="outline" size="sm" onClick={() => downloadContent(c)}>
+                      <Button variant="outline" size="sm" onClick={() => downloadContent(c, formatOf(c))}>
                         <Download className="h-4 w-4" aria-hidden="true" />
                         Download
                       </Button>
@@ -136,7 +139,7 @@ export default function ContentPage() {
                               <Eye className="h-4 w-4" aria-hidden="true" />
                               Preview
                             </DropdownMenuItem>
-                            <DropdownMenuItem onSelect={() => downloadContent(c)}>
+                            <DropdownMenuItem onSelect={() => downloadContent(c, formatOf(c))}>
                               <Download className="h-4 w-4" aria-hidden="true" />
                               Download
                             </DropdownMenuItem>
@@ -161,7 +164,7 @@ export default function ContentPage() {
       )}
 
       <ContentDialog open={dialog.open} content={dialog.content} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
-      <PreviewDialog content={preview} onOpenChange={(open) => !open && setPreview(null)} />
+      <PreviewDialog content={preview} format={preview ? formatOf(preview) : 'plain'} onOpenChange={(open) => !open && setPreview(null)} />
     </div>
   );
 }

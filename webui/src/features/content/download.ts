@@ -1,14 +1,14 @@
-import { downloadAction } from '@/lib/content';
+import { downloadAction, type PieceFormat } from '@/lib/content';
 import { saveFile } from '@/lib/download';
 import { toast, toastError } from '@/lib/toast';
 import type { Content } from '@/lib/types';
 
-/** downloadContent saves a piece as an HTML file, opens its url, or reports there is nothing to download. */
-export function downloadContent(c: Content): void {
-  const action = downloadAction(c);
+/** downloadContent saves a piece as a file in its format, opens its url, or reports there is nothing to download. */
+export function downloadContent(c: Content, format: PieceFormat): void {
+  const action = downloadAction(c, format);
   switch (action.kind) {
     case 'file': {
-      saveFile(action.fileName, action.html);
+      saveFile(action.fileName, action.body, action.type);
       toast({ title: 'Content downloaded successfully' });
       return;
     }
