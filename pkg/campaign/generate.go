@@ -666,6 +666,7 @@ func (g *generation) buildMerger() {
 		}
 		date := g.mergerDate(g.span*e.At/100, e.Priority)
 		lo, hi := g.outsiderWindow(e.Audience)
+		lo, hi = g.afterWindow(lo, hi, g.acquiredFrom(e.Maturity))
 		g.items = append(g.items, item{a: g.activity(e, e.Title, date), date: date, phase: -1, lo: lo, hi: hi})
 		g.merger++
 	}
@@ -935,6 +936,30 @@ func (g *generation) outsiderWindow(audience string) (time.Time, time.Time) {
 		return g.p.end, g.p.end
 	}
 	return s, g.p.end
+}
+
+// acquiredFrom returns the first day an M&A activity of the given maturity
+// phases may sit on: the acquisition date for an activity of the newly
+// acquired or integrating (welcome, day-one, integration: nobody is
+// welcomed before the deal closes), else the zero time.
+func (g *generation) acquiredFrom(maturity []string) time.Time {
+	if !g.p.hasAcq || (!contains(maturity, "newly-acquired") && !contains(maturity, "integrating")) {
+		return time.Time{}
+	}
+	return g.p.acquisition
+}
+
+// afterWindow narrows the window lo..hi (zero: the whole campaign) to
+// days on or after from (zero: no change); a from past the end holds the
+// activity on the end date.
+func (g *generation) afterWindow(lo, hi, from time.Time) (time.Time, time.Time) {
+	if from.IsZero() || !from.After(g.p.start) || (!lo.IsZero() && !from.After(lo)) {
+		return lo, hi
+	}
+	if from.After(g.p.end) {
+		return g.p.end, g.p.end
+	}
+	return from, g.p.end
 }
 
 // dealTeam reports whether an audience may hear of a deal before it is

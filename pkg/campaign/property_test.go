@@ -230,6 +230,24 @@ func checkPlanRules(t *testing.T, cfg Config, opt Options, s *Schedule) {
 			}
 		}
 	}
+	// Nobody is welcomed before the deal closes: an M&A activity of the
+	// newly acquired or integrating sits on or after the acquisition date
+	// (held on the end date when the acquisition comes after it).
+	if p.merger && p.hasAcq {
+		acq := p.acquisition.Format(DateLayout)
+		byTitle := titlesOf(s)
+		for _, e := range loadCatalogue().Merger {
+			a, ok := byTitle[e.Title]
+			if !ok || (!contains(e.Maturity, "newly-acquired") && !contains(e.Maturity, "integrating")) {
+				continue
+			}
+			if acq > s.EndDate {
+				require.Equal(t, s.EndDate, a.Date, "%q: the acquisition %s comes after the end: %+v", a.Title, acq, cfg)
+			} else {
+				require.GreaterOrEqual(t, a.Date, acq, "%q before the acquisition: %+v", a.Title, cfg)
+			}
+		}
+	}
 	// The seeds' count.
 	extras := 0
 	if p.technology {
