@@ -156,7 +156,7 @@ func TestPeopleAPI(t *testing.T) {
 		for _, p := range people {
 			assert.NotContains(t, p, "code", "a list never shows a code")
 		}
-		resp, body = admin.do("GET", "/api/people?limit=2", nil)
+		resp, _ = admin.do("GET", "/api/people?limit=2", nil)
 		require.Equal(t, http.StatusOK, resp.StatusCode)
 		assert.Contains(t, resp.Header.Get("Link"), `rel="next"`)
 		admin.json("GET", "/api/people?limit=2&after="+cursor(people[1]["id"].(string)), nil, http.StatusOK, &people)
