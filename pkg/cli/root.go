@@ -207,6 +207,7 @@ func NewRootCmd(f *Factory) *cobra.Command {
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return commandLineError(err) })
 	root.AddCommand(
 		newServeCmd(f, nil),
+		newPeopleCmd(f),
 		newMigrateCmd(f),
 		newVersionCmd(f),
 		newSeedCmd(f),
