@@ -22,6 +22,7 @@ import (
 
 	"github.com/commsplan/commsplan/pkg/access"
 	"github.com/commsplan/commsplan/pkg/campaign"
+	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/schedule"
@@ -429,7 +430,7 @@ func BenchmarkCalendarFeed(b *testing.B) {
 // pre-acquisition campaign hold no confidential activity unless asked.
 func TestConfidentialActivitiesStayOut(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
-		ts := newTestServer(t, b)
+		ts := newTestServer(t, b, Options{SharedRole: actor.RoleApprover}) // approvers may publish the secret
 		var got GeneratedCampaign
 		ts.json("POST", "/api/campaigns/generate", campaignConfig(t, "ma-integration-pre-acquisition"), http.StatusOK, &got)
 		labelled, open := 0, 0
@@ -456,9 +457,11 @@ func TestConfidentialActivitiesStayOut(t *testing.T) {
 		n, body := count(feed(map[string]any{"name": "Team", "includeCampaignActivities": true}))
 		assert.Equal(t, open, n, "the feed leaves every labelled activity out")
 		assert.NotContains(t, string(body), "CLASS:CONFIDENTIAL")
+		secret := map[string]any{"name": "Deal team", "includeCampaignActivities": true, "includeConfidential": true}
+		resp, out := newTestServer(t, b).do("POST", "/api/calendar-feeds", secret)
+		assert.Equal(t, http.StatusForbidden, resp.StatusCode, "a planner may not publish the secret: %s", out)
 		var withSecret CreatedFeed
-		ts.json("POST", "/api/calendar-feeds", map[string]any{"name": "Deal team", "includeCampaignActivities": true,
-			"includeConfidential": true}, http.StatusCreated, &withSecret)
+		ts.json("POST", "/api/calendar-feeds", secret, http.StatusCreated, &withSecret)
 		assert.True(t, withSecret.IncludeConfidential)
 		n, body = count(withSecret.URL)
 		assert.Equal(t, open+labelled, n)

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/assembly"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/store"
@@ -293,8 +294,11 @@ func refError(err error, field string) error {
 
 // CreateCalendarFeed stores a calendar feed with a new token and answers
 // the feed and its token, which is shown this once: only its hash is kept.
+// A feed with IncludeConfidential needs an actor who may decide reviews
+// (approver or admin).
 func (p *Plan) CreateCalendarFeed(ctx context.Context, build func(domain.CalendarFeed) (domain.CalendarFeed, error)) (domain.CalendarFeed, string, error) {
-	if _, err := acting(ctx); err != nil {
+	who, err := acting(ctx)
+	if err != nil {
 		return domain.CalendarFeed{}, "", err
 	}
 	f, err := build(domain.CalendarFeed{})
@@ -303,6 +307,11 @@ func (p *Plan) CreateCalendarFeed(ctx context.Context, build func(domain.Calenda
 	}
 	if err := f.Validate(); err != nil {
 		return f, "", err
+	}
+	// A feed that publishes confidential activities is an approver's or an
+	// admin's decision (issue 29), the roles that decide reviews.
+	if f.IncludeConfidential && !who.Can(actor.ReviewsDecide) {
+		return f, "", &actor.DeniedError{Permission: actor.ReviewsDecide, Role: who.Role}
 	}
 	raw := make([]byte, 32)
 	if _, err := rand.Read(raw); err != nil {
