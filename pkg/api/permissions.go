@@ -74,6 +74,7 @@ var operations = map[string]operation{
 	"DELETE /api/newsletter-templates/{id}":          {"deleteNewsletterTemplate", actor.PlanEdit},
 
 	"GET /api/activity":   {"listActivity", actor.PlanRead},
+	"GET /api/dashboard":  {"getDashboard", actor.PlanRead},
 	"GET /api/search":     {"searchPlan", actor.PlanRead},
 	"GET /api/job-titles": {"listJobTitles", actor.PlanRead},
 	"GET /api/reference":  {"getReference", actor.PlanRead},

@@ -248,6 +248,7 @@ func (s *Server) routes(r *mux.Router) {
 	r.HandleFunc("/communications/{id}", remove(s, plan.Communications)).Methods(http.MethodDelete)
 
 	r.HandleFunc("/activity", s.listActivity).Methods(http.MethodGet)
+	r.HandleFunc("/dashboard", s.dashboard).Methods(http.MethodGet)
 	r.HandleFunc("/search", s.search).Methods(http.MethodGet)
 
 	s.routeReference(r)

@@ -102,6 +102,16 @@ type CommunicationFilter struct {
 	Sort CommunicationSort
 }
 
+// DashboardCounts are the Dashboard cards' counts (store.DashboardCounts):
+// each in total and among the records created before a given instant.
+type DashboardCounts struct {
+	Themes, ThemesBefore     int
+	Content, ContentBefore   int
+	Contacts, ContactsBefore int
+	// Scheduled counts communications with status scheduled and a date.
+	Scheduled, ScheduledBefore int
+}
+
 // Undated is what a CommunicationFilter does with undated communications.
 type Undated uint8
 
@@ -221,6 +231,9 @@ type Store interface {
 	UpdateBlackout(ctx context.Context, b *domain.Blackout) error
 	DeleteBlackout(ctx context.Context, id string) error
 
+	// DashboardCounts counts what the Dashboard's cards show, each in
+	// total and among the records created before before, in one statement.
+	DashboardCounts(ctx context.Context, before time.Time) (DashboardCounts, error)
 	// ListActivity returns the newest limit entries of the activity log,
 	// newest first. Every create, update and delete above records one.
 	ListActivity(ctx context.Context, limit int) ([]domain.Activity, error)

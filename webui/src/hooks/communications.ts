@@ -1,12 +1,16 @@
-import { useMutation } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, type QueryKey } from '@tanstack/react-query';
+import { addMonths, subMonths } from 'date-fns';
+import { useEffect } from 'react';
 import { apiRequest } from '@/lib/api';
+import { monthGrid } from '@/lib/calendar';
+import { calendarDateKey } from '@/lib/dates';
 import { invalidateAfter, queryClient } from '@/lib/queryClient';
 import { crudMessages, resource } from '@/lib/resource';
 import { toast, toastError } from '@/lib/toast';
 import type { Communication, CommunicationInput, CommunicationStatus } from '@/lib/types';
+import { browserZone } from './schedule';
 
 const path = '/api/communications';
-const key = [path];
 const messages = crudMessages('Communication', 'communication');
 
 /** communications: the list embeds each one's theme, audience and vehicle. */
@@ -16,6 +20,54 @@ export const useCommunications = communications.useList;
 export const useCreateCommunication = communications.useCreate;
 export const useUpdateCommunication = communications.useUpdate;
 export const useDeleteCommunication = communications.useDelete;
+
+/** rangeKey is the query key (the API path) of the communications whose day, in the planner's zone, is from to to. */
+export function rangeKey(from: string, to: string, tz = browserZone()): string {
+  return `${path}?from=${from}&to=${to}&tz=${encodeURIComponent(tz)}`;
+}
+
+/**
+ * useMonthCommunications fetches the communications a month view shows
+ * (its whole grid, Sunday to Saturday) and prefetches the months either
+ * side, so moving between months answers from the cache. While a month
+ * loads, the previous one stays on screen.
+ */
+export function useMonthCommunications(month: Date) {
+  const { from, to } = monthGrid(month);
+  useEffect(() => {
+    for (const m of [subMonths(month, 1), addMonths(month, 1)]) {
+      const g = monthGrid(m);
+      void queryClient.prefetchQuery({ queryKey: [rangeKey(g.from, g.to)] });
+    }
+  }, [month]);
+  return useQuery<Communication[]>({ queryKey: [rangeKey(from, to)], placeholderData: keepPreviousData });
+}
+
+/** BACKLOG_PAGE is how many undated drafts the backlog shows at first, and adds per "Show more". */
+export const BACKLOG_PAGE = 25;
+
+/** useBacklog fetches the first limit undated drafts by title (the server sorts and pages). */
+export function useBacklog(limit: number) {
+  return useQuery<Communication[]>({ queryKey: [`${path}?undated=only&status=draft&sort=title&limit=${limit}`], placeholderData: keepPreviousData });
+}
+
+/** useUpcoming fetches the communications dated today or later, soonest first, a page past what the Upcoming rule keeps. */
+export function useUpcoming(today: string, limit: number) {
+  return useQuery<Communication[]>({
+    queryKey: [`${path}?from=${today}&tz=${encodeURIComponent(browserZone())}&sort=scheduled&undated=false&limit=${limit + 50}`],
+  });
+}
+
+/** useCommunication reads one communication (a link or a warning opening one not on screen); off while id is empty. */
+export function useCommunication(id: string) {
+  return useQuery<Communication>({ queryKey: [`${path}/${id}`], enabled: id !== '' });
+}
+
+/** isListKey says whether a query holds a list of communications (the whole list or a filtered one). */
+function isListKey(k: QueryKey): boolean {
+  const head = String(k[0] ?? '');
+  return head === path || head.startsWith(`${path}?`);
+}
 
 /** RescheduleInput moves one communication: its new status and scheduledDate. */
 export interface RescheduleInput {
@@ -30,16 +82,31 @@ export interface RescheduleInput {
  * refetched either way.
  */
 export function useReschedule() {
-  return useMutation<Communication, Error, RescheduleInput, { previous?: Communication[] }>({
+  return useMutation<Communication, Error, RescheduleInput, { previous: [QueryKey, Communication[] | undefined][] }>({
     mutationFn: ({ id, status, scheduledDate }) => apiRequest('PUT', `${path}/${id}`, { status, scheduledDate }),
     onMutate: async ({ id, status, scheduledDate }) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<Communication[]>(key);
-      if (previous) queryClient.setQueryData<Communication[]>(key, previous.map((c) => (c.id === id ? { ...c, status, scheduledDate } : c)));
+      // Every list on screen moves it at once: the whole list, a month, the backlog.
+      const filters = { predicate: (q: { queryKey: QueryKey }) => isListKey(q.queryKey) };
+      await queryClient.cancelQueries(filters);
+      const previous = queryClient.getQueriesData<Communication[]>(filters);
+      const moved = (list: Communication[] | undefined) => list?.map((c) => (c.id === id ? { ...c, status, scheduledDate } : c));
+      queryClient.setQueriesData<Communication[]>(filters, moved);
+      // A draft leaving the backlog lands in the month it was dropped on.
+      const dropped = previous.flatMap(([, list]) => list ?? []).find((c) => c.id === id);
+      if (dropped) {
+        for (const [k, list] of queryClient.getQueriesData<Communication[]>(filters)) {
+          const q = new URLSearchParams(String(k[0]).split('?')[1] ?? '');
+          const day = calendarDateKey(scheduledDate) ?? '';
+          const inRange = q.has('from') && day >= (q.get('from') ?? '') && (!q.get('to') || day <= q.get('to')!);
+          if (list && inRange && !list.some((c) => c.id === id)) {
+            queryClient.setQueryData<Communication[]>(k, [...list, { ...dropped, status, scheduledDate }]);
+          }
+        }
+      }
       return { previous };
     },
     onError: (_err, _vars, ctx) => {
-      if (ctx?.previous) queryClient.setQueryData(key, ctx.previous);
+      for (const [k, list] of ctx?.previous ?? []) queryClient.setQueryData(k, list);
       toastError(messages.updateFailed);
     },
     onSuccess: () => {

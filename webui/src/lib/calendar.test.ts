@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayDots, groupByDate, MAX_DOTS, statusColor } from './calendar';
+import { dayDots, groupByDate, MAX_DOTS, monthGrid, statusColor } from './calendar';
 
 const comm = (id: string, scheduledDate: string, status = 'scheduled') => ({ id, title: `Comm ${id}`, status, scheduledDate });
 
@@ -51,5 +51,14 @@ describe('statusColor', () => {
     ['', 'gray'],
   ])('%s is %s', (status, color) => {
     expect(statusColor(status)).toBe(color);
+  });
+});
+
+describe('monthGrid', () => {
+  it('spans the weeks the month view draws', () => {
+    // March 2031 starts on a Saturday and ends on a Monday.
+    expect(monthGrid(new Date(2031, 2, 15))).toEqual({ from: '2031-02-23', to: '2031-04-05' });
+    // February 2026 starts on a Sunday and ends on a Saturday: four weeks exactly.
+    expect(monthGrid(new Date(2026, 1, 1))).toEqual({ from: '2026-02-01', to: '2026-02-28' });
   });
 });

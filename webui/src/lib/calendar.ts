@@ -1,4 +1,5 @@
-import { calendarDateKey } from './dates';
+import { endOfMonth, endOfWeek, startOfMonth, startOfWeek } from 'date-fns';
+import { calendarDateKey, dateKey } from './dates';
 import { parseScheduled } from './schedule';
 import type { Communication } from './types';
 
@@ -17,6 +18,11 @@ export function statusColor(status: string): 'blue' | 'yellow' | 'green' | 'gray
     default:
       return 'gray';
   }
+}
+
+/** monthGrid is the days a month view shows, as YYYY-MM-DD: the Sunday on or before the 1st to the Saturday on or after the last day. */
+export function monthGrid(month: Date): { from: string; to: string } {
+  return { from: dateKey(startOfWeek(startOfMonth(month), { weekStartsOn: 0 })), to: dateKey(endOfWeek(endOfMonth(month), { weekStartsOn: 0 })) };
 }
 
 /** groupByDate groups communications by the calendar date of scheduledDate; undated ones are left out. */

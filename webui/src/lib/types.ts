@@ -295,3 +295,18 @@ export interface GeneratedContent {
   /** segments is the SMS segment count of a text SMS. */
   segments?: number;
 }
+
+/** DashboardSummary is GET /api/dashboard: the cards' figures (as DashboardStats), the next communications and the recent activity. */
+export interface DashboardSummary {
+  activeThemes: number;
+  themesTrend: number | null;
+  scheduled: number;
+  scheduledTrend: number | null;
+  dueThisWeek: number;
+  contacts: number;
+  contactsTrend: number | null;
+  contentPieces: number;
+  contentTrend: number | null;
+  upcoming: Communication[];
+  activity: ActivityEntry[];
+}

@@ -58,12 +58,23 @@ export function CommunicationCalendar({
   communications,
   selected,
   onDateSelect,
+  ...props
 }: {
   communications: Communication[];
   selected: Date | null;
   onDateSelect: (d: Date) => void;
+  /** month, when given, is the month shown; onMonthChange hears every move. */
+  month?: Date;
+  onMonthChange?: (month: Date) => void;
 }) {
-  const [month, setMonth] = useState(() => new Date());
+  const [own, setOwn] = useState(() => new Date());
+  // The page may hold the month, to fetch what it shows (issue 27).
+  const month = props.month ?? own;
+  const setMonth = (next: (m: Date) => Date) => {
+    const d = next(month);
+    setOwn(d);
+    props.onMonthChange?.(d);
+  };
   const groups = useMemo(() => groupByDate(communications), [communications]);
 
   const components = useMemo(
@@ -114,7 +125,7 @@ export function CommunicationCalendar({
         onNavigate={(d, _view, action) => {
           if (action === 'PREV') setMonth((m) => subMonths(m, 1));
           else if (action === 'NEXT') setMonth((m) => addMonths(m, 1));
-          else setMonth(d);
+          else setMonth(() => d);
         }}
         selectable
         onSelectSlot={(slot) => onDateSelect(slot.start)}

@@ -6,17 +6,14 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { activityAge, activityText } from '@/lib/activity';
 import { groupByDate } from '@/lib/calendar';
 import { cn } from '@/lib/cn';
-import { dashboardStats, trendLabel, upcoming } from '@/lib/dashboard';
+import { trendLabel } from '@/lib/dashboard';
 import { dateKey, formatShortDate } from '@/lib/dates';
 import { isBeforeToday } from '@/lib/schedule';
 import { useOpenCreateDialog } from '@/lib/createDialogs';
 import type { Communication } from '@/lib/types';
 import { CalendarLegend, CommunicationCalendar } from '@/components/calendar/CommunicationCalendar';
-import { useActivity } from '@/hooks/activity';
-import { useAudiences } from '@/hooks/audiences';
-import { useCommunications } from '@/hooks/communications';
-import { useContent } from '@/hooks/content';
-import { useThemes } from '@/hooks/themes';
+import { useMonthCommunications } from '@/hooks/communications';
+import { useDashboard } from '@/hooks/dashboard';
 
 /** ACTIVITY_LIMIT is how many Recent Activity entries the Dashboard shows. */
 export const ACTIVITY_LIMIT = 6;
@@ -82,51 +79,53 @@ function CommunicationLine({ c }: { c: Communication }) {
 
 const actionIcons = { created: Plus, updated: Pencil, deleted: Trash2 } as const;
 
-/** DashboardPage is the overview: summary cards, the month calendar, upcoming communications and recent activity. */
+/**
+ * DashboardPage is the overview: summary cards, the month calendar, upcoming
+ * communications and recent activity. The figures, the upcoming list and the
+ * activity come from the server's summary (GET /api/dashboard); the calendar
+ * fetches the month it shows.
+ */
 export default function DashboardPage() {
-  const themes = useThemes();
-  const comms = useCommunications();
-  const audiences = useAudiences();
-  const content = useContent();
-  const activity = useActivity(ACTIVITY_LIMIT);
+  const summary = useDashboard();
+  const [month, setMonth] = useState(() => new Date());
+  const comms = useMonthCommunications(month);
   const [selected, setSelected] = useState<Date | null>(null);
   const onDateSelect = useCallback((d: Date) => setSelected(d), []);
   const openCreate = useOpenCreateDialog();
 
   const now = new Date();
-  const stats = dashboardStats(
-    { themes: themes.data ?? [], communications: comms.data ?? [], audiences: audiences.data ?? [], content: content.data ?? [] },
-    now,
-  );
-  const next = upcoming(comms.data ?? [], now);
+  const stats = summary.data;
+  const loading = summary.isLoading || !stats;
+  const next = stats?.upcoming ?? [];
+  const activity = { isLoading: summary.isLoading, isError: summary.isError, data: stats?.activity.slice(0, ACTIVITY_LIMIT) };
   const byDate = useMemo(() => groupByDate(comms.data ?? []), [comms.data]);
   const selectedItems = selected ? (byDate.get(dateKey(selected)) ?? []) : [];
 
   return (
     <div className="grid gap-6">
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard title="Active Themes" value={String(stats.activeThemes)} icon={<Palette className="h-5 w-5" aria-hidden="true" />} loading={themes.isLoading} trend={stats.themesTrend} />
+        <StatCard title="Active Themes" value={String(stats?.activeThemes ?? 0)} icon={<Palette className="h-5 w-5" aria-hidden="true" />} loading={loading} trend={stats?.themesTrend ?? null} />
         <StatCard
           title="Scheduled Comms"
-          value={String(stats.scheduled)}
+          value={String(stats?.scheduled ?? 0)}
           icon={<CalendarIcon className="h-5 w-5" aria-hidden="true" />}
-          loading={comms.isLoading}
-          note={`${stats.dueThisWeek} due this week`}
-          trend={stats.scheduledTrend}
+          loading={loading}
+          note={`${stats?.dueThisWeek ?? 0} due this week`}
+          trend={stats?.scheduledTrend ?? null}
         />
         <StatCard
           title="Total Contacts"
-          value={stats.contacts.toLocaleString('en-US')}
+          value={(stats?.contacts ?? 0).toLocaleString('en-US')}
           icon={<Users className="h-5 w-5" aria-hidden="true" />}
-          loading={audiences.isLoading}
-          trend={stats.contactsTrend}
+          loading={loading}
+          trend={stats?.contactsTrend ?? null}
         />
         <StatCard
           title="Content Pieces"
-          value={String(stats.contentPieces)}
+          value={String(stats?.contentPieces ?? 0)}
           icon={<FileText className="h-5 w-5" aria-hidden="true" />}
-          loading={content.isLoading}
-          trend={stats.contentTrend}
+          loading={loading}
+          trend={stats?.contentTrend ?? null}
         />
       </div>
 
@@ -140,7 +139,7 @@ export default function DashboardPage() {
             {comms.isLoading ? (
               <Skeleton className="h-[420px] w-full" />
             ) : (
-              <CommunicationCalendar communications={comms.data ?? []} selected={selected} onDateSelect={onDateSelect} />
+              <CommunicationCalendar communications={comms.data ?? []} selected={selected} onDateSelect={onDateSelect} month={month} onMonthChange={setMonth} />
             )}
             {selected && (
               <div className="mt-4 border-t border-slate-200 pt-3" data-testid="selected-day">
@@ -173,7 +172,7 @@ export default function DashboardPage() {
               <CardTitle as="h2">Upcoming Communications</CardTitle>
             </CardHeader>
             <CardContent>
-              {comms.isLoading ? (
+              {summary.isLoading ? (
                 <div className="grid gap-3" role="status" aria-label="Loading communications">
                   {Array.from({ length: 3 }, (_, i) => (
                     <Skeleton key={i} className="h-10 w-full" />

@@ -57,14 +57,25 @@ export function ScheduleCalendar({
   backlogDrag,
   onEdit,
   onCreateOn,
+  ...props
 }: {
   communications: Communication[];
   warned: Set<string>;
   backlogDrag: ReturnType<typeof useBacklogDrag>;
   onEdit: (c: Communication) => void;
   onCreateOn: (date: string) => void;
+  /** month, when given, is the month shown; onMonthChange hears every move. */
+  month?: Date;
+  onMonthChange?: (month: Date) => void;
 }) {
-  const [month, setMonth] = useState(() => new Date());
+  const [own, setOwn] = useState(() => new Date());
+  // The page may hold the month, to fetch what it shows (issue 27).
+  const month = props.month ?? own;
+  const setMonth = (next: (m: Date) => Date) => {
+    const d = next(month);
+    setOwn(d);
+    props.onMonthChange?.(d);
+  };
   const reschedule = useReschedule();
   const events = useMemo(() => calendarEvents(communications), [communications]);
 
@@ -123,7 +134,7 @@ export function ScheduleCalendar({
         onNavigate={(d, _view, action) => {
           if (action === 'PREV') setMonth((m) => subMonths(m, 1));
           else if (action === 'NEXT') setMonth((m) => addMonths(m, 1));
-          else setMonth(d);
+          else setMonth(() => d);
         }}
         // Every event shows (the week row scrolls): no "+N more" button, which rbc puts outside any cell.
         showAllEvents

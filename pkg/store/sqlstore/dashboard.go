@@ -1,0 +1,29 @@
+package sqlstore
+
+import (
+	"context"
+	"time"
+
+	"github.com/commsplan/commsplan/pkg/store"
+)
+
+// dashboardQuery counts each card's records in total and created before $1,
+// in one round trip; every count is an aggregate over one table.
+const dashboardQuery = `SELECT
+  (SELECT count(*) FROM themes),
+  (SELECT count(*) FROM themes WHERE created_at < $1),
+  (SELECT count(*) FROM content),
+  (SELECT count(*) FROM content WHERE created_at < $1),
+  (SELECT coalesce(sum(contact_count), 0) FROM audiences),
+  (SELECT coalesce(sum(contact_count), 0) FROM audiences WHERE created_at < $1),
+  (SELECT count(*) FROM communications WHERE status = 'scheduled' AND scheduled_date <> ''),
+  (SELECT count(*) FROM communications WHERE status = 'scheduled' AND scheduled_date <> '' AND created_at < $1)`
+
+// DashboardCounts implements store.Store.
+func (s *Store) DashboardCounts(ctx context.Context, before time.Time) (store.DashboardCounts, error) {
+	var c store.DashboardCounts
+	err := s.q().QueryRowContext(ctx, dashboardQuery, before.UTC().Truncate(time.Microsecond)).Scan(
+		&c.Themes, &c.ThemesBefore, &c.Content, &c.ContentBefore,
+		&c.Contacts, &c.ContactsBefore, &c.Scheduled, &c.ScheduledBefore)
+	return c, err
+}
