@@ -1,11 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialog } from '@/components/FormDialog';
-import { Field, fieldAria } from '@/components/ui/field';
-import { Input, Textarea } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { InputField, SelectField, TextareaField } from '@/components/FormFields';
 import { dateKey } from '@/lib/dates';
 import { fromFormSchedule, isBeforeToday, toFormSchedule } from '@/lib/schedule';
 import type { Communication, CommunicationInput, CommunicationStatus } from '@/lib/types';
@@ -121,7 +119,6 @@ export default function CommunicationDialog({
   const storedDate = communication ? toFormSchedule(communication.scheduledDate).date : '';
   const schema = useMemo(() => formSchema(storedDate), [storedDate]);
   const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: initialValues(undefined, undefined) });
-  const errors = form.formState.errors;
   const [status, date, time, audienceId] = form.watch(['status', 'date', 'time', 'audienceId']);
 
   useEffect(() => {
@@ -169,69 +166,31 @@ export default function CommunicationDialog({
       submitLabel={communication ? 'Update Communication' : 'Create Communication'}
       className="max-w-2xl"
     >
-      <Field id="comm-title" label="Title" error={errors.title?.message}>
-        <Input id="comm-title" placeholder="e.g., Go-Live Town Hall" {...form.register('title')} {...fieldAria('comm-title', errors.title?.message)} />
-      </Field>
+      <InputField form={form} name="title" id="comm-title" label="Title" placeholder="e.g., Go-Live Town Hall" />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Field
+        <SelectField
+          form={form}
+          name="themeId"
           id="comm-theme"
           label="Theme"
-          error={errors.themeId?.message}
           hint={themes && themes.length === 0 ? 'No themes available. Please create a theme first.' : undefined}
-        >
-          <Controller
-            control={form.control}
-            name="themeId"
-            render={({ field }) => (
-              <Select
-                id="comm-theme"
-                value={field.value}
-                onValueChange={field.onChange}
-                options={themeOptions}
-                placeholder="Select a theme"
-                {...fieldAria('comm-theme', errors.themeId?.message)}
-              />
-            )}
-          />
-        </Field>
-        <Field id="comm-status" label="Status">
-          <Controller
-            control={form.control}
-            name="status"
-            render={({ field }) => <Select id="comm-status" value={field.value} onValueChange={field.onChange} options={statusOptions} />}
-          />
-        </Field>
+          options={themeOptions}
+          placeholder="Select a theme"
+        />
+        <SelectField form={form} name="status" id="comm-status" label="Status" options={statusOptions} />
       </div>
       {status === 'scheduled' && (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Field id="comm-date" label="Scheduled Date" error={errors.date?.message}>
-            <Input id="comm-date" type="date" min={dateKey(new Date())} {...form.register('date')} {...fieldAria('comm-date', errors.date?.message)} />
-          </Field>
-          <Field id="comm-time" label="Time (optional)" hint="Leave empty for all day">
-            <Input id="comm-time" type="time" aria-describedby="comm-time-hint" {...form.register('time')} />
-          </Field>
+          <InputField form={form} name="date" id="comm-date" label="Scheduled Date" type="date" min={dateKey(new Date())} />
+          <InputField form={form} name="time" id="comm-time" label="Time (optional)" hint="Leave empty for all day" type="time" aria-describedby="comm-time-hint" />
         </div>
       )}
       <FormWarnings candidate={candidate} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Field id="comm-audience" label="Target Audience (optional)">
-          <Controller
-            control={form.control}
-            name="audienceId"
-            render={({ field }) => <Select id="comm-audience" value={field.value} onValueChange={field.onChange} options={audienceOptions} />}
-          />
-        </Field>
-        <Field id="comm-vehicle" label="Delivery Vehicle (optional)">
-          <Controller
-            control={form.control}
-            name="vehicleId"
-            render={({ field }) => <Select id="comm-vehicle" value={field.value} onValueChange={field.onChange} options={vehicleOptions} />}
-          />
-        </Field>
+        <SelectField form={form} name="audienceId" id="comm-audience" label="Target Audience (optional)" options={audienceOptions} />
+        <SelectField form={form} name="vehicleId" id="comm-vehicle" label="Delivery Vehicle (optional)" options={vehicleOptions} />
       </div>
-      <Field id="comm-content" label="Content">
-        <Textarea id="comm-content" rows={10} placeholder="Write the communication..." {...form.register('rawContent')} />
-      </Field>
+      <TextareaField form={form} name="rawContent" id="comm-content" label="Content" rows={10} placeholder="Write the communication..." />
     </FormDialog>
   );
 }

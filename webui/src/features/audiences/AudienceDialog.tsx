@@ -3,8 +3,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialog } from '@/components/FormDialog';
-import { Field, fieldAria } from '@/components/ui/field';
-import { Input, Textarea } from '@/components/ui/input';
+import { InputField, TextareaField } from '@/components/FormFields';
 import { newAudience } from '@/lib/audiences';
 import type { Audience } from '@/lib/types';
 import { useCreateAudience, useUpdateAudience } from '@/hooks/audiences';
@@ -26,7 +25,6 @@ export default function AudienceDialog({ open, onOpenChange, audience }: { open:
   const { data: reference } = useReference();
   const pending = create.isPending || update.isPending;
   const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: empty });
-  const errors = form.formState.errors;
   const listId = useId();
   const divisions = reference?.divisions ?? [];
 
@@ -37,8 +35,8 @@ export default function AudienceDialog({ open, onOpenChange, audience }: { open:
 
   // Picking a division name fills in its head count unless the user typed a count.
   const autoCount = useRef<number | null>(null);
-  const nameField = form.register('name', {
-    onChange: (e) => {
+  const nameRules = {
+    onChange: (e: { target: { value: string } }) => {
       const d = divisions.find((x) => x.label === e.target.value);
       const current = form.getValues('contactCount');
       if (d && (!current || Number.isNaN(current) || current === autoCount.current)) {
@@ -46,7 +44,7 @@ export default function AudienceDialog({ open, onOpenChange, audience }: { open:
         autoCount.current = d.count;
       }
     },
-  });
+  };
 
   function onSubmit(values: FormValues) {
     const close = { onSuccess: () => onOpenChange(false) };
@@ -64,28 +62,34 @@ export default function AudienceDialog({ open, onOpenChange, audience }: { open:
       pending={pending}
       submitLabel={audience ? 'Update Audience' : 'Create Audience'}
     >
-      <Field id="audience-name" label="Audience Name" error={errors.name?.message} hint="Usually a division, such as “SFB - California”.">
-        <Input id="audience-name" list={listId} autoComplete="off" placeholder="e.g., SFB - California" {...nameField} {...fieldAria('audience-name', errors.name?.message)} />
-      </Field>
+      <InputField
+        form={form}
+        name="name"
+        rules={nameRules}
+        id="audience-name"
+        label="Audience Name"
+        hint="Usually a division, such as “SFB - California”."
+        list={listId}
+        autoComplete="off"
+        placeholder="e.g., SFB - California"
+      />
       <datalist id={listId}>
         {divisions.map((d) => (
           <option key={d.id} value={d.label} />
         ))}
       </datalist>
-      <Field id="audience-description" label="Description (optional)">
-        <Textarea id="audience-description" rows={3} placeholder="Who this audience is" {...form.register('description')} />
-      </Field>
-      <Field id="audience-contacts" label="Contact Count" error={errors.contactCount?.message}>
-        <Input
-          id="audience-contacts"
-          type="number"
-          min={0}
-          step={1}
-          inputMode="numeric"
-          {...form.register('contactCount', { valueAsNumber: true })}
-          {...fieldAria('audience-contacts', errors.contactCount?.message)}
-        />
-      </Field>
+      <TextareaField form={form} name="description" id="audience-description" label="Description (optional)" rows={3} placeholder="Who this audience is" />
+      <InputField
+        form={form}
+        name="contactCount"
+        rules={{ valueAsNumber: true }}
+        id="audience-contacts"
+        label="Contact Count"
+        type="number"
+        min={0}
+        step={1}
+        inputMode="numeric"
+      />
     </FormDialog>
   );
 }

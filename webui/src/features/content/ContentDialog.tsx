@@ -3,9 +3,7 @@ import { useEffect, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialog } from '@/components/FormDialog';
-import { Field, fieldAria } from '@/components/ui/field';
-import { Input, Textarea } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { InputField, SelectField, TextareaField } from '@/components/FormFields';
 import { contentTypes } from '@/lib/content';
 import { sortQuestions } from '@/lib/questions';
 import type { Content } from '@/lib/types';
@@ -42,7 +40,6 @@ export default function ContentDialog({ open, onOpenChange, content }: { open: b
   const { data: themes } = useThemes();
   const pending = create.isPending || update.isPending;
   const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: empty });
-  const errors = form.formState.errors;
   const type = form.watch('type');
   const linksId = useId();
 
@@ -83,29 +80,13 @@ export default function ContentDialog({ open, onOpenChange, content }: { open: b
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <div className="sm:col-span-2">
-          <Field id="content-title" label="Title" error={errors.title?.message}>
-            <Input id="content-title" placeholder="e.g., Go-Live FAQ" {...form.register('title')} {...fieldAria('content-title', errors.title?.message)} />
-          </Field>
+          <InputField form={form} name="title" id="content-title" label="Title" placeholder="e.g., Go-Live FAQ" />
         </div>
-        <Field id="content-type" label="Type" error={errors.type?.message}>
-          <Controller
-            control={form.control}
-            name="type"
-            render={({ field }) => <Select id="content-type" value={field.value} onValueChange={field.onChange} options={contentTypes} />}
-          />
-        </Field>
+        <SelectField form={form} name="type" id="content-type" label="Type" options={contentTypes} />
       </div>
-      <Field id="content-description" label="Description (optional)">
-        <Input id="content-description" placeholder="A one-line summary" {...form.register('description')} />
-      </Field>
-      <Field id="content-body" label="Content" error={errors.content?.message}>
-        <Textarea id="content-body" rows={8} placeholder="Write the content..." {...form.register('content')} {...fieldAria('content-body', errors.content?.message)} />
-      </Field>
-      {type !== 'text' && (
-        <Field id="content-url" label="URL (optional)" error={errors.url?.message}>
-          <Input id="content-url" type="url" placeholder="https://" {...form.register('url')} {...fieldAria('content-url', errors.url?.message)} />
-        </Field>
-      )}
+      <InputField form={form} name="description" id="content-description" label="Description (optional)" placeholder="A one-line summary" />
+      <TextareaField form={form} name="content" id="content-body" label="Content" rows={8} placeholder="Write the content..." />
+      {type !== 'text' && <InputField form={form} name="url" id="content-url" label="URL (optional)" type="url" placeholder="https://" />}
       {questions && questions.length > 0 && (
         <fieldset className="grid gap-1.5">
           <legend id={linksId} className="mb-1.5 text-sm font-medium text-slate-800">

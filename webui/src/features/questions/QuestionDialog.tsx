@@ -1,11 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialog } from '@/components/FormDialog';
-import { Field, fieldAria } from '@/components/ui/field';
-import { Textarea } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { SelectField, TextareaField } from '@/components/FormFields';
 import { sortValue, MISSING_SORT_ORDER } from '@/lib/questions';
 import type { Question } from '@/lib/types';
 import { useThemes } from '@/hooks/themes';
@@ -42,7 +40,6 @@ export default function QuestionDialog({
   const update = useUpdateQuestion();
   const pending = create.isPending || update.isPending;
   const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: { themeId: '', question: '', description: '' } });
-  const errors = form.formState.errors;
 
   useEffect(() => {
     if (!open) return;
@@ -76,39 +73,17 @@ export default function QuestionDialog({
       pending={pending}
       submitLabel={question ? 'Update Question' : 'Create Question'}
     >
-      <Field
+      <SelectField
+        form={form}
+        name="themeId"
         id="question-theme"
         label="Theme"
-        error={errors.themeId?.message}
         hint={themes && themes.length === 0 ? 'Create a theme first: questions belong to a theme.' : undefined}
-      >
-        <Controller
-          control={form.control}
-          name="themeId"
-          render={({ field }) => (
-            <Select
-              id="question-theme"
-              value={field.value}
-              onValueChange={field.onChange}
-              options={themeOptions}
-              placeholder="Select a theme"
-              aria-invalid={!!errors.themeId}
-            />
-          )}
-        />
-      </Field>
-      <Field id="question-text" label="Question" error={errors.question?.message}>
-        <Textarea
-          id="question-text"
-          rows={3}
-          placeholder="e.g., What changes for field technicians on day one?"
-          {...form.register('question')}
-          {...fieldAria('question-text', errors.question?.message)}
-        />
-      </Field>
-      <Field id="question-description" label="Description (optional)">
-        <Textarea id="question-description" rows={2} placeholder="Context or guidance for writers" {...form.register('description')} />
-      </Field>
+        options={themeOptions}
+        placeholder="Select a theme"
+      />
+      <TextareaField form={form} name="question" id="question-text" label="Question" rows={3} placeholder="e.g., What changes for field technicians on day one?" />
+      <TextareaField form={form} name="description" id="question-description" label="Description (optional)" rows={2} placeholder="Context or guidance for writers" />
     </FormDialog>
   );
 }

@@ -1,11 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialog } from '@/components/FormDialog';
-import { Field, fieldAria } from '@/components/ui/field';
-import { Input, Textarea } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { InputField, SelectField, TextareaField } from '@/components/FormFields';
 import { themeColors, themeIcons } from '@/lib/themeOptions';
 import type { Theme } from '@/lib/types';
 import { useCreateTheme, useUpdateTheme } from '@/hooks/themes';
@@ -32,7 +30,6 @@ export default function ThemeDialog({ open, onOpenChange, theme }: { open: boole
   const update = useUpdateTheme();
   const pending = create.isPending || update.isPending;
   const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: defaults });
-  const errors = form.formState.errors;
 
   useEffect(() => {
     if (open) form.reset(theme ? { name: theme.name, description: theme.description, icon: theme.icon, color: theme.color } : defaults);
@@ -54,33 +51,11 @@ export default function ThemeDialog({ open, onOpenChange, theme }: { open: boole
       pending={pending}
       submitLabel={theme ? 'Update Theme' : 'Create Theme'}
     >
-      <Field id="theme-name" label="Theme Name" error={errors.name?.message}>
-        <Input id="theme-name" placeholder="e.g., System Go-Live" {...form.register('name')} {...fieldAria('theme-name', errors.name?.message)} />
-      </Field>
-      <Field id="theme-description" label="Description" error={errors.description?.message}>
-        <Textarea
-          id="theme-description"
-          rows={3}
-          placeholder="What this theme is about"
-          {...form.register('description')}
-          {...fieldAria('theme-description', errors.description?.message)}
-        />
-      </Field>
+      <InputField form={form} name="name" id="theme-name" label="Theme Name" placeholder="e.g., System Go-Live" />
+      <TextareaField form={form} name="description" id="theme-description" label="Description" rows={3} placeholder="What this theme is about" />
       <div className="grid grid-cols-2 gap-4">
-        <Field id="theme-icon" label="Icon">
-          <Controller
-            control={form.control}
-            name="icon"
-            render={({ field }) => <Select id="theme-icon" value={field.value} onValueChange={field.onChange} options={withCurrent(themeIcons, theme?.icon)} />}
-          />
-        </Field>
-        <Field id="theme-color" label="Color">
-          <Controller
-            control={form.control}
-            name="color"
-            render={({ field }) => <Select id="theme-color" value={field.value} onValueChange={field.onChange} options={withCurrent(themeColors, theme?.color)} />}
-          />
-        </Field>
+        <SelectField form={form} name="icon" id="theme-icon" label="Icon" options={withCurrent(themeIcons, theme?.icon)} />
+        <SelectField form={form} name="color" id="theme-color" label="Color" options={withCurrent(themeColors, theme?.color)} />
       </div>
     </FormDialog>
   );

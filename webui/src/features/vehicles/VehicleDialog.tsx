@@ -5,9 +5,9 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialog } from '@/components/FormDialog';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
-import { Field, fieldAria } from '@/components/ui/field';
-import { Input, Textarea } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { InputField, SelectField, TextareaField } from '@/components/FormFields';
+import { fieldAria } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import type { Limits, Vehicle } from '@/lib/types';
 import { communicationStrategies, newVehicleValues, vehicleFormats, vehicleInput, vehicleValues, withTypeDefaults, type VehicleFormValues } from '@/lib/vehicles';
 import { useReference } from '@/hooks/reference';
@@ -101,55 +101,31 @@ export default function VehicleDialog({ open, onOpenChange, vehicle }: { open: b
       className="max-w-2xl"
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="vehicle-name" label="Vehicle Name" error={errors.name?.message}>
-          <Input id="vehicle-name" placeholder="e.g., Weekly Programme Email" autoComplete="off" {...form.register('name')} {...fieldAria('vehicle-name', errors.name?.message)} />
-        </Field>
-        <Field id="vehicle-type" label="Type" error={errors.type?.message}>
-          <Controller
-            control={form.control}
-            name="type"
-            render={({ field }) => <Select id="vehicle-type" value={field.value} onValueChange={changeType} options={typeOptions} placeholder="Select a type" />}
-          />
-        </Field>
+        <InputField form={form} name="name" id="vehicle-name" label="Vehicle Name" placeholder="e.g., Weekly Programme Email" autoComplete="off" />
+        <SelectField form={form} name="type" id="vehicle-type" label="Type" options={typeOptions} placeholder="Select a type" onValueChange={changeType} />
       </div>
-      <Field id="vehicle-description" label="Description" error={errors.description?.message}>
-        <Textarea id="vehicle-description" rows={2} {...form.register('description')} {...fieldAria('vehicle-description', errors.description?.message)} />
-      </Field>
+      <TextareaField form={form} name="description" id="vehicle-description" label="Description" rows={2} />
 
       <fieldset className="grid gap-3 rounded-md border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold text-slate-900">Settings</legend>
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field id="vehicle-template" label="Template">
-            <Input id="vehicle-template" autoComplete="off" {...form.register('template')} />
-          </Field>
-          <Field id="vehicle-max-length" label="Max Length" error={errors.maxLength?.message}>
-            <Input
-              id="vehicle-max-length"
-              type="number"
-              min={1}
-              step={1}
-              inputMode="numeric"
-              {...form.register('maxLength', { valueAsNumber: true })}
-              {...fieldAria('vehicle-max-length', errors.maxLength?.message)}
-            />
-          </Field>
-          <Field id="vehicle-format" label="Format">
-            <Controller
-              control={form.control}
-              name="format"
-              render={({ field }) => <Select id="vehicle-format" value={field.value} onValueChange={field.onChange} options={vehicleFormats} />}
-            />
-          </Field>
+          <InputField form={form} name="template" id="vehicle-template" label="Template" autoComplete="off" />
+          <InputField
+            form={form}
+            name="maxLength"
+            rules={{ valueAsNumber: true }}
+            id="vehicle-max-length"
+            label="Max Length"
+            type="number"
+            min={1}
+            step={1}
+            inputMode="numeric"
+          />
+          <SelectField form={form} name="format" id="vehicle-format" label="Format" options={vehicleFormats} />
         </div>
       </fieldset>
 
-      <Field id="vehicle-strategy" label="Communication Strategy">
-        <Controller
-          control={form.control}
-          name="communicationStrategy"
-          render={({ field }) => <Select id="vehicle-strategy" value={field.value} onValueChange={field.onChange} options={communicationStrategies} />}
-        />
-      </Field>
+      <SelectField form={form} name="communicationStrategy" id="vehicle-strategy" label="Communication Strategy" options={communicationStrategies} />
       <Controller
         control={form.control}
         name="generationalTargeting"
