@@ -100,11 +100,6 @@ func (s *Server) generateCampaign(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	// The name becomes the saved campaign's title.
-	if msg := domain.TextProblem(cfg.CampaignName, domain.MaxName); msg != "" {
-		s.fail(w, r, BadRequest("campaignName", msg))
-		return
-	}
 	sched, err := s.plan.GenerateCampaign(r.Context(), cfg,
 		plan.CampaignDefaults{MaxPerAudienceWeek: s.maxPerWeek, HolidayCalendar: s.holidayCalendar})
 	if err != nil {

@@ -1,15 +1,11 @@
 package api
 
 import (
-	"bytes"
 	"net/http"
-	"strings"
-	"time"
 
 	"github.com/gorilla/mux"
 
 	"github.com/commsplan/commsplan/pkg/checklist"
-	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/plan"
 )
 
@@ -103,15 +99,11 @@ func (s *Server) putChecklist(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	if !in.Version.set || in.Version.v < 0 {
-		s.fail(w, r, BadRequest("version", "is required: the version last read (0 for a new checklist)"))
-		return
+	save := plan.ChecklistSave{Items: in.Items.v}
+	if in.Version.set {
+		save.Version = &in.Version.v
 	}
-	if !in.Items.set || in.Items.v == nil {
-		s.fail(w, r, BadRequest("items", "is required"))
-		return
-	}
-	st, err := s.plan.SaveChecklist(r.Context(), in.Items.v, in.Version.v)
+	st, err := s.plan.SaveChecklist(r.Context(), save)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -138,30 +130,13 @@ func (s *Server) checklistReport(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	items, err := plan.CheckChecklist(in.Items.v)
+	html, date, err := plan.ChecklistReport(in.Items.v, in.Title, in.Date, s.now())
 	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	date := s.now()
-	if in.Date != "" {
-		if date, err = time.Parse(time.DateOnly, in.Date); err != nil {
-			s.fail(w, r, BadRequest("date", "must be a date, YYYY-MM-DD"))
-			return
-		}
-	}
-	title := strings.TrimSpace(in.Title)
-	if msg := domain.TextProblem(title, domain.MaxName); msg != "" {
-		s.fail(w, r, BadRequest("title", msg))
-		return
-	}
-	var buf bytes.Buffer
-	if err := checklist.Render(&buf, items, checklist.ReportOptions{Title: title, Generated: date}); err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	attachment(w, checklist.ReportFileName(date))
 	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(buf.Bytes())
+	_, _ = w.Write(html)
 }

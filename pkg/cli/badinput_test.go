@@ -27,7 +27,8 @@ func TestCLIBadInputNeverReachesTheStore(t *testing.T) {
 			st := storetest.Open(t, db)
 			ctx := context.Background()
 
-			// A campaign config whose name (the default title) holds a NUL.
+			// A campaign config whose name (the default title) holds a NUL or
+			// is too long: the generator refuses it, as the API's does.
 			cfg := loadTestConfig(t, campaignTestdata(t, "configs", "crisis-communication-one-day.json"))
 			for name, title := range map[string]string{"NUL": "Wave\x00One", "long": strings.Repeat("w", domain.MaxName+1)} {
 				cfg.CampaignName = title
@@ -37,7 +38,7 @@ func TestCLIBadInputNeverReachesTheStore(t *testing.T) {
 				require.NoError(t, os.WriteFile(path, raw, 0o600))
 				code, _, errOut := runCLI(t, "--db", db, "campaign", "generate", "--file", path, "--save")
 				assert.Equal(t, 2, code, errOut)
-				assert.Contains(t, errOut, "title", name)
+				assert.Contains(t, errOut, "--name (campaignName) must", name)
 			}
 			camps, err := st.ListCampaigns(ctx)
 			require.NoError(t, err)

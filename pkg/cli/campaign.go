@@ -263,10 +263,13 @@ func campaignGenerateRun(cmd *cobra.Command, f *Factory, opts *CampaignGenerateO
 	sched, err := plan.New(st).GenerateCampaign(cmd.Context(), cfg,
 		plan.CampaignDefaults{MaxPerAudienceWeek: f.Config.MaxPerAudienceWeek, HolidayCalendar: f.Config.HolidayCalendar})
 	var ve *campaign.ValidationError
-	if errors.As(err, &ve) {
+	var bad *plan.InputError
+	switch {
+	case errors.As(err, &ve):
 		return UsageError("%s", campaignMessage(ve))
-	}
-	if err != nil {
+	case errors.As(err, &bad):
+		return UsageError("%s", fieldProblems(bad.Fields, configFlagName))
+	case err != nil:
 		return err
 	}
 	if end := strings.TrimSpace(cfg.EndDate); sched.EndDate != end {
@@ -339,6 +342,17 @@ func campaignMessage(ve *campaign.ValidationError) string {
 		}
 	}
 	return ve.Message + ": missing " + strings.Join(missing, ", ")
+}
+
+// configFlagName names a configuration key with its flag: "--name
+// (campaignName)".
+func configFlagName(key string) string {
+	for _, fl := range configFlags {
+		if fl.key == key {
+			return fmt.Sprintf("--%s (%s)", fl.name, key)
+		}
+	}
+	return key
 }
 
 // saveCampaign stores the schedule in the inventory the way the scheduler's

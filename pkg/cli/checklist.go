@@ -253,19 +253,19 @@ func checklistReportRun(cmd *cobra.Command, f *Factory, opts *ChecklistReportOpt
 	if sources > 1 {
 		return UsageError("give only one of --template, --file and --current")
 	}
-	date := time.Now()
-	if opts.Date != "" {
-		var err error
-		if date, err = time.Parse(time.DateOnly, opts.Date); err != nil {
-			return UsageError("--date must be a date, YYYY-MM-DD")
-		}
+	report, err := plan.ReportOptions(opts.Title, opts.Date, time.Now())
+	var bad *plan.InputError
+	if errors.As(err, &bad) {
+		// The fields are the flags of the same name.
+		return UsageError("%s", fieldProblems(bad.Fields, func(k string) string { return "--" + k }))
 	}
 	items, err := reportItems(cmd, f, opts)
 	if err != nil {
 		return err
 	}
+	date := report.Generated
 	var buf bytes.Buffer
-	if err := checklist.Render(&buf, items, checklist.ReportOptions{Title: strings.TrimSpace(opts.Title), Generated: date}); err != nil {
+	if err := checklist.Render(&buf, items, report); err != nil {
 		return checklistUsageError(err)
 	}
 	switch opts.Out {

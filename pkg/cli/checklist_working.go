@@ -153,7 +153,7 @@ func checklistApplyRun(cmd *cobra.Command, f *Factory, opts *ChecklistApplyOptio
 		return err
 	}
 	defer st.Close()
-	state, err := plan.New(st).SaveChecklist(ctx, items, opts.Version)
+	state, err := plan.New(st).SaveChecklist(ctx, plan.ChecklistSave{Items: items, Version: &opts.Version, Overwrite: opts.Version < 0})
 	var stale *plan.VersionConflict
 	if errors.As(err, &stale) {
 		return UsageError("%v; nothing was changed (see \"checklist current\")", stale)

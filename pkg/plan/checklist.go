@@ -88,16 +88,33 @@ func checkItems(items []checklist.Item) ([]checklist.Item, error) {
 	return items, nil
 }
 
-// SaveChecklist replaces the working checklist with items, scored, if it is
-// still at version (the one the caller last read; 0 before the first save),
-// and records the save in the readiness history. A negative version
-// replaces whatever is stored. A stale version is a *VersionConflict and
-// nothing changes.
-func (p *Plan) SaveChecklist(ctx context.Context, items []checklist.Item, version int) (ChecklistState, error) {
+// ChecklistSave is a change of the working checklist.
+type ChecklistSave struct {
+	Items []checklist.Item
+	// Version is the version the caller last read, 0 before the first save.
+	// It is required unless Overwrite is set.
+	Version *int
+	// Overwrite replaces whatever is stored, at any version ("checklist
+	// apply" without --version).
+	Overwrite bool
+}
+
+// SaveChecklist replaces the working checklist with the items, scored, if
+// it is still at the version the caller last read, and records the save in
+// the readiness history. A stale version is a *VersionConflict and nothing
+// changes.
+func (p *Plan) SaveChecklist(ctx context.Context, in ChecklistSave) (ChecklistState, error) {
 	if _, err := acting(ctx); err != nil {
 		return ChecklistState{}, err
 	}
-	items, err := checkItems(items)
+	version := -1 // any
+	if !in.Overwrite {
+		if in.Version == nil || *in.Version < 0 {
+			return ChecklistState{}, Invalid("version", "is required: the version last read (0 for a new checklist)")
+		}
+		version = *in.Version
+	}
+	items, err := checkItems(in.Items)
 	if err != nil {
 		return ChecklistState{}, err
 	}
@@ -134,6 +151,44 @@ func (p *Plan) SaveChecklist(ctx context.Context, items []checklist.Item, versio
 		return nil
 	})
 	return saved, err
+}
+
+// ReportOptions checks what a readiness report is printed with: the title
+// (trimmed; empty is the default heading) within a title's limits, and the
+// date, YYYY-MM-DD, printed on it and in its file name (today when empty).
+// Bad input names the field, "date" or "title".
+func ReportOptions(title, date string, today time.Time) (checklist.ReportOptions, error) {
+	opt := checklist.ReportOptions{Title: strings.TrimSpace(title), Generated: today}
+	if date != "" {
+		day, err := time.Parse(time.DateOnly, date)
+		if err != nil {
+			return opt, Invalid("date", "must be a date, YYYY-MM-DD")
+		}
+		opt.Generated = day
+	}
+	if msg := domain.TextProblem(opt.Title, domain.MaxName); msg != "" {
+		return opt, Invalid("title", msg)
+	}
+	return opt, nil
+}
+
+// ChecklistReport renders the printable report of a client's items, checked
+// as a save checks them, with ReportOptions' title and date; it returns the
+// HTML and the date printed on it.
+func ChecklistReport(items []checklist.Item, title, date string, today time.Time) ([]byte, time.Time, error) {
+	items, err := checkItems(items)
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	opt, err := ReportOptions(title, date, today)
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	var buf bytes.Buffer
+	if err := checklist.Render(&buf, items, opt); err != nil {
+		return nil, time.Time{}, err
+	}
+	return buf.Bytes(), opt.Generated, nil
 }
 
 // ChecklistTemplate is a template to save from a client's items.

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/commsplan/commsplan/pkg/campaign"
+	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/orgdata"
 )
 
@@ -19,8 +20,12 @@ type CampaignDefaults struct {
 // reads what it needs and passes it in), avoiding the saved blackouts for
 // the audiences they cover, matched by name. A Plan without a store (the
 // CLI before there is a database) generates without blackouts. It changes
-// nothing, so it needs no actor.
+// nothing, so it needs no actor. The name becomes a saved campaign's title,
+// so it is held to a title's limits first.
 func (p *Plan) GenerateCampaign(ctx context.Context, cfg campaign.Config, set CampaignDefaults) (*campaign.Schedule, error) {
+	if msg := domain.TextProblem(cfg.CampaignName, domain.MaxName); msg != "" {
+		return nil, Invalid("campaignName", msg)
+	}
 	opt := campaign.Options{MaxPerAudienceWeek: set.MaxPerAudienceWeek, HolidayCalendar: set.HolidayCalendar}
 	if st := p.st; st != nil {
 		bs, err := st.ListBlackouts(ctx)

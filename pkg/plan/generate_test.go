@@ -1,6 +1,8 @@
 package plan_test
 
 import (
+	"context"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -53,4 +55,14 @@ func TestGenerateCampaignAvoidsSavedBlackouts(t *testing.T) {
 			assert.Contains(t, capped.Warnings[0], "over the limit of 1 a week")
 		})
 	}
+}
+
+// TestGenerateCampaignName: the name becomes a saved campaign's title, so
+// an over-long one is bad input naming campaignName, before anything is read.
+func TestGenerateCampaignName(t *testing.T) {
+	cfg := campaign.Config{CampaignName: strings.Repeat("n", domain.MaxName+1)}
+	_, err := plan.New(nil).GenerateCampaign(context.Background(), cfg, plan.CampaignDefaults{})
+	var bad *plan.InputError
+	require.ErrorAs(t, err, &bad)
+	assert.Equal(t, map[string]string{"campaignName": "must be at most 500 characters"}, bad.Fields)
 }
