@@ -3,7 +3,6 @@ package api
 import (
 	"net/http"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/gorilla/mux"
@@ -77,22 +76,6 @@ type previewInput struct {
 	ScheduledDate string `json:"scheduledDate"`
 }
 
-func (in previewInput) validate() error {
-	f := domain.FieldErrors{}
-	if in.Status != "" && !slices.Contains(domain.CommunicationStatuses, in.Status) {
-		f["status"] = "must be one of " + strings.Join(domain.CommunicationStatuses, ", ")
-	}
-	if in.ScheduledDate != "" {
-		if _, err := domain.ParseScheduled(in.ScheduledDate); err != nil {
-			f["scheduledDate"] = err.Error()
-		}
-	}
-	if len(f) > 0 {
-		return f
-	}
-	return nil
-}
-
 func (s *Server) previewWarnings(w http.ResponseWriter, r *http.Request) {
 	rg, err := schedule.ParseRange("", "", r.URL.Query().Get("tz"))
 	if err != nil {
@@ -105,7 +88,7 @@ func (s *Server) previewWarnings(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	if err := cand.validate(); err != nil {
+	if err := domain.CheckCandidate(cand.Status, cand.ScheduledDate); err != nil {
 		s.fail(w, r, err)
 		return
 	}

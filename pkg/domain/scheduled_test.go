@@ -58,3 +58,13 @@ func TestCommunicationValidateKeepsTheKind(t *testing.T) {
 	require.ErrorAs(t, c.Validate(), &f)
 	assert.Equal(t, "is required when status is scheduled", f["scheduledDate"])
 }
+
+// TestCheckCandidate: the warnings preview's candidate is checked as a
+// stored communication's status and date are, each only when given.
+func TestCheckCandidate(t *testing.T) {
+	require.NoError(t, CheckCandidate("", ""))
+	require.NoError(t, CheckCandidate(StatusScheduled, "2031-03-04T15:00:00Z"))
+	var f FieldErrors
+	require.ErrorAs(t, CheckCandidate("later", "2031-03-04T15:00"), &f)
+	assert.Equal(t, FieldErrors{"status": "must be one of draft, scheduled, sent", "scheduledDate": ErrScheduled.Error()}, f)
+}

@@ -266,16 +266,36 @@ func (c *Communication) Validate() error {
 	f.texts("selectedQuestions", c.SelectedQuestions, MaxName)
 	f.text("rawContent", c.RawContent, MaxBody)
 	f.text("generatedContent", c.GeneratedContent, MaxBody)
-	if c.ScheduledDate != "" {
-		if s, err := ParseScheduled(c.ScheduledDate); err != nil {
-			f["scheduledDate"] = err.Error()
-		} else {
-			c.ScheduledDate = s.String()
-		}
-	}
+	c.ScheduledDate = f.scheduledDate(c.ScheduledDate)
 	if c.Status == StatusScheduled && c.ScheduledDate == "" {
 		f["scheduledDate"] = "is required when status is scheduled"
 	}
+	return f.orNil()
+}
+
+// scheduledDate checks a scheduled date, when there is one, and returns it
+// in its one written form.
+func (f FieldErrors) scheduledDate(value string) string {
+	if value == "" {
+		return value
+	}
+	s, err := ParseScheduled(value)
+	if err != nil {
+		f["scheduledDate"] = err.Error()
+		return value
+	}
+	return s.String()
+}
+
+// CheckCandidate checks a communication that is not stored, the one the
+// warnings preview reads: its status and scheduled date, each when given,
+// as Validate checks them.
+func CheckCandidate(status, scheduledDate string) error {
+	f := FieldErrors{}
+	if status != "" {
+		f.oneOf("status", status, CommunicationStatuses)
+	}
+	f.scheduledDate(scheduledDate)
 	return f.orNil()
 }
 
