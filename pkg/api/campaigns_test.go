@@ -2,7 +2,6 @@ package api
 
 import (
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -19,6 +18,7 @@ import (
 	"github.com/commsplan/commsplan/pkg/orgdata"
 	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/schedule"
+	"github.com/commsplan/commsplan/pkg/schedule/load"
 	"github.com/commsplan/commsplan/pkg/store/storetest"
 )
 
@@ -403,16 +403,16 @@ func TestGenerateCampaignAvoidsSavedBlackouts(t *testing.T) {
 			}
 			d, err := time.Parse(time.DateOnly, a.Date)
 			require.NoError(t, err)
-			y, w := d.ISOWeek()
-			weeks[fmt.Sprintf("%s %d-W%02d", a.Audience, y, w)]++
+			weeks[a.Audience+"|"+load.Monday(d).Format(time.DateOnly)]++
 		}
 		assert.Positive(t, inFreeze, "other audiences still hear")
 		warned := strings.Join(got.Schedule.Warnings, "\n")
 		for k, n := range weeks {
 			if n > 2 {
-				aud, week, _ := strings.Cut(k, " ")
-				assert.Contains(t, warned, fmt.Sprintf("%s get %d activities in the week of", aud, n))
-				assert.Contains(t, warned, "("+week+")")
+				aud, week, _ := strings.Cut(k, "|")
+				monday, err := time.Parse(time.DateOnly, week)
+				require.NoError(t, err)
+				assert.Contains(t, warned, load.Message(aud, n, 2, monday, "activity", "activities"), "the Schedule's sentence")
 			}
 		}
 

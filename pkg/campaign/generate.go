@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/orgdata"
 	"github.com/commsplan/commsplan/pkg/schedule/load"
 )
@@ -599,10 +600,10 @@ func (g *generation) text(s string) string {
 	}
 	goLive, acq := "go-live", "the acquisition date"
 	if g.p.technology {
-		goLive = ShortDate(g.p.goLive)
+		goLive = domain.DayText(g.p.goLive)
 	}
 	if g.p.hasAcq {
-		acq = ShortDate(g.p.acquisition)
+		acq = domain.DayText(g.p.acquisition)
 	}
 	return strings.NewReplacer("{campaign}", g.p.cfg.CampaignName, "{goLive}", goLive, "{acquisition}", acq).Replace(s)
 }
@@ -831,7 +832,7 @@ func (g *generation) summary(s *Schedule, t Targeting) string {
 	p := g.p
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s with %s over %s, %s to %s.",
-		s.Type, plural(s.TotalActivities, "activity"), plural(g.span, "day"), ShortDate(p.start), ShortDate(p.end))
+		s.Type, plural(s.TotalActivities, "activity"), plural(g.span, "day"), domain.DayText(p.start), domain.DayText(p.end))
 	if len(p.types) > 1 {
 		labels := make([]string, 0, len(p.types)-1)
 		for _, id := range p.types[1:] {
@@ -847,7 +848,7 @@ func (g *generation) summary(s *Schedule, t Targeting) string {
 	}
 	fmt.Fprintf(&b, " Target: %s.", t.EmployeeTarget)
 	if p.endExtended {
-		fmt.Fprintf(&b, " The end date is go-live (%s) plus 90 days.", ShortDate(p.goLive))
+		fmt.Fprintf(&b, " The end date is go-live (%s) plus 90 days.", domain.DayText(p.goLive))
 	}
 	var extras []string
 	if g.goLive > 0 {

@@ -202,7 +202,7 @@ func TestTechnologyImplementation(t *testing.T) {
 	assert.Equal(t, "2025-01-13", testing.Date, "7 days before go-live")
 	celebration := findActivity(t, s, "Go-Live Celebration")
 	assert.Equal(t, "2025-02-03", celebration.Date, "14 days after go-live")
-	assert.Contains(t, s.Summary, "The end date is go-live (1/20/2025) plus 90 days.")
+	assert.Contains(t, s.Summary, "The end date is go-live (20 Jan 2025) plus 90 days.")
 
 	// Testing cannot fall before the start of the campaign.
 	cfg.GoLiveDate = "2025-01-03"

@@ -5,6 +5,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/schedule/load"
 )
 
 // placeAll places the go-live milestones and M&A activities: the pinned
@@ -48,8 +51,7 @@ func (g *generation) placeOne(it *item) {
 // finish writes the warnings and the campaign-specific descriptions.
 func (g *generation) finish() {
 	for _, o := range g.load.Overloads() {
-		g.warnings = append(g.warnings, fmt.Sprintf("%s get %d activities in the week of %s (%s), over the limit of %d a week.",
-			o.Audience, o.Count, o.Monday.Format(DateLayout), o.Week, g.load.Limit()))
+		g.warnings = append(g.warnings, load.Message(o.Audience, o.Count, g.load.Limit(), o.Monday, "activity", "activities"))
 	}
 	for _, it := range g.items {
 		if s := g.secretUntil(lowerAudience(it.a.Audience)); it.date.Before(s) {
@@ -156,9 +158,9 @@ func (g *generation) describe(a Activity) string {
 	fmt.Fprintf(&b, " For %s, by %s, as part of %s", a.Audience, ChannelLabel(a.Channel), g.p.cfg.CampaignName)
 	switch {
 	case g.p.technology:
-		fmt.Fprintf(&b, " (go-live %s)", ShortDate(g.p.goLive))
+		fmt.Fprintf(&b, " (go-live %s)", domain.DayText(g.p.goLive))
 	case g.p.merger && g.p.hasAcq:
-		fmt.Fprintf(&b, " (acquisition %s)", ShortDate(g.p.acquisition))
+		fmt.Fprintf(&b, " (acquisition %s)", domain.DayText(g.p.acquisition))
 	}
 	b.WriteString(".")
 	return b.String()

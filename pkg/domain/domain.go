@@ -219,3 +219,8 @@ type SearchHit struct {
 	Snippet  string `json:"snippet"`
 	ParentID string `json:"parentId,omitempty"`
 }
+
+// DayText writes a day the way every sentence the server writes names one
+// (warnings, campaign descriptions and summaries): "3 Feb 2027", never the
+// ambiguous 2/3/2027.
+func DayText(day time.Time) string { return day.Format("2 Jan 2006") }

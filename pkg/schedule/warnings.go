@@ -239,12 +239,12 @@ func blackouts(in Input, comms []dated) []Warning {
 }
 
 // dayText writes a day as a planner reads it: "3 Feb 2027".
-func dayText(day time.Time) string { return day.Format("2 Jan 2006") }
+var dayText = domain.DayText
 
-// overloadMessage is an overload warning's sentence.
+// overloadMessage is an overload warning's sentence (load.Message, which
+// the campaign generator's warnings use too).
 func overloadMessage(audience string, n, limit int, monday time.Time) string {
-	return fmt.Sprintf("%s gets %d %s in the week of %s (limit %d)", audience, n, plural(n, "communication", "communications"),
-		dayText(monday), limit)
+	return load.Message(audience, n, limit, monday, "communication", "communications")
 }
 
 // blackoutMessage is a blackout warning's sentence.

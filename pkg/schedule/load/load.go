@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"sort"
 	"time"
+
+	"github.com/commsplan/commsplan/pkg/domain"
 )
 
 // DefaultLimit is the number of communications one audience may get in one
@@ -115,4 +117,16 @@ func (c *Counter) Overloads() []Overload {
 // isoMonday returns a day in ISO week w (4 January is always in week 1).
 func isoMonday(w Week) time.Time {
 	return time.Date(w.Year, 1, 4, 0, 0, 0, 0, time.UTC).AddDate(0, 0, 7*(w.Week-1))
+}
+
+// Message is the overload warning's one sentence, for the Schedule's
+// warnings and the campaign generator's alike: "Employees gets 4
+// communications in the week of 3 Feb 2027 (limit 3)". one and many name
+// what is counted ("communication", "activity").
+func Message(audience string, n, limit int, monday time.Time, one, many string) string {
+	what := many
+	if n == 1 {
+		what = one
+	}
+	return fmt.Sprintf("%s gets %d %s in the week of %s (limit %d)", audience, n, what, domain.DayText(monday), Limit(limit))
 }
