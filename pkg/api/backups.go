@@ -29,11 +29,7 @@ func (s *Server) listBackups(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	list, err := s.backups.List()
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, list)
+	s.answer(w, r, http.StatusOK, list, err)
 }
 
 func (s *Server) createBackup(w http.ResponseWriter, r *http.Request) {
@@ -42,11 +38,7 @@ func (s *Server) createBackup(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	info, err := s.backups.Run(r.Context())
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, info)
+	s.answer(w, r, http.StatusCreated, info, err)
 }
 
 func (s *Server) downloadBackup(w http.ResponseWriter, r *http.Request) {

@@ -164,11 +164,7 @@ func (s *Server) createCampaign(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c, err := s.plan.CreateCampaign(r.Context(), in.change())
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, c)
+	s.answer(w, r, http.StatusCreated, c, err)
 }
 
 func (s *Server) patchCampaign(w http.ResponseWriter, r *http.Request) {
@@ -178,11 +174,7 @@ func (s *Server) patchCampaign(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c, err := s.plan.UpdateCampaign(r.Context(), mux.Vars(r)["id"], in.change())
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, c)
+	s.answer(w, r, http.StatusOK, c, err)
 }
 
 // exportCampaign answers a saved campaign as a download: its stored HTML,

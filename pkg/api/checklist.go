@@ -47,11 +47,7 @@ func (s *Server) createChecklistTemplate(w http.ResponseWriter, r *http.Request)
 	}
 	t, err := s.plan.CreateChecklistTemplate(r.Context(), plan.ChecklistTemplate{Name: in.Name.v, Description: in.Description.v,
 		Items: in.Items.v, IsPublic: in.IsPublic.v, Version: in.Metadata.v.Version, CreatedBy: in.Metadata.v.CreatedBy})
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, t)
+	s.answer(w, r, http.StatusCreated, t, err)
 }
 
 // checklistImportInput is the body of POST /api/checklist-templates/import-html.
@@ -70,20 +66,12 @@ func (s *Server) importChecklistHTML(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	t, err := s.plan.ImportChecklistReport(r.Context(), in.Name.v, in.Description.v, []byte(in.HTMLContent.v))
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, t)
+	s.answer(w, r, http.StatusCreated, t, err)
 }
 
 func (s *Server) getChecklist(w http.ResponseWriter, r *http.Request) {
 	st, err := s.plan.WorkingChecklist(r.Context())
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, st)
+	s.answer(w, r, http.StatusOK, st, err)
 }
 
 // checklistPutInput is the body of PUT /api/checklist. Version is the one
@@ -104,11 +92,7 @@ func (s *Server) putChecklist(w http.ResponseWriter, r *http.Request) {
 		save.Version = &in.Version.v
 	}
 	st, err := s.plan.SaveChecklist(r.Context(), save)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, st)
+	s.answer(w, r, http.StatusOK, st, err)
 }
 
 // checklistReportInput is the body of POST /api/checklist/report.

@@ -46,9 +46,5 @@ func (s *Server) createCommunications(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out, err := s.plan.CreateCommunications(r.Context(), items)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, out)
+	s.answer(w, r, http.StatusCreated, out, err)
 }

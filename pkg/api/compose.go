@@ -40,11 +40,7 @@ func (s *Server) generateContent(w http.ResponseWriter, r *http.Request) {
 	}
 	res, err := assembly.GenerateCommunication(r.Context(), s.store, s.generator, mux.Vars(r)["id"],
 		assembly.Generation{VehicleID: in.VehicleID, Raw: in.RawContent, Template: in.CustomTemplate})
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, res)
+	s.answer(w, r, http.StatusOK, res, err)
 }
 
 // newsletterPreview renders the template editor's preview on the server,
@@ -71,11 +67,7 @@ func (s *Server) newsletterPreview(w http.ResponseWriter, r *http.Request) {
 		req.Vehicle = &v
 	}
 	res, err := assembly.NewsletterPreview(r.Context(), s.store, req)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, res)
+	s.answer(w, r, http.StatusOK, res, err)
 }
 
 func (s *Server) saveToLibrary(w http.ResponseWriter, r *http.Request) {
@@ -90,11 +82,7 @@ func (s *Server) saveToLibrary(w http.ResponseWriter, r *http.Request) {
 	}
 	piece, err := assembly.SaveToLibrary(r.Context(), s.store,
 		assembly.Save{CommunicationID: mux.Vars(r)["id"], Title: in.Title, Description: in.Description, Content: in.Content})
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, piece)
+	s.answer(w, r, http.StatusCreated, piece, err)
 }
 
 type newsletterInput struct {

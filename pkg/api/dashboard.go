@@ -15,9 +15,5 @@ func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d, err := s.plan.Dashboard(r.Context(), s.now(), rg.Loc)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, d)
+	s.answer(w, r, http.StatusOK, d, err)
 }

@@ -265,11 +265,7 @@ func (s *Server) reorderQuestions(w http.ResponseWriter, r *http.Request) {
 		orders[i] = domain.QuestionOrder{ID: o.ID, SortOrder: int(o.SortOrder)}
 	}
 	qs, err := s.plan.ReorderQuestions(r.Context(), in.ThemeID, orders)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, qs)
+	s.answer(w, r, http.StatusOK, qs, err)
 }
 
 // intParam reads an optional integer query parameter within [min, max].
@@ -292,11 +288,7 @@ func (s *Server) listActivity(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	acts, err := s.store.ListActivity(r.Context(), limit)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, acts)
+	s.answer(w, r, http.StatusOK, acts, err)
 }
 
 func (s *Server) search(w http.ResponseWriter, r *http.Request) {
@@ -315,9 +307,5 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	hits, err := s.store.Search(r.Context(), q, limit)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, hits)
+	s.answer(w, r, http.StatusOK, hits, err)
 }

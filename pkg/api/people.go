@@ -69,11 +69,7 @@ func (s *Server) updatePerson(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p, err := s.plan.UpdatePerson(r.Context(), mux.Vars(r)["id"], plan.PersonChange{Name: in.Name.ptr(), Email: in.Email.ptr(), Role: in.Role.ptr()})
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, p)
+	s.answer(w, r, http.StatusOK, p, err)
 }
 
 func (s *Server) removePerson(w http.ResponseWriter, r *http.Request) {

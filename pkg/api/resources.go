@@ -52,22 +52,14 @@ func (o opt[T]) ptr() *T {
 func list[T any](s *Server, load func(context.Context) ([]T, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		rows, err := load(r.Context())
-		if err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		writeJSON(w, http.StatusOK, rows)
+		s.answer(w, r, http.StatusOK, rows, err)
 	}
 }
 
 func get[T any](s *Server, load func(context.Context, string) (T, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		rec, err := load(r.Context(), mux.Vars(r)["id"])
-		if err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		writeJSON(w, http.StatusOK, rec)
+		s.answer(w, r, http.StatusOK, rec, err)
 	}
 }
 
@@ -85,11 +77,7 @@ func create[T, I any, P interface {
 			return
 		}
 		rec, err := plan.Create[T, P](r.Context(), s.plan, k, func(base T) (T, error) { return apply(in, base) })
-		if err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		writeJSON(w, http.StatusCreated, rec)
+		s.answer(w, r, http.StatusCreated, rec, err)
 	}
 }
 
@@ -104,11 +92,7 @@ func update[T, I any, P interface {
 			return
 		}
 		rec, err := plan.Update[T, P](r.Context(), s.plan, k, mux.Vars(r)["id"], func(base T) (T, error) { return apply(in, base) })
-		if err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		writeJSON(w, http.StatusOK, rec)
+		s.answer(w, r, http.StatusOK, rec, err)
 	}
 }
 

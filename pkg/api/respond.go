@@ -127,6 +127,16 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	}
 }
 
+// answer is a handler's last step: v as JSON with status, or err through
+// fail when the call failed.
+func (s *Server) answer(w http.ResponseWriter, r *http.Request, status int, v any, err error) {
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, status, v)
+}
+
 // decode reads a JSON body of at most limit bytes into v. Unknown fields are
 // ignored; a wrong type names its field. A body of null is a 400, and so is
 // any string that is not valid UTF-8 or holds a NUL, or any integer beyond
