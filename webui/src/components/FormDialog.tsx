@@ -29,18 +29,43 @@ export function FormDialog({ open, onOpenChange, title, description, onSubmit, p
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+        <FormBody onSubmit={onSubmit} pending={pending} submitLabel={submitLabel} onCancel={() => onOpenChange(false)}>
           {children}
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? 'Saving...' : submitLabel}
-            </Button>
-          </DialogFooter>
-        </form>
+        </FormBody>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** FormBodyProps: the form handler, the submit button's state and label, and Cancel. */
+export interface FormBodyProps {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** pending shows "Saving..." on the submit button and disables it. */
+  pending: boolean;
+  submitLabel: string;
+  onCancel: () => void;
+  /** labelledBy names the form by a heading inside it, for a form that is not the whole dialog. */
+  labelledBy?: string;
+  children: ReactNode;
+}
+
+/**
+ * FormBody is FormDialog's form: the fields, then Cancel and submit. A
+ * dialog that edits a record inside its list (BlackoutsDialog) uses it on
+ * its own, so every form saves and cancels alike.
+ */
+export function FormBody({ onSubmit, pending, submitLabel, onCancel, labelledBy, children }: FormBodyProps) {
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4" noValidate aria-labelledby={labelledBy}>
+      {children}
+      <DialogFooter>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Saving...' : submitLabel}
+        </Button>
+      </DialogFooter>
+    </form>
   );
 }

@@ -1,5 +1,6 @@
 import { CalendarOff, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { FormBody } from '@/components/FormDialog';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field, fieldAria } from '@/components/ui/field';
@@ -42,7 +43,13 @@ function BlackoutEditor({ blackout, onDone }: { blackout: Blackout | null; onDon
   }
 
   return (
-    <form onSubmit={submit} className="grid gap-4" noValidate aria-labelledby="blackout-form-title">
+    <FormBody
+      onSubmit={submit}
+      pending={pending}
+      submitLabel={blackout ? 'Update Blackout Period' : 'Create Blackout Period'}
+      onCancel={onDone}
+      labelledBy="blackout-form-title"
+    >
       <h3 id="blackout-form-title" className="text-base font-semibold text-slate-900">
         {blackout ? 'Edit Blackout Period' : 'New Blackout Period'}
       </h3>
@@ -105,15 +112,7 @@ function BlackoutEditor({ blackout, onDone }: { blackout: Blackout | null; onDon
           </>
         )}
       </fieldset>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Saving...' : blackout ? 'Update Blackout Period' : 'Create Blackout Period'}
-        </Button>
-      </div>
-    </form>
+    </FormBody>
   );
 }
 
