@@ -62,13 +62,7 @@ func ParseReport(data []byte) ([]Item, error) {
 	if err != nil {
 		return nil, err
 	}
-	items = Normalize(items)
-	if err := Validate(items); err != nil {
-		var ve *ValidationError
-		errors.As(err, &ve)
-		return nil, &FormatError{Err: ErrInvalidFormat, Reason: err.Error(), Fields: ve.Fields}
-	}
-	return items, nil
+	return checkRead(items, ErrInvalidFormat)
 }
 
 type reportParser struct {

@@ -231,11 +231,17 @@ func DecodeFile(data []byte) ([]Item, error) {
 	if err != nil {
 		return nil, err
 	}
+	return checkRead(items, ErrInvalidTemplate)
+}
+
+// checkRead normalizes and validates items read from a file; invalid items
+// are a *FormatError with base as its message and the fields named.
+func checkRead(items []Item, base error) ([]Item, error) {
 	items = Normalize(items)
 	if err := Validate(items); err != nil {
 		var ve *ValidationError
 		errors.As(err, &ve)
-		return nil, &FormatError{Err: ErrInvalidTemplate, Reason: err.Error(), Fields: ve.Fields}
+		return nil, &FormatError{Err: base, Reason: err.Error(), Fields: ve.Fields}
 	}
 	return items, nil
 }

@@ -588,10 +588,7 @@ func campaignShowRun(cmd *cobra.Command, f *Factory, opts *CampaignShowOptions) 
 	if err := checkOutput(opts.Output, "table", "json"); err != nil {
 		return err
 	}
-	c, err := readStored(cmd.Context(), f, func(st store.Store, ctx context.Context) (domain.Campaign, error) {
-		c, err := st.GetCampaign(ctx, opts.ID)
-		return c, notFound(err, "campaign", opts.ID)
-	})
+	c, err := readCampaign(cmd.Context(), f, opts.ID)
 	if err != nil {
 		return err
 	}
@@ -618,6 +615,14 @@ func campaignShowRun(cmd *cobra.Command, f *Factory, opts *CampaignShowOptions) 
 	fmt.Fprintln(f.Out)
 	writeScheduleTable(f.Out, &s)
 	return nil
+}
+
+// readCampaign reads the saved campaign id; an unknown id is bad input.
+func readCampaign(ctx context.Context, f *Factory, id string) (domain.Campaign, error) {
+	return readStored(ctx, f, func(st store.Store, ctx context.Context) (domain.Campaign, error) {
+		c, err := st.GetCampaign(ctx, id)
+		return c, notFound(err, "campaign", id)
+	})
 }
 
 // CampaignExportOptions are the inputs of "campaign export".
@@ -651,10 +656,7 @@ func campaignExportRun(cmd *cobra.Command, f *Factory, opts *CampaignExportOptio
 	if err := checkOutput(format, campaign.ExportFormats...); err != nil {
 		return err
 	}
-	c, err := readStored(cmd.Context(), f, func(st store.Store, ctx context.Context) (domain.Campaign, error) {
-		c, err := st.GetCampaign(ctx, opts.ID)
-		return c, notFound(err, "campaign", opts.ID)
-	})
+	c, err := readCampaign(cmd.Context(), f, opts.ID)
 	if err != nil {
 		return err
 	}

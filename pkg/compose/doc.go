@@ -151,15 +151,7 @@ func (b block) markdown() string {
 	case kPara:
 		return labelled(item{b.label, b.text})
 	case kBullets, kNumbered:
-		lines := make([]string, len(b.items))
-		for i, it := range b.items {
-			marker := "- "
-			if b.kind == kNumbered {
-				marker = strconv.Itoa(i+1) + ". "
-			}
-			lines[i] = marker + labelled(it)
-		}
-		return strings.Join(lines, "\n")
+		return strings.Join(b.listed(labelled), "\n")
 	case kFields:
 		lines := make([]string, len(b.items))
 		for i, it := range b.items {
@@ -172,6 +164,20 @@ func (b block) markdown() string {
 	return ""
 }
 
+// listed renders each item of a list block with line, after its marker:
+// "1. " in a numbered list, "- " in a bulleted one.
+func (b block) listed(line func(item) string) []string {
+	lines := make([]string, len(b.items))
+	for i, it := range b.items {
+		marker := "- "
+		if b.kind == kNumbered {
+			marker = strconv.Itoa(i+1) + ". "
+		}
+		lines[i] = marker + line(it)
+	}
+	return lines
+}
+
 func (b block) plain() string {
 	t := textEscape
 	switch b.kind {
@@ -180,15 +186,7 @@ func (b block) plain() string {
 	case kPara:
 		return t(join(b.label, b.text))
 	case kBullets, kNumbered:
-		lines := make([]string, len(b.items))
-		for i, it := range b.items {
-			marker := "- "
-			if b.kind == kNumbered {
-				marker = strconv.Itoa(i+1) + ". "
-			}
-			lines[i] = marker + t(join(it.label, it.text))
-		}
-		return strings.Join(lines, "\n")
+		return strings.Join(b.listed(func(it item) string { return t(join(it.label, it.text)) }), "\n")
 	case kFields:
 		lines := make([]string, len(b.items))
 		for i, it := range b.items {

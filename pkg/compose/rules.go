@@ -306,13 +306,7 @@ func townHallRule(m *material) doc {
 
 // pickInt is pick for numbers.
 func (t tone) pickInt(traditional, universal, digital int) int {
-	switch t {
-	case domain.StrategyTraditional:
-		return traditional
-	case domain.StrategyDigital:
-		return digital
-	}
-	return universal
+	return byTone(t, traditional, universal, digital)
 }
 
 // workshopActivities are the exercises of a workshop, one per question and

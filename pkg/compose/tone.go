@@ -24,6 +24,11 @@ func toneOf(strategy string) tone {
 
 // pick returns the phrase for t: traditional, universal or digital.
 func (t tone) pick(traditional, universal, digital string) string {
+	return byTone(t, traditional, universal, digital)
+}
+
+// byTone returns the value for t: traditional, universal or digital.
+func byTone[T any](t tone, traditional, universal, digital T) T {
 	switch t {
 	case domain.StrategyTraditional:
 		return traditional

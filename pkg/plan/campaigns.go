@@ -71,16 +71,25 @@ func (p *Plan) UpdateCampaign(ctx context.Context, id string, ch CampaignChange)
 		return domain.Campaign{}, err
 	}
 	var c domain.Campaign
-	err := p.st.InTx(ctx, func(tx store.Store) error {
-		base, err := tx.GetCampaign(ctx, id)
-		if err != nil {
-			return err
-		}
-		if c, err = ch.Apply(base, false); err != nil {
-			return err
-		}
-		return tx.UpdateCampaign(ctx, &c)
+	err := p.st.InTx(ctx, func(tx store.Store) (err error) {
+		c, err = updateCampaign(ctx, tx, id, ch)
+		return err
 	})
+	return c, err
+}
+
+// updateCampaign applies ch to the stored campaign id and stores the
+// result; callers are in a transaction.
+func updateCampaign(ctx context.Context, tx store.Store, id string, ch CampaignChange) (domain.Campaign, error) {
+	base, err := tx.GetCampaign(ctx, id)
+	if err != nil {
+		return domain.Campaign{}, err
+	}
+	c, err := ch.Apply(base, false)
+	if err != nil {
+		return c, err
+	}
+	err = tx.UpdateCampaign(ctx, &c)
 	return c, err
 }
 
@@ -113,14 +122,8 @@ func (p *Plan) SaveCampaignByTitle(ctx context.Context, ch CampaignChange, repla
 		case !replace || len(same) > 1:
 			return &TitleTaken{Title: c.Title, IDs: same, Replace: replace}
 		}
-		base, err := tx.GetCampaign(ctx, same[0])
-		if err != nil {
-			return err
-		}
-		if c, err = ch.Apply(base, false); err != nil {
-			return err
-		}
-		return tx.UpdateCampaign(ctx, &c)
+		c, err = updateCampaign(ctx, tx, same[0], ch)
+		return err
 	})
 	return c, err
 }
