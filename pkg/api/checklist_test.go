@@ -58,6 +58,12 @@ func TestChecklistWorkingCopy(t *testing.T) {
 		resp, body := ts.do(http.MethodPut, "/api/checklist", map[string]any{"items": stale, "version": 0})
 		assert.Equal(t, http.StatusConflict, resp.StatusCode, string(body))
 		errorBody(t, body)
+		// It says who saved first, and when (issue 25).
+		var conflict ConflictBody
+		require.NoError(t, json.Unmarshal(body, &conflict))
+		assert.Equal(t, "Shared access", conflict.ChangedBy)
+		require.NotNil(t, conflict.ChangedAt)
+		assert.Equal(t, "Changed by Shared access at "+conflict.ChangedAt.UTC().Format("15:04")+" UTC", conflict.Error)
 
 		var got plan.ChecklistState
 		ts.json(http.MethodGet, "/api/checklist", nil, http.StatusOK, &got)

@@ -110,6 +110,7 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) {
 		case <-r.Context().Done():
 		}
 		s.throttle.Failed(key)
+		s.audit(r, anonymous, store.ActionSignInRefused, "", clientOf(s.trusted, r).addr)
 		writeJSON(w, http.StatusUnauthorized, ErrorBody{Error: InvalidCodeMessage, Fields: map[string]string{"code": "is not valid"}})
 		return
 	}
@@ -124,11 +125,25 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) {
 		s.seen(r.Context(), person.ID)
 	}
 	s.throttle.Succeeded(key)
+	s.audit(r, who, store.ActionSignIn, who.ID, who.Name)
 	s.setSessionCookie(w, r, &http.Cookie{Value: token, Expires: sess.Expires})
 	device, dev := s.devices.Issue()
 	http.SetCookie(w, &http.Cookie{Name: s.cookieName(r, DeviceCookie), Value: device, Expires: dev.Expires, Path: "/",
 		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: s.secure(r)})
 	writeJSON(w, http.StatusOK, signedIn(who, sess.Expires))
+}
+
+// anonymous is the actor of a refused sign-in.
+var anonymous = actor.Actor{ID: "anonymous", Name: "Unknown (refused code)"}
+
+// audit records a sign-in, a refused one or a sign-out in the audit trail
+// (entity type session). It is no write of the plan: when the database
+// cannot take it the gate still answers, and the failure is logged.
+func (s *Server) audit(r *http.Request, who actor.Actor, action, id, label string) {
+	ctx := actor.With(context.WithoutCancel(r.Context()), who)
+	if err := s.store.Audit(ctx, action, "session", id, label); err != nil {
+		s.log.WarnContext(r.Context(), "recording a sign-in in the audit trail", "action", action, "err", err)
+	}
 }
 
 // clientKey is whom the throttle counts an attempt against: the device of
@@ -150,6 +165,9 @@ func (s *Server) clientKey(r *http.Request) string {
 // The device cookie stays.
 func (s *Server) deleteSession(w http.ResponseWriter, r *http.Request) {
 	s.setSessionCookie(w, r, &http.Cookie{MaxAge: -1})
+	if _, who, err := s.who(r); err == nil && who.ID != "" {
+		s.audit(r, who, store.ActionSignOut, who.ID, who.Name)
+	}
 	if sess, ok := s.session(r); ok {
 		if sess.Personal {
 			if err := s.store.DeletePersonSession(r.Context(), sess.ID); err != nil {

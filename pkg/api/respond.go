@@ -10,6 +10,7 @@ import (
 	"mime"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/assembly"
@@ -35,6 +36,14 @@ const (
 type ErrorBody struct {
 	Error  string            `json:"error"`
 	Fields map[string]string `json:"fields,omitempty"`
+}
+
+// ConflictBody is the 409 of a stale checklist save: who saved the
+// current version first, and when.
+type ConflictBody struct {
+	Error     string     `json:"error"`
+	ChangedBy string     `json:"changedBy,omitempty"`
+	ChangedAt *time.Time `json:"changedAt,omitempty"`
 }
 
 // Error is an HTTP-level failure with its status, produced while decoding or
@@ -88,6 +97,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		bad    *plan.InputError
 		gen    *assembly.GeneratorError
 		deny   *actor.DeniedError
+		stale  *plan.VersionConflict
 	)
 	switch {
 	case r.Context().Err() != nil:
@@ -119,6 +129,12 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 			Fields: map[string]string{ref.Field: "refers to a record that does not exist"}})
 	case errors.Is(err, store.ErrNotFound):
 		writeJSON(w, http.StatusNotFound, ErrorBody{Error: "not found"})
+	case errors.As(err, &stale):
+		body := ConflictBody{Error: stale.Error()}
+		if stale.By != "" {
+			body.ChangedBy, body.ChangedAt = stale.By, &stale.At
+		}
+		writeJSON(w, http.StatusConflict, body)
 	case errors.Is(err, store.ErrConflict):
 		writeJSON(w, http.StatusConflict, ErrorBody{Error: "the record was changed by someone else; reload and try again"})
 	default:

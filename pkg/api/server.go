@@ -259,4 +259,5 @@ func (s *Server) routes(r *mux.Router) {
 	s.routeCompose(r)
 	s.routeBackups(r)
 	s.routePeople(r)
+	s.routeAudit(r)
 }

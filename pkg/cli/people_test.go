@@ -103,6 +103,25 @@ func TestPeopleCommands(t *testing.T) {
 	code, _, stderr = runCLI(t, "people", "remove", "Dana Reyes")
 	require.Equal(t, 0, code, stderr)
 	assert.Equal(t, http.StatusUnauthorized, get("/api/themes"), "removed: the session ends at its next request")
+
+	// The audit trail keeps all of it, with names, oldest first.
+	code, stdout, stderr = runCLI(t, "audit", "export", "-o", "json")
+	require.Equal(t, 0, code, stderr)
+	var entries []domain.Activity
+	require.NoError(t, json.Unmarshal([]byte(stdout), &entries))
+	var seen []string
+	for _, e := range entries {
+		seen = append(seen, e.ActorName+" "+e.Action+" "+e.EntityType)
+	}
+	assert.Contains(t, seen, "Dana Reyes signin session")
+	assert.Contains(t, seen, "Dana Reyes created theme")
+	assert.Contains(t, seen, "Command line deleted person")
+	assert.Equal(t, "created", entries[0].Action, "oldest first: the first admin")
+	code, stdout, _ = runCLI(t, "audit", "export", "--from", "2000-01-01", "--to", "2100-01-01")
+	require.Equal(t, 0, code)
+	assert.True(t, strings.HasPrefix(stdout, "At,Actor ID,Actor,Action,Entity,Entity ID,Label,Changes\r\n"), stdout)
+	code, _, _ = runCLI(t, "audit", "export", "--from", "yesterday")
+	assert.Equal(t, 2, code)
 }
 
 func newJar(t *testing.T) http.CookieJar {

@@ -167,6 +167,13 @@ type Activity struct {
 	EntityID   string    `json:"entityId"`
 	Label      string    `json:"label"`
 	At         time.Time `json:"at"`
+	// ActorID and ActorName say who acted ("" for entries older than the
+	// audit trail); the name is kept as it was, after a removal too.
+	ActorID   string `json:"actorId"`
+	ActorName string `json:"actorName"`
+	// Changes are the changed fields, {"field": {"before": .., "after": ..}},
+	// when the write said which.
+	Changes json.RawMessage `json:"changes,omitempty"`
 }
 
 // Campaign is a generated schedule saved to the campaign inventory. The

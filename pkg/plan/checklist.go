@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -38,9 +39,16 @@ func newChecklistState(items []checklist.Item, version int, updated time.Time) C
 // stored one: someone saved meanwhile. It is a store.ErrConflict.
 type VersionConflict struct {
 	Expected, Current int
+	// By and At say who saved the current version and when, from the
+	// audit trail ("" and zero for a save older than it).
+	By string
+	At time.Time
 }
 
 func (e *VersionConflict) Error() string {
+	if e.By != "" {
+		return fmt.Sprintf("Changed by %s at %s UTC", e.By, e.At.UTC().Format("15:04"))
+	}
 	return fmt.Sprintf("the checklist is at version %d, not %d: someone saved it meanwhile", e.Current, e.Expected)
 }
 
@@ -128,21 +136,26 @@ func (p *Plan) SaveChecklist(ctx context.Context, in ChecklistSave) (ChecklistSt
 	}
 	var saved ChecklistState
 	err = p.st.InTx(ctx, func(tx store.Store) error {
+		cur, err := workingChecklist(ctx, tx)
+		if err != nil {
+			return err
+		}
 		expected := version
 		if expected < 0 {
-			cur, err := workingChecklist(ctx, tx)
-			if err != nil {
-				return err
-			}
 			expected = cur.Version
 		}
-		wc, err := tx.SaveChecklist(ctx, rawItems, rawStats, expected)
+		// The audit entry lists the items that changed, by id.
+		wc, err := tx.SaveChecklist(changed(ctx, itemsByID(cur.Items), itemsByID(items)), rawItems, rawStats, expected)
 		if errors.Is(err, store.ErrConflict) {
-			cur, gerr := workingChecklist(ctx, tx)
-			if gerr != nil {
-				return gerr
+			conflict := &VersionConflict{Expected: expected, Current: cur.Version}
+			last, lerr := tx.ListAudit(ctx, store.AuditFilter{EntityType: "checklist", Limit: 1})
+			if lerr != nil {
+				return lerr
 			}
-			return &VersionConflict{Expected: expected, Current: cur.Version}
+			if len(last) == 1 {
+				conflict.By, conflict.At = last[0].ActorName, last[0].At
+			}
+			return conflict
 		}
 		if err != nil {
 			return err
@@ -265,4 +278,13 @@ func (p *Plan) saveTemplate(ctx context.Context, name, description string, items
 	}
 	err = p.st.CreateChecklistTemplate(ctx, &t)
 	return t, err
+}
+
+// itemsByID keys a checklist's items by their id, for the audit entry.
+func itemsByID(items []checklist.Item) map[string]checklist.Item {
+	m := make(map[string]checklist.Item, len(items))
+	for _, it := range items {
+		m[strconv.Itoa(it.ID)] = it
+	}
+	return m
 }

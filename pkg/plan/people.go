@@ -64,7 +64,7 @@ func (p *Plan) AddPerson(ctx context.Context, name, email, role string) (domain.
 		return person, "", err
 	}
 	code := access.GeneratePersonalCode()
-	if err := p.st.CreatePerson(ctx, &person, access.PersonalCodeHash(code)); err != nil {
+	if err := p.st.CreatePerson(changed(ctx, nil, person), &person, access.PersonalCodeHash(code)); err != nil {
 		return person, "", err
 	}
 	return person, code, nil
@@ -102,6 +102,7 @@ func (p *Plan) UpdatePerson(ctx context.Context, id string, ch PersonChange) (do
 		if person, err = tx.GetPerson(ctx, id); err != nil {
 			return err
 		}
+		before := person
 		wasAdmin := person.Role == string(actor.RoleAdmin)
 		if ch.Name != nil {
 			person.Name = *ch.Name
@@ -119,7 +120,7 @@ func (p *Plan) UpdatePerson(ctx context.Context, id string, ch PersonChange) (do
 		if wasAdmin && person.Role != string(actor.RoleAdmin) && admins <= 1 {
 			return Invalid("role", "cannot change: this is the last admin; make someone else admin first")
 		}
-		return tx.UpdatePerson(ctx, &person)
+		return tx.UpdatePerson(changed(ctx, before, person), &person)
 	})
 	return person, err
 }

@@ -78,7 +78,7 @@ func Create[T any, P validator[T]](ctx context.Context, p *Plan, k Kind[T], buil
 				return err
 			}
 		}
-		return k.create(tx, ctx, &rec)
+		return k.create(tx, changed(ctx, nil, rec), &rec)
 	})
 	return rec, err
 }
@@ -107,7 +107,7 @@ func Update[T any, P validator[T]](ctx context.Context, p *Plan, k Kind[T], id s
 				return err
 			}
 		}
-		return k.update(tx, ctx, &rec)
+		return k.update(tx, changed(ctx, before, rec), &rec)
 	})
 	return rec, err
 }

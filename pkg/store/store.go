@@ -235,8 +235,17 @@ type Store interface {
 	// total and among the records created before before, in one statement.
 	DashboardCounts(ctx context.Context, before time.Time) (DashboardCounts, error)
 	// ListActivity returns the newest limit entries of the activity log,
-	// newest first. Every create, update and delete above records one.
+	// newest first. Every create, update and delete above records one,
+	// with the actor of ctx (pkg/actor) and the changes of WithChanges.
+	// Entries about sessions, people and the working checklist (saved
+	// every few seconds while someone edits) are the audit trail's only.
 	ListActivity(ctx context.Context, limit int) ([]domain.Activity, error)
+	// ListAudit returns the audit trail (the activity log with sign-ins and
+	// changes to people) newest first, narrowed by f.
+	ListAudit(ctx context.Context, f AuditFilter) ([]domain.Activity, error)
+	// Audit appends an entry that is no write of a record (a sign-in, a
+	// refused sign-in, a sign-out), with the actor of ctx.
+	Audit(ctx context.Context, action, entityType, entityID, label string) error
 
 	ListCampaigns(ctx context.Context) ([]domain.Campaign, error)
 	GetCampaign(ctx context.Context, id string) (domain.Campaign, error)

@@ -76,7 +76,7 @@ var catalog = map[string]table{
 		{"audience_id", nullText}, {"vehicle_id", nullText}}, cols(text, "raw_content", "generated_content", "final_content_id", "status",
 		"scheduled_date"), []column{created}, cols(text, "source_campaign_id", "source_activity_id"))},
 	"activity": {columns: withCols([]column{{"seq", integer}, id}, cols(text, "action", "entity_type", "entity_id", "label"),
-		[]column{{"at", stamp}}), key: []string{"seq"}, serial: "seq"},
+		[]column{{"at", stamp}}, cols(text, "actor_id", "actor_name", "changes")), key: []string{"seq"}, serial: "seq"},
 	"campaigns": {columns: withCols([]column{id}, cols(text, "title", "description", "schedule", "html_content"),
 		[]column{{"audience_filters", nullText}, {"geographic_filters", text}, created, updated})},
 	"checklist_templates": {columns: withCols([]column{id}, cols(text, "name", "description", "items"),

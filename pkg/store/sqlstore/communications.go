@@ -288,10 +288,7 @@ func (s *Store) DeleteCommunication(ctx context.Context, id string) error {
 
 // ListActivity implements store.Store.
 func (s *Store) ListActivity(ctx context.Context, limit int) ([]domain.Activity, error) {
-	rows, err := s.q().QueryContext(ctx,
-		`SELECT id, action, entity_type, entity_id, label, at FROM activity ORDER BY seq DESC LIMIT $1`, limit)
-	return collect(rows, err, func(r *sql.Rows) (domain.Activity, error) {
-		var a domain.Activity
-		return a, r.Scan(&a.ID, &a.Action, &a.EntityType, &a.EntityID, &a.Label, &a.At)
-	})
+	rows, err := s.q().QueryContext(ctx, activitySelect+
+		` WHERE entity_type NOT IN ('session', 'person', 'checklist') ORDER BY seq DESC LIMIT $1`, limit)
+	return collect(rows, err, scanActivity)
 }

@@ -145,6 +145,9 @@ func (s *Store) SaveChecklist(ctx context.Context, items, stats json.RawMessage,
 			`INSERT INTO checklist_history (id, at, stats) VALUES ($1, $2, $3)`, newID(), at, string(stats)); err != nil {
 			return err
 		}
+		if err := tx.record(ctx, domain.ActionUpdated, "checklist", "working", "Readiness checklist"); err != nil {
+			return err
+		}
 		out, err = tx.GetChecklist(ctx)
 		return err
 	})

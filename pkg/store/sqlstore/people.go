@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/store"
 )
 
 // personSelect reads a person with its count of unexpired sessions ($1 is
@@ -47,27 +48,35 @@ func (s *Store) GetPersonByCodeHash(ctx context.Context, codeHash string) (domai
 // CreatePerson implements store.Store.
 func (s *Store) CreatePerson(ctx context.Context, p *domain.Person, codeHash string) error {
 	p.ID, p.CreatedAt = newID(), now()
-	return s.exec(ctx,
-		`INSERT INTO people (id, name, email, role, code_hash, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-		p.ID, p.Name, p.Email, p.Role, codeHash, p.CreatedAt)
+	return s.inTx(ctx, func(tx *Store) error {
+		return tx.insertRecorded(ctx, "person", p.ID, p.Name,
+			`INSERT INTO people (id, name, email, role, code_hash, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+			p.ID, p.Name, p.Email, p.Role, codeHash, p.CreatedAt)
+	})
 }
 
 // UpdatePerson implements store.Store.
 func (s *Store) UpdatePerson(ctx context.Context, p *domain.Person) error {
 	return s.inTx(ctx, func(tx *Store) error {
-		return mustAffect(tx.q().ExecContext(ctx,
-			`UPDATE people SET name = $1, email = $2, role = $3 WHERE id = $4`, p.Name, p.Email, p.Role, p.ID))
+		return tx.updateRecorded(ctx, "person", p.ID, p.Name,
+			`UPDATE people SET name = $1, email = $2, role = $3 WHERE id = $4`, p.Name, p.Email, p.Role, p.ID)
 	})
 }
 
 // SetPersonCode implements store.Store.
 func (s *Store) SetPersonCode(ctx context.Context, id, codeHash string) error {
 	return s.inTx(ctx, func(tx *Store) error {
-		if err := mustAffect(tx.q().ExecContext(ctx, `UPDATE people SET code_hash = $1 WHERE id = $2`, codeHash, id)); err != nil {
+		var name string
+		if err := tx.q().QueryRowContext(ctx, `SELECT name FROM people WHERE id = $1`, id).Scan(&name); err != nil {
+			return notFound(err)
+		}
+		if _, err := tx.q().ExecContext(ctx, `UPDATE people SET code_hash = $1 WHERE id = $2`, codeHash, id); err != nil {
 			return err
 		}
-		_, err := tx.q().ExecContext(ctx, `DELETE FROM person_sessions WHERE person_id = $1`, id)
-		return err
+		if _, err := tx.q().ExecContext(ctx, `DELETE FROM person_sessions WHERE person_id = $1`, id); err != nil {
+			return err
+		}
+		return tx.record(ctx, store.ActionCodeIssued, "person", id, name)
 	})
 }
 
@@ -77,7 +86,7 @@ func (s *Store) DeletePerson(ctx context.Context, id string) error {
 		if _, err := tx.q().ExecContext(ctx, `DELETE FROM person_sessions WHERE person_id = $1`, id); err != nil {
 			return err
 		}
-		return mustAffect(tx.q().ExecContext(ctx, `DELETE FROM people WHERE id = $1`, id))
+		return tx.deleteRecorded(ctx, "people", "name", "person", id)
 	})
 }
 
@@ -122,7 +131,19 @@ func (s *Store) DeletePersonSession(ctx context.Context, id string) error {
 
 // DeletePersonSessions implements store.Store.
 func (s *Store) DeletePersonSessions(ctx context.Context, personID string) (int, error) {
-	return s.affected(ctx, `DELETE FROM person_sessions WHERE person_id = $1`, personID)
+	var n int
+	err := s.inTx(ctx, func(tx *Store) error {
+		var name string
+		if err := tx.q().QueryRowContext(ctx, `SELECT name FROM people WHERE id = $1`, personID).Scan(&name); err != nil {
+			return notFound(err)
+		}
+		var err error
+		if n, err = tx.affected(ctx, `DELETE FROM person_sessions WHERE person_id = $1`, personID); err != nil {
+			return err
+		}
+		return tx.record(ctx, store.ActionSignedOut, "person", personID, name)
+	})
+	return n, err
 }
 
 // exec runs one write statement in a transaction of its own (or the

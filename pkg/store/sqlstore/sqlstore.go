@@ -21,6 +21,7 @@ import (
 	"github.com/pressly/goose/v3"
 
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/store"
 )
 
@@ -432,15 +433,39 @@ func (s *Store) exists(ctx context.Context, table, id, field string) error {
 // record appends an entry to the activity log and marks the lists the write
 // can change, whose versions move when the transaction commits; callers are
 // inside inTx.
+// The entry is the audit trail's too: it names the actor of ctx and the
+// changes ctx carries (store.WithChanges), in the write's transaction.
 func (s *Store) record(ctx context.Context, action, entityType, id, label string) error {
+	var changes string
+	if c := store.ChangesFrom(ctx); len(c) > 0 {
+		b, err := json.Marshal(c)
+		if err != nil {
+			return err
+		}
+		changes = string(b)
+	}
+	who := actingFor(ctx)
 	_, err := s.q().ExecContext(ctx,
-		`INSERT INTO activity (id, action, entity_type, entity_id, label, at) VALUES ($1, $2, $3, $4, $5, $6)`,
-		newID(), action, entityType, id, label, now())
+		`INSERT INTO activity (id, action, entity_type, entity_id, label, at, actor_id, actor_name, changes)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+		newID(), action, entityType, id, label, now(), who.ID, who.Name, changes)
 	if err != nil {
 		return err
 	}
 	s.touch(entityType)
 	return nil
+}
+
+// system is who acts when no one is in the context: a migration, a seed or
+// a restore run by commsplan itself.
+var system = actor.Actor{ID: "system", Name: "commsplan"}
+
+// actingFor is the actor of ctx, or system.
+func actingFor(ctx context.Context) actor.Actor {
+	if a, err := actor.From(ctx); err == nil {
+		return a
+	}
+	return system
 }
 
 // insertRecorded inserts one row and logs its creation; callers are inside inTx.

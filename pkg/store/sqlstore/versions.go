@@ -33,6 +33,10 @@ var touches = map[string][]store.List{
 	"calendar_feed":       nil,
 	"newsletter_template": nil,
 	"checklist_template":  nil,
+	"checklist":           nil,
+	// The audit trail's own entries.
+	"session": nil,
+	"person":  nil,
 }
 
 // touch marks the lists a write to entityType can change; callers are

@@ -48,7 +48,7 @@ func testCalendarFeeds(t *testing.T, s store.Store) {
 	require.NoError(t, err)
 	require.Len(t, acts, 3, "two creates and a delete; the refused copy left nothing")
 	assert.Equal(t, domain.Activity{ID: acts[0].ID, Action: domain.ActionDeleted, EntityType: "calendar_feed",
-		EntityID: a.ID, Label: "Team calendar", At: acts[0].At}, acts[0])
+		EntityID: a.ID, Label: "Team calendar", At: acts[0].At, ActorID: "system", ActorName: "commsplan"}, acts[0])
 	assert.Equal(t, domain.ActionCreated, acts[2].Action)
 	assert.Equal(t, "calendar_feed", acts[2].EntityType)
 }

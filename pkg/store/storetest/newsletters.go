@@ -55,9 +55,9 @@ func testNewsletterTemplates(t *testing.T, s store.Store) {
 	require.NoError(t, err)
 	require.Len(t, acts, 4, "two creates, an update and a delete; the failed calls left nothing")
 	assert.Equal(t, domain.Activity{ID: acts[0].ID, Action: domain.ActionDeleted, EntityType: "newsletter_template",
-		EntityID: b.ID, Label: "all hands", At: acts[0].At}, acts[0])
+		EntityID: b.ID, Label: "all hands", At: acts[0].At, ActorID: "system", ActorName: "commsplan"}, acts[0])
 	assert.Equal(t, domain.Activity{ID: acts[1].ID, Action: domain.ActionUpdated, EntityType: "newsletter_template",
-		EntityID: a.ID, Label: "Monthly v2", At: acts[1].At}, acts[1])
+		EntityID: a.ID, Label: "Monthly v2", At: acts[1].At, ActorID: "system", ActorName: "commsplan"}, acts[1])
 	assert.Equal(t, domain.ActionCreated, acts[3].Action)
 	assert.Equal(t, "newsletter_template", acts[3].EntityType)
 }

@@ -1,0 +1,83 @@
+package api
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/gorilla/mux"
+
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/store"
+)
+
+// routeAudit registers the audit trail (issue 25): read-only, for
+// approvers and admins by the permission table. No route changes it.
+func (s *Server) routeAudit(r *mux.Router) {
+	r.HandleFunc("/audit", s.listAudit).Methods(http.MethodGet)
+}
+
+// auditTime reads an optional from/to: an RFC 3339 time or a date (the
+// start of that day, UTC).
+func auditTime(r *http.Request, name string) (time.Time, error) {
+	v := r.URL.Query().Get(name)
+	if v == "" {
+		return time.Time{}, nil
+	}
+	if t, err := time.Parse(time.RFC3339, v); err == nil {
+		return t, nil
+	}
+	if t, err := time.Parse(time.DateOnly, v); err == nil {
+		return t, nil
+	}
+	return time.Time{}, BadRequest(name, "must be a date (2026-11-25) or an RFC 3339 time")
+}
+
+func (s *Server) listAudit(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	f := store.AuditFilter{EntityType: q.Get("entity"), EntityID: q.Get("entityId"), ActorID: q.Get("actor"), Action: q.Get("action")}
+	var err error
+	if f.From, err = auditTime(r, "from"); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if f.To, err = auditTime(r, "to"); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if !f.From.IsZero() && !f.To.IsZero() && f.From.After(f.To) {
+		s.fail(w, r, BadRequest("from", "must not be after to"))
+		return
+	}
+	p, err := parsePage(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	f.Limit, f.After = DefaultPageLimit, p.after
+	if p.on {
+		f.Limit = p.limit
+	}
+	// One more than the page says whether another follows.
+	f.Limit++
+	entries, err := s.plan.AuditTrail(r.Context(), f)
+	if errors.Is(err, store.ErrNotFound) {
+		s.fail(w, r, BadRequest("after", "names an entry that does not exist"))
+		return
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if len(entries) == f.Limit {
+		entries = entries[:f.Limit-1]
+		q.Set("limit", strconv.Itoa(f.Limit-1))
+		q.Set("after", cursor(entries[len(entries)-1].ID))
+		w.Header().Set("Link", "<"+r.URL.Path+"?"+q.Encode()+`>; rel="next"`)
+	}
+	if entries == nil {
+		entries = []domain.Activity{}
+	}
+	writeJSON(w, http.StatusOK, entries)
+}

@@ -1,0 +1,74 @@
+package plan
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+
+	"github.com/commsplan/commsplan/pkg/actor"
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/store"
+)
+
+// skipped are fields no audit entry lists: identity, times the store sets.
+var skipped = map[string]bool{"id": true, "createdAt": true, "updatedAt": true, "htmlContent": true}
+
+// changed returns ctx carrying the fields that differ between before and
+// after (JSON values by their JSON names) for the store's audit entry of
+// the write (store.WithChanges). before nil is a create: the fields after
+// sets. Counts the store derives, and records embedded beside their id
+// (theme beside themeId), are left out.
+func changed(ctx context.Context, before, after any) context.Context {
+	b, a := fields(before), fields(after)
+	out := store.Changes{}
+	for k, v := range a {
+		if skipped[k] || strings.HasSuffix(k, "Count") || a[k+"Id"] != nil {
+			continue
+		}
+		old, had := b[k]
+		if before == nil {
+			if empty(v) {
+				continue
+			}
+		} else if had && bytes.Equal(old, v) {
+			continue
+		}
+		c := store.Change{After: v}
+		if had {
+			c.Before = old
+		}
+		out[k] = c
+	}
+	if len(out) == 0 {
+		return ctx
+	}
+	return store.WithChanges(ctx, out)
+}
+
+func fields(v any) map[string]json.RawMessage {
+	m := map[string]json.RawMessage{}
+	if v == nil {
+		return m
+	}
+	if b, err := json.Marshal(v); err == nil {
+		_ = json.Unmarshal(b, &m)
+	}
+	return m
+}
+
+func empty(v json.RawMessage) bool {
+	switch string(v) {
+	case `""`, "null", "[]", "{}", "false", "0":
+		return true
+	}
+	return false
+}
+
+// AuditTrail reads the audit trail, newest first (approvers and admins).
+func (p *Plan) AuditTrail(ctx context.Context, f store.AuditFilter) ([]domain.Activity, error) {
+	if _, err := actor.Require(ctx, actor.AuditRead); err != nil {
+		return nil, err
+	}
+	return p.st.ListAudit(ctx, f)
+}

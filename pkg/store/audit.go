@@ -1,0 +1,54 @@
+package store
+
+import (
+	"context"
+	"time"
+)
+
+// Change is one field's value before and after a write (JSON values; nil
+// before a create).
+type Change struct {
+	Before any `json:"before,omitempty"`
+	After  any `json:"after,omitempty"`
+}
+
+// Changes are the fields a write changed, by their JSON names.
+type Changes map[string]Change
+
+type changesKey struct{}
+
+// WithChanges returns ctx carrying the changed fields of the one write
+// made with it: the store writes them into that write's audit entry.
+func WithChanges(ctx context.Context, c Changes) context.Context {
+	return context.WithValue(ctx, changesKey{}, c)
+}
+
+// ChangesFrom returns the changes ctx carries, nil when none.
+func ChangesFrom(ctx context.Context) Changes {
+	c, _ := ctx.Value(changesKey{}).(Changes)
+	return c
+}
+
+// AuditFilter narrows ListAudit; a zero field does not narrow.
+type AuditFilter struct {
+	EntityType string
+	EntityID   string
+	ActorID    string
+	Action     string
+	// From and To bound the entries' times: From <= at < To.
+	From, To time.Time
+	// After is the id of the last entry of the previous page: the page
+	// starts with the next older entry.
+	After string
+	// Limit is the most entries answered (required).
+	Limit int
+}
+
+// The actions of audit entries that are no write of a record.
+const (
+	ActionSignIn        = "signin"
+	ActionSignInRefused = "signin_refused"
+	ActionSignOut       = "signout"
+	ActionCodeIssued    = "code_issued"
+	ActionSignedOut     = "sessions_ended"
+)
