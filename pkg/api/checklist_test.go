@@ -63,7 +63,7 @@ func TestChecklistWorkingCopy(t *testing.T) {
 		require.NoError(t, json.Unmarshal(body, &conflict))
 		assert.Equal(t, "Shared access", conflict.ChangedBy)
 		require.NotNil(t, conflict.ChangedAt)
-		assert.Equal(t, "Changed by Shared access at "+conflict.ChangedAt.UTC().Format("15:04")+" UTC", conflict.Error)
+		assert.True(t, strings.HasPrefix(conflict.Error, "Changed by Shared access at "+conflict.ChangedAt.UTC().Format("15:04")+" UTC; "), conflict.Error)
 
 		var got plan.ChecklistState
 		ts.json(http.MethodGet, "/api/checklist", nil, http.StatusOK, &got)

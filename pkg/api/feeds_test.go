@@ -188,7 +188,7 @@ func TestCalendarFeeds(t *testing.T) {
 		ts.json("GET", "/api/activity?limit=1", nil, http.StatusOK, &acts)
 		require.NotEmpty(t, acts)
 		assert.Equal(t, domain.Activity{ID: acts[0].ID, Action: "deleted", EntityType: "calendar_feed", EntityID: id,
-			Label: "Team calendar", At: acts[0].At}, acts[0])
+			Label: "Team calendar", At: acts[0].At, ActorID: "shared", ActorName: "Shared access"}, acts[0])
 	})
 }
 

@@ -147,7 +147,7 @@ func TestResources(t *testing.T) {
 		var acts []domain.Activity
 		ts.json("GET", "/api/activity?limit=1", nil, 200, &acts)
 		require.Len(t, acts, 1)
-		assert.Equal(t, domain.Activity{ID: acts[0].ID, Action: "deleted", EntityType: "content", EntityID: c.ID, Label: "FAQ", At: acts[0].At}, acts[0])
+		assert.Equal(t, domain.Activity{ID: acts[0].ID, Action: "deleted", EntityType: "content", EntityID: c.ID, Label: "FAQ", At: acts[0].At, ActorID: "shared", ActorName: "Shared access"}, acts[0])
 	})
 }
 

@@ -48,14 +48,24 @@ func (s *Server) requireSession(next http.Handler) http.Handler {
 			writeJSON(w, http.StatusUnauthorized, ErrorBody{Error: "authentication required"})
 			return
 		}
-		// What the operation needs (permissions.go), checked here for
-		// every route; the use cases check again (pkg/plan).
-		if p := need(r); p != "" && !who.Can(p) {
-			denied(w, &actor.DeniedError{Permission: p, Role: who.Role})
-			return
-		}
 		// Who is acting, for every use case this request runs (pkg/plan).
 		next.ServeHTTP(w, r.WithContext(actor.With(r.Context(), who)))
+	})
+}
+
+// authorize answers 403 to a request whose role lacks the permission its
+// operation needs (permissions.go); the use cases check again (pkg/plan).
+// It runs after checkParams, so a malformed path or query is a 404 or 400
+// whoever asks.
+func authorize(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if p := need(r); p != "" {
+			if who, err := actor.From(r.Context()); err == nil && !who.Can(p) {
+				denied(w, &actor.DeniedError{Permission: p, Role: who.Role})
+				return
+			}
+		}
+		next.ServeHTTP(w, r)
 	})
 }
 

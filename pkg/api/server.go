@@ -165,7 +165,7 @@ func (s *Server) Handler() http.Handler {
 func (s *Server) Router() *mux.Router {
 	r := mux.NewRouter()
 	api := r.PathPrefix("/api").Subrouter()
-	api.Use(s.requireSession, checkParams)
+	api.Use(s.requireSession, checkParams, authorize)
 	s.routes(api)
 	// mux runs middleware only for matched routes, so this one is gated
 	// itself: without a session an unknown /api path answers 401. mux 1.8

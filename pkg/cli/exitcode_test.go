@@ -138,6 +138,17 @@ var exitCases = []exitCase{
 	{[]string{"docs", "--dir", "{tmp}/docs"}, 0, ""},
 	{[]string{"docs"}, 2, "--dir is required"},
 
+	{[]string{"people"}, 0, ""},
+	{[]string{"audit"}, 0, ""},
+	{[]string{"people", "add", "--data-dir", "{data}", "--name", "Exit Code", "--role", "viewer"}, 0, ""},
+	{[]string{"people", "add", "--data-dir", "{data}", "--name", "X", "--role", "editor"}, 2, "--role must be one of viewer, planner, approver, admin"},
+	{[]string{"people", "list", "--data-dir", "{data}"}, 0, ""},
+	{[]string{"people", "role", "--data-dir", "{data}", "nobody", "viewer"}, 2, `no person with id or name "nobody"`},
+	{[]string{"people", "code", "--data-dir", "{data}", "nobody"}, 2, `no person with id or name "nobody"`},
+	{[]string{"people", "remove", "--data-dir", "{data}", "nobody"}, 2, `no person with id or name "nobody"`},
+	{[]string{"audit", "export", "--data-dir", "{data}", "--from", "soon"}, 2, "--from must be a date"},
+	{[]string{"audit", "export", "--data-dir", "{data}", "-o", "json"}, 0, ""},
+
 	{[]string{"completion"}, 0, ""},
 	{[]string{"completion", "tcsh"}, 2, `unknown command "tcsh" for "commsplan completion"`},
 	{[]string{"completion", "bash"}, 0, ""},

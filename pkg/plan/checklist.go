@@ -46,10 +46,11 @@ type VersionConflict struct {
 }
 
 func (e *VersionConflict) Error() string {
+	msg := fmt.Sprintf("the checklist is at version %d, not %d: someone saved it meanwhile", e.Current, e.Expected)
 	if e.By != "" {
-		return fmt.Sprintf("Changed by %s at %s UTC", e.By, e.At.UTC().Format("15:04"))
+		return fmt.Sprintf("Changed by %s at %s UTC; %s", e.By, e.At.UTC().Format("15:04"), msg)
 	}
-	return fmt.Sprintf("the checklist is at version %d, not %d: someone saved it meanwhile", e.Current, e.Expected)
+	return msg
 }
 
 // Unwrap makes the conflict a store.ErrConflict.
