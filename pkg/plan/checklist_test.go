@@ -53,7 +53,8 @@ func TestSaveChecklist(t *testing.T) {
 			_, err = p.SaveChecklist(ctx, plan.ChecklistSave{Items: items, Version: version(0)})
 			var stale *plan.VersionConflict
 			require.ErrorAs(t, err, &stale)
-			assert.Equal(t, plan.VersionConflict{Expected: 0, Current: 1}, *stale)
+			assert.False(t, stale.At.IsZero(), "when the first save was made, from the audit trail")
+			assert.Equal(t, plan.VersionConflict{Expected: 0, Current: 1, By: "Shared access", At: stale.At}, *stale, "and who made it")
 			require.ErrorIs(t, err, store.ErrConflict)
 
 			again, err := p.SaveChecklist(ctx, plan.ChecklistSave{Items: items, Overwrite: true})
