@@ -65,7 +65,40 @@ func (s *Server) scheduleWarnings(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	in.From, in.To = rg.From, rg.To
-	writeJSON(w, http.StatusOK, schedule.Warnings(in))
+	writeJSON(w, http.StatusOK, namedWarnings(schedule.Warnings(in), in.Communications))
+}
+
+// warningComm is a communication a warning names: enough to show and open
+// it without the whole list (issue 27).
+type warningComm struct {
+	ID            string `json:"id"`
+	Title         string `json:"title"`
+	ScheduledDate string `json:"scheduledDate"`
+}
+
+// namedWarning is a warning with the communications it names, in
+// communicationIds order.
+type namedWarning struct {
+	schedule.Warning
+	Communications []warningComm `json:"communications"`
+}
+
+// namedWarnings adds to each warning the communications it names.
+func namedWarnings(ws []schedule.Warning, cs []domain.Communication) []namedWarning {
+	byID := make(map[string]*domain.Communication, len(cs))
+	for i := range cs {
+		byID[cs[i].ID] = &cs[i]
+	}
+	out := make([]namedWarning, len(ws))
+	for i, w := range ws {
+		out[i] = namedWarning{Warning: w, Communications: make([]warningComm, 0, len(w.CommunicationIDs))}
+		for _, id := range w.CommunicationIDs {
+			if c := byID[id]; c != nil {
+				out[i].Communications = append(out[i].Communications, warningComm{c.ID, c.Title, c.ScheduledDate})
+			}
+		}
+	}
+	return out
 }
 
 // previewInput is a candidate communication: the fields the warnings read.
@@ -102,6 +135,6 @@ func (s *Server) previewWarnings(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, &store.ReferenceError{Field: "audienceId"})
 		return
 	}
-	writeJSON(w, http.StatusOK, schedule.Preview(in, domain.Communication{ID: cand.ID, AudienceID: cand.AudienceID,
-		Status: cand.Status, ScheduledDate: cand.ScheduledDate}))
+	writeJSON(w, http.StatusOK, namedWarnings(schedule.Preview(in, domain.Communication{ID: cand.ID, AudienceID: cand.AudienceID,
+		Status: cand.Status, ScheduledDate: cand.ScheduledDate}), in.Communications))
 }

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"slices"
@@ -163,6 +164,20 @@ func TestScheduleWarningsAPI(t *testing.T) {
 				ts.json("GET", "/api/schedule/warnings"+tc.query, nil, 200, &got)
 				assert.Equal(t, tc.want, got)
 			})
+		}
+		// Each warning names its communications: id, title and date, in communicationIds order.
+		var named []namedWarning
+		ts.json("GET", "/api/schedule/warnings", nil, 200, &named)
+		all, err := ts.Store.ListCommunications(context.Background())
+		require.NoError(t, err)
+		for _, w := range named {
+			require.Len(t, w.Communications, len(w.CommunicationIDs))
+			for i, c := range w.Communications {
+				assert.Equal(t, w.CommunicationIDs[i], c.ID)
+				i := slices.IndexFunc(all, func(x domain.Communication) bool { return x.ID == c.ID })
+				require.GreaterOrEqual(t, i, 0)
+				assert.Equal(t, warningComm{all[i].ID, all[i].Title, all[i].ScheduledDate}, c)
+			}
 		}
 
 		ts.fieldError("GET", "/api/schedule/warnings?from=2031-02-30", nil, "from")

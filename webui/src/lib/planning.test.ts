@@ -13,6 +13,7 @@ import {
   previewBody,
   validateBlackout,
   warningKey,
+  warningCounts,
   warningsSummary,
   warningTitle,
   type CampaignActivity,
@@ -206,5 +207,14 @@ describe('feedUrl', () => {
   it('joins the origin and the path', () => {
     expect(feedUrl('http://127.0.0.1:8080', '/api/calendar/abc.ics')).toBe('http://127.0.0.1:8080/api/calendar/abc.ics');
     expect(feedUrl('https://plan.example/', '/api/calendar/abc.ics')).toBe('https://plan.example/api/calendar/abc.ics');
+  });
+});
+
+describe('warningCounts', () => {
+  it('counts by kind', () => {
+    expect(warningCounts([])).toBe('');
+    expect(warningCounts([{ kind: 'overload' }])).toBe('1 audience overload');
+    expect(warningCounts([{ kind: 'overload' }, { kind: 'blackout' }, { kind: 'overload' }])).toBe('2 audience overloads · 1 blackout conflict');
+    expect(warningCounts([{ kind: 'blackout' }, { kind: 'blackout' }])).toBe('2 blackout conflicts');
   });
 });

@@ -136,6 +136,21 @@ export function warningsSummary(n: number): string {
   return n === 0 ? 'No scheduling conflicts' : plural(n, 'scheduling conflict', 'scheduling conflicts');
 }
 
+/** WARNINGS_SHOWN is how many warnings the Schedule's panel lists before "Show all". */
+export const WARNINGS_SHOWN = 5;
+
+/** warningCounts counts warnings by kind, e.g. "3 audience overloads · 1 blackout conflict"; '' for none. */
+export function warningCounts(warnings: Pick<ScheduleWarning, 'kind'>[]): string {
+  const overloads = warnings.filter((w) => w.kind === 'overload').length;
+  const blackouts = warnings.length - overloads;
+  return [
+    overloads > 0 ? plural(overloads, 'audience overload', 'audience overloads') : '',
+    blackouts > 0 ? plural(blackouts, 'blackout conflict', 'blackout conflicts') : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 /** PreviewCandidate is what the Communication form sends to the warnings preview. */
 export interface PreviewCandidate {
   id?: string;

@@ -137,8 +137,15 @@ export interface Blackout {
 
 export type BlackoutInput = Omit<Blackout, 'id' | 'createdAt'>;
 
+/** WarningCommunication is a communication a warning names (GET /api/schedule/warnings gives them; the preview does not). */
+export interface WarningCommunication {
+  id: string;
+  title: string;
+  scheduledDate: string;
+}
+
 /** ScheduleWarning is one answer of GET /api/schedule/warnings; message is the server's sentence, with dates. */
-export type ScheduleWarning =
+export type ScheduleWarning = (
   | {
       kind: 'overload';
       message: string;
@@ -150,7 +157,8 @@ export type ScheduleWarning =
       limit: number;
       communicationIds: string[];
     }
-  | { kind: 'blackout'; message: string; blackoutId: string; blackoutName: string; communicationIds: string[] };
+  | { kind: 'blackout'; message: string; blackoutId: string; blackoutName: string; communicationIds: string[] }
+) & { communications?: WarningCommunication[] };
 
 /** CalendarFeed is a subscribable ICS feed; url is only in the create answer. */
 export interface CalendarFeed {

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import type { PreviewCandidate } from '@/lib/planning';
-import { useCommunications } from '@/hooks/communications';
 import { useWarningsPreview } from '@/hooks/schedule';
 import { WarningList } from './WarningList';
 
@@ -31,7 +30,6 @@ export function FormWarnings({ candidate }: { candidate: { id?: string; audience
   const settledCandidate: PreviewCandidate = { id: sid || undefined, audienceId: saudience, status: sstatus, scheduledDate: sdate };
   const preview = useWarningsPreview(settledCandidate);
   // The form's own lists are already loaded; the names are only a nicety.
-  const { data: communications } = useCommunications();
 
   const warnings = preview.isSuccess && Array.isArray(preview.data) ? preview.data : [];
   // Once the fields change, an answer about the old ones is no longer shown.
@@ -43,7 +41,7 @@ export function FormWarnings({ candidate }: { candidate: { id?: string; audience
       {shown.length > 0 && (
         <div className="grid gap-2">
           <p className="text-sm text-slate-700">Heads up: saving this communication will cause these scheduling conflicts. You can still save it.</p>
-          <WarningList warnings={shown} communications={(communications ?? []).filter((c) => c.id !== id)} />
+          <WarningList warnings={shown} exclude={id} />
         </div>
       )}
     </div>

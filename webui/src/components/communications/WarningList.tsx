@@ -8,16 +8,22 @@ export function WarningList({
   warnings,
   communications,
   onOpen,
+  exclude,
 }: {
   warnings: ScheduleWarning[];
-  communications: Pick<Communication, 'id' | 'title' | 'scheduledDate'>[];
+  communications?: Pick<Communication, 'id' | 'title' | 'scheduledDate'>[];
   onOpen?: (id: string) => void;
+  /** exclude leaves out one communication: the one being edited. */
+  exclude?: string;
 }) {
-  const byId = new Map(communications.map((c) => [c.id, c]));
+  const byId = new Map((communications ?? []).map((c) => [c.id, c]));
   return (
     <ul className="grid gap-3">
       {warnings.map((w) => {
-        const named = w.communicationIds.map((id) => byId.get(id)).filter((c): c is NonNullable<typeof c> => !!c);
+        // The server names them; the preview's warnings are looked up in the list given.
+        const named = (w.communications ?? w.communicationIds.map((id) => byId.get(id)).filter((c): c is NonNullable<typeof c> => !!c)).filter(
+          (c) => c.id !== exclude,
+        );
         const Icon = w.kind === 'overload' ? AlertTriangle : CalendarOff;
         return (
           <li key={warningKey(w)} className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="schedule-warning" data-kind={w.kind}>

@@ -5,6 +5,7 @@ import { IconButton } from '@/components/ui/icon-button';
 import { cn } from '@/lib/cn';
 import { formatScheduled, listColumns } from '@/lib/schedule';
 import type { Communication } from '@/lib/types';
+import { useCommunications } from '@/hooks/communications';
 
 /** deleteConfirm is the confirm prompt before a communication is deleted (the spec leaves its wording open). */
 export function deleteConfirm(c: Pick<Communication, 'title'>): string {
@@ -107,4 +108,10 @@ export function ScheduleList({
       ))}
     </div>
   );
+}
+
+/** ScheduleListView is the List view with its data: it alone reads the whole list, only while it is shown. */
+export function ScheduleListView(props: Omit<Parameters<typeof ScheduleList>[0], 'communications'>) {
+  const { data } = useCommunications();
+  return <ScheduleList communications={data ?? []} {...props} />;
 }

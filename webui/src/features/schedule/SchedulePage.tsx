@@ -1,18 +1,20 @@
 import { CalendarDays, Download, List, Plus } from 'lucide-react';
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { backlog, upcomingCommunications, warnedIds } from '@/lib/schedule';
+import { dateKey } from '@/lib/dates';
+import { upcomingCommunications, UPCOMING_SCHEDULE_LIMIT, warnedIds } from '@/lib/schedule';
 import type { Communication } from '@/lib/types';
 import { useRecordParam } from '@/lib/useFocusParam';
-import { useCommunications, useDeleteCommunication } from '@/hooks/communications';
+import { BACKLOG_PAGE, useBacklog, useCommunication, useDeleteCommunication, useMonthCommunications, useUpcoming } from '@/hooks/communications';
 import { CalendarLegend } from '@/components/calendar/CommunicationCalendar';
 import { useScheduleWarnings } from '@/hooks/schedule';
 import { PlanningTools } from './PlanningTools';
 import { ScheduleCalendar, useBacklogDrag } from './ScheduleCalendar';
-import { CommunicationItem, deleteConfirm, ScheduleList } from './ScheduleList';
+import { CommunicationItem, deleteConfirm, ScheduleListView } from './ScheduleList';
 import { WarningsPanel } from './WarningsPanel';
 
 // The dialogs load on first use: the forms (react-hook-form, zod) stay out of the screen's first load.
@@ -40,10 +42,17 @@ function SidePanel({ id, title, hint, children }: { id: string; title: string; h
 /**
  * SchedulePage plans communications (spec 02 §2.5): a month calendar with
  * drag-and-drop rescheduling, a backlog of undated drafts and the Upcoming
- * panel, or the List view's three columns; warnings on both.
+ * panel, or the List view's three columns; warnings on both. Each part
+ * fetches only what it shows (issue 27): the calendar its month (and
+ * prefetches the months either side), the backlog a page of drafts, the
+ * Upcoming panel the next few, a linked or warned communication by id.
  */
 export default function SchedulePage() {
-  const { data: comms, isLoading } = useCommunications();
+  const [month, setMonth] = useState(() => new Date());
+  const { data: comms, isLoading } = useMonthCommunications(month);
+  const [backlogLimit, setBacklogLimit] = useState(BACKLOG_PAGE);
+  const backlogQuery = useBacklog(backlogLimit);
+  const upcomingQuery = useUpcoming(dateKey(new Date()), UPCOMING_SCHEDULE_LIMIT);
   const warnings = useScheduleWarnings();
   const remove = useDeleteCommunication();
   const [view, setView] = useState<View>('calendar');
@@ -61,19 +70,23 @@ export default function SchedulePage() {
     },
     [remove],
   );
-  const openById = useCallback(
-    (id: string) => {
-      const c = list.find((x) => x.id === id);
-      if (c) openEdit(c);
-    },
-    [list, openEdit],
-  );
+  // A warning names communications of any month: each opens by id.
+  const [openId, setOpenId] = useState('');
+  const opened = useCommunication(openId);
+  useEffect(() => {
+    if (openId && opened.data?.id === openId) {
+      openEdit(opened.data);
+      setOpenId('');
+    }
+  }, [openId, opened.data, openEdit]);
 
   // The header search links a communication here with ?focus=<id>.
-  useRecordParam('focus', comms, openEdit);
+  const [params] = useSearchParams();
+  const focused = useCommunication(params.get('focus') ?? '');
+  useRecordParam('focus', focused.data ? [focused.data] : undefined, openEdit);
 
-  const undated = backlog(list);
-  const next = upcomingCommunications(list, new Date());
+  const undated = backlogQuery.data ?? [];
+  const next = upcomingCommunications(upcomingQuery.data ?? [], new Date());
 
   return (
     <div className="grid gap-6">
@@ -113,7 +126,7 @@ export default function SchedulePage() {
         </div>
       </div>
 
-      <WarningsPanel warnings={warnings.data ?? []} communications={list} onOpen={openById} />
+      <WarningsPanel warnings={warnings.data ?? []} onOpen={setOpenId} />
 
       {isLoading ? (
         <div className="grid gap-4" role="status" aria-label="Loading communications">
@@ -130,7 +143,15 @@ export default function SchedulePage() {
                 <CalendarLegend />
               </div>
               <CardContent>
-                <ScheduleCalendar communications={list} warned={warned} backlogDrag={backlogDrag} onEdit={openEdit} onCreateOn={openCreateOn} />
+                <ScheduleCalendar
+                  communications={list}
+                  warned={warned}
+                  backlogDrag={backlogDrag}
+                  onEdit={openEdit}
+                  onCreateOn={openCreateOn}
+                  month={month}
+                  onMonthChange={setMonth}
+                />
               </CardContent>
             </section>
           </Card>
@@ -139,11 +160,18 @@ export default function SchedulePage() {
               {undated.length === 0 ? (
                 <p className="py-2 text-center text-sm text-slate-600">No undated drafts</p>
               ) : (
-                <ul className="grid grid-cols-[minmax(0,1fr)] gap-2" data-testid="backlog-list">
-                  {undated.map((c) => (
-                    <CommunicationItem key={c.id} c={c} warned={false} onEdit={openEdit} dragProps={backlogDrag.itemProps(c)} />
-                  ))}
-                </ul>
+                <>
+                  <ul className="grid max-h-[32rem] grid-cols-[minmax(0,1fr)] gap-2 overflow-y-auto" data-testid="backlog-list">
+                    {undated.map((c) => (
+                      <CommunicationItem key={c.id} c={c} warned={false} onEdit={openEdit} dragProps={backlogDrag.itemProps(c)} />
+                    ))}
+                  </ul>
+                  {undated.length >= backlogLimit && (
+                    <Button variant="outline" size="sm" className="mt-3 w-full" onClick={() => setBacklogLimit((n) => n + BACKLOG_PAGE)}>
+                      Show more
+                    </Button>
+                  )}
+                </>
               )}
             </SidePanel>
             <SidePanel id="schedule-upcoming" title="Upcoming Communications">
@@ -160,7 +188,7 @@ export default function SchedulePage() {
           </div>
         </div>
       ) : (
-        <ScheduleList communications={list} warned={warned} onEdit={openEdit} onDelete={onDelete} />
+        <ScheduleListView warned={warned} onEdit={openEdit} onDelete={onDelete} />
       )}
 
       <Suspense fallback={null}>
