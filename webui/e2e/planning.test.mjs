@@ -233,6 +233,21 @@ describe('Schedule planning tools', () => {
     await form.waitFor({ state: 'hidden' });
   });
 
+  test('the warnings panel counts by kind, folds away and stays folded after a reload', async () => {
+    await openSchedule();
+    const panel = page.getByTestId('warnings-panel');
+    await eventually(async () => assert.match(await panel.getByTestId('warnings-counts').textContent(), /^1 scheduling conflict: 1 audience overload\./));
+    const toggle = panel.getByRole('button', { name: 'Scheduling Warnings' });
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+    await toggle.click();
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    assert.equal(await panel.getByTestId('schedule-warning').count(), 0);
+    await page.reload();
+    await eventually(async () => assert.equal(await page.getByTestId('warnings-panel').getByRole('button', { name: 'Scheduling Warnings' }).getAttribute('aria-expanded'), 'false'));
+    await page.getByTestId('warnings-panel').getByRole('button', { name: 'Scheduling Warnings' }).click();
+    await page.getByTestId('warnings-panel').getByTestId('schedule-warning').first().waitFor();
+  });
+
   test('a blackout period is created, edited and deleted, and its warning comes and goes', async () => {
     await openSchedule();
     await page.getByRole('button', { name: 'Blackout Periods' }).click();

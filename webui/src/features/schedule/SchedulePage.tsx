@@ -83,7 +83,8 @@ export default function SchedulePage() {
   // The header search links a communication here with ?focus=<id>.
   const [params] = useSearchParams();
   const focused = useCommunication(params.get('focus') ?? '');
-  useRecordParam('focus', focused.data ? [focused.data] : undefined, openEdit);
+  const focusItems = useMemo(() => (focused.data ? [focused.data] : undefined), [focused.data]);
+  useRecordParam('focus', focusItems, openEdit);
 
   const undated = backlogQuery.data ?? [];
   const next = upcomingCommunications(upcomingQuery.data ?? [], new Date());
