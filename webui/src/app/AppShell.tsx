@@ -19,6 +19,7 @@ const CampaignScheduler = lazy(() => import('@/features/campaigns/SchedulerPage'
 const CampaignInventory = lazy(() => import('@/features/campaigns/InventoryPage'));
 const Assembly = lazy(() => import('@/features/assembly/AssemblyPage'));
 const Readiness = lazy(() => import('@/features/readiness/ReadinessPage'));
+const People = lazy(() => import('@/features/people/PeoplePage'));
 
 function PageFallback() {
   return (
@@ -73,6 +74,7 @@ export function AppShell({ onLogout }: { onLogout: () => void }) {
                 <Route path="/assembly" element={<Assembly />} />
                 <Route path="/schedule" element={<Schedule />} />
                 <Route path="/business-readiness" element={<Readiness />} />
+                <Route path="/people" element={<People />} />
                 <Route path="*" element={<NotFound />} />
               </Routes>
             </Suspense>

@@ -7,6 +7,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel,
 import { headerFor } from '@/lib/routes';
 import { useOpenCreateDialog } from '@/lib/createDialogs';
 import { BackupsDialog } from '@/features/backups/BackupsDialog';
+import { useCan, useSession } from '@/hooks/session';
 import { SearchBox } from './SearchBox';
 
 /** PROGRAMME_BADGE is the programme name shown in the header. */
@@ -18,6 +19,9 @@ export function Header() {
   const { title, subtitle } = headerFor(pathname);
   const openCreate = useOpenCreateDialog();
   const [backupsOpen, setBackupsOpen] = useState(false);
+  const { data: session } = useSession();
+  // A role without plan.edit (a viewer) sees no controls that change the plan.
+  const canEdit = useCan('plan.edit');
   useEffect(() => {
     document.title = `${title} | CommsPlan`;
   }, [title]);
@@ -37,11 +41,20 @@ export function Header() {
           {PROGRAMME_BADGE}
         </Badge>
         <SearchBox />
-        <Button variant="outline" size="icon" aria-label="Backups" title="Backups" onClick={() => setBackupsOpen(true)}>
-          <Archive className="h-4 w-4" aria-hidden="true" />
-        </Button>
-        <BackupsDialog open={backupsOpen} onOpenChange={setBackupsOpen} />
-        <DropdownMenu>
+        {session?.name && (
+          <span className="whitespace-nowrap text-sm text-slate-700" data-testid="signed-in-as" title="Signed in as">
+            <span className="font-medium text-slate-900">{session.name}</span> · {session.role}
+          </span>
+        )}
+        {canEdit && (
+          <>
+            <Button variant="outline" size="icon" aria-label="Backups" title="Backups" onClick={() => setBackupsOpen(true)}>
+              <Archive className="h-4 w-4" aria-hidden="true" />
+            </Button>
+            <BackupsDialog open={backupsOpen} onOpenChange={setBackupsOpen} />
+          </>
+        )}
+        {canEdit && <DropdownMenu>
           <DropdownMenuTrigger asChild>
             <Button>
               <Plus className="h-4 w-4" aria-hidden="true" />
@@ -71,7 +84,7 @@ export function Header() {
               Communication
             </DropdownMenuItem>
           </DropdownMenuContent>
-        </DropdownMenu>
+        </DropdownMenu>}
       </div>
     </header>
   );

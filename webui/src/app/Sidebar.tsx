@@ -10,12 +10,14 @@ import {
   Palette,
   Sparkles,
   Truck,
+  UserCog,
   Users,
   type LucideIcon,
 } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { cn } from '@/lib/cn';
-import { navGroups } from '@/lib/routes';
+import { navGroups, routes } from '@/lib/routes';
+import { useCan } from '@/hooks/session';
 
 const icons: Record<string, LucideIcon> = {
   '/': LayoutDashboard,
@@ -29,6 +31,7 @@ const icons: Record<string, LucideIcon> = {
   '/content': Library,
   '/schedule': CalendarDays,
   '/business-readiness': ClipboardCheck,
+  '/people': UserCog,
 };
 
 /** sectionId is the element id of a sidebar section's label. */
@@ -38,6 +41,7 @@ function sectionId(section: string): string {
 
 /** Sidebar is the main navigation, grouped by section; the active route is highlighted. */
 export function Sidebar({ onLogout }: { onLogout: () => void }) {
+  const admin = useCan('people.manage');
   return (
     <aside className="flex w-64 shrink-0 flex-col border-r border-slate-200 bg-white">
       <div className="flex items-center gap-2 border-b border-slate-200 px-5 py-4">
@@ -50,7 +54,7 @@ export function Sidebar({ onLogout }: { onLogout: () => void }) {
         </div>
       </div>
       <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
-        {navGroups().map((g) => (
+        {navGroups(routes.filter((r) => admin || !r.adminOnly)).map((g) => (
           <div key={g.section ?? 'root'} className="mb-4">
             {/* Section names label their lists rather than being headings, so every screen's outline starts at its h1. */}
             {g.section && (

@@ -1,20 +1,55 @@
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 
 // The session is not cached data: the app asks once on start, and the gate
 // and Log out change it. These calls are its one home.
 
+/** Permission is one of the server's permissions (pkg/actor/roles.go). */
+export type Permission = 'plan.read' | 'plan.edit' | 'reviews.decide' | 'audit.read' | 'people.manage';
+
+/** Role is one of the four roles. */
+export type Role = 'viewer' | 'planner' | 'approver' | 'admin';
+
+/** Session is GET /api/session: who is signed in and what their role may do. */
+export interface Session {
+  authenticated: boolean;
+  expiresAt?: string;
+  id?: string;
+  name?: string;
+  role?: Role;
+  permissions?: Permission[];
+}
+
+/** SESSION_PATH is the session's path and query key. */
+export const SESSION_PATH = '/api/session';
+
 /** checkSession says whether the browser holds a session (200 {authenticated: false} without one). */
 export async function checkSession(): Promise<boolean> {
-  const s = await apiRequest<{ authenticated?: boolean }>('GET', '/api/session');
+  const s = await apiRequest<Session>('GET', SESSION_PATH);
   return !!s?.authenticated;
 }
 
-/** logIn trades the shared access code for a session cookie; a wrong code rejects with a 401 ApiError. */
+/** logIn trades a shared or personal access code for a session cookie; a wrong code rejects with a 401 ApiError. */
 export function logIn(code: string): Promise<unknown> {
-  return apiRequest('POST', '/api/session', { code });
+  return apiRequest('POST', SESSION_PATH, { code });
 }
 
 /** logOut ends the session. */
 export function logOut(): Promise<unknown> {
-  return apiRequest('DELETE', '/api/session');
+  return apiRequest('DELETE', SESSION_PATH);
 }
+
+/** useSession reads who is signed in; it is fetched again with every app start (the query cache is cleared at the gate). */
+export const useSession = () => useQuery<Session>({ queryKey: [SESSION_PATH], staleTime: 60_000 });
+
+/**
+ * useCan says whether the signed-in role has permission p. While the
+ * session loads it answers false, so controls appear only once allowed.
+ */
+export function useCan(p: Permission): boolean {
+  const { data } = useSession();
+  return !!data?.permissions?.includes(p);
+}
+
+/** NO_EDIT_REASON is the tooltip of a control the role may not use. */
+export const NO_EDIT_REASON = 'Your role can view the plan but not change it.';

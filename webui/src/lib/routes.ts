@@ -7,6 +7,8 @@ export interface RouteInfo {
   label: string;
   title: string;
   subtitle: string;
+  /** adminOnly screens are listed only for a role that may manage people. */
+  adminOnly?: boolean;
 }
 
 /** routes lists every screen in sidebar order. */
@@ -53,6 +55,7 @@ export const routes: RouteInfo[] = [
     // Spec 01's route table says ERP (spec 02 says SAP); the shell follows spec 01.
     subtitle: 'Track and manage organizational readiness for the ERP implementation project',
   },
+  { path: '/people', section: 'Administration', label: 'People', title: 'People', subtitle: 'Who can sign in, and what their role lets them do', adminOnly: true },
 ];
 
 /** headerFor gives the header title and subtitle of a path; unknown paths get the spec's fallback. */

@@ -1,0 +1,84 @@
+// People and roles (issue 25) in a real headless Chromium against the real
+// binary: the first admin (its code printed at the first start) adds a
+// person and copies the code; the person signs in in a second browser as a
+// viewer without the controls that change the plan; a promotion shows after
+// a reload; a removal sends them back to the gate at their next action.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { launchBrowser, startServer } from './harness.mjs';
+import { chooseOption, checkA11y, eventually, expectHeader, watchedPage } from './helpers.mjs';
+
+let server;
+let browser;
+const external = [];
+const pageErrors = [];
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** signInWith enters code at the gate and waits for the Dashboard. */
+async function signInWith(page, code) {
+  await page.goto('/');
+  await page.getByLabel('Access Code').fill(code);
+  await page.getByRole('button', { name: 'Access System' }).click();
+  await expectHeader(page, 'Dashboard', 'Overview of your communication planning activities');
+}
+
+test('an admin adds a viewer, promotes them and removes them', async () => {
+  const adminCode = server.output.join('').match(/Admin code: (CPP[-A-Z0-9]+)/)?.[1];
+  assert.ok(adminCode, `the first start prints the admin's code:\n${server.output.join('')}`);
+
+  const { context: adminContext, page: admin } = await watchedPage(browser, server, { external, pageErrors }, { permissions: ['clipboard-read', 'clipboard-write'] });
+  await signInWith(admin, adminCode);
+  await eventually(async () => assert.equal(await admin.getByTestId('signed-in-as').textContent(), 'Administrator · admin'));
+
+  await admin.getByRole('link', { name: 'People' }).click();
+  await expectHeader(admin, 'People', 'Who can sign in, and what their role lets them do');
+  await admin.getByTestId('person-row').first().waitFor();
+  await checkA11y(admin, 'the People page');
+
+  await admin.getByRole('button', { name: 'Add Person' }).click();
+  const add = admin.getByRole('dialog', { name: 'Add Person' });
+  await add.getByLabel('Name').fill('Vera Viewer');
+  await add.getByRole('button', { name: 'Add Person' }).click();
+  const shown = admin.getByRole('dialog', { name: 'Code for Vera Viewer' });
+  const code = (await shown.getByTestId('personal-code').textContent()).trim();
+  assert.match(code, /^CPP(-[A-Z0-9]{4}){5}$/);
+  await checkA11y(admin, 'the code dialog');
+  await shown.getByRole('button', { name: 'Copy' }).click();
+  await shown.getByRole('button', { name: 'Copied' }).waitFor();
+  assert.equal(await admin.evaluate(() => navigator.clipboard.readText()), code);
+  await shown.getByRole('button', { name: 'Done' }).click();
+
+  // The person, in a browser of their own, as a viewer.
+  const { page: viewer } = await watchedPage(browser, server, { external, pageErrors });
+  await signInWith(viewer, code);
+  await eventually(async () => assert.equal(await viewer.getByTestId('signed-in-as').textContent(), 'Vera Viewer · viewer'));
+  assert.equal(await viewer.getByRole('button', { name: 'Create New' }).count(), 0, 'no Create New for a viewer');
+  assert.equal(await viewer.getByRole('button', { name: 'Backups' }).count(), 0, 'no Backups for a viewer');
+  assert.equal(await viewer.getByRole('link', { name: 'People' }).count(), 0, 'People is for admins');
+
+  // Promoted to planner: the change shows after a reload.
+  await chooseOption(admin, 'Role of Vera Viewer', 'Planner: changes the plan');
+  await admin.getByText('Vera Viewer is now planner').first().waitFor();
+  await viewer.reload();
+  await eventually(async () => assert.equal(await viewer.getByTestId('signed-in-as').textContent(), 'Vera Viewer · planner'));
+  await viewer.getByRole('button', { name: 'Create New' }).waitFor();
+
+  // Removed: the next action goes back to the gate.
+  await admin.getByRole('button', { name: 'Remove Vera Viewer' }).click();
+  await admin.getByText('Vera Viewer removed').first().waitFor();
+  await viewer.getByRole('link', { name: 'Themes' }).click();
+  await viewer.getByRole('heading', { name: 'Authorized Access Required' }).waitFor();
+
+  await adminContext.close();
+  assert.deepEqual(external, []);
+  assert.deepEqual(pageErrors, []);
+});

@@ -1,0 +1,100 @@
+import { KeyRound, LogOut, Plus, Trash2, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { CardGridSkeleton } from '@/components/CardGrid';
+import { EmptyState } from '@/components/EmptyState';
+import { SectionHeading } from '@/components/SectionHeading';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Select } from '@/components/ui/select';
+import { useChangeRole, useNewCode, usePeople, useRemovePerson, useSignOutEverywhere, type Person } from '@/hooks/people';
+import { useCan, type Role } from '@/hooks/session';
+import { AddPersonDialog, CodeDialog } from './AddPersonDialog';
+import { ROLE_OPTIONS } from './roles';
+
+/** removeConfirm is the prompt before removing a person. */
+export const removeConfirm = (name: string) => `Remove ${name}? They are signed out at once; what they changed keeps their name.`;
+
+function lastSeen(p: Person): string {
+  return p.lastSeenAt ? new Date(p.lastSeenAt).toLocaleString() : 'Never';
+}
+
+/** PeoplePage lists the people for admins: add, change a role, issue a new code, sign out everywhere, remove. */
+export default function PeoplePage() {
+  const allowed = useCan('people.manage');
+  const { data: people, isLoading } = usePeople();
+  const [adding, setAdding] = useState(false);
+  const [code, setCode] = useState<{ name: string; code: string } | null>(null);
+  const role = useChangeRole();
+  const newCode = useNewCode();
+  const signOut = useSignOutEverywhere();
+  const remove = useRemovePerson();
+
+  if (!allowed) {
+    return <EmptyState headingLevel="h2" icon={<UserRound className="h-8 w-8 text-slate-400" aria-hidden="true" />} title="Admins only" text="Only an admin can manage people." />;
+  }
+  return (
+    <div className="grid gap-6">
+      <SectionHeading
+        title="People"
+        action={
+          <Button onClick={() => setAdding(true)}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            Add Person
+          </Button>
+        }
+      >
+        <p className="text-sm text-slate-600">Who signs in with a personal code, and what their role lets them do</p>
+      </SectionHeading>
+      {isLoading ? (
+        <CardGridSkeleton label="Loading people" count={3} />
+      ) : !people || people.length === 0 ? (
+        <EmptyState icon={<UserRound className="h-8 w-8 text-slate-400" aria-hidden="true" />} title="No people yet" text="Add a person to give them their own code and role." />
+      ) : (
+        <Card className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-slate-200 text-slate-600">
+              <tr>
+                <th className="px-4 py-2 font-medium">Name</th>
+                <th className="px-4 py-2 font-medium">Email</th>
+                <th className="px-4 py-2 font-medium">Role</th>
+                <th className="px-4 py-2 font-medium">Last seen</th>
+                <th className="px-4 py-2 font-medium">Active sessions</th>
+                <th className="px-4 py-2 font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {people.map((p) => (
+                <tr key={p.id} className="border-b border-slate-100 last:border-0" data-testid="person-row">
+                  <td className="px-4 py-2 font-medium text-slate-900">{p.name}</td>
+                  <td className="px-4 py-2 text-slate-700">{p.email}</td>
+                  <td className="w-64 px-4 py-2">
+                    <Select aria-label={`Role of ${p.name}`} value={p.role} options={ROLE_OPTIONS} onValueChange={(v) => role.mutate({ id: p.id, role: v as Role })} />
+                  </td>
+                  <td className="px-4 py-2 text-slate-700">{lastSeen(p)}</td>
+                  <td className="px-4 py-2 text-slate-700">{p.activeSessions}</td>
+                  <td className="px-4 py-2">
+                    <div className="flex justify-end gap-1">
+                      <Button variant="ghost" size="icon" aria-label={`New code for ${p.name}`} title="New code" onClick={() => newCode.mutate(p.id, { onSuccess: (c) => setCode({ name: p.name, code: c.code }) })}>
+                        <KeyRound className="h-4 w-4" aria-hidden="true" />
+                      </Button>
+                      <Button variant="ghost" size="icon" aria-label={`Sign out ${p.name} everywhere`} title="Sign out everywhere" onClick={() => signOut.mutate(p)}>
+                        <LogOut className="h-4 w-4" aria-hidden="true" />
+                      </Button>
+                      <Button variant="ghost" size="icon" aria-label={`Remove ${p.name}`} title="Remove" onClick={() => window.confirm(removeConfirm(p.name)) && remove.mutate(p)}>
+                        <Trash2 className="h-4 w-4" aria-hidden="true" />
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      )}
+      <AddPersonDialog open={adding} onOpenChange={setAdding} />
+      {code && <CodeDialog title={`New code for ${code.name}`} code={code.code} onClose={() => setCode(null)} />}
+    </div>
+  );
+}
