@@ -35,10 +35,10 @@ func (g *generation) placeOne(it *item) {
 		switch level {
 		case levelBlackout:
 			g.blackoutNotes = append(g.blackoutNotes, fmt.Sprintf("%q for %s on %s falls in the blackout %q: no other day in its window was free.",
-				it.a.Title, it.a.Audience, day.Format(DateLayout), g.blackoutOn(it.a.Audience, day)))
+				it.a.Title, it.a.Audience, domain.DayText(day), g.blackoutOn(it.a.Audience, day)))
 		case levelAnyDay:
 			g.dayNotes = append(g.dayNotes, fmt.Sprintf("%q for %s falls on %s, a weekend or holiday: its window has no business day.",
-				it.a.Title, it.a.Audience, day.Format(DateLayout)))
+				it.a.Title, it.a.Audience, domain.DayText(day)))
 		}
 		if strings.HasPrefix(it.a.Timing, "Day ") {
 			it.a.Timing = "Day " + strconv.Itoa(g.dayNumber(day))
@@ -56,7 +56,7 @@ func (g *generation) finish() {
 	for _, it := range g.items {
 		if s := g.secretUntil(lowerAudience(it.a.Audience)); it.date.Before(s) {
 			g.warnings = append(g.warnings, fmt.Sprintf("%q for %s on %s comes before the announcement on %s: the campaign ends before it.",
-				it.a.Title, it.a.Audience, it.date.Format(DateLayout), s.Format(DateLayout)))
+				it.a.Title, it.a.Audience, domain.DayText(it.date), domain.DayText(s)))
 		}
 	}
 	g.warnings = append(g.warnings, g.blackoutNotes...)

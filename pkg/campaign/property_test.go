@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/orgdata"
 	"github.com/commsplan/commsplan/pkg/schedule/load"
 )
@@ -229,7 +230,7 @@ func checkPlanRules(t *testing.T, cfg Config, opt Options, s *Schedule) {
 		}
 		for _, a := range s.Activities {
 			require.NotEmpty(t, a.Confidentiality, "%q unlabelled: %+v", a.Title, cfg)
-			if a.Date < announced && !strings.Contains(warned, fmt.Sprintf("%q for %s on %s comes before the announcement", a.Title, a.Audience, a.Date)) {
+			if a.Date < announced && !strings.Contains(warned, fmt.Sprintf("%q for %s on %s comes before the announcement", a.Title, a.Audience, domain.DayText(day(a.Date)))) {
 				require.Equal(t, "Executives", a.Audience, "%s %q before the announcement %s: %+v", a.Date, a.Title, announced, cfg)
 			}
 		}
