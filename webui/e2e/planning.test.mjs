@@ -156,6 +156,15 @@ describe('Schedule planning tools', () => {
     await search.fill('no activity is called this');
     await dialog.getByText('No activities match your search.').waitFor();
     await dialog.getByRole('button', { name: 'Add to Schedule (2)' }).click();
+    // No stored audience has the activities' names yet: the dialog asks, and
+    // "Everyone" is an explicit choice (issue 29).
+    await dialog.getByRole('heading', { name: 'Map audiences' }).waitFor();
+    const asked = dialog.getByRole('combobox', { name: /^Audience for / });
+    for (let i = 0; i < (await asked.count()); i++) {
+      await asked.nth(i).click();
+      await page.getByRole('option', { name: 'Everyone (all audiences)', exact: true }).click();
+    }
+    await dialog.getByRole('button', { name: 'Add to Schedule (2)' }).click();
     await expectToast(page, 'Activities added');
     await page.getByText('Successfully added 2 communications to schedule', { exact: true }).waitFor();
     await dialog.waitFor({ state: 'hidden' });

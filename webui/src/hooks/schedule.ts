@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api';
-import { useApiMutation } from '@/lib/mutation';
-import { importSuccess, MSG_IMPORT_FAILED, previewBody, type PreviewCandidate } from '@/lib/planning';
-import { WARNINGS_PATH } from '@/lib/queryClient';
+import { importSuccess, MSG_IMPORT_FAILED, previewBody, type CampaignImportBody, type CampaignImportResult, type PreviewCandidate } from '@/lib/planning';
+import { invalidateAfter, WARNINGS_PATH } from '@/lib/queryClient';
+import { toast } from '@/lib/toast';
 import { crudMessages, resource } from '@/lib/resource';
-import type { Blackout, BlackoutInput, CalendarFeed, Communication, CommunicationInput, ScheduleWarning } from '@/lib/types';
+import type { Blackout, BlackoutInput, CalendarFeed, ScheduleWarning } from '@/lib/types';
 
 /** browserZone is the planner's IANA time zone, which decides the day of an instant. */
 export function browserZone(): string {
@@ -34,17 +34,54 @@ export function useScheduleWarnings() {
   });
 }
 
+/** CampaignImportRequest is one campaign's part of an import. */
+export interface CampaignImportRequest {
+  campaignId: string;
+  body: CampaignImportBody;
+}
+
+function importUrl(campaignId: string): string {
+  return `/api/campaigns/${encodeURIComponent(campaignId)}/import`;
+}
+
 /**
- * useImportCommunications creates the chosen activities' communications in
- * one all-or-nothing call, then refetches the communications (and warnings).
+ * previewCampaignImport asks the server what importing would do, writing
+ * nothing: which audience labels match no stored audience (to be asked),
+ * and how many activities are already on the Schedule.
  */
-export function useImportCommunications(onSuccess?: () => void) {
-  return useApiMutation<Communication[], { communications: CommunicationInput[] }>({
-    request: (body) => ({ method: 'POST', url: '/api/communications/batch', body }),
-    entity: 'communications',
-    success: (_created, vars) => importSuccess(vars.communications.length),
-    failure: MSG_IMPORT_FAILED,
-    onSuccess,
+export function previewCampaignImport(r: CampaignImportRequest): Promise<CampaignImportResult> {
+  return apiRequest<CampaignImportResult>('POST', importUrl(r.campaignId), { ...r.body, dryRun: true });
+}
+
+/**
+ * useImportCampaigns imports the chosen activities of each campaign through
+ * POST /api/campaigns/{id}/import (the use case the CLI's "campaign import"
+ * calls: audiences and vehicles kept, already-imported activities skipped),
+ * then refetches the communications and warnings. The toast says how many
+ * were added and how many were already in the schedule.
+ */
+export function useImportCampaigns(onSuccess?: () => void) {
+  return useMutation<{ created: number; skipped: number }, Error, CampaignImportRequest[]>({
+    mutationFn: async (requests) => {
+      let created = 0;
+      let skipped = 0;
+      for (const r of requests) {
+        const res = await apiRequest<CampaignImportResult>('POST', importUrl(r.campaignId), r.body);
+        created += res.created.length;
+        skipped += res.skipped;
+      }
+      return { created, skipped };
+    },
+    onSuccess: async ({ created, skipped }) => {
+      toast(importSuccess(created, skipped));
+      onSuccess?.();
+      await invalidateAfter('communications');
+    },
+    onError: async () => {
+      toast({ ...MSG_IMPORT_FAILED, variant: 'destructive' });
+      // A part may have gone in before another failed.
+      await invalidateAfter('communications');
+    },
   });
 }
 

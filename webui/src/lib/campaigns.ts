@@ -87,6 +87,8 @@ export interface CampaignSchedule {
   timeline: TimelineEntry[] | null;
   summary: string;
   confidentialityNote: string;
+  /** warnings name each day rule the plan could not hold (an audience's week over the cap, a blackout, a weekend). */
+  warnings?: string[] | null;
   targeting?: Targeting;
 }
 

@@ -8,8 +8,9 @@ import {
   EVERYONE,
   feedUrl,
   filterActivities,
-  importPayload,
   importSuccess,
+  rememberAudienceMap,
+  rememberedAudienceMap,
   previewBody,
   validateBlackout,
   warningKey,
@@ -105,18 +106,22 @@ describe('activityDate', () => {
   });
 });
 
-describe('importPayload', () => {
-  it('builds one scheduled communication per activity, in order, with its source', () => {
-    const items = campaignActivities(campaign({ phases: [{ name: 'P', activities: [act('activity-1', 'Kickoff', '2031-03-01'), act('activity-2', 'FAQ', 'soon', { description: undefined })] }] }));
-    expect(importPayload('c1', items, 'theme-1', today)).toEqual({
-      communications: [
-        { title: 'Kickoff', themeId: 'theme-1', status: 'scheduled', scheduledDate: '2031-03-01', rawContent: 'Kickoff details', sourceCampaignId: 'c1', sourceActivityId: 'activity-1' },
-        { title: 'FAQ', themeId: 'theme-1', status: 'scheduled', scheduledDate: '2031-03-07', rawContent: '', sourceCampaignId: 'c1', sourceActivityId: 'activity-2' },
-      ],
-    });
-  });
-  it('gives the count in the success toast', () => {
+describe('import toast and remembered mapping', () => {
+  it('gives the count in the success toast, and what was already there', () => {
     expect(importSuccess(2)).toEqual({ title: 'Activities added', description: 'Successfully added 2 communications to schedule' });
+    expect(importSuccess(0, 5)).toEqual({ title: 'Activities added', description: 'Successfully added 0 communications to schedule; 5 were already in the schedule' });
+  });
+  it('remembers a campaign\'s audience mapping, and reads nothing broken', () => {
+    const store = new Map<string, string>();
+    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    expect(rememberedAudienceMap('c1', storage)).toEqual({});
+    rememberAudienceMap('c1', { Employees: 'a1', Partners: '' }, storage);
+    expect(rememberedAudienceMap('c1', storage)).toEqual({ Employees: 'a1', Partners: '' });
+    expect(rememberedAudienceMap('c2', storage)).toEqual({});
+    store.set('commsplan.import.audienceMap.c3', '{"Employees": 4, "Managers": "a2"}');
+    expect(rememberedAudienceMap('c3', storage)).toEqual({ Managers: 'a2' });
+    store.set('commsplan.import.audienceMap.c4', 'not json');
+    expect(rememberedAudienceMap('c4', storage)).toEqual({});
   });
 });
 

@@ -5,7 +5,7 @@
 import { addDays, isValid, parse } from 'date-fns';
 import { calendarDateKey, dateKey, formatShortDate } from './dates';
 import type { CampaignActivity } from './campaigns';
-import type { Audience, BlackoutInput, CommunicationInput, ScheduleWarning } from './types';
+import type { Audience, BlackoutInput, Communication, ScheduleWarning } from './types';
 
 // The campaign types are pkg/campaign's, declared once in ./campaigns.
 export type { CampaignActivity, SavedCampaign } from './campaigns';
@@ -82,29 +82,46 @@ export function activityDate(date: string | null | undefined, today: Date = new 
   return dateKey(addDays(today, FALLBACK_DAYS));
 }
 
-/**
- * importPayload builds the body of POST /api/communications/batch for the
- * chosen activities of one campaign: each becomes a scheduled communication
- * of the given theme, on the activity's date, titled after it, with its
- * description as raw content and a note of where it came from.
- */
-export function importPayload(
-  campaignId: string,
-  items: ActivityItem[],
-  themeId: string,
-  today: Date = new Date(),
-): { communications: CommunicationInput[] } {
-  return {
-    communications: items.map(({ activity: a }) => ({
-      title: a.title,
-      themeId,
-      status: 'scheduled' as const,
-      scheduledDate: activityDate(a.date, today),
-      rawContent: a.description ?? '',
-      sourceCampaignId: campaignId,
-      sourceActivityId: a.id,
-    })),
-  };
+/** CampaignImportResult is the answer of POST /api/campaigns/{id}/import (docs/campaigns.md, "Import to the Schedule"). */
+export interface CampaignImportResult {
+  created: Communication[];
+  skipped: number;
+  unmapped: string[];
+}
+
+/** CampaignImportBody is what the import dialog sends for one campaign. */
+export interface CampaignImportBody {
+  activityIds: string[];
+  themeId: string;
+  /** audienceMap maps an audience label to a stored audience id, or "" for everyone. */
+  audienceMap: Record<string, string>;
+  dryRun?: boolean;
+}
+
+/** EVERYONE_CHOICE is the select value of "Everyone" in the audience mapping (a Radix select item cannot be ""). */
+export const EVERYONE_CHOICE = '__everyone__';
+
+const mapKey = (campaignId: string) => `commsplan.import.audienceMap.${campaignId}`;
+
+/** rememberedAudienceMap is the audience mapping last chosen for a campaign in this browser (issue 29: asked once). */
+export function rememberedAudienceMap(campaignId: string, storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): Record<string, string> {
+  try {
+    const raw = storage?.getItem(mapKey(campaignId));
+    const v: unknown = raw ? JSON.parse(raw) : {};
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
+    return Object.fromEntries(Object.entries(v as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  } catch {
+    return {};
+  }
+}
+
+/** rememberAudienceMap keeps a campaign's audience mapping for the next import. */
+export function rememberAudienceMap(campaignId: string, map: Record<string, string>, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage): void {
+  try {
+    storage?.setItem(mapKey(campaignId), JSON.stringify(map));
+  } catch {
+    // A full or blocked storage only means the dialog asks again.
+  }
 }
 
 /** MSG_SELECTION_REQUIRED and the others are the import dialog's toasts (spec 02 §5, §8). */
@@ -112,9 +129,13 @@ export const MSG_SELECTION_REQUIRED = { title: 'Selection required', description
 export const MSG_NO_THEMES = 'No themes available. Please create a theme first.';
 export const MSG_IMPORT_FAILED = { title: 'Failed to add communications', description: 'There was an error adding campaign activities to the schedule.' };
 
-/** importSuccess is the import's success toast: spec 02 §8 lists "Activities added" and the count sentence; the title is the short one. */
-export function importSuccess(n: number): { title: string; description: string } {
-  return { title: 'Activities added', description: `Successfully added ${n} communications to schedule` };
+/**
+ * importSuccess is the import's success toast: spec 02 §8's "Activities added" and the count sentence,
+ * plus how many were already in the schedule (issue 29; the same sentence as plan.ImportSummary).
+ */
+export function importSuccess(n: number, skipped = 0): { title: string; description: string } {
+  const already = skipped > 0 ? `; ${skipped} were already in the schedule` : '';
+  return { title: 'Activities added', description: `Successfully added ${n} communications to schedule${already}` };
 }
 
 function plural(n: number, one: string, many: string): string {

@@ -6,19 +6,28 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatShortDate } from '@/lib/dates';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
 import {
   activityDate,
   campaignActivities,
+  EVERYONE_CHOICE,
   filterActivities,
-  importPayload,
+  MSG_IMPORT_FAILED,
   MSG_NO_THEMES,
   MSG_SELECTION_REQUIRED,
+  rememberAudienceMap,
+  rememberedAudienceMap,
   type SavedCampaign,
 } from '@/lib/planning';
 import { toast, toastError } from '@/lib/toast';
+import { typeLabel } from '@/lib/vehicles';
 import { useThemes } from '@/hooks/themes';
+import { useAudiences } from '@/hooks/audiences';
+import { useReference } from '@/hooks/reference';
 import { useCampaignList } from '@/hooks/campaigns';
-import { useImportCommunications } from '@/hooks/schedule';
+import { previewCampaignImport, useImportCampaigns, type CampaignImportRequest } from '@/hooks/schedule';
+import AudienceMapping, { type AskedLabels, type Choices } from './AudienceMapping';
 
 // A selection is kept per campaign, so switching campaigns does not lose it.
 type Selection = Record<string, string[]>;
@@ -30,9 +39,13 @@ function countSelected(sel: Selection): number {
 /**
  * ImportDialog is "Select Campaign Activities" (spec 02 §2.4): saved
  * campaigns on the left, the chosen campaign's activities on the right with
- * a search and Select All / Deselect All, and "Add to Schedule (n)", which
- * creates every chosen activity as a scheduled communication in one call.
- * campaignId preselects a campaign (the inventory's "Add to Schedule").
+ * a search and Select All / Deselect All, the theme, and "Add to Schedule
+ * (n)". The import keeps each activity's audience and channel (issue 29):
+ * the server maps a label to the stored audience of that name; a label
+ * without one is asked here once (remembered per campaign in this
+ * browser), with "Everyone" as an explicit choice. Activities already on
+ * the Schedule are skipped, and the toast says how many. campaignId
+ * preselects a campaign (the inventory's "Add to Schedule").
  */
 export default function ImportDialog({
   open,
@@ -45,10 +58,16 @@ export default function ImportDialog({
 }) {
   const { data: campaigns, isLoading } = useCampaignList();
   const { data: themes, isLoading: themesLoading } = useThemes();
+  const { data: audiences } = useAudiences();
+  const { data: reference } = useReference();
+  const [themeId, setThemeId] = useState('');
+  const [asked, setAsked] = useState<AskedLabels>([]);
+  const [choices, setChoices] = useState<Choices>({});
+  const [checking, setChecking] = useState(false);
   const [campaignId, setCampaignId] = useState<string | null>(initialCampaignId ?? null);
   const [query, setQuery] = useState('');
   const [selection, setSelection] = useState<Selection>({});
-  const importMutation = useImportCommunications(() => onOpenChange(false));
+  const importMutation = useImportCampaigns(() => onOpenChange(false));
   const searchId = useId();
 
   // Each opening starts afresh on the preselected campaign, or the first.
@@ -56,6 +75,8 @@ export default function ImportDialog({
     if (!open) return;
     setSelection({});
     setQuery('');
+    setAsked([]);
+    setChoices({});
     setCampaignId(initialCampaignId ?? null);
   }, [open, initialCampaignId]);
 
@@ -70,6 +91,7 @@ export default function ImportDialog({
   function setChosen(keys: Set<string>) {
     if (!current) return;
     setSelection((s) => ({ ...s, [current.id]: activities.filter((i) => keys.has(i.key)).map((i) => i.key) }));
+    setAsked([]); // a new selection may bring new names: ask the server again
   }
 
   function toggle(key: string) {
@@ -89,24 +111,62 @@ export default function ImportDialog({
     setChosen(next);
   }
 
-  function add() {
+  // The requests of the chosen activities, with the mapping remembered or
+  // chosen for each campaign ("" is everyone).
+  function requests(theme: string): CampaignImportRequest[] {
+    return list.flatMap((c) => {
+      const keys = new Set(selection[c.id] ?? []);
+      const activityIds = campaignActivities(c)
+        .filter((i) => keys.has(i.key) && i.activity.id)
+        .map((i) => i.activity.id);
+      if (activityIds.length === 0) return [];
+      const audienceMap = { ...rememberedAudienceMap(c.id) };
+      for (const [label, v] of Object.entries(choices[c.id] ?? {})) audienceMap[label] = v === EVERYONE_CHOICE ? '' : v;
+      return [{ campaignId: c.id, body: { activityIds, themeId: theme, audienceMap } }];
+    });
+  }
+
+  async function add() {
     if (total === 0) {
       toast({ ...MSG_SELECTION_REQUIRED, variant: 'destructive' });
       return;
     }
-    const theme = themes?.[0];
+    const theme = themeId || themes?.[0]?.id;
     if (!theme) {
       toastError(MSG_NO_THEMES);
       return;
     }
-    // Every imported communication gets the first theme (docs/ui.md).
-    const today = new Date();
-    const communications = list.flatMap((c) => {
-      const keys = new Set(selection[c.id] ?? []);
-      if (keys.size === 0) return [];
-      return importPayload(c.id, campaignActivities(c).filter((i) => keys.has(i.key)), theme.id, today).communications;
-    });
-    importMutation.mutate({ communications });
+    const reqs = requests(theme);
+    const unanswered = asked.some((c) => c.labels.some((l) => !choices[c.campaignId]?.[l]));
+    if (unanswered) {
+      toastError('Choose an audience for each name first.');
+      return;
+    }
+    if (asked.length === 0) {
+      // Ask the server which labels it cannot place, before writing.
+      setChecking(true);
+      try {
+        const previews = await Promise.all(reqs.map((r) => previewCampaignImport(r)));
+        const toAsk = reqs
+          .map((r, i) => ({ campaignId: r.campaignId, title: list.find((c) => c.id === r.campaignId)?.title ?? '', labels: previews[i].unmapped }))
+          .filter((c) => c.labels.length > 0);
+        if (toAsk.length > 0) {
+          setAsked(toAsk);
+          return;
+        }
+      } catch {
+        toast({ ...MSG_IMPORT_FAILED, variant: 'destructive' });
+        return;
+      } finally {
+        setChecking(false);
+      }
+    }
+    for (const r of reqs) rememberAudienceMap(r.campaignId, r.body.audienceMap);
+    importMutation.mutate(reqs);
+  }
+
+  function choose(campaignId: string, label: string, value: string) {
+    setChoices((c) => ({ ...c, [campaignId]: { ...(c[campaignId] ?? {}), [label]: value } }));
   }
 
   return (
@@ -192,7 +252,7 @@ export default function ImportDialog({
                           <span className="text-xs text-slate-600">
                             {formatShortDate(activityDate(a.date))}
                             {phase && ` · ${phase}`}
-                            {a.channel && ` · ${a.channel}`}
+                            {a.channel && ` · ${typeLabel(reference?.vehicleTypes, a.channel)}`}
                             {a.audience && ` · ${a.audience}`}
                           </span>
                           {a.description && <span className="line-clamp-2 text-xs text-slate-700">{a.description}</span>}
@@ -206,11 +266,25 @@ export default function ImportDialog({
           </div>
         )}
 
+        {asked.length > 0 && <AudienceMapping asked={asked} audiences={audiences ?? []} choices={choices} onChoose={choose} />}
+
+        {list.length > 0 && (themes?.length ?? 0) > 0 && (
+          <div className="grid max-w-sm gap-1.5">
+            <Label htmlFor="import-theme">Theme</Label>
+            <Select
+              id="import-theme"
+              value={themeId || themes?.[0]?.id || ''}
+              onValueChange={setThemeId}
+              options={(themes ?? []).map((t) => ({ value: t.id, label: t.name }))}
+            />
+          </div>
+        )}
+
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button onClick={add} disabled={importMutation.isPending || themesLoading}>
+          <Button onClick={() => void add()} disabled={importMutation.isPending || themesLoading || checking}>
             <CalendarPlus className="h-4 w-4" aria-hidden="true" />
             {importMutation.isPending ? 'Adding...' : `Add to Schedule (${total})`}
           </Button>

@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
-import { Field } from '@/components/ui/field';
+import { Field, fieldAria } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -42,6 +42,8 @@ export function ConfigCard({
   loading,
   generating,
   onGenerate,
+  errors = {},
+  endNote,
 }: {
   form: Form;
   set: <K extends keyof Form>(k: K, v: Form[K]) => void;
@@ -50,6 +52,10 @@ export function ConfigCard({
   loading: boolean;
   generating: boolean;
   onGenerate: () => void;
+  /** errors are the server's messages per configuration field (a 400's fields), shown beside each input. */
+  errors?: Record<string, string>;
+  /** endNote says the go-live rule moved the end date, shown next to it. */
+  endNote?: string | null;
 }) {
   const org = form.audienceMode === 'organizational';
   return (
@@ -74,15 +80,21 @@ export function ConfigCard({
               onGenerate();
             }}
           >
-            <Field id="campaign-name" label="Campaign Name *">
-              <Input id="campaign-name" value={form.campaignName} onChange={(e) => set('campaignName', e.target.value)} placeholder="e.g. ERP Go-Live Readiness" />
+            <Field id="campaign-name" label="Campaign Name *" error={errors.campaignName}>
+              <Input id="campaign-name" {...fieldAria('campaign-name', errors.campaignName)} value={form.campaignName} onChange={(e) => set('campaignName', e.target.value)} placeholder="e.g. ERP Go-Live Readiness" />
             </Field>
             <div className="grid grid-cols-2 gap-3">
-              <Field id="start-date" label="Start Date *">
-                <Input id="start-date" type="date" value={form.startDate} onChange={(e) => set('startDate', e.target.value)} />
+              <Field id="start-date" label="Start Date *" error={errors.startDate}>
+                <Input id="start-date" {...fieldAria('start-date', errors.startDate)} type="date" value={form.startDate} onChange={(e) => set('startDate', e.target.value)} />
               </Field>
-              <Field id="end-date" label="End Date *">
-                <Input id="end-date" type="date" value={form.endDate} onChange={(e) => set('endDate', e.target.value)} />
+              <Field id="end-date" label="End Date *" error={errors.endDate} hint={endNote ?? undefined}>
+                <Input
+                  id="end-date"
+                  type="date"
+                  value={form.endDate}
+                  onChange={(e) => set('endDate', e.target.value)}
+                  {...(endNote && !errors.endDate ? { 'aria-describedby': 'end-date-hint' } : fieldAria('end-date', errors.endDate))}
+                />
               </Field>
             </div>
             <CheckboxGroup
@@ -92,6 +104,11 @@ export function ConfigCard({
               value={form.campaignTypes}
               onChange={(v) => set('campaignTypes', v)}
             />
+            {errors.campaignTypes && (
+              <p id="campaign-types-error" className="-mt-3 text-xs text-red-700">
+                Campaign Types: {errors.campaignTypes}
+              </p>
+            )}
             <fieldset className="grid gap-2">
               <legend className="mb-1.5 text-sm font-medium text-slate-800">Audience Mode</legend>
               {(
@@ -130,7 +147,7 @@ export function ConfigCard({
               </Field>
             </div>
             <div className="grid grid-cols-2 gap-3">
-              <Field id="go-live-date" label="Technology Go-Live Date" hint="For technology implementations">
+              <Field id="go-live-date" label="Technology Go-Live Date" hint="For technology implementations" error={errors.goLiveDate}>
                 <Input
                   id="go-live-date"
                   type="date"
@@ -138,15 +155,17 @@ export function ConfigCard({
                   value={form.goLiveDate}
                   onChange={(e) => set('goLiveDate', e.target.value)}
                   aria-describedby="go-live-date-hint"
+                  {...fieldAria('go-live-date', errors.goLiveDate)}
                 />
               </Field>
-              <Field id="acquisition-date" label="Acquisition Date" hint="For M&A integrations">
+              <Field id="acquisition-date" label="Acquisition Date" hint="For M&A integrations" error={errors.acquisitionDate}>
                 <Input
                   id="acquisition-date"
                   type="date"
                   value={form.acquisitionDate}
                   onChange={(e) => set('acquisitionDate', e.target.value)}
                   aria-describedby="acquisition-date-hint"
+                  {...fieldAria('acquisition-date', errors.acquisitionDate)}
                 />
               </Field>
             </div>

@@ -133,6 +133,18 @@ export function ResultView({ result, setResult, channelLabel }: { result: Result
             </p>
           )}
           <p className="text-sm text-slate-700">{schedule.summary}</p>
+          {(schedule.warnings?.length ?? 0) > 0 && (
+            <section aria-labelledby="schedule-warnings-title" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="generator-warnings">
+              <h3 id="schedule-warnings-title" className="font-semibold">
+                {schedule.warnings!.length === 1 ? '1 rule could not be held' : `${schedule.warnings!.length} rules could not be held`}
+              </h3>
+              <ul className="mt-1 list-disc space-y-0.5 pl-5">
+                {schedule.warnings!.map((w) => (
+                  <li key={w}>{w}</li>
+                ))}
+              </ul>
+            </section>
+          )}
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" onClick={() => setEditing(true)}>
               <Pencil className="mr-2 h-4 w-4" aria-hidden="true" />

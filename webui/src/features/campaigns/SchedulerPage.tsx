@@ -1,7 +1,9 @@
 import { CalendarRange } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState } from '@/components/EmptyState';
-import { configOf, emptyForm, type SchedulerForm as Form } from '@/lib/scheduler';
+import { ApiError } from '@/lib/api';
+import { shortDate } from '@/lib/campaigns';
+import { configOf, emptyForm, endDateNote, type SchedulerForm as Form } from '@/lib/scheduler';
 import { useGenerateCampaign } from '@/hooks/campaigns';
 import { useSchedulerReference } from '@/hooks/reference';
 import { ConfigCard } from './ConfigCard';
@@ -17,6 +19,12 @@ export default function SchedulerPage() {
   const channelLabel = (c: string) => ref?.vehicleTypes?.find((v) => v.type === c)?.label ?? c;
 
   const generate = useGenerateCampaign((g, cfg) => setResult({ schedule: g.schedule, html: g.htmlContent, config: cfg }));
+  // A refused configuration marks its fields beside the inputs, besides the toast.
+  const err = generate.error;
+  const errors = err instanceof ApiError && err.status === 400 ? (err.body?.fields ?? {}) : {};
+  // The go-live rule moved the end date of the schedule generated from this form.
+  const endNote =
+    result && result.config.endDate === form.endDate ? endDateNote(result.config.campaignTypes, result.config.endDate, result.schedule.endDate, shortDate) : null;
 
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
@@ -28,6 +36,8 @@ export default function SchedulerPage() {
         loading={isLoading}
         generating={generate.isPending}
         onGenerate={() => generate.mutate(configOf(form))}
+        errors={errors}
+        endNote={endNote}
       />
       <div className="grid min-w-0 content-start gap-6">
         {result ? (
