@@ -52,7 +52,7 @@ func TestGenerateCampaignAvoidsSavedBlackouts(t *testing.T) {
 			// The installation's cap applies when the configuration has none.
 			capped, err := plan.New(st).GenerateCampaign(ctx, cfg, plan.CampaignDefaults{MaxPerAudienceWeek: 1})
 			require.NoError(t, err)
-			assert.Contains(t, capped.Warnings[0], "over the limit of 1 a week")
+			assert.Contains(t, capped.Warnings[0], "(limit 1)")
 		})
 	}
 }
