@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { FormDialog } from '@/components/FormDialog';
 import { InputField, TextareaField } from '@/components/FormFields';
 import { newAudience } from '@/lib/audiences';
+import { recordDialog } from '@/lib/recordDialog';
 import type { Audience } from '@/lib/types';
 import { useCreateAudience, useUpdateAudience } from '@/hooks/audiences';
 import { useReference } from '@/hooks/reference';
@@ -20,10 +21,8 @@ const empty: FormValues = { name: '', description: '', contactCount: 0 };
 
 /** AudienceDialog creates an audience, or edits audience when given. */
 export default function AudienceDialog({ open, onOpenChange, audience }: { open: boolean; onOpenChange: (open: boolean) => void; audience?: Audience }) {
-  const create = useCreateAudience();
-  const update = useUpdateAudience();
+  const { dialog, save } = recordDialog({ open, onOpenChange, noun: 'Audience', id: audience?.id, create: useCreateAudience(), update: useUpdateAudience() });
   const { data: reference } = useReference();
-  const pending = create.isPending || update.isPending;
   const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: empty });
   const listId = useId();
   const divisions = reference?.divisions ?? [];
@@ -47,20 +46,15 @@ export default function AudienceDialog({ open, onOpenChange, audience }: { open:
   };
 
   function onSubmit(values: FormValues) {
-    const close = { onSuccess: () => onOpenChange(false) };
-    if (audience) update.mutate({ id: audience.id, data: values }, close);
-    else create.mutate(newAudience(values, divisions), close);
+    // A new audience takes its division's location; an edit changes only the form's fields.
+    save(newAudience(values, divisions), values);
   }
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={audience ? 'Edit Audience' : 'Create New Audience'}
+      {...dialog}
       description="Audiences are the employee segments your communications target."
       onSubmit={form.handleSubmit(onSubmit)}
-      pending={pending}
-      submitLabel={audience ? 'Update Audience' : 'Create Audience'}
     >
       <InputField
         form={form}

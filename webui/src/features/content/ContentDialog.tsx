@@ -6,6 +6,7 @@ import { FormDialog } from '@/components/FormDialog';
 import { InputField, SelectField, TextareaField } from '@/components/FormFields';
 import { contentTypes } from '@/lib/content';
 import { sortQuestions } from '@/lib/questions';
+import { recordDialog } from '@/lib/recordDialog';
 import type { Content } from '@/lib/types';
 import { useQuestions } from '@/hooks/questions';
 import { useThemes } from '@/hooks/themes';
@@ -34,11 +35,9 @@ const empty: FormValues = { title: '', type: 'text', description: '', content: '
 
 /** ContentDialog creates a content piece, or edits content when given. */
 export default function ContentDialog({ open, onOpenChange, content }: { open: boolean; onOpenChange: (open: boolean) => void; content?: Content }) {
-  const create = useCreateContent();
-  const update = useUpdateContent();
+  const { dialog, save } = recordDialog({ open, onOpenChange, noun: 'Content', id: content?.id, create: useCreateContent(), update: useUpdateContent() });
   const { data: questions } = useQuestions();
   const { data: themes } = useThemes();
-  const pending = create.isPending || update.isPending;
   const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: empty });
   const type = form.watch('type');
   const linksId = useId();
@@ -60,23 +59,17 @@ export default function ContentDialog({ open, onOpenChange, content }: { open: b
   }, [open, content, form]);
 
   function onSubmit(values: FormValues) {
-    const close = { onSuccess: () => onOpenChange(false) };
-    if (content) update.mutate({ id: content.id, data: values }, close);
-    else create.mutate(values, close);
+    save(values);
   }
 
   const themeName = new Map((themes ?? []).map((t) => [t.id, t.name]));
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={content ? 'Edit Content' : 'Create New Content'}
+      {...dialog}
       description="A content piece can be linked to the questions it answers."
-      onSubmit={form.handleSubmit(onSubmit)}
-      pending={pending}
-      submitLabel={content ? 'Update Content' : 'Create Content'}
       className="max-w-2xl"
+      onSubmit={form.handleSubmit(onSubmit)}
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <div className="sm:col-span-2">

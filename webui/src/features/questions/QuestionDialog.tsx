@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { FormDialog } from '@/components/FormDialog';
 import { SelectField, TextareaField } from '@/components/FormFields';
 import { sortValue, MISSING_SORT_ORDER } from '@/lib/questions';
+import { recordDialog } from '@/lib/recordDialog';
 import type { Question } from '@/lib/types';
 import { useThemes } from '@/hooks/themes';
 import { useCreateQuestion, useQuestions, useUpdateQuestion } from '@/hooks/questions';
@@ -36,9 +37,7 @@ export default function QuestionDialog({
 }) {
   const { data: themes } = useThemes();
   const { data: questions } = useQuestions();
-  const create = useCreateQuestion();
-  const update = useUpdateQuestion();
-  const pending = create.isPending || update.isPending;
+  const { dialog, save } = recordDialog({ open, onOpenChange, noun: 'Question', id: question?.id, create: useCreateQuestion(), update: useUpdateQuestion() });
   const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: { themeId: '', question: '', description: '' } });
 
   useEffect(() => {
@@ -51,27 +50,18 @@ export default function QuestionDialog({
   }, [open, question, defaultThemeId, form]);
 
   function onSubmit(values: FormValues) {
-    const close = { onSuccess: () => onOpenChange(false) };
-    if (question) {
-      // Keep the position unless the question moves to another theme.
-      const sortOrder = values.themeId === question.themeId ? sortValue(question.sortOrder) : nextSortOrder(questions, values.themeId);
-      update.mutate({ id: question.id, data: { ...values, sortOrder } }, close);
-    } else {
-      create.mutate({ ...values, sortOrder: nextSortOrder(questions, values.themeId) }, close);
-    }
+    // An edit keeps the position unless the question moves to another theme.
+    const sortOrder = question && values.themeId === question.themeId ? sortValue(question.sortOrder) : nextSortOrder(questions, values.themeId);
+    save({ ...values, sortOrder });
   }
 
   const themeOptions = (themes ?? []).map((t) => ({ value: t.id, label: t.name }));
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={question ? 'Edit Question' : 'Create New Question'}
+      {...dialog}
       description="Questions guide the content written for a theme."
       onSubmit={form.handleSubmit(onSubmit)}
-      pending={pending}
-      submitLabel={question ? 'Update Question' : 'Create Question'}
     >
       <SelectField
         form={form}

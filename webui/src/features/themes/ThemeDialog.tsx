@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialog } from '@/components/FormDialog';
 import { InputField, SelectField, TextareaField } from '@/components/FormFields';
+import { recordDialog } from '@/lib/recordDialog';
 import { themeColors, themeIcons } from '@/lib/themeOptions';
 import type { Theme } from '@/lib/types';
 import { useCreateTheme, useUpdateTheme } from '@/hooks/themes';
@@ -26,9 +27,7 @@ function withCurrent(options: readonly { value: string; label: string }[], curre
 
 /** ThemeDialog creates a theme, or edits theme when given. */
 export default function ThemeDialog({ open, onOpenChange, theme }: { open: boolean; onOpenChange: (open: boolean) => void; theme?: Theme }) {
-  const create = useCreateTheme();
-  const update = useUpdateTheme();
-  const pending = create.isPending || update.isPending;
+  const { dialog, save } = recordDialog({ open, onOpenChange, noun: 'Theme', id: theme?.id, create: useCreateTheme(), update: useUpdateTheme() });
   const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: defaults });
 
   useEffect(() => {
@@ -36,20 +35,14 @@ export default function ThemeDialog({ open, onOpenChange, theme }: { open: boole
   }, [open, theme, form]);
 
   function onSubmit(values: FormValues) {
-    const close = { onSuccess: () => onOpenChange(false) };
-    if (theme) update.mutate({ id: theme.id, data: values }, close);
-    else create.mutate(values, close);
+    save(values);
   }
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={theme ? 'Edit Theme' : 'Create New Theme'}
+      {...dialog}
       description="Themes group the questions and communications of one topic."
       onSubmit={form.handleSubmit(onSubmit)}
-      pending={pending}
-      submitLabel={theme ? 'Update Theme' : 'Create Theme'}
     >
       <InputField form={form} name="name" id="theme-name" label="Theme Name" placeholder="e.g., System Go-Live" />
       <TextareaField form={form} name="description" id="theme-description" label="Description" rows={3} placeholder="What this theme is about" />

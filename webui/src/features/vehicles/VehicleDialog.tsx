@@ -8,6 +8,7 @@ import { CheckboxGroup } from '@/components/ui/checkbox-group';
 import { InputField, SelectField, TextareaField } from '@/components/FormFields';
 import { fieldAria } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { recordDialog } from '@/lib/recordDialog';
 import type { Limits, Vehicle } from '@/lib/types';
 import { communicationStrategies, newVehicleValues, vehicleFormats, vehicleInput, vehicleValues, withTypeDefaults, type VehicleFormValues } from '@/lib/vehicles';
 import { useReference } from '@/hooks/reference';
@@ -47,14 +48,20 @@ function vehicleSchema(limits: Limits | undefined) {
  * when editing, only a change of type does.
  */
 export default function VehicleDialog({ open, onOpenChange, vehicle }: { open: boolean; onOpenChange: (open: boolean) => void; vehicle?: Vehicle }) {
-  const create = useCreateVehicle();
-  const update = useUpdateVehicle();
+  const { dialog, save } = recordDialog({
+    open,
+    onOpenChange,
+    noun: 'Delivery Vehicle',
+    submitNoun: 'Vehicle',
+    id: vehicle?.id,
+    create: useCreateVehicle(),
+    update: useUpdateVehicle(),
+  });
   const { data: reference } = useReference();
   const types = reference?.vehicleTypes ?? [];
   const generations = reference?.generations ?? [];
   const generationOptions = generations.map((g) => ({ value: g.id, label: g.label }));
   const typeOptions = types.map((t) => ({ value: t.type, label: t.label }));
-  const pending = create.isPending || update.isPending;
   // The schema follows the limits, which arrive with the reference data.
   const limits = useRef<Limits | undefined>(undefined);
   limits.current = reference?.limits;
@@ -83,22 +90,15 @@ export default function VehicleDialog({ open, onOpenChange, vehicle }: { open: b
   }
 
   function onSubmit(values: VehicleFormValues) {
-    const close = { onSuccess: () => onOpenChange(false) };
-    const data = vehicleInput(values, generations);
-    if (vehicle) update.mutate({ id: vehicle.id, data }, close);
-    else create.mutate(data, close);
+    save(vehicleInput(values, generations));
   }
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={vehicle ? 'Edit Delivery Vehicle' : 'Create New Delivery Vehicle'}
+      {...dialog}
       description="A delivery vehicle is a channel your communications go out through, with its settings and the generations it reaches."
-      onSubmit={form.handleSubmit(onSubmit)}
-      pending={pending}
-      submitLabel={vehicle ? 'Update Vehicle' : 'Create Vehicle'}
       className="max-w-2xl"
+      onSubmit={form.handleSubmit(onSubmit)}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField form={form} name="name" id="vehicle-name" label="Vehicle Name" placeholder="e.g., Weekly Programme Email" autoComplete="off" />
