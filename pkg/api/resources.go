@@ -70,29 +70,31 @@ func create[T, I any, P interface {
 	*T
 	Validate() error
 }](s *Server, k plan.Kind[T], apply func(I, T) (T, error)) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		var in I
-		if err := decode(w, r, &in, MaxJSONBody); err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		rec, err := plan.Create[T, P](r.Context(), s.plan, k, func(base T) (T, error) { return apply(in, base) })
-		s.answer(w, r, http.StatusCreated, rec, err)
-	}
+	return withBody(s, http.StatusCreated, func(r *http.Request, in I) (T, error) {
+		return plan.Create[T, P](r.Context(), s.plan, k, func(base T) (T, error) { return apply(in, base) })
+	})
 }
 
 func update[T, I any, P interface {
 	*T
 	Validate() error
 }](s *Server, k plan.Kind[T], apply func(I, T) (T, error)) http.HandlerFunc {
+	return withBody(s, http.StatusOK, func(r *http.Request, in I) (T, error) {
+		return plan.Update[T, P](r.Context(), s.plan, k, mux.Vars(r)["id"], func(base T) (T, error) { return apply(in, base) })
+	})
+}
+
+// withBody is a handler that decodes a JSON body into I, calls the use
+// case with it and answers the result with status.
+func withBody[I, O any](s *Server, status int, call func(*http.Request, I) (O, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		var in I
 		if err := decode(w, r, &in, MaxJSONBody); err != nil {
 			s.fail(w, r, err)
 			return
 		}
-		rec, err := plan.Update[T, P](r.Context(), s.plan, k, mux.Vars(r)["id"], func(base T) (T, error) { return apply(in, base) })
-		s.answer(w, r, http.StatusOK, rec, err)
+		out, err := call(r, in)
+		s.answer(w, r, status, out, err)
 	}
 }
 

@@ -1,7 +1,6 @@
 package domain
 
 import (
-	"strings"
 	"time"
 )
 
@@ -20,9 +19,7 @@ type Blackout struct {
 // before the start. A nil AudienceIDs becomes empty (everyone).
 func (b *Blackout) Validate() error {
 	f := FieldErrors{}
-	b.Name = strings.TrimSpace(b.Name)
-	f.required("name", b.Name)
-	f.text("name", b.Name, MaxName)
+	f.requiredText("name", &b.Name, MaxName)
 	f.texts("audienceIds", b.AudienceIDs, MaxName)
 	start, okStart := f.date("startDate", b.StartDate)
 	end, okEnd := f.date("endDate", b.EndDate)

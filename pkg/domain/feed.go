@@ -1,7 +1,6 @@
 package domain
 
 import (
-	"strings"
 	"time"
 )
 
@@ -21,8 +20,6 @@ type CalendarFeed struct {
 // Validate checks a calendar feed: a name of at most MaxName characters.
 func (f *CalendarFeed) Validate() error {
 	fe := FieldErrors{}
-	f.Name = strings.TrimSpace(f.Name)
-	fe.required("name", f.Name)
-	fe.text("name", f.Name, MaxName)
+	fe.requiredText("name", &f.Name, MaxName)
 	return fe.orNil()
 }

@@ -45,10 +45,16 @@ func (f FieldErrors) required(field, value string) {
 
 // named trims and checks a record's required name and its description.
 func (f FieldErrors) named(name, description *string) {
-	*name, *description = strings.TrimSpace(*name), strings.TrimSpace(*description)
-	f.required("name", *name)
-	f.text("name", *name, MaxName)
+	*description = strings.TrimSpace(*description)
+	f.requiredText("name", name, MaxName)
 	f.text("description", *description, MaxDescription)
+}
+
+// requiredText trims a text that must be given and checks it against max.
+func (f FieldErrors) requiredText(field string, value *string, max int) {
+	*value = strings.TrimSpace(*value)
+	f.required(field, *value)
+	f.text(field, *value, max)
 }
 
 // int32 checks that an integer fits the 32-bit columns.
@@ -118,11 +124,9 @@ func (t *Theme) Validate() error {
 // Validate checks a question.
 func (q *Question) Validate() error {
 	f := FieldErrors{}
-	q.Question = strings.TrimSpace(q.Question)
 	f.required("themeId", q.ThemeID)
 	f.text("themeId", q.ThemeID, MaxName)
-	f.required("question", q.Question)
-	f.text("question", q.Question, MaxDescription)
+	f.requiredText("question", &q.Question, MaxDescription)
 	f.text("description", q.Description, MaxDescription)
 	f.int32("sortOrder", q.SortOrder)
 	return f.orNil()
@@ -131,12 +135,10 @@ func (q *Question) Validate() error {
 // Validate checks a content piece.
 func (c *Content) Validate() error {
 	f := FieldErrors{}
-	c.Title = strings.TrimSpace(c.Title)
 	if c.Type == "" {
 		c.Type = ContentText
 	}
-	f.required("title", c.Title)
-	f.text("title", c.Title, MaxName)
+	f.requiredText("title", &c.Title, MaxName)
 	f.text("description", c.Description, MaxDescription)
 	f.oneOf("type", c.Type, ContentTypes)
 	f.required("content", c.Content)
@@ -164,15 +166,13 @@ func (c *Content) Validate() error {
 // general) and checks an audience.
 func (a *Audience) Validate() error {
 	f := FieldErrors{}
-	a.Name = strings.TrimSpace(a.Name)
 	if a.TargetingScope == "" {
 		a.TargetingScope = "organization"
 	}
 	if a.AudienceType == "" {
 		a.AudienceType = "general"
 	}
-	f.required("name", a.Name)
-	f.text("name", a.Name, MaxName)
+	f.requiredText("name", &a.Name, MaxName)
 	f.text("description", a.Description, MaxDescription)
 	f.text("targetingScope", a.TargetingScope, MaxName)
 	f.text("audienceType", a.AudienceType, MaxName)
@@ -199,7 +199,6 @@ var (
 // out; an empty one is kept.
 func (v *Vehicle) Validate() error {
 	f := FieldErrors{}
-	v.Name = strings.TrimSpace(v.Name)
 	if info, ok := VehicleTypeInfo(v.Type); ok {
 		if v.CommunicationStrategy == "" {
 			v.CommunicationStrategy = info.DefaultStrategy
@@ -223,8 +222,7 @@ func (v *Vehicle) Validate() error {
 	if v.CommunicationStrategy == "" {
 		v.CommunicationStrategy = StrategyUniversal
 	}
-	f.required("name", v.Name)
-	f.text("name", v.Name, MaxName)
+	f.requiredText("name", &v.Name, MaxName)
 	f.text("description", v.Description, MaxDescription)
 	f.text("settings.template", v.Settings.Template, MaxDescription)
 	f.texts("generationalTargeting", v.GenerationalTargeting, MaxName)
@@ -251,13 +249,11 @@ func (v *Vehicle) Validate() error {
 // checks a communication: a scheduled one needs a scheduledDate.
 func (c *Communication) Validate() error {
 	f := FieldErrors{}
-	c.Title = strings.TrimSpace(c.Title)
 	c.ScheduledDate = strings.TrimSpace(c.ScheduledDate)
 	if c.Status == "" {
 		c.Status = StatusDraft
 	}
-	f.required("title", c.Title)
-	f.text("title", c.Title, MaxName)
+	f.requiredText("title", &c.Title, MaxName)
 	f.oneOf("status", c.Status, CommunicationStatuses)
 	for field, id := range map[string]string{"themeId": c.ThemeID, "audienceId": c.AudienceID, "vehicleId": c.VehicleID,
 		"finalContentId": c.FinalContentID, "sourceCampaignId": c.SourceCampaignID, "sourceActivityId": c.SourceActivityID} {
@@ -304,9 +300,7 @@ func CheckCandidate(status, scheduledDate string) error {
 // can hold. The schedule's own rules are pkg/campaign's.
 func (c *Campaign) Validate() error {
 	f := FieldErrors{}
-	c.Title = strings.TrimSpace(c.Title)
-	f.required("title", c.Title)
-	f.text("title", c.Title, MaxName)
+	f.requiredText("title", &c.Title, MaxName)
 	f.text("description", c.Description, MaxDescription)
 	f.text("htmlContent", c.HTMLContent, MaxDocument)
 	f.texts("geographicFilters", c.GeographicFilters, MaxName)
