@@ -300,6 +300,7 @@ describe('Business Readiness', () => {
     const alert = other.getByRole('alert').filter({ hasText: 'This checklist was changed by someone else.' });
     await alert.waitFor();
     assert.equal(await text(other, 'save-status'), 'Changes not saved');
+    assert.match(await text(other, 'conflict-by'), /^Changed by Shared access at \d\d:\d\d( [AP]M)?\.$/, 'who saved first, and when');
     let st = await api(page, 'GET', '/api/checklist');
     assert.equal(st.items.filter((it) => it.actualScore > 0).length, 1, 'the second save did not overwrite the first');
     await alert.getByRole('button', { name: 'Reload' }).click();

@@ -124,6 +124,19 @@ export function reportHtml(items: ChecklistItem[], date: Date): Promise<string> 
 /** UNSAVED_ON_LEAVE is said when the screen is left with a change held back by a conflict. */
 export const UNSAVED_ON_LEAVE = 'Your last checklist change was not saved: the checklist was changed by someone else.';
 
+/** ConflictBody is the 409 of a stale save: who saved first, and when. */
+interface ConflictBody {
+  changedBy?: string;
+  changedAt?: string;
+}
+
+/** conflictText is "Changed by Dana Reyes at 14:02" (local time), or null when the server could not say. */
+export function conflictText(body: ConflictBody | null): string | null {
+  if (!body?.changedBy || !body.changedAt) return null;
+  const at = new Date(body.changedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return `Changed by ${body.changedBy} at ${at}`;
+}
+
 /** SaveStatus is what the screen says about the team copy. */
 export type SaveStatus = 'saved' | 'pending' | 'saving' | 'error' | 'conflict';
 
@@ -137,6 +150,8 @@ export function useWorkingChecklist() {
   const [items, setItems] = useState<ChecklistItem[] | null>(null);
   const [categories, setCategories] = useState<ChecklistState['categories']>([]);
   const [status, setStatus] = useState<SaveStatus>('saved');
+  // changedBy says, after a 409, who saved first and when (from the audit trail).
+  const [changedBy, setChangedBy] = useState<string | null>(null);
   const [loadError, setLoadError] = useState(false);
   const r = useRef({ items: [] as ChecklistItem[], version: 0, edit: 0, saved: 0, saving: false, conflict: false, timer: 0 });
 
@@ -176,6 +191,7 @@ export function useWorkingChecklist() {
       s.saving = false;
       if (e instanceof ApiError && e.status === 409) {
         s.conflict = true;
+        setChangedBy(conflictText(e.body as ConflictBody | null));
         setStatus('conflict');
       } else {
         setStatus('error');
@@ -236,5 +252,5 @@ export function useWorkingChecklist() {
   }, [load, flush]);
 
   const stats = useMemo(() => score(items ?? []), [items]);
-  return { items, categories, stats, status, loadError, change, update, reload: load, keepMine, retry: flush };
+  return { items, categories, stats, status, changedBy, loadError, change, update, reload: load, keepMine, retry: flush };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityAge, activityText } from './activity';
+import { activityAge, activityText, activityWhen } from './activity';
 import { formatShortDate } from './dates';
 
 describe('activity', () => {
@@ -16,6 +16,8 @@ describe('activity', () => {
     expect(activityAge('2025-03-12T09:59:30Z', now)).toBe('just now');
     expect(activityAge('2025-03-12T07:00:00Z', now)).toBe('3 hours ago');
     expect(activityAge('bad', now)).toBe('');
+    expect(activityWhen({ at: '2025-03-12T07:00:00Z', actorName: 'Dana Reyes' }, now)).toBe('3 hours ago by Dana Reyes');
+    expect(activityWhen({ at: '2025-03-12T07:00:00Z', actorName: '' }, now)).toBe('3 hours ago');
   });
 });
 

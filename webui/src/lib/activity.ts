@@ -20,6 +20,12 @@ export function activityText(a: Pick<ActivityEntry, 'action' | 'entityType' | 'l
   return a.label ? `${entity} ${a.action}: ${a.label}` : `${entity} ${a.action}`;
 }
 
+/** activityWhen says how long ago an entry happened and by whom, e.g. "3 minutes ago by Dana Reyes". */
+export function activityWhen(a: Pick<ActivityEntry, 'at' | 'actorName'>, now: Date = new Date()): string {
+  const age = activityAge(a.at, now);
+  return a.actorName ? `${age} by ${a.actorName}` : age;
+}
+
 /** activityAge says how long ago an entry happened, e.g. "3 minutes ago". */
 export function activityAge(at: string, now: Date = new Date()): string {
   const d = parseDate(at);

@@ -176,6 +176,8 @@ export interface ActivityEntry {
   entityId: string;
   label: string;
   at: string;
+  /** actorName is who made the change, as named then ("" for entries older than the audit trail). */
+  actorName?: string;
 }
 
 export interface SearchHit {

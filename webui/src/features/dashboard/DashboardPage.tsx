@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { activityAge, activityText } from '@/lib/activity';
+import { activityText, activityWhen } from '@/lib/activity';
 import { groupByDate } from '@/lib/calendar';
 import { cn } from '@/lib/cn';
 import { trendLabel } from '@/lib/dashboard';
@@ -214,7 +214,7 @@ export default function DashboardPage() {
                         </span>
                         <div className="min-w-0">
                           <p className="text-sm text-slate-900">{activityText(a)}</p>
-                          <p className="text-xs text-slate-600">{activityAge(a.at, now)}</p>
+                          <p className="text-xs text-slate-600">{activityWhen(a, now)}</p>
                         </div>
                       </li>
                     );

@@ -133,6 +133,7 @@ export default function ReadinessPage() {
           <AlertTriangle className="h-5 w-5" aria-hidden="true" />
           <div className="flex-1">
             <p className="font-semibold">{TEXTS.conflict}</p>
+            {wc.changedBy && <p data-testid="conflict-by">{wc.changedBy}.</p>}
             <p>Your latest change is not saved. Reload to see their version (your change will be discarded), or keep yours to replace theirs.</p>
           </div>
           <Button size="sm" onClick={() => void wc.reload()}>
