@@ -96,9 +96,9 @@ func TestExportSchedule(t *testing.T) {
 			require.NoError(t, err)
 			require.Len(t, rows, 3)
 			assert.Equal(t, []string{"Kind", "ID", "Title", "Scheduled (UTC)", "Date", "Time", "Time Zone", "Status", "Theme",
-				"Audience", "Vehicle", "Campaign ID", "Campaign", "Phase"}, rows[0])
+				"Audience", "Vehicle", "Campaign ID", "Campaign", "Phase", "Confidentiality"}, rows[0])
 			assert.Equal(t, []string{"communication", comms[0].ID, "Go-live notice", "2031-03-04", "2031-03-04", "", "", "scheduled",
-				"", "Field Technicians", "Main hall", "", "", ""}, rows[1])
+				"", "Field Technicians", "Main hall", "", "", "", ""}, rows[1])
 			assert.Equal(t, "Town hall", rows[2][2])
 			assert.True(t, strings.HasSuffix(out, "\r\n"))
 
