@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -21,6 +22,7 @@ import (
 	"github.com/commsplan/commsplan/pkg/backup"
 	"github.com/commsplan/commsplan/pkg/config"
 	"github.com/commsplan/commsplan/pkg/plan"
+	"github.com/commsplan/commsplan/pkg/store"
 	"github.com/commsplan/commsplan/webui"
 )
 
@@ -139,6 +141,21 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 			adminCode, admin.Name, admin.ID)
 		log.Info("first admin created", "id", admin.ID)
 	}
+	if cfg.AuditKeepDays > 0 {
+		pruneAudit(ctx, st, cfg.AuditKeepDays, log)
+		go func() {
+			t := time.NewTicker(24 * time.Hour)
+			defer t.Stop()
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case <-t.C:
+					pruneAudit(ctx, st, cfg.AuditKeepDays, log)
+				}
+			}
+		}()
+	}
 	secret := cfg.SessionSecret
 	if secret == "" {
 		if secret, _, err = access.LoadOrCreate(cfg.DataDir, "session-secret", access.GenerateSecret); err != nil {
@@ -207,4 +224,15 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 		return err
 	}
 	return nil
+}
+
+// pruneAudit removes the audit entries older than audit.keep-days; a
+// failure is logged and tried again the next day.
+func pruneAudit(ctx context.Context, st store.Store, keepDays int, log *slog.Logger) {
+	n, err := plan.New(st).PruneAudit(actor.With(ctx, actor.Terminal), keepDays, time.Now())
+	if err != nil {
+		log.Warn("pruning the audit trail", "err", err)
+		return
+	}
+	log.Info("audit trail pruned", "keep-days", keepDays, "removed", n)
 }

@@ -40,6 +40,8 @@ type Config struct {
 	SessionSecret string
 	// SharedRole is the role of the shared access codes (auth.shared-role).
 	SharedRole actor.Role
+	// AuditKeepDays is audit.keep-days: 0 keeps every entry.
+	AuditKeepDays int
 	// LogLevel is debug, info, warn or error.
 	LogLevel string
 	// LogFormat is text or json.
@@ -126,6 +128,7 @@ var Settings = []Setting{
 	{Flag: "addr", Key: "addr", Default: "127.0.0.1:8080", Usage: "address the server listens on", Serve: true},
 	{Flag: "access-codes", Key: "access.codes", Usage: "comma-separated access codes (default: one generated and kept in the data dir)", Serve: true},
 	{Flag: "shared-role", Key: "auth.shared-role", Default: "planner", Usage: "role of whoever signs in with a shared access code: viewer, planner, approver or admin", Serve: true},
+	{Flag: "audit-keep-days", Key: "audit.keep-days", Usage: "days the audit trail keeps an entry; older ones are pruned at start and daily (default: forever)", Serve: true},
 	{Flag: "session-secret", Key: "session.secret", Usage: "secret that signs session cookies (default: generated and kept in the data dir)", Serve: true},
 	{Flag: "public-url", Key: "public-url", Usage: "the URL users reach the server at, e.g. https://comms.example.com behind a TLS-terminating proxy (https makes the session cookie Secure)", Serve: true},
 	{Flag: "trusted-proxies", Key: "trusted-proxies", Usage: "comma-separated CIDRs or addresses of reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are honoured (default: none)", Serve: true},
@@ -231,6 +234,11 @@ func Load(fs *pflag.FlagSet) (Config, error) {
 	var err error
 	if c.SharedRole, err = actor.ParseRole(get("auth.shared-role")); err != nil {
 		return Config{}, fmt.Errorf("shared-role %v, not %q", err, get("auth.shared-role"))
+	}
+	if keep := strings.TrimSpace(get("audit.keep-days")); keep != "" {
+		if c.AuditKeepDays, err = strconv.Atoi(keep); err != nil || c.AuditKeepDays < 0 {
+			return Config{}, fmt.Errorf("audit-keep-days must be a whole number of days, 0 or more (0 keeps every entry), not %q", keep)
+		}
 	}
 	maxPerWeek := strings.TrimSpace(get("schedule.max-per-audience-week"))
 	n, err := strconv.Atoi(maxPerWeek)

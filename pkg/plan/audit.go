@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
+	"time"
 
 	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/domain"
@@ -71,4 +72,17 @@ func (p *Plan) AuditTrail(ctx context.Context, f store.AuditFilter) ([]domain.Ac
 		return nil, err
 	}
 	return p.st.ListAudit(ctx, f)
+}
+
+// PruneAudit removes the audit entries older than keepDays days before now
+// (audit.keep-days; 0 keeps every entry) and records that it did. Admins
+// only: the command line and the server's own schedule.
+func (p *Plan) PruneAudit(ctx context.Context, keepDays int, now time.Time) (int, error) {
+	if _, err := actor.Require(ctx, actor.PeopleManage); err != nil {
+		return 0, err
+	}
+	if keepDays <= 0 {
+		return 0, nil
+	}
+	return p.st.PruneAudit(ctx, now.AddDate(0, 0, -keepDays))
 }

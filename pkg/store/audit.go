@@ -51,4 +51,7 @@ const (
 	ActionSignOut       = "signout"
 	ActionCodeIssued    = "code_issued"
 	ActionSignedOut     = "sessions_ended"
+	// ActionPruned is audit.keep-days removing old entries (entity type
+	// audit).
+	ActionPruned = "pruned"
 )

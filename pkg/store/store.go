@@ -243,6 +243,10 @@ type Store interface {
 	// ListAudit returns the audit trail (the activity log with sign-ins and
 	// changes to people) newest first, narrowed by f.
 	ListAudit(ctx context.Context, f AuditFilter) ([]domain.Activity, error)
+	// PruneAudit deletes the audit entries older than before and records
+	// the pruning itself as an entry, in one transaction; it answers how
+	// many it deleted. It is the one way an entry is ever removed.
+	PruneAudit(ctx context.Context, before time.Time) (int, error)
 	// Audit appends an entry that is no write of a record (a sign-in, a
 	// refused sign-in, a sign-out), with the actor of ctx.
 	Audit(ctx context.Context, action, entityType, entityID, label string) error

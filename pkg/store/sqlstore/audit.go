@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/store"
@@ -66,4 +67,22 @@ func (s *Store) Audit(ctx context.Context, action, entityType, entityID, label s
 	return s.inTx(ctx, func(tx *Store) error {
 		return tx.record(ctx, action, entityType, entityID, label)
 	})
+}
+
+// PruneAudit implements store.Store.
+func (s *Store) PruneAudit(ctx context.Context, before time.Time) (int, error) {
+	var n int
+	err := s.inTx(ctx, func(tx *Store) error {
+		res, err := tx.q().ExecContext(ctx, `DELETE FROM activity WHERE at < $1`, before.UTC())
+		if err != nil {
+			return err
+		}
+		deleted, err := res.RowsAffected()
+		if err != nil {
+			return err
+		}
+		n = int(deleted)
+		return tx.record(ctx, store.ActionPruned, "audit", "", strconv.Itoa(n)+" entries before "+before.UTC().Format(time.RFC3339))
+	})
+	return n, err
 }

@@ -37,6 +37,7 @@ var touches = map[string][]store.List{
 	// The audit trail's own entries.
 	"session": nil,
 	"person":  nil,
+	"audit":   nil,
 }
 
 // touch marks the lists a write to entityType can change; callers are
