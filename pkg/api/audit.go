@@ -16,6 +16,34 @@ import (
 // approvers and admins by the permission table. No route changes it.
 func (s *Server) routeAudit(r *mux.Router) {
 	r.HandleFunc("/audit", s.listAudit).Methods(http.MethodGet)
+	r.HandleFunc("/history/{entity}/{id}", s.listHistory).Methods(http.MethodGet)
+}
+
+// historyEntities are the records whose history anyone who reads the plan
+// may see (a History panel); sign-ins and people are the audit trail's.
+var historyEntities = map[string]bool{
+	"theme": true, "question": true, "content": true, "audience": true, "vehicle": true, "communication": true,
+	"campaign": true, "blackout": true, "newsletter_template": true, "checklist_template": true, "checklist": true,
+	"calendar_feed": true,
+}
+
+// listHistory is GET /api/history/{entity}/{id}: one record's entries,
+// newest first, at most 100.
+func (s *Server) listHistory(w http.ResponseWriter, r *http.Request) {
+	v := mux.Vars(r)
+	if !historyEntities[v["entity"]] {
+		s.fail(w, r, &Error{Status: http.StatusNotFound, Body: ErrorBody{Error: "no history of " + v["entity"] + " records"}})
+		return
+	}
+	entries, err := s.plan.History(r.Context(), v["entity"], v["id"])
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if entries == nil {
+		entries = []domain.Activity{}
+	}
+	writeJSON(w, http.StatusOK, entries)
 }
 
 // auditTime reads an optional from/to: an RFC 3339 time or a date (the

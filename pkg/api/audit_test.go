@@ -72,6 +72,18 @@ func TestAuditTrail(t *testing.T) {
 		auditor.json("GET", "/api/audit?action=signout", nil, http.StatusOK, &entries)
 		assert.Len(t, entries, 1)
 
+		// A record's history is open to whoever reads the plan.
+		viewerPerson, viewerCode, err := p.AddPerson(terminal(), "Vic Viewer", "", "viewer")
+		require.NoError(t, err)
+		viewer := ts.signInAs(viewerCode)
+		viewer.json("GET", "/api/history/theme/"+theme.ID, nil, http.StatusOK, &entries)
+		require.Len(t, entries, 2)
+		assert.Equal(t, "Dana Reyes", entries[0].ActorName)
+		resp, _ = viewer.do("GET", "/api/history/person/"+viewerPerson.ID, nil)
+		assert.Equal(t, http.StatusNotFound, resp.StatusCode, "people and sign-ins are the audit trail's")
+		resp, _ = viewer.do("GET", "/api/audit", nil)
+		assert.Equal(t, http.StatusForbidden, resp.StatusCode)
+
 		// The activity log shows names too, and not the sign-ins.
 		var activity []domain.Activity
 		auditor.json("GET", "/api/activity", nil, http.StatusOK, &activity)

@@ -114,7 +114,8 @@ var operations = map[string]operation{
 	"POST /api/backups":       {"createBackup", actor.PlanEdit},
 	"GET /api/backups/{name}": {"downloadBackup", actor.PlanEdit},
 
-	"GET /api/audit": {"listAudit", actor.AuditRead},
+	"GET /api/audit":                 {"listAudit", actor.AuditRead},
+	"GET /api/history/{entity}/{id}": {"listHistory", actor.PlanRead},
 
 	"GET /api/people":                  {"listPeople", actor.PeopleManage},
 	"POST /api/people":                 {"addPerson", actor.PeopleManage},

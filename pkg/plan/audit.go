@@ -86,3 +86,12 @@ func (p *Plan) PruneAudit(ctx context.Context, keepDays int, now time.Time) (int
 	}
 	return p.st.PruneAudit(ctx, now.AddDate(0, 0, -keepDays))
 }
+
+// History reads one record's entries of the audit trail, newest first (at
+// most 100): who changed it, when, and what. Anyone who reads the plan may.
+func (p *Plan) History(ctx context.Context, entityType, id string) ([]domain.Activity, error) {
+	if _, err := actor.Require(ctx, actor.PlanRead); err != nil {
+		return nil, err
+	}
+	return p.st.ListAudit(ctx, store.AuditFilter{EntityType: entityType, EntityID: id, Limit: 100})
+}
