@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -251,6 +252,7 @@ func TestCommunicationFilterPagesAndETags(t *testing.T) {
 			var page []domain.Communication
 			require.NoError(t, json.Unmarshal(body, &page))
 			got = append(got, page...)
+			assert.Equal(t, strconv.Itoa(len(whole)), resp.Header.Get("X-Total-Count"))
 			next = ""
 			if l := resp.Header.Get("Link"); l != "" {
 				next = strings.TrimPrefix(strings.SplitN(l, ">", 2)[0], "<")

@@ -461,6 +461,9 @@ func (s *Server) writeRows(w http.ResponseWriter, r *http.Request, e *listEntry,
 		buf.Write(e.row(rows[k]))
 	}
 	buf.WriteString("]\n")
+	// How many rows the whole (filtered) list holds: a pager shows it and
+	// sizes its scroll area before the last page comes.
+	w.Header().Set("X-Total-Count", strconv.Itoa(len(rows)))
 	if end < len(rows) {
 		q := r.URL.Query()
 		q.Set("limit", strconv.Itoa(p.limit))

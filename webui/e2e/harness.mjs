@@ -1,7 +1,7 @@
 // Harness for the end-to-end tests: starts the real commsplan binary on a free
 // port with a temporary data directory, and launches Debian's Chromium through
 // playwright-core (never a downloaded browser).
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -47,13 +47,16 @@ async function waitForHealth(base, proc, output, timeoutMs = 30_000) {
 }
 
 /**
- * startServer runs `commsplan serve` on a temporary data directory and waits
- * for /api/health. stop() kills the process and removes the directory.
+ * startServer runs `commsplan serve` on a temporary data directory (seeded
+ * with `commsplan seed` and the flags of seed, if given) and waits for
+ * /api/health. stop() kills the process and removes the directory.
  */
-export async function startServer() {
+export async function startServer({ seed } = {}) {
   const bin = binaryPath();
   if (!existsSync(bin)) throw new Error(`commsplan binary not found at ${bin}: build it with \`make build\` or set COMMSPLAN_BIN`);
   const dataDir = mkdtempSync(join(tmpdir(), 'commsplan-e2e-'));
+  // seed: `commsplan seed` flags (e.g. ['--scale']) run on the data dir first.
+  if (seed) execFileSync(bin, ['seed', '--data-dir', dataDir, ...seed], { stdio: 'ignore' });
   const port = await freePort();
   const addr = `127.0.0.1:${port}`;
   const output = [];

@@ -1,7 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, type QueryKey } from '@tanstack/react-query';
 import { addMonths, subMonths } from 'date-fns';
 import { useEffect } from 'react';
-import { apiRequest } from '@/lib/api';
+import { apiPage, apiRequest } from '@/lib/api';
 import { monthGrid } from '@/lib/calendar';
 import { calendarDateKey } from '@/lib/dates';
 import { invalidateAfter, queryClient } from '@/lib/queryClient';
@@ -63,6 +63,23 @@ export function useCommunication(id: string) {
   return useQuery<Communication>({ queryKey: [`${path}/${id}`], enabled: id !== '' });
 }
 
+/** LIST_PAGE is how many communications one page of the List view fetches. */
+export const LIST_PAGE = 100;
+
+/**
+ * useCommunicationPages pages through a filtered list (query: e.g.
+ * 'status=sent&sort=-scheduled') from the server, LIST_PAGE at a time;
+ * fetchNextPage follows the Link header.
+ */
+export function useCommunicationPages(query: string) {
+  return useInfiniteQuery({
+    queryKey: [`${path}?${query}`, 'pages'],
+    initialPageParam: `${path}?${query}&limit=${LIST_PAGE}`,
+    queryFn: ({ pageParam }) => apiPage<Communication>(pageParam),
+    getNextPageParam: (last) => last.next,
+  });
+}
+
 /** isListKey says whether a query holds a list of communications (the whole list or a filtered one). */
 function isListKey(k: QueryKey): boolean {
   const head = String(k[0] ?? '');
@@ -89,16 +106,18 @@ export function useReschedule() {
       const filters = { predicate: (q: { queryKey: QueryKey }) => isListKey(q.queryKey) };
       await queryClient.cancelQueries(filters);
       const previous = queryClient.getQueriesData<Communication[]>(filters);
-      const moved = (list: Communication[] | undefined) => list?.map((c) => (c.id === id ? { ...c, status, scheduledDate } : c));
+      // Paged lists (the List view) are not arrays: they are refetched when the move settles.
+      const moved = (list: Communication[] | undefined) =>
+        Array.isArray(list) ? list.map((c) => (c.id === id ? { ...c, status, scheduledDate } : c)) : list;
       queryClient.setQueriesData<Communication[]>(filters, moved);
       // A draft leaving the backlog lands in the month it was dropped on.
-      const dropped = previous.flatMap(([, list]) => list ?? []).find((c) => c.id === id);
+      const dropped = previous.flatMap(([, list]) => (Array.isArray(list) ? list : [])).find((c) => c.id === id);
       if (dropped) {
         for (const [k, list] of queryClient.getQueriesData<Communication[]>(filters)) {
           const q = new URLSearchParams(String(k[0]).split('?')[1] ?? '');
           const day = calendarDateKey(scheduledDate) ?? '';
           const inRange = q.has('from') && day >= (q.get('from') ?? '') && (!q.get('to') || day <= q.get('to')!);
-          if (list && inRange && !list.some((c) => c.id === id)) {
+          if (Array.isArray(list) && inRange && !list.some((c) => c.id === id)) {
             queryClient.setQueryData<Communication[]>(k, [...list, { ...dropped, status, scheduledDate }]);
           }
         }

@@ -90,3 +90,20 @@ export function queryPath(queryKey: readonly unknown[]): string {
 export function fetchQuery<T>({ queryKey }: { queryKey: readonly unknown[] }): Promise<T> {
   return apiRequest<T>('GET', queryPath(queryKey));
 }
+
+/** Page is one page of a list: its rows, the next page's path (from the Link header) and the whole list's size. */
+export interface Page<T> {
+  rows: T[];
+  next: string | undefined;
+  total: number;
+}
+
+/** apiPage GETs one page of a list (?limit, ?after) and reads its Link and X-Total-Count headers. */
+export async function apiPage<T>(url: string): Promise<Page<T>> {
+  const res = await fetch(url, { headers: { Accept: 'application/json' }, credentials: 'same-origin', cache: 'no-cache' });
+  await throwIfNotOk(res, url);
+  const rows = (await res.json()) as T[];
+  const next = /<([^>]+)>;\s*rel="next"/.exec(res.headers.get('Link') ?? '')?.[1];
+  const total = Number.parseInt(res.headers.get('X-Total-Count') ?? '', 10);
+  return { rows, next, total: Number.isFinite(total) ? total : rows.length };
+}

@@ -1,11 +1,13 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { AlertTriangle, GripVertical, Pencil, Trash2 } from 'lucide-react';
-import type { HTMLAttributes } from 'react';
+import { useEffect, useMemo, useRef, type HTMLAttributes } from 'react';
 import { Card, CardContent } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import { IconButton } from '@/components/ui/icon-button';
 import { cn } from '@/lib/cn';
 import { formatScheduled, listColumns } from '@/lib/schedule';
 import type { Communication } from '@/lib/types';
-import { useCommunications } from '@/hooks/communications';
+import { useCommunicationPages } from '@/hooks/communications';
 
 /** deleteConfirm is the confirm prompt before a communication is deleted (the spec leaves its wording open). */
 export function deleteConfirm(c: Pick<Communication, 'title'>): string {
@@ -25,6 +27,7 @@ export function CommunicationItem({
   onEdit,
   onDelete,
   dragProps,
+  row,
 }: {
   c: Communication;
   warned: boolean;
@@ -32,13 +35,18 @@ export function CommunicationItem({
   onDelete?: (c: Communication) => void;
   /** dragProps make the item an HTML drag source (the backlog). */
   dragProps?: HTMLAttributes<HTMLLIElement> & { draggable?: boolean };
+  /** row places the item in a virtualised list: its index, offset and the measuring ref. */
+  row?: { index: number; start: number; measure: (el: HTMLLIElement | null) => void };
 }) {
   const details = [formatScheduled(c.scheduledDate) || 'No date', c.audience?.name, c.vehicle?.name].filter(Boolean).join(' · ');
   return (
     <li
-      className={cn('flex items-start gap-2 rounded-md border border-slate-200 bg-white p-3', dragProps && 'cursor-grab')}
+      className={cn('flex items-start gap-2 rounded-md border border-slate-200 bg-white p-3', dragProps && 'cursor-grab', row && 'absolute left-0 top-0 w-full')}
       data-testid="schedule-item"
       data-focus-id={c.id}
+      ref={row?.measure}
+      data-index={row?.index}
+      style={row ? { transform: `translateY(${row.start}px)` } : undefined}
       {...dragProps}
     >
       {dragProps && <GripVertical className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />}
@@ -68,50 +76,102 @@ export function CommunicationItem({
   );
 }
 
-/** ScheduleList is the List view: Scheduled, Drafts and Sent columns with the spec's sorting. */
-export function ScheduleList({
-  communications,
+/** ListColumn is one column of the List view: its server query and its title. */
+interface ListColumn {
+  key: keyof ReturnType<typeof listColumns>;
+  title: string;
+  empty: string;
+  query: string;
+}
+
+const listQueries: ListColumn[] = [
+  { ...columns[0], query: 'status=scheduled&sort=scheduled&undated=false' },
+  { ...columns[1], query: 'status=draft&sort=title' },
+  { ...columns[2], query: 'status=sent&sort=-scheduled' },
+];
+
+/** ROW_ESTIMATE is a row's height before it is measured (title, details and padding). */
+const ROW_ESTIMATE = 68;
+
+/**
+ * PagedColumn is one List view column over the server: it fetches a page at
+ * a time as the planner scrolls and renders only the rows in view
+ * (@tanstack/react-virtual), in a scroll area of fixed height, so the screen
+ * costs the same with 50 communications or 20,000. The loaded rows keep the
+ * spec's order and the Scheduled column's duplicates are dropped
+ * (listColumns), the server having sorted them the same way.
+ */
+function PagedColumn({
+  col,
   warned,
   onEdit,
   onDelete,
 }: {
-  communications: Communication[];
+  col: ListColumn;
   warned: Set<string>;
   onEdit: (c: Communication) => void;
   onDelete: (c: Communication) => void;
 }) {
-  const cols = listColumns(communications);
+  const pages = useCommunicationPages(col.query);
+  const loaded = useMemo(() => pages.data?.pages.flatMap((p) => p.rows) ?? [], [pages.data]);
+  const rows = useMemo(() => listColumns(loaded)[col.key], [loaded, col.key]);
+  const total = pages.data?.pages[0]?.total ?? 0;
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_ESTIMATE, gap: 8, overscan: 6 });
+  const items = virtual.getVirtualItems();
+  const last = items.at(-1)?.index ?? 0;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && last >= rows.length - 10) void fetchNextPage();
+  }, [last, rows.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
   return (
-    <div className="grid gap-6 lg:grid-cols-3">
-      {columns.map((col) => (
-        <Card key={col.key}>
-          <section aria-labelledby={`col-${col.key}`} data-testid={`column-${col.key}`}>
-            <div className="flex items-center justify-between p-5 pb-3">
-              <h2 id={`col-${col.key}`} className="text-base font-semibold text-slate-900">
-                {col.title}
-              </h2>
-              <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">{cols[col.key].length}</span>
+    <Card>
+      <section aria-labelledby={`col-${col.key}`} data-testid={`column-${col.key}`}>
+        <div className="flex items-center justify-between p-5 pb-3">
+          <h2 id={`col-${col.key}`} className="text-base font-semibold text-slate-900">
+            {col.title}
+          </h2>
+          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800" data-testid="column-count">
+            {pages.isLoading ? '…' : total}
+          </span>
+        </div>
+        <CardContent>
+          {pages.isLoading ? (
+            <Skeleton className="h-[36rem] w-full" />
+          ) : rows.length === 0 ? (
+            <p className="py-4 text-center text-sm text-slate-600">{col.empty}</p>
+          ) : (
+            <div ref={scroller} className="h-[36rem] overflow-y-auto pr-1" data-testid="column-scroll">
+              <ul className="relative w-full" style={{ height: virtual.getTotalSize() }}>
+                {items.map((v) => {
+                  const c = rows[v.index];
+                  return (
+                    <CommunicationItem
+                      key={c.id}
+                      c={c}
+                      warned={warned.has(c.id)}
+                      onEdit={onEdit}
+                      onDelete={onDelete}
+                      row={{ index: v.index, start: v.start, measure: virtual.measureElement }}
+                    />
+                  );
+                })}
+              </ul>
             </div>
-            <CardContent>
-              {cols[col.key].length === 0 ? (
-                <p className="py-4 text-center text-sm text-slate-600">{col.empty}</p>
-              ) : (
-                <ul className="grid grid-cols-[minmax(0,1fr)] gap-2">
-                  {cols[col.key].map((c) => (
-                    <CommunicationItem key={c.id} c={c} warned={warned.has(c.id)} onEdit={onEdit} onDelete={onDelete} />
-                  ))}
-                </ul>
-              )}
-            </CardContent>
-          </section>
-        </Card>
-      ))}
-    </div>
+          )}
+        </CardContent>
+      </section>
+    </Card>
   );
 }
 
-/** ScheduleListView is the List view with its data: it alone reads the whole list, only while it is shown. */
-export function ScheduleListView(props: Omit<Parameters<typeof ScheduleList>[0], 'communications'>) {
-  const { data } = useCommunications();
-  return <ScheduleList communications={data ?? []} {...props} />;
+/** ScheduleListView is the List view: Scheduled, Drafts and Sent columns, each paged from the server and virtualised. */
+export function ScheduleListView(props: { warned: Set<string>; onEdit: (c: Communication) => void; onDelete: (c: Communication) => void }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      {listQueries.map((col) => (
+        <PagedColumn key={col.key} col={col} {...props} />
+      ))}
+    </div>
+  );
 }
