@@ -33,10 +33,15 @@ func (s substance) sentences() []string {
 func (s substance) joined() string { return strings.Join(s.sentences(), " ") }
 
 // first is the first sentence (or list item) of s, or "".
+//
+// A line that leads into a list ("Before cut-over, every team must:") says
+// nothing alone, so the first sentence that is no lead-in is taken.
 func (s substance) first() string {
 	for _, p := range s {
-		if len(p.items) > 0 {
-			return p.items[0]
+		for _, it := range p.items {
+			if !strings.HasSuffix(it, ":") {
+				return it
+			}
 		}
 	}
 	return ""

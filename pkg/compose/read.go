@@ -314,7 +314,9 @@ func splitForeign(s string) []string {
 	return out
 }
 
-// stopWords carry no meaning for matching a sentence to a question.
+// stopWords carry no meaning for matching a sentence to a question. "go"
+// is one: "Questions go to Dr. Smith" is no answer to "When do we go
+// live?"; "go-live" still matches on "live".
 var stopWords = func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`a about above after again against all also am an and any are as at be because
@@ -324,7 +326,8 @@ var stopWords = func() map[string]bool {
 		once only or other our ours ourselves out over own please same shall she should so some such than that the
 		their theirs them themselves then there these they this those through to too under until up upon us very
 		was we were what when where which while who whom whose why will with within without would yes yet you your
-		yours yourself yourselves next new one two also via per etc e g i.e eg ie will`) {
+		yours yourself yourselves next new one two also via per etc e g i.e eg ie will
+		go goes going gone went`) {
 		m[w] = true
 	}
 	return m

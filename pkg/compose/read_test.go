@@ -114,15 +114,18 @@ func TestSentencesFindTheirQuestion(t *testing.T) {
 		{ID: "a", Question: "How are billing and payroll protected during the switch?"},
 		{ID: "b", Question: "How do I get trained?"},
 		{ID: "c", Question: "Who do I call for help?"},
+		// "go" is no meaningful word: "Questions go to ..." is no answer here.
+		{ID: "d", Question: "When does my division go live?"},
 	}
 	answers := map[string][]string{
+		"d": {"The Southeast division goes live on 9 February."},
 		"a": {"Billing runs as usual in March.", "Payroll is paid on the normal date."},
 		"b": {"Training runs through February.", "Book your training in the portal."},
 		"c": {"Call the help desk on 4400.", "Super users help on every floor."},
 	}
 	other := "Questions go to the super-user in each depot."
 	var all []string
-	for _, id := range []string{"a", "b", "c"} {
+	for _, id := range []string{"a", "b", "c", "d"} {
 		all = append(all, answers[id]...)
 	}
 	all = append(all, other)
@@ -165,6 +168,20 @@ func slicesContains(ss []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// A short piece takes a sentence per question, never a line that only leads
+// into a list ("every team must:") without the list.
+func TestShortPiecesSkipLeadIns(t *testing.T) {
+	for _, typ := range []string{"social", "sms", "mobile_push"} {
+		in := goldenInput(t, typ, domain.StrategyUniversal)
+		in.Questions = []Question{{ID: "a", Question: "What must my team finish before cut-over?"}}
+		in.Raw = "Before cut-over, every team must:\n- Close open work orders by 5 Feb.\n- Approve all timesheets by 4 Feb."
+		r, err := Generate(in)
+		require.NoError(t, err)
+		assert.NotContains(t, r.Content, "must:", typ)
+		assert.Contains(t, r.Content, "Close open work orders by 5 Feb", typ)
+	}
 }
 
 // A question with nothing to say is left out; no filler.
