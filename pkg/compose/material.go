@@ -276,6 +276,11 @@ func (m *material) points() []string {
 	for _, t := range m.topics {
 		out = append(out, t.notes.first())
 	}
+	// Without material (notes empty or all internal) a short piece says
+	// what is known, the theme's description, rather than only "More:".
+	if len(out) == 0 && m.desc != "" {
+		out = append(out, m.desc)
+	}
 	return out
 }
 

@@ -184,6 +184,20 @@ func TestShortPiecesSkipLeadIns(t *testing.T) {
 	}
 }
 
+// Without material a short piece says what is known: the theme's
+// description, never only its call to action.
+func TestShortPiecesWithoutMaterial(t *testing.T) {
+	for _, typ := range []string{"social", "sms", "mobile_push", "digital_signage"} {
+		in := goldenInput(t, typ, domain.StrategyUniversal)
+		in.Theme.Description = "What every division must finish before it switches over."
+		in.Raw = "INTERNAL: do not share the budget yet."
+		r, err := Generate(in)
+		require.NoError(t, err)
+		assert.Contains(t, r.Content, "What every division must finish before it switches over.", typ)
+		assert.NotContains(t, r.Content, "budget", typ)
+	}
+}
+
 // A question with nothing to say is left out; no filler.
 func TestNoFiller(t *testing.T) {
 	in := goldenInput(t, "town_hall", domain.StrategyTraditional)
