@@ -22,9 +22,27 @@ export const localizer = dateFnsLocalizer({
 
 const dotClass = { blue: 'bg-blue-600', yellow: 'bg-yellow-500', green: 'bg-green-600', gray: 'bg-slate-400' } as const;
 
-/** StatusDot is one coloured dot; its title names what it stands for. */
-export function StatusDot({ color, title }: { color: keyof typeof dotClass; title: string }) {
-  return <span role="img" aria-label={title} title={title} className={cn('inline-block h-2 w-2 rounded-full', dotClass[color])} />;
+/**
+ * StatusDot is one coloured dot; its title names what it stands for. With
+ * onClick it is a pointer shortcut to what it names (the keyboard way is the
+ * day's button and its list).
+ */
+export function StatusDot({ color, title, onClick }: { color: keyof typeof dotClass; title: string; onClick?: () => void }) {
+  return (
+    <span
+      role="img"
+      aria-label={title}
+      title={title}
+      onClick={
+        onClick &&
+        ((e) => {
+          e.stopPropagation();
+          onClick();
+        })
+      }
+      className={cn('inline-block h-2 w-2 rounded-full', dotClass[color], onClick && 'cursor-pointer ring-offset-1 hover:ring-2 hover:ring-slate-400')}
+    />
+  );
 }
 
 /** CalendarToolbar is the month title with previous, Today and next. */
@@ -52,7 +70,7 @@ export function CalendarToolbar<E extends object>({ date, onNavigate }: ToolbarP
 /**
  * CommunicationCalendar is the Dashboard's month calendar: at most two status
  * dots per day plus a grey "+N more", today and the selected day highlighted.
- * Clicking a day raises onDateSelect.
+ * Clicking a day raises onDateSelect; clicking a dot, onOpen with its communication's id.
  */
 export function CommunicationCalendar({
   communications,
@@ -66,6 +84,7 @@ export function CommunicationCalendar({
   /** month, when given, is the month shown; onMonthChange hears every move. */
   month?: Date;
   onMonthChange?: (month: Date) => void;
+  onOpen?: (id: string) => void;
 }) {
   const [own, setOwn] = useState(() => new Date());
   // The page may hold the month, to fetch what it shows (issue 27).
@@ -99,7 +118,7 @@ export function CommunicationCalendar({
               {items.length > 0 && (
                 <span className="flex items-center gap-0.5 px-1" data-testid="day-dots">
                   {dots.map((d) => (
-                    <StatusDot key={d.id} color={d.color} title={d.title} />
+                    <StatusDot key={d.id} color={d.color} title={d.title} onClick={props.onOpen && (() => props.onOpen?.(d.id))} />
                   ))}
                   {more > 0 && <StatusDot color="gray" title={moreTitle} />}
                 </span>
@@ -109,7 +128,7 @@ export function CommunicationCalendar({
         },
       },
     }),
-    [groups, selected, onDateSelect],
+    [groups, selected, onDateSelect, props.onOpen],
   );
 
   return (

@@ -1,5 +1,6 @@
 import { Calendar as CalendarIcon, FileText, Palette, Pencil, Plus, Trash2, TrendingDown, TrendingUp, Users } from 'lucide-react';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -10,10 +11,15 @@ import { trendLabel } from '@/lib/dashboard';
 import { dateKey, formatShortDate } from '@/lib/dates';
 import { isBeforeToday } from '@/lib/schedule';
 import { useOpenCreateDialog } from '@/lib/createDialogs';
-import type { Communication } from '@/lib/types';
+import { hitTarget } from '@/lib/search';
+import { toastError } from '@/lib/toast';
+import type { ActivityEntry, Communication } from '@/lib/types';
 import { CalendarLegend, CommunicationCalendar } from '@/components/calendar/CommunicationCalendar';
-import { useMonthCommunications } from '@/hooks/communications';
+import { useCommunication, useMonthCommunications } from '@/hooks/communications';
 import { useDashboard } from '@/hooks/dashboard';
+
+// The Communication form loads when first opened.
+const CommunicationDialog = lazy(() => import('@/components/communications/CommunicationDialog'));
 
 /** ACTIVITY_LIMIT is how many Recent Activity entries the Dashboard shows. */
 export const ACTIVITY_LIMIT = 6;
@@ -63,18 +69,63 @@ function vehicleLabel(type: string | undefined): string {
   return type.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 }
 
-function CommunicationLine({ c }: { c: Communication }) {
+/** CommunicationLine is one communication of a Dashboard list: a button that opens it. */
+function CommunicationLine({ c, onOpen }: { c: Communication; onOpen: (id: string) => void }) {
   return (
-    <li className="flex items-start gap-3 py-2">
-      <span className={cn('mt-1.5 inline-block h-2 w-2 shrink-0 rounded-full', c.status === 'scheduled' ? 'bg-blue-700' : 'bg-slate-400')} aria-hidden="true" />
-      <div className="min-w-0">
-        <p className="truncate text-sm font-medium text-slate-900">{c.title}</p>
-        <p className="text-xs text-slate-600">
-          {[formatShortDate(c.scheduledDate), vehicleLabel(c.vehicle?.type), c.audience?.name].filter(Boolean).join(' · ')}
-        </p>
-      </div>
+    <li>
+      <button
+        type="button"
+        onClick={() => onOpen(c.id)}
+        className="flex w-full items-start gap-3 rounded-md px-1 py-2 text-left hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+      >
+        <span className={cn('mt-1.5 inline-block h-2 w-2 shrink-0 rounded-full', c.status === 'scheduled' ? 'bg-blue-700' : 'bg-slate-400')} aria-hidden="true" />
+        <span className="min-w-0">
+          {/* Long titles wrap rather than being cut off. */}
+          <span className="block break-words text-sm font-medium text-slate-900">{c.title}</span>
+          <span className="block text-xs text-slate-600">
+            {[formatShortDate(c.scheduledDate), vehicleLabel(c.vehicle?.type), c.audience?.name].filter(Boolean).join(' · ')}
+          </span>
+        </span>
+      </button>
     </li>
   );
+}
+
+/** activityTarget is where a Recent Activity entry leads: its communication (opened here) or its record's screen; null when there is none. */
+function activityTarget(a: ActivityEntry): { kind: 'communication'; id: string } | { kind: 'link'; to: string } | null {
+  if (a.action === 'deleted' || !a.entityId) return null;
+  switch (a.entityType) {
+    case 'communication':
+      return { kind: 'communication', id: a.entityId };
+    case 'theme':
+    case 'question':
+    case 'content':
+      return { kind: 'link', to: hitTarget({ kind: a.entityType, id: a.entityId }) };
+    default:
+      return null;
+  }
+}
+
+/** ActivityText is an entry's sentence: a button or link when it names something that can be opened. */
+function ActivityText({ a, onOpen }: { a: ActivityEntry; onOpen: (id: string) => void }) {
+  const target = activityTarget(a);
+  const text = activityText(a);
+  const style = 'break-words text-left text-sm text-blue-800 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 rounded-sm';
+  if (target?.kind === 'communication') {
+    return (
+      <button type="button" className={style} onClick={() => onOpen(target.id)}>
+        {text}
+      </button>
+    );
+  }
+  if (target?.kind === 'link') {
+    return (
+      <Link to={target.to} className={cn('block', style)}>
+        {text}
+      </Link>
+    );
+  }
+  return <p className="break-words text-sm text-slate-900">{text}</p>;
 }
 
 const actionIcons = { created: Plus, updated: Pencil, deleted: Trash2 } as const;
@@ -92,6 +143,17 @@ export default function DashboardPage() {
   const [selected, setSelected] = useState<Date | null>(null);
   const onDateSelect = useCallback((d: Date) => setSelected(d), []);
   const openCreate = useOpenCreateDialog();
+  // The communication an item opened: from the month's list when it holds it, else read by id.
+  const [openId, setOpenId] = useState<string | null>(null);
+  const listed = openId ? comms.data?.find((c) => c.id === openId) : undefined;
+  const read = useCommunication(openId && !listed ? openId : '');
+  const opened = listed ?? read.data;
+  useEffect(() => {
+    if (read.isError) {
+      toastError('This communication no longer exists');
+      setOpenId(null);
+    }
+  }, [read.isError]);
 
   const now = new Date();
   const stats = summary.data;
@@ -139,7 +201,7 @@ export default function DashboardPage() {
             {comms.isLoading ? (
               <Skeleton className="h-[420px] w-full" />
             ) : (
-              <CommunicationCalendar communications={comms.data ?? []} selected={selected} onDateSelect={onDateSelect} month={month} onMonthChange={setMonth} />
+              <CommunicationCalendar communications={comms.data ?? []} selected={selected} onDateSelect={onDateSelect} month={month} onMonthChange={setMonth} onOpen={setOpenId} />
             )}
             {selected && (
               <div className="mt-4 border-t border-slate-200 pt-3" data-testid="selected-day">
@@ -157,7 +219,7 @@ export default function DashboardPage() {
                 ) : (
                   <ul className="divide-y divide-slate-100">
                     {selectedItems.map((c) => (
-                      <CommunicationLine key={c.id} c={c} />
+                      <CommunicationLine key={c.id} c={c} onOpen={setOpenId} />
                     ))}
                   </ul>
                 )}
@@ -183,7 +245,7 @@ export default function DashboardPage() {
               ) : (
                 <ul className="divide-y divide-slate-100" data-testid="upcoming-list">
                   {next.map((c) => (
-                    <CommunicationLine key={c.id} c={c} />
+                    <CommunicationLine key={c.id} c={c} onOpen={setOpenId} />
                   ))}
                 </ul>
               )}
@@ -213,7 +275,7 @@ export default function DashboardPage() {
                           <Icon className="h-3.5 w-3.5" aria-hidden="true" />
                         </span>
                         <div className="min-w-0">
-                          <p className="text-sm text-slate-900">{activityText(a)}</p>
+                          <ActivityText a={a} onOpen={setOpenId} />
                           <p className="text-xs text-slate-600">{activityWhen(a, now)}</p>
                         </div>
                       </li>
@@ -225,6 +287,12 @@ export default function DashboardPage() {
           </Card>
         </div>
       </div>
+
+      {opened && (
+        <Suspense fallback={null}>
+          <CommunicationDialog open communication={opened} onOpenChange={(open) => !open && setOpenId(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }
