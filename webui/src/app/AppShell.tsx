@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Route, Routes } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { CreateDialogsProvider } from './CreateDialogs';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { MenuButton, MenuDrawer } from './MenuDrawer';
 import NotFound from './NotFound';
 import { Sidebar } from './Sidebar';
 
@@ -51,16 +52,24 @@ function SkipLink({ target }: { target: string }) {
   );
 }
 
-/** AppShell is the signed-in layout: sidebar, header, routed content and footer. */
+/**
+ * AppShell is the signed-in layout: sidebar, header, routed content and
+ * footer. Below 768 px the sidebar is a drawer opened from the header's Menu
+ * button. The page column is min-w-0 and main clips nothing: a screen that
+ * is wider than the viewport scrolls inside its own box (tables, calendars),
+ * never the document.
+ */
 export function AppShell({ onLogout }: { onLogout: () => void }) {
+  const [menuOpen, setMenuOpen] = useState(false);
   return (
     <CreateDialogsProvider>
       <SkipLink target={MAIN_ID} />
       <div className="flex min-h-screen">
         <Sidebar onLogout={onLogout} />
+        <MenuDrawer open={menuOpen} onOpenChange={setMenuOpen} onLogout={onLogout} />
         <div className="flex min-w-0 flex-1 flex-col">
-          <Header />
-          <main id={MAIN_ID} tabIndex={-1} className="flex-1 p-6 focus:outline-none">
+          <Header menu={<MenuButton open={menuOpen} onOpen={() => setMenuOpen(true)} />} />
+          <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 p-4 focus:outline-none sm:p-6">
             <Suspense fallback={<PageFallback />}>
               <Routes>
                 <Route path="/" element={<Dashboard />} />

@@ -1,5 +1,5 @@
 import { Archive, CalendarPlus, FileText, HelpCircle, Palette, Plus, Users } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,8 +13,8 @@ import { SearchBox } from './SearchBox';
 /** PROGRAMME_BADGE is the programme name shown in the header. */
 export const PROGRAMME_BADGE = 'ERP Implementation';
 
-/** Header shows the route's title and subtitle, the programme badge, search and Create New. */
-export function Header() {
+/** Header shows the route's title and subtitle, the programme badge, search and Create New; menu is the drawer's button (below 768 px). */
+export function Header({ menu }: { menu?: ReactNode }) {
   const { pathname } = useLocation();
   const { title, subtitle } = headerFor(pathname);
   const openCreate = useOpenCreateDialog();
@@ -27,16 +27,20 @@ export function Header() {
   }, [title]);
   return (
     // One row from 1280 px: the title block shrinks (its subtitle may wrap) and the controls keep their size.
-    <header className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 bg-white px-6 py-4 xl:flex-nowrap">
-      <div className="min-w-0 xl:flex-1">
-        <h1 className="text-xl font-semibold text-slate-900" data-testid="page-title">
-          {title}
-        </h1>
-        <p className="text-sm text-slate-600" data-testid="page-subtitle">
-          {subtitle}
-        </p>
+    // Below 768 px the menu button leads the title, and the controls wrap under it.
+    <header className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3 border-b border-slate-200 bg-white px-4 py-4 sm:px-6 xl:flex-nowrap">
+      <div className="flex min-w-0 items-start gap-2 xl:flex-1">
+        {menu}
+        <div className="min-w-0">
+          <h1 className="break-words text-xl font-semibold text-slate-900" data-testid="page-title">
+            {title}
+          </h1>
+          <p className="text-sm text-slate-600" data-testid="page-subtitle">
+            {subtitle}
+          </p>
+        </div>
       </div>
-      <div className="flex shrink-0 items-center gap-3">
+      <div className="flex min-w-0 flex-wrap items-center gap-3 xl:shrink-0 xl:flex-nowrap">
         <Badge variant="secondary" className="whitespace-nowrap border border-slate-300">
           {PROGRAMME_BADGE}
         </Badge>

@@ -50,7 +50,7 @@ export function SearchBox() {
   const optionId = (i: number) => `${listId}-opt-${i}`;
 
   return (
-    <div ref={boxRef} className="relative w-56 2xl:w-72">
+    <div ref={boxRef} className="relative w-full min-w-0 max-w-56 sm:w-56 2xl:w-72 2xl:max-w-72">
       <Search className="pointer-events-none absolute left-2.5 top-2.5 h-4 w-4 text-slate-500" aria-hidden="true" />
       <input
         type="search"
@@ -83,7 +83,7 @@ export function SearchBox() {
         className="h-9 w-full rounded-md border border-slate-300 bg-white pl-8 pr-3 text-sm placeholder:text-slate-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
       />
       {showPanel && (
-        <div className="absolute right-0 top-10 z-50 max-h-96 w-96 overflow-y-auto rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+        <div className="absolute right-0 top-10 z-50 max-h-96 w-96 max-w-[calc(100vw-2rem)] overflow-y-auto rounded-md border border-slate-200 bg-white p-1 shadow-lg">
           <ul id={listId} role="listbox" aria-label="Search results">
             {groups.map((g) => (
               <li key={g.kind} role="group" aria-label={g.label}>
@@ -107,8 +107,14 @@ export function SearchBox() {
                       >
                         <Icon className="mt-0.5 h-4 w-4 shrink-0 text-slate-600" aria-hidden="true" />
                         <span className="min-w-0">
-                          <span className="block truncate font-medium text-slate-900">{hit.title}</span>
-                          {hit.snippet && <span className="block truncate text-xs text-slate-600">{hit.snippet}</span>}
+                          <span className="block truncate font-medium text-slate-900" title={hit.title}>
+                            {hit.title}
+                          </span>
+                          {hit.snippet && (
+                            <span className="block truncate text-xs text-slate-600" title={hit.snippet}>
+                              {hit.snippet}
+                            </span>
+                          )}
                         </span>
                       </li>
                     );

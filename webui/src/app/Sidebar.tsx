@@ -39,11 +39,25 @@ function sectionId(section: string): string {
   return `nav-${section.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 }
 
-/** Sidebar is the main navigation, grouped by section; the active route is highlighted. */
+/**
+ * Sidebar is the main navigation, grouped by section; the active route is
+ * highlighted. From 768 px it is a column beside the page; below, it is
+ * hidden and the header's Menu button opens the same navigation as a drawer
+ * (MenuDrawer).
+ */
 export function Sidebar({ onLogout }: { onLogout: () => void }) {
   const admin = useCan('people.manage');
   return (
-    <aside className="flex w-64 shrink-0 flex-col border-r border-slate-200 bg-white">
+    <aside className="sticky top-0 hidden h-screen w-64 shrink-0 flex-col border-r border-slate-200 bg-white md:flex">
+      <SidebarContent onLogout={onLogout} />
+    </aside>
+  );
+}
+
+/** SidebarContent is the brand, the grouped navigation and Log out; onNavigate runs after a link is followed (the drawer closes). */
+export function SidebarContent({ onLogout, onNavigate }: { onLogout: () => void; onNavigate?: () => void }) {
+  return (
+    <>
       <div className="flex items-center gap-2 border-b border-slate-200 px-5 py-4">
         <div className="flex h-8 w-8 items-center justify-center rounded-md bg-blue-700 font-bold text-white" aria-hidden="true">
           C
@@ -70,6 +84,7 @@ export function Sidebar({ onLogout }: { onLogout: () => void }) {
                     <NavLink
                       to={r.path}
                       end
+                      onClick={onNavigate}
                       className={({ isActive }) =>
                         cn(
                           'flex items-center gap-2 rounded-md px-2 py-1.5 text-sm transition-colors',
@@ -97,6 +112,6 @@ export function Sidebar({ onLogout }: { onLogout: () => void }) {
           Log out
         </button>
       </div>
-    </aside>
+    </>
   );
 }

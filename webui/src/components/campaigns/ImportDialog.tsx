@@ -224,7 +224,7 @@ export default function ImportDialog({
 
             <section aria-labelledby="import-activities-title" className="grid min-h-0 content-start gap-2">
               <div className="flex items-center justify-between gap-2">
-                <h3 id="import-activities-title" className="truncate text-sm font-semibold text-slate-900">
+                <h3 id="import-activities-title" className="truncate text-sm font-semibold text-slate-900" title={current ? `Activities of ${current.title}` : undefined}>
                   {current ? `Activities of ${current.title}` : 'Activities'}
                 </h3>
                 <Button variant="outline" size="sm" onClick={toggleAll} disabled={visible.length === 0}>

@@ -36,7 +36,7 @@ export function Select({ id, value, onValueChange, options, placeholder, classNa
         )}
       >
         {/* A long choice stays on one line, cut with an ellipsis, instead of wrapping inside the fixed-height trigger. */}
-        <span className="min-w-0 flex-1 truncate text-left">
+        <span className="min-w-0 flex-1 truncate text-left" title={options.find((o) => o.value === value)?.label ?? placeholder}>
           <SelectPrimitive.Value placeholder={placeholder} />
         </span>
         <SelectPrimitive.Icon>

@@ -201,8 +201,10 @@ function SettingsPanel({ draft, setDraft }: { draft: NewsletterTemplate; setDraf
             {saved.map((x) => (
               <li key={x.id} className="flex items-center gap-3 rounded-md border border-slate-200 p-3">
                 <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium text-slate-900">{x.name}</p>
-                  <p className="truncate text-xs text-slate-600">
+                  <p className="truncate text-sm font-medium text-slate-900" title={x.name}>
+                    {x.name}
+                  </p>
+                  <p className="truncate text-xs text-slate-600" title={`${x.description || 'No description provided'} · ${formatShortDate(x.updatedAt || x.createdAt)}`}>
                     {x.description || 'No description provided'} · {formatShortDate(x.updatedAt || x.createdAt)}
                   </p>
                 </div>

@@ -39,8 +39,12 @@ export function SectionEditor({
         >
           {expanded ? <ChevronDown className="h-4 w-4 shrink-0" aria-hidden="true" /> : <ChevronRight className="h-4 w-4 shrink-0" aria-hidden="true" />}
           <span className="min-w-0">
-            <span className="block truncate font-medium text-slate-900">{name}</span>
-            <span className="block truncate text-xs text-slate-600">{s.purpose}</span>
+            <span className="block truncate font-medium text-slate-900" title={name}>
+              {name}
+            </span>
+            <span className="block truncate text-xs text-slate-600" title={s.purpose}>
+              {s.purpose}
+            </span>
           </span>
         </button>
         <Badge variant={s.required ? 'default' : 'secondary'}>{s.required ? 'Required' : 'Optional'}</Badge>

@@ -51,7 +51,7 @@ export function CommunicationItem({
     >
       {dragProps && <GripVertical className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />}
       <div className="min-w-0 flex-1">
-        <h3 className="truncate text-sm font-medium text-slate-900" data-testid="schedule-item-title">
+        <h3 className="truncate text-sm font-medium text-slate-900" title={c.title} data-testid="schedule-item-title">
           {c.title}
         </h3>
         <p className="text-xs text-slate-600" data-testid="schedule-item-when">
