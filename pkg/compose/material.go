@@ -521,8 +521,22 @@ func (m *material) trim(build func() string) string {
 	}
 	best, _ = try(hi)
 	if hi == len(order) && hi > 0 {
-		// Rather than nothing of the notes, the most relevant sentence cut
-		// at a word (the short types cut their own points).
+		// Rather than nothing of the notes, the most relevant sentence that
+		// fits whole on its own ("goes live on 9 February" in an SMS, when
+		// the best-matching sentence is too long)...
+		for j := len(order) - 1; j >= 0; j-- {
+			for i := range m.dropped {
+				m.dropped[i] = i != order[j]
+			}
+			m.build()
+			m.shortened = false
+			if s := build(); m.measure(s) <= m.max && !m.shortened {
+				m.shortened = true
+				return s
+			}
+		}
+		// ...else the most relevant one cut at a word (the short types cut
+		// their own points).
 		if s := (func() string { s, _ := try(hi - 1); return s })(); m.measure(s) <= m.max {
 			best = s
 		} else {

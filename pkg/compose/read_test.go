@@ -198,6 +198,23 @@ func TestShortPiecesWithoutMaterial(t *testing.T) {
 	}
 }
 
+// When the best-matching sentence is too long for a short piece, the next
+// one that fits whole is sent rather than nothing, or a sentence cut.
+func TestShortPieceKeepsAWholeSentence(t *testing.T) {
+	in := goldenInput(t, "sms", domain.StrategyDigital)
+	in.Questions = []Question{
+		{ID: "a", Question: "How are billing and payroll protected during the switch?"},
+		{ID: "b", Question: "When does my division go live?"},
+	}
+	in.Raw = "Payroll is protected: the January and February pay runs are processed in the current payroll system, and the new payroll system takes over billing and payroll from the March run.\n" +
+		"The Southeast division goes live on Monday 9 February."
+	r, err := Generate(in)
+	require.NoError(t, err)
+	assert.Contains(t, r.Content, "The Southeast division goes live on Monday 9 February.")
+	assert.NotContains(t, r.Content, "...")
+	assert.Equal(t, 1, r.Segments)
+}
+
 // A question with nothing to say is left out; no filler.
 func TestNoFiller(t *testing.T) {
 	in := goldenInput(t, "town_hall", domain.StrategyTraditional)
