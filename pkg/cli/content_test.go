@@ -147,7 +147,8 @@ func TestContentGenerate(t *testing.T) {
 			var src assembly.SourceData
 			require.NoError(t, json.Unmarshal(piece.SourceData, &src))
 			assert.Equal(t, assembly.SourceData{CommunicationID: c.ID, ThemeID: p.theme.ID,
-				QuestionIDs: []string{p.questions[0].ID, p.questions[1].ID, p.questions[2].ID}}, src)
+				QuestionIDs: []string{p.questions[0].ID, p.questions[1].ID, p.questions[2].ID}, Format: "html"}, src,
+				"an email type's format, by which the library renders it")
 
 			// --save with a stored vehicle, json output.
 			code, out, errOut = runCLI(t, "--db", db, "content", "generate", "--theme", p.theme.ID, "--question", p.questions[1].ID,
