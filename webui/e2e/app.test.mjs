@@ -390,7 +390,7 @@ describe('commsplan web UI', () => {
       assert.match(await card('Scheduled Comms').textContent(), /3 due this week/);
       assert.equal(await card('Total Contacts').locator('p.text-3xl').textContent(), '150');
     });
-    const upcomingTitles = await page.getByTestId('upcoming-list').locator('li p.font-medium').allTextContents();
+    const upcomingTitles = await page.getByTestId('upcoming-list').locator('li button span.font-medium').allTextContents();
     assert.equal(upcomingTitles.length, 3);
 
     // Four communications today: two dots and a grey "+2 more".
