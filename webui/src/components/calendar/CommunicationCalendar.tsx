@@ -95,6 +95,7 @@ export function CommunicationCalendar({
     props.onMonthChange?.(d);
   };
   const groups = useMemo(() => groupByDate(communications), [communications]);
+  const onOpen = props.onOpen;
 
   const components = useMemo(
     () => ({
@@ -118,7 +119,7 @@ export function CommunicationCalendar({
               {items.length > 0 && (
                 <span className="flex items-center gap-0.5 px-1" data-testid="day-dots">
                   {dots.map((d) => (
-                    <StatusDot key={d.id} color={d.color} title={d.title} onClick={props.onOpen && (() => props.onOpen?.(d.id))} />
+                    <StatusDot key={d.id} color={d.color} title={d.title} onClick={onOpen && (() => onOpen(d.id))} />
                   ))}
                   {more > 0 && <StatusDot color="gray" title={moreTitle} />}
                 </span>
@@ -128,7 +129,7 @@ export function CommunicationCalendar({
         },
       },
     }),
-    [groups, selected, onDateSelect, props.onOpen],
+    [groups, selected, onDateSelect, onOpen],
   );
 
   return (
