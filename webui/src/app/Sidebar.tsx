@@ -46,7 +46,6 @@ function sectionId(section: string): string {
  * (MenuDrawer).
  */
 export function Sidebar({ onLogout }: { onLogout: () => void }) {
-  const admin = useCan('people.manage');
   return (
     <aside className="sticky top-0 hidden h-screen w-64 shrink-0 flex-col border-r border-slate-200 bg-white md:flex">
       <SidebarContent onLogout={onLogout} />
@@ -56,6 +55,7 @@ export function Sidebar({ onLogout }: { onLogout: () => void }) {
 
 /** SidebarContent is the brand, the grouped navigation and Log out; onNavigate runs after a link is followed (the drawer closes). */
 export function SidebarContent({ onLogout, onNavigate }: { onLogout: () => void; onNavigate?: () => void }) {
+  const admin = useCan('people.manage');
   return (
     <>
       <div className="flex items-center gap-2 border-b border-slate-200 px-5 py-4">
