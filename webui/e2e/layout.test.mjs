@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { launchBrowser, startServer } from './harness.mjs';
 import { api, checkA11y, eventually, expectHeader, signIn, watchedPage } from './helpers.mjs';
 
-const ROUTES = ['/', '/campaign-scheduler', '/campaign-inventory', '/themes', '/questions', '/audiences', '/vehicles', '/assembly', '/content', '/schedule', '/business-readiness', '/no/such/page'];
+const ROUTES = ['/', '/campaign-scheduler', '/campaign-inventory', '/themes', '/questions', '/audiences', '/vehicles', '/assembly', '/content', '/schedule', '/business-readiness', '/people', '/no/such/page'];
 
 /** LONG titles: one of many words, one without a break opportunity. */
 const LONG_WORDS = 'Quarterly operational readiness review for the field technicians of the northern depots and their supervisors';
