@@ -31,6 +31,11 @@ export function InputField<T extends FieldValues>({ form, name, id, label, hint,
   );
 }
 
+/** NumberField is an InputField for a whole number, read as a number (NaN when empty). */
+export function NumberField<T extends FieldValues>(props: Omit<InputFieldProps<T>, 'type' | 'rules' | 'step' | 'inputMode'>) {
+  return <InputField {...props} rules={{ valueAsNumber: true }} type="number" step={1} inputMode="numeric" />;
+}
+
 type TextareaFieldProps<T extends FieldValues> = FormFieldProps<T> & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'name' | 'form'>;
 
 /** TextareaField is a labelled Textarea registered on the form, with its validation message. */

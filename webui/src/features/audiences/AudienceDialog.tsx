@@ -3,7 +3,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialog } from '@/components/FormDialog';
-import { InputField, TextareaField } from '@/components/FormFields';
+import { InputField, NumberField, TextareaField } from '@/components/FormFields';
 import { newAudience } from '@/lib/audiences';
 import { recordDialog } from '@/lib/recordDialog';
 import type { Audience } from '@/lib/types';
@@ -73,17 +73,7 @@ export default function AudienceDialog({ open, onOpenChange, audience }: { open:
         ))}
       </datalist>
       <TextareaField form={form} name="description" id="audience-description" label="Description (optional)" rows={3} placeholder="Who this audience is" />
-      <InputField
-        form={form}
-        name="contactCount"
-        rules={{ valueAsNumber: true }}
-        id="audience-contacts"
-        label="Contact Count"
-        type="number"
-        min={0}
-        step={1}
-        inputMode="numeric"
-      />
+      <NumberField form={form} name="contactCount" id="audience-contacts" label="Contact Count" min={0} />
     </FormDialog>
   );
 }

@@ -5,7 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialog } from '@/components/FormDialog';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
-import { InputField, SelectField, TextareaField } from '@/components/FormFields';
+import { InputField, NumberField, SelectField, TextareaField } from '@/components/FormFields';
 import { fieldAria } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { recordDialog } from '@/lib/recordDialog';
@@ -110,17 +110,7 @@ export default function VehicleDialog({ open, onOpenChange, vehicle }: { open: b
         <legend className="px-1 text-sm font-semibold text-slate-900">Settings</legend>
         <div className="grid gap-4 sm:grid-cols-3">
           <InputField form={form} name="template" id="vehicle-template" label="Template" autoComplete="off" />
-          <InputField
-            form={form}
-            name="maxLength"
-            rules={{ valueAsNumber: true }}
-            id="vehicle-max-length"
-            label="Max Length"
-            type="number"
-            min={1}
-            step={1}
-            inputMode="numeric"
-          />
+          <NumberField form={form} name="maxLength" id="vehicle-max-length" label="Max Length" min={1} />
           <SelectField form={form} name="format" id="vehicle-format" label="Format" options={vehicleFormats} />
         </div>
       </fieldset>
