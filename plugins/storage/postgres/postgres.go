@@ -18,6 +18,7 @@ import (
 	"io/fs"
 	"net/url"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/lib/pq" // also the database/sql driver "postgres"
@@ -33,17 +34,13 @@ var migrations embed.FS
 
 func init() { Register() }
 
-var registered bool
+var registerOnce sync.Once
 
 // Register makes the backend available for "postgres" DSNs (postgresql://
 // maps to the same scheme). The package's init calls it; calling it again
 // does nothing.
 func Register() {
-	if registered {
-		return
-	}
-	registered = true
-	store.Register("postgres", Open)
+	registerOnce.Do(func() { store.Register("postgres", Open) })
 }
 
 // dialect is PostgreSQL's: text sorted bytewise for backups, serial

@@ -20,6 +20,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sync"
 	"time"
 
 	"github.com/pressly/goose/v3"
@@ -34,17 +35,15 @@ var migrations embed.FS
 
 func init() { Register() }
 
-var registered bool
+var registerOnce sync.Once
 
 // Register makes the backend available for "" (plain paths) and "sqlite"
 // DSNs. The package's init calls it; calling it again does nothing.
 func Register() {
-	if registered {
-		return
-	}
-	registered = true
-	store.Register("", Open)
-	store.Register("sqlite", Open)
+	registerOnce.Do(func() {
+		store.Register("", Open)
+		store.Register("sqlite", Open)
+	})
 }
 
 // Path returns the database file a DSN names.
