@@ -2,7 +2,6 @@ package api
 
 import (
 	"net/http"
-	"slices"
 	"time"
 
 	"github.com/gorilla/mux"
@@ -10,7 +9,6 @@ import (
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/schedule"
-	"github.com/commsplan/commsplan/pkg/store"
 )
 
 // routeSchedule registers blackout periods and the schedule warnings (issue 9).
@@ -40,16 +38,7 @@ func (in blackoutInput) apply(b domain.Blackout) (domain.Blackout, error) {
 
 // scheduleInput loads what the warnings are worked out from.
 func (s *Server) scheduleInput(r *http.Request, loc *time.Location) (schedule.Input, error) {
-	in := schedule.Input{Limit: s.maxPerWeek, Loc: loc}
-	var err error
-	if in.Communications, err = s.store.ListCommunications(r.Context()); err != nil {
-		return in, err
-	}
-	if in.Audiences, err = s.store.ListAudiences(r.Context()); err != nil {
-		return in, err
-	}
-	in.Blackouts, err = s.store.ListBlackouts(r.Context())
-	return in, err
+	return s.plan.ScheduleInput(r.Context(), s.maxPerWeek, loc)
 }
 
 func (s *Server) scheduleWarnings(w http.ResponseWriter, r *http.Request) {
@@ -121,20 +110,11 @@ func (s *Server) previewWarnings(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	if err := domain.CheckCandidate(cand.Status, cand.ScheduledDate); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	in, err := s.scheduleInput(r, loc)
+	warnings, in, err := s.plan.PreviewWarnings(r.Context(), s.maxPerWeek, loc, domain.Communication{ID: cand.ID,
+		AudienceID: cand.AudienceID, Status: cand.Status, ScheduledDate: cand.ScheduledDate})
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	known := func(a domain.Audience) bool { return a.ID == cand.AudienceID }
-	if cand.AudienceID != "" && !slices.ContainsFunc(in.Audiences, known) {
-		s.fail(w, r, &store.ReferenceError{Field: "audienceId"})
-		return
-	}
-	writeJSON(w, http.StatusOK, namedWarnings(schedule.Preview(in, domain.Communication{ID: cand.ID, AudienceID: cand.AudienceID,
-		Status: cand.Status, ScheduledDate: cand.ScheduledDate}), in.Communications))
+	writeJSON(w, http.StatusOK, namedWarnings(warnings, in.Communications))
 }
