@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { launchBrowser, startServer } from './harness.mjs';
-import { chooseOption, checkA11y, eventually, expectHeader, watchedPage } from './helpers.mjs';
+import { api, chooseOption, checkA11y, eventually, expectHeader, watchedPage } from './helpers.mjs';
 
 let server;
 let browser;
@@ -79,6 +79,27 @@ test('an admin adds a viewer, promotes them and removes them', async () => {
   await viewer.getByRole('heading', { name: 'Authorized Access Required' }).waitFor();
 
   await adminContext.close();
+  assert.deepEqual(external, []);
+  assert.deepEqual(pageErrors, []);
+});
+
+test("a vehicle's History panel shows the change and who made it", async () => {
+  const adminCode = server.output.join('').match(/Admin code: (CPP[-A-Z0-9]+)/)[1];
+  const { context, page } = await watchedPage(browser, server, { external, pageErrors });
+  await signInWith(page, adminCode);
+  const v = await api(page, 'POST', '/api/vehicles', { name: 'Town hall', type: 'town_hall', description: 'Quarterly' });
+  await api(page, 'PUT', `/api/vehicles/${v.id}`, { ...v, name: 'Town hall live' });
+
+  await page.getByRole('link', { name: 'Delivery Vehicles' }).click();
+  await page.getByRole('button', { name: 'Actions for Town hall live' }).click();
+  await page.getByRole('menuitem', { name: 'History' }).click();
+  const dialog = page.getByRole('dialog', { name: 'History of Town hall live' });
+  const entries = dialog.getByTestId('history-entry');
+  await eventually(async () => assert.equal(await entries.count(), 2));
+  assert.match(await entries.nth(0).textContent(), /^Administrator updated this.*name: Town hall → Town hall live/);
+  assert.match(await entries.nth(1).textContent(), /^Administrator created this/);
+  await checkA11y(page, 'the History panel');
+  await context.close();
   assert.deepEqual(external, []);
   assert.deepEqual(pageErrors, []);
 });

@@ -1,12 +1,14 @@
-import { Plus, Settings2, Truck, Users } from 'lucide-react';
+import { History, Plus, Settings2, Truck, Users } from 'lucide-react';
 import { useState } from 'react';
 import { CardGrid, CardGridSkeleton } from '@/components/CardGrid';
 import { EmptyState } from '@/components/EmptyState';
+import { HistoryDialog } from '@/components/HistoryDialog';
 import { RecordActionsMenu } from '@/components/RecordActionsMenu';
 import { SectionHeading } from '@/components/SectionHeading';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCount, formatPct, generationalShares } from '@/lib/generations';
 import type { Reference, Vehicle } from '@/lib/types';
@@ -63,6 +65,7 @@ export default function VehiclesPage() {
   const { data: reference, isLoading: referenceLoading } = useReference();
   const remove = useDeleteVehicle();
   const [dialog, setDialog] = useState<{ open: boolean; vehicle?: Vehicle }>({ open: false });
+  const [history, setHistory] = useState<Vehicle | null>(null);
   const types = reference?.vehicleTypes;
   const generations = reference?.generations;
 
@@ -119,7 +122,17 @@ export default function VehiclesPage() {
                       <Badge variant="outline">{strategyLabel(v.communicationStrategy)}</Badge>
                     </div>
                   </div>
-                  <RecordActionsMenu name={v.name} onEdit={() => openEdit(v)} onDelete={() => confirmDelete(v)} />
+                  <RecordActionsMenu
+                    name={v.name}
+                    onEdit={() => openEdit(v)}
+                    onDelete={() => confirmDelete(v)}
+                    trailing={
+                      <DropdownMenuItem onSelect={() => setHistory(v)}>
+                        <History className="h-4 w-4" aria-hidden="true" />
+                        History
+                      </DropdownMenuItem>
+                    }
+                  />
                 </div>
                 {v.description && <p className="mb-3 text-sm text-slate-600">{v.description}</p>}
                 <dl className="mb-4 grid gap-1 text-xs text-slate-700">
@@ -149,6 +162,7 @@ export default function VehiclesPage() {
       )}
 
       <VehicleDialog open={dialog.open} vehicle={dialog.vehicle} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
+      {history && <HistoryDialog entity="vehicle" id={history.id} name={history.name} open onOpenChange={(o) => !o && setHistory(null)} />}
     </div>
   );
 }
