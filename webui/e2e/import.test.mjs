@@ -134,4 +134,41 @@ describe('Campaign hand-off (issue 29)', () => {
     assert.deepEqual(external, []);
     assert.deepEqual(pageErrors, []);
   });
+
+  test('only an approver is offered a feed with confidential activities', async () => {
+    // A planner (the shared code's default role) is not offered it.
+    await page.goto('/schedule');
+    await page.getByRole('button', { name: 'Calendar Feeds' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Calendar Feeds' });
+    await dialog.getByLabel('Include campaign activities').check();
+    assert.equal(await dialog.getByLabel('Include confidential activities (left out by default)').count(), 0);
+    await page.keyboard.press('Escape');
+
+    // A server whose shared code signs in approvers (auth.shared-role).
+    process.env.COMMSPLAN_AUTH_SHARED_ROLE = 'approver';
+    const approverServer = await startServer();
+    delete process.env.COMMSPLAN_AUTH_SHARED_ROLE;
+    try {
+      const { page: approver } = await watchedPage(browser, approverServer, { external, pageErrors });
+      await signIn(approver);
+      await approver.goto('/schedule');
+      await approver.getByRole('button', { name: 'Calendar Feeds' }).click();
+      dialog = approver.getByRole('dialog', { name: 'Calendar Feeds' });
+      await dialog.getByLabel('Feed Name').fill('Deal team');
+      const secret = dialog.getByLabel('Include confidential activities (left out by default)');
+      assert.equal(await secret.count(), 0, 'offered only with campaign activities');
+      await dialog.getByLabel('Include campaign activities').check();
+      await secret.check();
+      await checkA11y(approver, 'the Calendar Feeds dialog of an approver');
+      await dialog.getByRole('button', { name: 'Create Feed' }).click();
+      await expectToast(approver, 'Calendar feed created successfully!');
+      await dialog.getByTestId('feed-row').filter({ hasText: 'Deal team' }).getByText('Includes confidential activities').waitFor();
+      const feeds = await api(approver, 'GET', '/api/calendar-feeds');
+      assert.equal(feeds.length, 1);
+      assert.equal(feeds[0].includeConfidential, true);
+    } finally {
+      await approverServer.stop();
+    }
+    assert.deepEqual(pageErrors, []);
+  });
 });

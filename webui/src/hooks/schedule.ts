@@ -117,6 +117,8 @@ export const useDeleteBlackout = blackouts.useDelete;
 export interface FeedInput {
   name: string;
   includeCampaignActivities: boolean;
+  /** includeConfidential keeps campaign activities with a confidentiality label (approvers and admins only). */
+  includeConfidential?: boolean;
 }
 
 /** feeds: subscribable ICS feeds; deleting one revokes its URL. */

@@ -165,6 +165,7 @@ export interface CalendarFeed {
   id: string;
   name: string;
   includeCampaignActivities: boolean;
+  includeConfidential?: boolean;
   createdAt: string;
   url?: string;
 }

@@ -10,6 +10,7 @@ import { feedUrl } from '@/lib/planning';
 import { toast } from '@/lib/toast';
 import type { CalendarFeed } from '@/lib/types';
 import { useCalendarFeeds, useCreateCalendarFeed, useRevokeCalendarFeed } from '@/hooks/schedule';
+import { useCan } from '@/hooks/session';
 
 /** FEED_REVOKE_CONFIRM is the confirm prompt before a feed is revoked. */
 export const FEED_REVOKE_CONFIRM = 'Revoke this calendar feed? Calendars subscribed to it will stop receiving updates. This cannot be undone.';
@@ -84,6 +85,10 @@ export function FeedsDialog({ open, onOpenChange }: { open: boolean; onOpenChang
   const revoke = useRevokeCalendarFeed();
   const [name, setName] = useState('');
   const [includeCampaigns, setIncludeCampaigns] = useState(false);
+  const [includeConfidential, setIncludeConfidential] = useState(false);
+  // Publishing confidential activities is an approver's or admin's decision (issue 29).
+  const mayPublishSecret = useCan('reviews.decide');
+  const confidentialId = useId();
   const [nameError, setNameError] = useState('');
   const [created, setCreated] = useState<CalendarFeed | null>(null);
   const includeId = useId();
@@ -94,6 +99,7 @@ export function FeedsDialog({ open, onOpenChange }: { open: boolean; onOpenChang
     setCreated(null);
     setName('');
     setIncludeCampaigns(false);
+    setIncludeConfidential(false);
     setNameError('');
   }, [open]);
 
@@ -105,7 +111,7 @@ export function FeedsDialog({ open, onOpenChange }: { open: boolean; onOpenChang
     }
     setNameError('');
     create.mutate(
-      { name: name.trim(), includeCampaignActivities: includeCampaigns },
+      { name: name.trim(), includeCampaignActivities: includeCampaigns, includeConfidential: includeCampaigns && includeConfidential },
       {
         onSuccess: (feed) => {
           setCreated(feed);
@@ -154,6 +160,7 @@ export function FeedsDialog({ open, onOpenChange }: { open: boolean; onOpenChang
                       <span className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
                         Created {formatShortDate(f.createdAt)}
                         {f.includeCampaignActivities && <Badge variant="secondary">Includes campaign activities</Badge>}
+                        {f.includeConfidential && <Badge variant="secondary">Includes confidential activities</Badge>}
                       </span>
                     </div>
                     <Button
@@ -190,6 +197,20 @@ export function FeedsDialog({ open, onOpenChange }: { open: boolean; onOpenChang
               Include campaign activities
             </label>
           </div>
+          {mayPublishSecret && includeCampaigns && (
+            <div className="flex items-center gap-2 text-sm">
+              <input
+                id={confidentialId}
+                type="checkbox"
+                className="h-4 w-4 accent-blue-700"
+                checked={includeConfidential}
+                onChange={(e) => setIncludeConfidential(e.target.checked)}
+              />
+              <label htmlFor={confidentialId} className="text-slate-800">
+                Include confidential activities (left out by default)
+              </label>
+            </div>
+          )}
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Close
