@@ -9,6 +9,7 @@ import (
 	"github.com/gorilla/mux"
 
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/store"
 )
 
@@ -49,17 +50,11 @@ func (s *Server) listHistory(w http.ResponseWriter, r *http.Request) {
 // auditTime reads an optional from/to: an RFC 3339 time or a date (the
 // start of that day, UTC).
 func auditTime(r *http.Request, name string) (time.Time, error) {
-	v := r.URL.Query().Get(name)
-	if v == "" {
-		return time.Time{}, nil
+	t, ok := plan.ParseAuditTime(r.URL.Query().Get(name))
+	if !ok {
+		return time.Time{}, BadRequest(name, "must be "+plan.AuditTimeHint)
 	}
-	if t, err := time.Parse(time.RFC3339, v); err == nil {
-		return t, nil
-	}
-	if t, err := time.Parse(time.DateOnly, v); err == nil {
-		return t, nil
-	}
-	return time.Time{}, BadRequest(name, "must be a date (2026-11-25) or an RFC 3339 time")
+	return t, nil
 }
 
 func (s *Server) listAudit(w http.ResponseWriter, r *http.Request) {

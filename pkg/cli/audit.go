@@ -98,14 +98,9 @@ func allAudit(ctx context.Context, p *plan.Plan, f store.AuditFilter) ([]domain.
 }
 
 func auditFlagTime(flag, v string) (time.Time, error) {
-	if v == "" {
-		return time.Time{}, nil
+	t, ok := plan.ParseAuditTime(v)
+	if !ok {
+		return time.Time{}, UsageError("%s must be %s, not %q", flag, plan.AuditTimeHint, v)
 	}
-	if t, err := time.Parse(time.RFC3339, v); err == nil {
-		return t, nil
-	}
-	if t, err := time.Parse(time.DateOnly, v); err == nil {
-		return t, nil
-	}
-	return time.Time{}, UsageError("%s must be a date (2026-11-25) or an RFC 3339 time, not %q", flag, v)
+	return t, nil
 }

@@ -66,6 +66,24 @@ func empty(v json.RawMessage) bool {
 	return false
 }
 
+// AuditTimeHint says what ParseAuditTime takes, for the front ends' messages.
+const AuditTimeHint = "a date (2026-11-25) or an RFC 3339 time"
+
+// ParseAuditTime reads an optional from/to bound of the audit trail: an RFC
+// 3339 time or a date (the start of that day, UTC). Empty is no bound; ok is
+// false when v is neither form.
+func ParseAuditTime(v string) (t time.Time, ok bool) {
+	if v == "" {
+		return time.Time{}, true
+	}
+	for _, layout := range []string{time.RFC3339, time.DateOnly} {
+		if t, err := time.Parse(layout, v); err == nil {
+			return t, true
+		}
+	}
+	return time.Time{}, false
+}
+
 // AuditTrail reads the audit trail, newest first (approvers and admins).
 func (p *Plan) AuditTrail(ctx context.Context, f store.AuditFilter) ([]domain.Activity, error) {
 	if _, err := actor.Require(ctx, actor.AuditRead); err != nil {
