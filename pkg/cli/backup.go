@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -240,8 +239,7 @@ func migrateToRun(ctx context.Context, f *Factory, target string, opts *MigrateT
 	if err != nil {
 		return fmt.Errorf("migrate-to: read the target back: %w", err)
 	}
-	tw := tabwriter.NewWriter(f.Out, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "TABLE\tROWS\tSHA-256\tTARGET")
+	tw := newTable(f.Out, "TABLE\tROWS\tSHA-256\tTARGET")
 	differ := 0
 	for i, want := range m.Tables {
 		verdict := "same"

@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -420,7 +419,7 @@ func emit(f *Factory, file string, b []byte) error {
 // writeScheduleTable prints a schedule for people: its header, the
 // timeline, and one line per activity.
 func writeScheduleTable(w io.Writer, s *campaign.Schedule) {
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	tw := newTable(w, "")
 	fmt.Fprintf(tw, "Campaign:\t%s\n", s.CampaignName)
 	fmt.Fprintf(tw, "Type:\t%s\n", s.Type)
 	fmt.Fprintf(tw, "Period:\t%s to %s\n", s.StartDate, s.EndDate)
@@ -437,15 +436,13 @@ func writeScheduleTable(w io.Writer, s *campaign.Schedule) {
 		fmt.Fprintf(w, "\n%s\n", s.Summary)
 	}
 	fmt.Fprintln(w)
-	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "PHASE\tTIMING\tACTIVITIES")
+	tw = newTable(w, "PHASE\tTIMING\tACTIVITIES")
 	for _, t := range s.Timeline {
 		fmt.Fprintf(tw, "%s\t%s\t%d\n", t.Phase, t.Timing, t.Activities)
 	}
 	tw.Flush()
 	fmt.Fprintln(w)
-	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "DATE\tPHASE\tPRIORITY\tCHANNEL\tAUDIENCE\tTITLE")
+	tw = newTable(w, "DATE\tPHASE\tPRIORITY\tCHANNEL\tAUDIENCE\tTITLE")
 	for _, a := range s.Activities {
 		title := a.Title
 		if a.Confidentiality != "" {
@@ -544,8 +541,7 @@ func campaignListRun(cmd *cobra.Command, f *Factory, opts *CampaignListOptions) 
 		fmt.Fprintln(f.Out, "No campaigns saved yet")
 		return nil
 	}
-	tw := tabwriter.NewWriter(f.Out, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tTITLE\tCREATED\tACTIVITIES\tPEOPLE\tLOCATIONS")
+	tw := newTable(f.Out, "ID\tTITLE\tCREATED\tACTIVITIES\tPEOPLE\tLOCATIONS")
 	for _, c := range list {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%d\n", c.ID, oneLine(c.Title), c.CreatedAt.UTC().Format("2006-01-02"),
 			totalActivities(c), peopleCount(c), len(c.GeographicFilters))
@@ -595,7 +591,7 @@ func campaignShowRun(cmd *cobra.Command, f *Factory, opts *CampaignShowOptions) 
 	if opts.Output == "json" {
 		return writeIndentedJSON(f.Out, c)
 	}
-	tw := tabwriter.NewWriter(f.Out, 0, 4, 2, ' ', 0)
+	tw := newTable(f.Out, "")
 	fmt.Fprintf(tw, "ID:\t%s\n", c.ID)
 	fmt.Fprintf(tw, "Title:\t%s\n", oneLine(c.Title))
 	desc := oneLine(c.Description)

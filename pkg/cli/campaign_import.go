@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -91,8 +90,7 @@ func campaignImportRun(cmd *cobra.Command, f *Factory, opts *CampaignImportOptio
 		return writeIndentedJSON(f.Out, res)
 	}
 	if len(res.Created) > 0 {
-		tw := tabwriter.NewWriter(f.Out, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "DATE\tTITLE\tAUDIENCE\tVEHICLE")
+		tw := newTable(f.Out, "DATE\tTITLE\tAUDIENCE\tVEHICLE")
 		for _, c := range res.Created {
 			aud, veh := "Everyone", "-"
 			if c.Audience != nil {

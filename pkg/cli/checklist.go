@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -125,7 +124,7 @@ func checklistScoreRun(f *Factory, opts *ChecklistScoreOptions) error {
 // writeStatsTable prints the dashboard: the four cards, then one row per
 // category.
 func writeStatsTable(w io.Writer, s checklist.Stats) error {
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	tw := newTable(w, "")
 	fmt.Fprintf(tw, "Overall readiness:\t%.1f%% (%s)\n", s.ReadinessPercentage, s.ReadinessLevel)
 	fmt.Fprintf(tw, "Completion:\t%d/%d items (%.1f%%)\n", s.CompletedItems, s.TotalItems, s.CompletionPercentage)
 	fmt.Fprintf(tw, "Total score:\t%d/%d points\n", s.TotalScore, s.MaxPossibleScore)
@@ -135,8 +134,7 @@ func writeStatsTable(w io.Writer, s checklist.Stats) error {
 		return err
 	}
 	fmt.Fprintln(w)
-	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "CATEGORY\tITEMS\tPOINTS\tPROGRESS")
+	tw = newTable(w, "CATEGORY\tITEMS\tPOINTS\tPROGRESS")
 	for _, c := range checklist.Categories() {
 		cs := s.Categories[fmt.Sprint(c.Code)]
 		fmt.Fprintf(tw, "%d %s\t%d\t%d/%d\t%.1f%%\n", c.Code, c.Name, cs.Count, cs.Current, cs.Max, cs.Percentage)
@@ -347,8 +345,7 @@ func checklistListRun(cmd *cobra.Command, f *Factory, opts *ChecklistListOptions
 		fmt.Fprintln(f.Out, "No Saved Checklists")
 		return nil
 	}
-	tw := tabwriter.NewWriter(f.Out, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tNAME\tCREATED\tITEMS\tCOMPLETED\tREADINESS\tIMPORTED")
+	tw := newTable(f.Out, "ID\tNAME\tCREATED\tITEMS\tCOMPLETED\tREADINESS\tIMPORTED")
 	for _, t := range list {
 		readiness := "?"
 		items, err := checklist.DecodeItems(t.Items)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -73,8 +72,7 @@ func writeItemsTable(w io.Writer, items []checklist.Item) error {
 	for _, c := range checklist.Categories() {
 		names[c.Code] = c.Name
 	}
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tCATEGORY\tTITLE\tSCORE\tWEIGHT\tENABLED\tTEAM")
+	tw := newTable(w, "ID\tCATEGORY\tTITLE\tSCORE\tWEIGHT\tENABLED\tTEAM")
 	for _, it := range items {
 		enabled := "yes"
 		if !it.Enabled {

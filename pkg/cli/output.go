@@ -8,6 +8,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 )
@@ -67,6 +68,17 @@ func writeIndentedJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", jsonIndent)
 	return enc.Encode(v)
+}
+
+// newTable starts a table of aligned columns on w, the one table layout of
+// every command (two spaces between columns); header, unless empty, is its
+// first row, the column names separated by tabs. The caller flushes it.
+func newTable(w io.Writer, header string) *tabwriter.Writer {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	if header != "" {
+		fmt.Fprintln(tw, header)
+	}
+	return tw
 }
 
 // oneLine keeps an edited, multi-line text on its table row.

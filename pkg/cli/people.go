@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -91,8 +90,7 @@ func newPeopleListCmd(f *Factory, runF func(*PeopleListOptions) error) *cobra.Co
 }
 
 func writePeopleTable(f *Factory, people []domain.Person) error {
-	tw := tabwriter.NewWriter(f.Out, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tNAME\tEMAIL\tROLE\tLAST SEEN\tSESSIONS")
+	tw := newTable(f.Out, "ID\tNAME\tEMAIL\tROLE\tLAST SEEN\tSESSIONS")
 	for _, p := range people {
 		seen := "never"
 		if p.LastSeenAt != nil {

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -162,8 +161,7 @@ func communicationListRun(cmd *cobra.Command, f *Factory, opts *CommunicationLis
 		fmt.Fprintln(f.Out, "No communications found")
 		return nil
 	}
-	tw := tabwriter.NewWriter(f.Out, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tSTATUS\tSCHEDULED\tTITLE\tAUDIENCE\tVEHICLE")
+	tw := newTable(f.Out, "ID\tSTATUS\tSCHEDULED\tTITLE\tAUDIENCE\tVEHICLE")
 	for _, c := range list {
 		var audience, vehicle string
 		if c.Audience != nil {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -104,8 +103,7 @@ func writeSeedReport(w io.Writer, r seed.Report, output string) error {
 	if output == "json" {
 		return writeIndentedJSON(w, seedResult{Report: r, Inserted: r.Inserted(), Skipped: r.Skipped()})
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "KIND\tINSERTED\tSKIPPED")
+	tw := newTable(w, "KIND\tINSERTED\tSKIPPED")
 	for _, c := range r.Counts {
 		fmt.Fprintf(tw, "%s\t%d\t%d\n", c.Kind, c.Inserted, c.Skipped)
 	}
