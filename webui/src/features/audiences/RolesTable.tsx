@@ -9,7 +9,8 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, Database, Search, X } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -111,6 +112,12 @@ export function RolesTable() {
 
   const rows = table.getRowModel().rows;
   const total = data?.length ?? 0;
+  // Only the rows in view are in the page (issue 27: 241 rows had made 3,461 DOM nodes); spacer rows keep the scroll height.
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => 58, overscan: 8 });
+  const items = virtual.getVirtualItems();
+  const padTop = items[0]?.start ?? 0;
+  const padBottom = items.length > 0 ? virtual.getTotalSize() - items[items.length - 1].end : 0;
 
   return (
     <Card>
@@ -147,15 +154,14 @@ export function RolesTable() {
       </CardHeader>
       <CardContent>
         {isLoading ? (
-          <div className="grid gap-2" role="status" aria-label="Loading job titles">
-            {Array.from({ length: 6 }, (_, i) => (
-              <Skeleton key={i} className="h-10 w-full" />
-            ))}
+          // The table's own height, so nothing moves when it arrives.
+          <div className="h-[640px]" role="status" aria-label="Loading job titles">
+            <Skeleton className="h-full w-full" />
           </div>
         ) : isError ? (
           <p className="py-8 text-center text-sm text-slate-600">The roles database could not be loaded.</p>
         ) : (
-          <div className="max-h-[640px] overflow-auto rounded-md border border-slate-200">
+          <div ref={scroller} className="max-h-[640px] overflow-auto rounded-md border border-slate-200">
             <table className="w-full border-collapse text-sm">
               <caption className="caption-bottom border-t border-slate-200 p-2 text-left text-xs text-slate-600" data-testid="roles-caption">
                 {rolesCaption(table.getFilteredRowModel().rows.length, total)}
@@ -212,15 +218,28 @@ export function RolesTable() {
                     </td>
                   </tr>
                 ) : (
-                  rows.map((row) => (
-                    <tr key={row.id} className="border-b border-slate-100 align-top last:border-0" data-testid="role-row">
-                      {row.getVisibleCells().map((cell) => (
-                        <td key={cell.id} className="px-3 py-2 text-slate-800">
-                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                        </td>
-                      ))}
-                    </tr>
-                  ))
+                  <>
+                    {padTop > 0 && <tr aria-hidden="true" style={{ height: padTop }} />}
+                    {items.map((v) => {
+                      const row = rows[v.index];
+                      return (
+                        <tr
+                          key={row.id}
+                          ref={virtual.measureElement}
+                          data-index={v.index}
+                          className="border-b border-slate-100 align-top last:border-0"
+                          data-testid="role-row"
+                        >
+                          {row.getVisibleCells().map((cell) => (
+                            <td key={cell.id} className="px-3 py-2 text-slate-800">
+                              {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                            </td>
+                          ))}
+                        </tr>
+                      );
+                    })}
+                    {padBottom > 0 && <tr aria-hidden="true" style={{ height: padBottom }} />}
+                  </>
                 )}
               </tbody>
             </table>
