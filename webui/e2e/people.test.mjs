@@ -64,6 +64,10 @@ test('an admin adds a viewer, promotes them and removes them', async () => {
   assert.equal(await viewer.getByRole('button', { name: 'Create New' }).count(), 0, 'no Create New for a viewer');
   assert.equal(await viewer.getByRole('button', { name: 'Backups' }).count(), 0, 'no Backups for a viewer');
   assert.equal(await viewer.getByRole('link', { name: 'People' }).count(), 0, 'People is for admins');
+  await viewer.getByRole('link', { name: 'Themes' }).click();
+  await expectHeader(viewer, 'Themes', 'Organize communications around key themes and topics');
+  await viewer.getByRole('heading', { name: 'Communication Themes' }).waitFor();
+  assert.equal(await viewer.getByRole('button', { name: 'Add Theme' }).count(), 0, 'no Add Theme for a viewer');
 
   // Promoted to planner: the change shows after a reload.
   await chooseOption(admin, 'Role of Vera Viewer', 'Planner: changes the plan');
@@ -75,7 +79,7 @@ test('an admin adds a viewer, promotes them and removes them', async () => {
   // Removed: the next action goes back to the gate.
   await admin.getByRole('button', { name: 'Remove Vera Viewer' }).click();
   await admin.getByText('Vera Viewer removed').first().waitFor();
-  await viewer.getByRole('link', { name: 'Themes' }).click();
+  await viewer.getByRole('link', { name: 'Questions' }).click();
   await viewer.getByRole('heading', { name: 'Authorized Access Required' }).waitFor();
 
   await adminContext.close();

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { EllipsisVertical, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { NO_EDIT_REASON, useCan } from '@/hooks/session';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 
 /**
@@ -23,6 +24,8 @@ export function RecordActionsMenu({
   trailing?: ReactNode;
   triggerClassName?: string;
 }) {
+  // A role without plan.edit sees Edit and Delete disabled, with why.
+  const canEdit = useCan('plan.edit');
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -32,13 +35,13 @@ export function RecordActionsMenu({
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         {leading}
-        <DropdownMenuItem onSelect={onEdit}>
+        <DropdownMenuItem onSelect={onEdit} disabled={!canEdit} title={canEdit ? undefined : NO_EDIT_REASON}>
           <Pencil className="h-4 w-4" aria-hidden="true" />
           Edit
         </DropdownMenuItem>
         {trailing}
         {(leading || trailing) && <DropdownMenuSeparator />}
-        <DropdownMenuItem className="text-red-700" onSelect={onDelete}>
+        <DropdownMenuItem className="text-red-700" onSelect={onDelete} disabled={!canEdit} title={canEdit ? undefined : NO_EDIT_REASON}>
           <Trash2 className="h-4 w-4" aria-hidden="true" />
           Delete
         </DropdownMenuItem>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CardGrid, CardGridSkeleton } from '@/components/CardGrid';
+import { CanEdit } from '@/components/CanEdit';
 import { EmptyState } from '@/components/EmptyState';
 import { SectionHeading } from '@/components/SectionHeading';
 import { Card } from '@/components/ui/card';
@@ -36,10 +37,12 @@ export default function AudiencesPage() {
       <SectionHeading
         title="Audience Management"
         action={
-          <Button onClick={() => setDialog({ open: true })}>
+          <CanEdit>
+<Button onClick={() => setDialog({ open: true })}>
             <Plus className="h-4 w-4" aria-hidden="true" />
             Add Audience
           </Button>
+</CanEdit>
         }
       >
         <p className="text-sm text-slate-600" data-testid="audience-summary">

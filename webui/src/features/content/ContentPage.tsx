@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { RecordActionsMenu } from '@/components/RecordActionsMenu';
 import { Badge } from '@/components/ui/badge';
 import { CardGrid, CardGridSkeleton } from '@/components/CardGrid';
+import { CanEdit } from '@/components/CanEdit';
 import { EmptyState } from '@/components/EmptyState';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -90,10 +91,12 @@ export default function ContentPage() {
             title="No content yet"
             text="Create content pieces to build your communications."
             action={
-              <Button onClick={() => setDialog({ open: true })}>
+              <CanEdit>
+<Button onClick={() => setDialog({ open: true })}>
                 <Plus className="h-4 w-4" aria-hidden="true" />
                 Add Content
               </Button>
+</CanEdit>
             }
           />
         )

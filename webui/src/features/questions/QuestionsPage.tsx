@@ -5,6 +5,7 @@ import { FileText, GripVertical, HelpCircle, Pencil, Plus, Trash2 } from 'lucide
 import { useState } from 'react';
 import { ThemeIcon } from '@/components/ThemeIcon';
 import { Badge } from '@/components/ui/badge';
+import { CanEdit } from '@/components/CanEdit';
 import { EmptyState } from '@/components/EmptyState';
 import { SectionHeading } from '@/components/SectionHeading';
 import { Button } from '@/components/ui/button';
@@ -165,10 +166,12 @@ export default function QuestionsPage() {
       <SectionHeading
         title="Questions Library"
         action={
-          <Button onClick={() => setDialog({ open: true })}>
+          <CanEdit>
+<Button onClick={() => setDialog({ open: true })}>
             <Plus className="h-4 w-4" aria-hidden="true" />
             Add Question
           </Button>
+</CanEdit>
         }
       >
         <p className="text-sm text-slate-600">Questions are organized by theme. Drag questions to reorder them within a theme.</p>

@@ -1,6 +1,7 @@
 import { FileText, HelpCircle, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { CardGrid, CardGridSkeleton } from '@/components/CardGrid';
+import { CanEdit } from '@/components/CanEdit';
 import { EmptyState } from '@/components/EmptyState';
 import { RecordActionsMenu } from '@/components/RecordActionsMenu';
 import { SectionHeading } from '@/components/SectionHeading';
@@ -33,10 +34,12 @@ export default function ThemesPage() {
       <SectionHeading
         title="Communication Themes"
         action={
-          <Button onClick={() => setDialog({ open: true })}>
+          <CanEdit>
+<Button onClick={() => setDialog({ open: true })}>
             <Plus className="h-4 w-4" aria-hidden="true" />
             Add Theme
           </Button>
+</CanEdit>
         }
       >
         <p className="text-sm text-slate-600">Organize your communications around key topics and themes</p>

@@ -1,6 +1,7 @@
 import { History, Plus, Settings2, Truck, Users } from 'lucide-react';
 import { useState } from 'react';
 import { CardGrid, CardGridSkeleton } from '@/components/CardGrid';
+import { CanEdit } from '@/components/CanEdit';
 import { EmptyState } from '@/components/EmptyState';
 import { HistoryDialog } from '@/components/HistoryDialog';
 import { RecordActionsMenu } from '@/components/RecordActionsMenu';
@@ -82,10 +83,12 @@ export default function VehiclesPage() {
       <SectionHeading
         title="Your Delivery Vehicles"
         action={
-          <Button onClick={openCreate}>
+          <CanEdit>
+<Button onClick={openCreate}>
             <Plus className="h-4 w-4" aria-hidden="true" />
             Add Vehicle
           </Button>
+</CanEdit>
         }
       >
         {vehicles && vehicles.length > 0 && (
