@@ -391,8 +391,9 @@ func (a *Archive) rows(table string, fn func(row []byte) error) error {
 	}
 	defer r.Close()
 	h := sha256.New()
+	tee := io.TeeReader(r, h)
 	var n, size int64
-	err = eachLine(io.TeeReader(r, h), func(line []byte) error {
+	err = eachLine(tee, func(line []byte) error {
 		n++
 		size += int64(len(line)) + 1
 		if n > p.Rows {
@@ -407,9 +408,14 @@ func (a *Archive) rows(table string, fn func(row []byte) error) error {
 		if errors.Is(err, ErrDamaged) || errors.Is(err, errNoNewline) {
 			return err
 		}
-		if errors.Is(err, zip.ErrChecksum) || errors.Is(err, zip.ErrFormat) || errors.Is(err, io.ErrUnexpectedEOF) ||
-			strings.Contains(err.Error(), "flate") {
+		if unreadable(err) {
 			return damaged("%s: %v", p.Path, err)
+		}
+		// fn refused a row that is valid JSON, which a damaged byte can
+		// make (a date that no longer parses): the rest of the part and
+		// its checksum tell damage from a refusal of the store's.
+		if _, cerr := io.Copy(io.Discard, tee); cerr != nil || hexSum(h) != p.SHA256 {
+			return damaged("%s does not match its SHA-256 (%v)", p.Path, err)
 		}
 		return err
 	}
@@ -422,6 +428,12 @@ func (a *Archive) rows(table string, fn func(row []byte) error) error {
 		return damaged("%s does not match its SHA-256", p.Path)
 	}
 	return nil
+}
+
+// unreadable reports whether err comes from reading a damaged zip part.
+func unreadable(err error) bool {
+	return errors.Is(err, zip.ErrChecksum) || errors.Is(err, zip.ErrFormat) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		strings.Contains(err.Error(), "flate")
 }
 
 var errNoNewline = fmt.Errorf("%w: a part does not end with a newline", ErrDamaged)

@@ -253,6 +253,14 @@ func TestDamagedArchivesAreRefused(t *testing.T) {
 			}
 			return b
 		}), backup.ErrDamaged},
+		// A damaged byte can leave valid JSON that the store refuses: still
+		// damage, not the store's error.
+		"row refused, manifest not": {rewrite(t, good, func(name string, b []byte) []byte {
+			if name == "data/themes.jsonl" {
+				return bytes.Replace(b, []byte(`"id":"`), []byte(`"id":1,"y":"`), 1)
+			}
+			return b
+		}), backup.ErrDamaged},
 		"future schema": {editManifest(t, good, func(m map[string]any) {
 			m["schemaVersion"] = store.SchemaVersion + 1
 		}), store.ErrNewerSchema},
