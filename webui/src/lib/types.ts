@@ -1,6 +1,8 @@
 // Entity shapes as the Go API sends them (see pkg/domain). Ids are UUID
 // strings, instants RFC 3339, calendar dates YYYY-MM-DD.
 
+import type { DashboardStats } from './dashboard';
+
 export interface Theme {
   id: string;
   name: string;
@@ -308,16 +310,7 @@ export interface GeneratedContent {
 }
 
 /** DashboardSummary is GET /api/dashboard: the cards' figures (as DashboardStats), the next communications and the recent activity. */
-export interface DashboardSummary {
-  activeThemes: number;
-  themesTrend: number | null;
-  scheduled: number;
-  scheduledTrend: number | null;
-  dueThisWeek: number;
-  contacts: number;
-  contactsTrend: number | null;
-  contentPieces: number;
-  contentTrend: number | null;
+export interface DashboardSummary extends DashboardStats {
   upcoming: Communication[];
   activity: ActivityEntry[];
 }

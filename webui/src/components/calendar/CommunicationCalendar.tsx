@@ -1,7 +1,7 @@
-import { addMonths, format, getDay, isSameDay, parse, startOfWeek, subMonths } from 'date-fns';
+import { format, getDay, isSameDay, parse, startOfWeek } from 'date-fns';
 import { enUS } from 'date-fns/locale';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Calendar, dateFnsLocalizer, type DateHeaderProps, type ToolbarProps } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import './calendar.css';
@@ -10,6 +10,7 @@ import { dayDots, groupByDate } from '@/lib/calendar';
 import { cn } from '@/lib/cn';
 import { dateKey } from '@/lib/dates';
 import type { Communication } from '@/lib/types';
+import { useShownMonth } from './useShownMonth';
 
 /** localizer: date-fns in en-US, weeks start on Sunday (spec 01 §2); the Schedule shares it. */
 export const localizer = dateFnsLocalizer({
@@ -86,14 +87,7 @@ export function CommunicationCalendar({
   onMonthChange?: (month: Date) => void;
   onOpen?: (id: string) => void;
 }) {
-  const [own, setOwn] = useState(() => new Date());
-  // The page may hold the month, to fetch what it shows (issue 27).
-  const month = props.month ?? own;
-  const setMonth = (next: (m: Date) => Date) => {
-    const d = next(month);
-    setOwn(d);
-    props.onMonthChange?.(d);
-  };
+  const { month, onNavigate } = useShownMonth(props.month, props.onMonthChange);
   const groups = useMemo(() => groupByDate(communications), [communications]);
   const onOpen = props.onOpen;
 
@@ -142,11 +136,7 @@ export function CommunicationCalendar({
         view="month"
         onView={() => {}}
         date={month}
-        onNavigate={(d, _view, action) => {
-          if (action === 'PREV') setMonth((m) => subMonths(m, 1));
-          else if (action === 'NEXT') setMonth((m) => addMonths(m, 1));
-          else setMonth(() => d);
-        }}
+        onNavigate={onNavigate}
         selectable
         onSelectSlot={(slot) => onDateSelect(slot.start)}
         dayPropGetter={(d) => ({ className: selected && isSameDay(d, selected) ? 'cp-selected-day' : undefined })}

@@ -1,5 +1,5 @@
-import { addMonths, format, isSameDay, subMonths } from 'date-fns';
-import { useCallback, useMemo, useRef, useState, type ComponentType, type DragEvent } from 'react';
+import { format, isSameDay } from 'date-fns';
+import { useCallback, useMemo, useRef, type ComponentType, type DragEvent } from 'react';
 import { Calendar, type CalendarProps, type DateHeaderProps, type EventProps } from 'react-big-calendar';
 import withDragAndDrop from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
@@ -10,6 +10,7 @@ import { canReschedule, formatScheduled, isBeforeToday, rescheduled } from '@/li
 import type { Communication } from '@/lib/types';
 import { CalendarToolbar, localizer } from '@/components/calendar/CommunicationCalendar';
 import { useReschedule } from '@/hooks/communications';
+import { useShownMonth } from '@/components/calendar/useShownMonth';
 import './schedule.css';
 
 type Event = CalendarEvent<Communication>;
@@ -68,14 +69,7 @@ export function ScheduleCalendar({
   month?: Date;
   onMonthChange?: (month: Date) => void;
 }) {
-  const [own, setOwn] = useState(() => new Date());
-  // The page may hold the month, to fetch what it shows (issue 27).
-  const month = props.month ?? own;
-  const setMonth = (next: (m: Date) => Date) => {
-    const d = next(month);
-    setOwn(d);
-    props.onMonthChange?.(d);
-  };
+  const { month, onNavigate } = useShownMonth(props.month, props.onMonthChange);
   const reschedule = useReschedule();
   const events = useMemo(() => calendarEvents(communications), [communications]);
 
@@ -131,11 +125,7 @@ export function ScheduleCalendar({
         view="month"
         onView={() => {}}
         date={month}
-        onNavigate={(d, _view, action) => {
-          if (action === 'PREV') setMonth((m) => subMonths(m, 1));
-          else if (action === 'NEXT') setMonth((m) => addMonths(m, 1));
-          else setMonth(() => d);
-        }}
+        onNavigate={onNavigate}
         // Every event shows (the week row scrolls): no "+N more" button, which rbc puts outside any cell.
         showAllEvents
         selectable
