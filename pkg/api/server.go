@@ -5,6 +5,7 @@
 package api
 
 import (
+	"context"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -199,6 +200,20 @@ func allowedMethods(r *mux.Router, path string) []string {
 	return out
 }
 
+// routeRecords registers the five routes of a kind of record with a cached
+// list: list, create, read, update and delete, in that order.
+func routeRecords[T, I any, P interface {
+	*T
+	Validate() error
+}](r *mux.Router, s *Server, path string, l store.List, list func(context.Context) ([]T, error), read func(context.Context, string) (T, error),
+	k plan.Kind[T], apply func(I, T) (T, error), id func(T) string) {
+	r.HandleFunc(path, cachedList(s, l, list, id)).Methods(http.MethodGet)
+	r.HandleFunc(path, create[T, I, P](s, k, apply)).Methods(http.MethodPost)
+	r.HandleFunc(path+"/{id}", get(s, read)).Methods(http.MethodGet)
+	r.HandleFunc(path+"/{id}", update[T, I, P](s, k, apply)).Methods(http.MethodPut)
+	r.HandleFunc(path+"/{id}", remove(s, k)).Methods(http.MethodDelete)
+}
+
 // routes registers every API route. Static paths come before {id} paths
 // with the same prefix (PUT /api/questions/reorder before /api/questions/{id}).
 func (s *Server) routes(r *mux.Router) {
@@ -208,11 +223,7 @@ func (s *Server) routes(r *mux.Router) {
 	r.HandleFunc("/session", s.createSession).Methods(http.MethodPost)
 	r.HandleFunc("/session", s.deleteSession).Methods(http.MethodDelete)
 
-	r.HandleFunc("/themes", cachedList(s, store.ThemesList, s.store.ListThemes, func(t domain.Theme) string { return t.ID })).Methods(http.MethodGet)
-	r.HandleFunc("/themes", create(s, plan.Themes, themeInput.apply)).Methods(http.MethodPost)
-	r.HandleFunc("/themes/{id}", get(s, s.store.GetTheme)).Methods(http.MethodGet)
-	r.HandleFunc("/themes/{id}", update(s, plan.Themes, themeInput.apply)).Methods(http.MethodPut)
-	r.HandleFunc("/themes/{id}", remove(s, plan.Themes)).Methods(http.MethodDelete)
+	routeRecords(r, s, "/themes", store.ThemesList, s.store.ListThemes, s.store.GetTheme, plan.Themes, themeInput.apply, func(t domain.Theme) string { return t.ID })
 
 	r.HandleFunc("/questions", groupedList(s, store.QuestionsList, s.listQuestions, func(q domain.Question) string { return q.ID },
 		"themeId", func(q domain.Question) string { return q.ThemeID })).Methods(http.MethodGet)
@@ -222,23 +233,11 @@ func (s *Server) routes(r *mux.Router) {
 	r.HandleFunc("/questions/{id}", update(s, plan.Questions, questionInput.apply)).Methods(http.MethodPut)
 	r.HandleFunc("/questions/{id}", remove(s, plan.Questions)).Methods(http.MethodDelete)
 
-	r.HandleFunc("/content", cachedList(s, store.ContentList, s.store.ListContent, func(c domain.Content) string { return c.ID })).Methods(http.MethodGet)
-	r.HandleFunc("/content", create(s, plan.Contents, contentInput.apply)).Methods(http.MethodPost)
-	r.HandleFunc("/content/{id}", get(s, s.store.GetContent)).Methods(http.MethodGet)
-	r.HandleFunc("/content/{id}", update(s, plan.Contents, contentInput.apply)).Methods(http.MethodPut)
-	r.HandleFunc("/content/{id}", remove(s, plan.Contents)).Methods(http.MethodDelete)
+	routeRecords(r, s, "/content", store.ContentList, s.store.ListContent, s.store.GetContent, plan.Contents, contentInput.apply, func(c domain.Content) string { return c.ID })
 
-	r.HandleFunc("/audiences", cachedList(s, store.AudiencesList, s.store.ListAudiences, func(a domain.Audience) string { return a.ID })).Methods(http.MethodGet)
-	r.HandleFunc("/audiences", create(s, plan.Audiences, audienceInput.apply)).Methods(http.MethodPost)
-	r.HandleFunc("/audiences/{id}", get(s, s.store.GetAudience)).Methods(http.MethodGet)
-	r.HandleFunc("/audiences/{id}", update(s, plan.Audiences, audienceInput.apply)).Methods(http.MethodPut)
-	r.HandleFunc("/audiences/{id}", remove(s, plan.Audiences)).Methods(http.MethodDelete)
+	routeRecords(r, s, "/audiences", store.AudiencesList, s.store.ListAudiences, s.store.GetAudience, plan.Audiences, audienceInput.apply, func(a domain.Audience) string { return a.ID })
 
-	r.HandleFunc("/vehicles", cachedList(s, store.VehiclesList, s.store.ListVehicles, func(v domain.Vehicle) string { return v.ID })).Methods(http.MethodGet)
-	r.HandleFunc("/vehicles", create(s, plan.Vehicles, vehicleInput.apply)).Methods(http.MethodPost)
-	r.HandleFunc("/vehicles/{id}", get(s, s.store.GetVehicle)).Methods(http.MethodGet)
-	r.HandleFunc("/vehicles/{id}", update(s, plan.Vehicles, vehicleInput.apply)).Methods(http.MethodPut)
-	r.HandleFunc("/vehicles/{id}", remove(s, plan.Vehicles)).Methods(http.MethodDelete)
+	routeRecords(r, s, "/vehicles", store.VehiclesList, s.store.ListVehicles, s.store.GetVehicle, plan.Vehicles, vehicleInput.apply, func(v domain.Vehicle) string { return v.ID })
 
 	r.HandleFunc("/communications", s.listCommunications).Methods(http.MethodGet)
 	r.HandleFunc("/communications", create(s, plan.Communications, communicationInput.apply)).Methods(http.MethodPost)
