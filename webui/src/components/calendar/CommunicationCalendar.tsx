@@ -1,8 +1,7 @@
-import { format, getDay, isSameDay, parse, startOfWeek } from 'date-fns';
-import { enUS } from 'date-fns/locale';
+import { format, isSameDay } from 'date-fns';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo } from 'react';
-import { Calendar, dateFnsLocalizer, type DateHeaderProps, type ToolbarProps } from 'react-big-calendar';
+import { Calendar, type DateHeaderProps, type ToolbarProps } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import './calendar.css';
 import { Button } from '@/components/ui/button';
@@ -10,16 +9,7 @@ import { dayDots, groupByDate } from '@/lib/calendar';
 import { cn } from '@/lib/cn';
 import { dateKey } from '@/lib/dates';
 import type { Communication } from '@/lib/types';
-import { useShownMonth } from './useShownMonth';
-
-/** localizer: date-fns in en-US, weeks start on Sunday (spec 01 §2); the Schedule shares it. */
-export const localizer = dateFnsLocalizer({
-  format,
-  parse,
-  startOfWeek: (d: Date) => startOfWeek(d, { weekStartsOn: 0 }),
-  getDay,
-  locales: { 'en-US': enUS },
-});
+import { useMonthView } from './monthView';
 
 const dotClass = { blue: 'bg-blue-600', yellow: 'bg-yellow-500', green: 'bg-green-600', gray: 'bg-slate-400' } as const;
 
@@ -87,7 +77,7 @@ export function CommunicationCalendar({
   onMonthChange?: (month: Date) => void;
   onOpen?: (id: string) => void;
 }) {
-  const { month, onNavigate } = useShownMonth(props.month, props.onMonthChange);
+  const monthView = useMonthView(props.month, props.onMonthChange);
   const groups = useMemo(() => groupByDate(communications), [communications]);
   const onOpen = props.onOpen;
 
@@ -129,14 +119,8 @@ export function CommunicationCalendar({
   return (
     <div className="h-[420px]">
       <Calendar
-        localizer={localizer}
-        culture="en-US"
+        {...monthView}
         events={[]}
-        views={['month']}
-        view="month"
-        onView={() => {}}
-        date={month}
-        onNavigate={onNavigate}
         selectable
         onSelectSlot={(slot) => onDateSelect(slot.start)}
         dayPropGetter={(d) => ({ className: selected && isSameDay(d, selected) ? 'cp-selected-day' : undefined })}

@@ -1,14 +1,26 @@
-import { addMonths, subMonths } from 'date-fns';
+import { addMonths, format, getDay, parse, startOfWeek, subMonths } from 'date-fns';
+import { enUS } from 'date-fns/locale';
 import { useState } from 'react';
-import type { NavigateAction } from 'react-big-calendar';
+import { dateFnsLocalizer, type NavigateAction } from 'react-big-calendar';
+
+/** localizer: date-fns in en-US, weeks start on Sunday (spec 01 §2); both calendars use it. */
+export const localizer = dateFnsLocalizer({
+  format,
+  parse,
+  startOfWeek: (d: Date) => startOfWeek(d, { weekStartsOn: 0 }),
+  getDay,
+  locales: { 'en-US': enUS },
+});
+
+const noop = () => {};
 
 /**
- * useShownMonth is the month a calendar shows and its toolbar's navigation,
- * shared by the Dashboard and the Schedule calendars. The page may hold the
- * month (month, to fetch what it shows, issue 27); onMonthChange hears every
- * move. onNavigate is react-big-calendar's handler.
+ * useMonthView is the month a calendar shows and the react-big-calendar
+ * props of a month-only, en-US calendar that moves by its toolbar, shared by
+ * the Dashboard and the Schedule calendars. The page may hold the month
+ * (held, to fetch what it shows, issue 27); onMonthChange hears every move.
  */
-export function useShownMonth(held?: Date, onMonthChange?: (month: Date) => void) {
+export function useMonthView(held?: Date, onMonthChange?: (month: Date) => void) {
   const [own, setOwn] = useState(() => new Date());
   const month = held ?? own;
   const onNavigate = (d: Date, _view: unknown, action: NavigateAction) => {
@@ -16,5 +28,5 @@ export function useShownMonth(held?: Date, onMonthChange?: (month: Date) => void
     setOwn(next);
     onMonthChange?.(next);
   };
-  return { month, onNavigate };
+  return { localizer, culture: 'en-US', views: ['month' as const], view: 'month' as const, onView: noop, date: month, onNavigate };
 }

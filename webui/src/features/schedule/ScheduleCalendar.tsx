@@ -8,9 +8,9 @@ import { cn } from '@/lib/cn';
 import { dateKey } from '@/lib/dates';
 import { canReschedule, formatScheduled, isBeforeToday, rescheduled } from '@/lib/schedule';
 import type { Communication } from '@/lib/types';
-import { CalendarToolbar, localizer } from '@/components/calendar/CommunicationCalendar';
+import { CalendarToolbar } from '@/components/calendar/CommunicationCalendar';
 import { useReschedule } from '@/hooks/communications';
-import { useShownMonth } from '@/components/calendar/useShownMonth';
+import { useMonthView } from '@/components/calendar/monthView';
 import './schedule.css';
 
 type Event = CalendarEvent<Communication>;
@@ -69,7 +69,7 @@ export function ScheduleCalendar({
   month?: Date;
   onMonthChange?: (month: Date) => void;
 }) {
-  const { month, onNavigate } = useShownMonth(props.month, props.onMonthChange);
+  const monthView = useMonthView(props.month, props.onMonthChange);
   const reschedule = useReschedule();
   const events = useMemo(() => calendarEvents(communications), [communications]);
 
@@ -118,14 +118,8 @@ export function ScheduleCalendar({
   return (
     <div className="cp-schedule-calendar">
       <DnDCalendar
-        localizer={localizer}
-        culture="en-US"
+        {...monthView}
         events={events}
-        views={['month']}
-        view="month"
-        onView={() => {}}
-        date={month}
-        onNavigate={onNavigate}
         // Every event shows (the week row scrolls): no "+N more" button, which rbc puts outside any cell.
         showAllEvents
         selectable
