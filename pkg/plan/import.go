@@ -85,14 +85,14 @@ func (p *Plan) ImportCampaign(ctx context.Context, campaignID string, in Campaig
 		if err != nil {
 			return err
 		}
-		done, err := importedActivities(ctx, tx, c.ID)
+		imported, err := importedActivities(ctx, tx, []string{c.ID})
 		if err != nil {
 			return err
 		}
 		var recs []*domain.Communication
 		unmapped := map[string]bool{}
 		for _, a := range chosen {
-			if done[a.ID] {
+			if imported[[2]string{c.ID, a.ID}] {
 				res.Skipped++
 				continue
 			}
@@ -104,7 +104,7 @@ func (p *Plan) ImportCampaign(ctx context.Context, campaignID string, in Campaig
 				}
 				continue
 			}
-			done[a.ID] = true
+			imported[[2]string{c.ID, a.ID}] = true
 			recs = append(recs, &domain.Communication{
 				Title: a.Title, ThemeID: themeID, AudienceID: audienceID, VehicleID: vehicles[a.Channel],
 				RawContent: a.Description, Status: domain.StatusScheduled, ScheduledDate: a.Date,
@@ -246,17 +246,28 @@ func vehicleByType(ctx context.Context, tx store.Store) (map[string]string, erro
 	return out, nil
 }
 
-// importedActivities answers the activity ids of campaignID that already
-// have a communication.
-func importedActivities(ctx context.Context, tx store.Store, campaignID string) (map[string]bool, error) {
+// importedActivities locks the given campaigns (sorted, so two imports
+// cannot deadlock) and returns the (campaign, activity) pairs already on
+// the schedule: the one idempotency rule of the import and the batch. With
+// no campaign it reads nothing.
+func importedActivities(ctx context.Context, tx store.Store, campaignIDs []string) (map[[2]string]bool, error) {
+	out := map[[2]string]bool{}
+	if len(campaignIDs) == 0 {
+		return out, nil
+	}
+	ids := slices.Compact(slices.Sorted(slices.Values(campaignIDs)))
+	for _, id := range ids {
+		if err := tx.LockCampaign(ctx, id); err != nil {
+			return nil, err
+		}
+	}
 	list, err := tx.ListCommunications(ctx)
 	if err != nil {
 		return nil, err
 	}
-	out := map[string]bool{}
 	for _, c := range list {
-		if c.SourceCampaignID == campaignID && c.SourceActivityID != "" {
-			out[c.SourceActivityID] = true
+		if c.SourceActivityID != "" && slices.Contains(ids, c.SourceCampaignID) {
+			out[[2]string{c.SourceCampaignID, c.SourceActivityID}] = true
 		}
 	}
 	return out, nil

@@ -3,6 +3,7 @@ package plan_test
 import (
 	"context"
 	"encoding/json"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -104,6 +105,62 @@ func TestImportCampaign(t *testing.T) {
 			assert.Len(t, list, len(sched.Activities))
 			_, err = p.ImportCampaign(ctx, "missing", plan.CampaignImport{})
 			assert.ErrorIs(t, err, store.ErrNotFound)
+		})
+	}
+}
+
+// TestConcurrentImportsCreateOnce: imports and batches of the same
+// activities running at once put each activity on the schedule once, on
+// both backends (PostgreSQL's transactions would otherwise each find the
+// activities missing).
+func TestConcurrentImportsCreateOnce(t *testing.T) {
+	for _, b := range storetest.Backends {
+		t.Run(b.Name, func(t *testing.T) {
+			ctx := acting()
+			st := storetest.Open(t, b.DSN(t))
+			p := plan.New(st)
+			raw, _ := schedule(t, "Wave")
+			c, err := p.CreateCampaign(ctx, plan.CampaignChange{Title: ptr("Wave"), Schedule: &raw})
+			require.NoError(t, err)
+			var sched campaign.Schedule
+			require.NoError(t, json.Unmarshal(raw, &sched))
+			theme := domain.Theme{Name: "Change", Description: "d"}
+			require.NoError(t, st.CreateTheme(ctx, &theme))
+			everyone := map[string]string{}
+			var batch []domain.Communication
+			for _, a := range sched.Activities {
+				everyone[a.Audience] = ""
+				batch = append(batch, domain.Communication{Title: a.Title, ThemeID: theme.ID,
+					ScheduledDate: a.Date, SourceCampaignID: c.ID, SourceActivityID: a.ID})
+			}
+
+			const runs = 6
+			created := make([]int, runs)
+			errs := make([]error, runs)
+			var wg sync.WaitGroup
+			for i := range runs {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					if i%2 == 0 {
+						res, err := p.ImportCampaign(ctx, c.ID, plan.CampaignImport{AudienceMap: everyone})
+						created[i], errs[i] = len(res.Created), err
+						return
+					}
+					list, err := p.CreateCommunications(ctx, batch)
+					created[i], errs[i] = len(list), err
+				}()
+			}
+			wg.Wait()
+			total := 0
+			for i := range runs {
+				require.NoError(t, errs[i], "run %d", i)
+				total += created[i]
+			}
+			assert.Equal(t, len(sched.Activities), total, "each activity created once in all")
+			list, err := st.ListCommunications(ctx)
+			require.NoError(t, err)
+			assert.Equal(t, len(sched.Activities), len(list), "stored communications")
 		})
 	}
 }

@@ -199,15 +199,15 @@ func (p *Plan) CreateCommunications(ctx context.Context, items []domain.Communic
 				return err
 			}
 		}
-		done := map[[2]string]bool{}
-		if slices.ContainsFunc(recs, func(c *domain.Communication) bool { return c.SourceActivityID != "" }) {
-			list, err := tx.ListCommunications(ctx)
-			if err != nil {
-				return err
+		var campaigns []string
+		for _, c := range recs {
+			if c.SourceActivityID != "" {
+				campaigns = append(campaigns, c.SourceCampaignID)
 			}
-			for _, c := range list {
-				done[[2]string{c.SourceCampaignID, c.SourceActivityID}] = c.SourceActivityID != ""
-			}
+		}
+		done, err := importedActivities(ctx, tx, campaigns)
+		if err != nil {
+			return err
 		}
 		for i, c := range recs {
 			key := [2]string{c.SourceCampaignID, c.SourceActivityID}

@@ -312,6 +312,10 @@ type Store interface {
 	SetPersonCode(ctx context.Context, id, codeHash string) error
 	// DeletePerson deletes the person and ends its sessions.
 	DeletePerson(ctx context.Context, id string) error
+	// LockCampaign, inside a transaction, locks the campaign's row until
+	// it ends, so two imports of its activities cannot both find them
+	// missing from the schedule. An unknown id locks nothing.
+	LockCampaign(ctx context.Context, id string) error
 	// LockAdmins counts the people with the admin role and, inside a
 	// transaction, locks their rows until it ends, so two transactions
 	// cannot each demote or remove one of the last two admins.

@@ -96,6 +96,12 @@ func (s *Store) LockAdmins(ctx context.Context) (int, error) {
 	return s.affected(ctx, `UPDATE people SET role = role WHERE role = 'admin'`)
 }
 
+// LockCampaign implements store.Store with the same no-op update.
+func (s *Store) LockCampaign(ctx context.Context, id string) error {
+	_, err := s.affected(ctx, `UPDATE campaigns SET id = id WHERE id = $1`, id)
+	return err
+}
+
 // TouchPerson implements store.Store.
 func (s *Store) TouchPerson(ctx context.Context, id string, at time.Time) error {
 	return s.exec(ctx, `UPDATE people SET last_seen_at = $1 WHERE id = $2`, at.UTC().Truncate(time.Microsecond), id)
