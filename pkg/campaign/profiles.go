@@ -17,12 +17,7 @@ const TopRoles = 8
 // calls these "fixed ratios per division type" without values; we derive
 // them from the dataset's job titles, so they are real figures.
 type DivisionDetail struct {
-	ID        string       `json:"id"`
-	Label     string       `json:"label"`
-	Location  string       `json:"location"`
-	Count     int          `json:"count"`
-	Size      string       `json:"size"`
-	Impact    string       `json:"impact"`
+	DivisionProfile
 	Structure []LevelShare `json:"structure"`
 	TopRoles  []RoleCount  `json:"topRoles"`
 }
@@ -70,9 +65,7 @@ func DivisionDetails(org *orgdata.Dataset) map[string]DivisionDetail {
 					Percent: math.Round(float64(n)*1000/float64(total)) / 10})
 			}
 		}
-		size, impact := DivisionSize(div.Count)
-		out[div.ID] = DivisionDetail{ID: div.ID, Label: div.Label, Location: div.Location, Count: div.Count,
-			Size: size, Impact: impact, Structure: structure, TopRoles: roles[:min(TopRoles, len(roles))]}
+		out[div.ID] = DivisionDetail{DivisionProfile: divisionProfile(div), Structure: structure, TopRoles: roles[:min(TopRoles, len(roles))]}
 	}
 	return out
 }

@@ -49,6 +49,12 @@ type DivisionProfile struct {
 	Impact   string `json:"impact"`
 }
 
+// divisionProfile is d with its size label and impact (DivisionSize).
+func divisionProfile(d orgdata.Division) DivisionProfile {
+	size, impact := DivisionSize(d.Count)
+	return DivisionProfile{ID: d.ID, Label: d.Label, Location: d.Location, Count: d.Count, Size: size, Impact: impact}
+}
+
 // DivisionSize returns the size label and communication impact for a
 // division of count employees: Large and high at 100 or more, Medium and
 // medium at 50 or more, otherwise Small and focused.
@@ -97,10 +103,7 @@ func targetingFor(p *plan, org *orgdata.Dataset) Targeting {
 			continue
 		}
 		seen[d.ID] = true
-		size, impact := DivisionSize(d.Count)
-		t.Divisions = append(t.Divisions, DivisionProfile{
-			ID: d.ID, Label: d.Label, Location: d.Location, Count: d.Count, Size: size, Impact: impact,
-		})
+		t.Divisions = append(t.Divisions, divisionProfile(d))
 	}
 	t.TargetCount = max(t.LocationTotal, t.DivisionTotal, t.LevelTotal, t.RoleTotal)
 	if t.TargetCount > 0 {
