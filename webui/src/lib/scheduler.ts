@@ -4,7 +4,7 @@
 // POST /api/campaigns/generate; these only shape the configuration form.
 // Every rule mirrors pkg/orgdata or pkg/campaign and is tested on the same
 // vectors (testdata/campaign/targets.json).
-import type { CampaignConfig } from './campaigns';
+import type { CampaignConfig, DivisionProfile } from './campaigns';
 import type { ReferenceItem } from './types';
 
 /** CampaignType, MaturityPhase, PreAcquisitionPhase, Option are pkg/campaign's reference types. */
@@ -42,13 +42,7 @@ export interface MAActivityRef {
   preAcquisitionPhase?: string;
 }
 /** DivisionDetail is campaign.DivisionDetail: the detailed division profile. */
-export interface DivisionDetail {
-  id: string;
-  label: string;
-  location: string;
-  count: number;
-  size: string;
-  impact: string;
+export interface DivisionDetail extends DivisionProfile {
   structure: { id: string; label: string; count: number; percent: number }[];
   topRoles: { title: string; count: number }[];
 }
