@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field, fieldAria } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Tabs } from '@/components/ui/tabs';
+import { PreviewFooter } from '@/components/PreviewFooter';
 import { ASSEMBLY_TEXT } from '@/lib/assembly';
 import { formatShortDate } from '@/lib/dates';
 import { newsletterDocument, newsletterFileName, normalizeTemplate, untitledSections } from '@/lib/newsletter';
@@ -307,15 +308,7 @@ function NewsletterPreview({
         )}
         {open && html === null && !error && <p className="text-sm text-slate-600">Rendering the preview...</p>}
         {open && html !== null && <SandboxFrame title="Newsletter preview" html={html} className="h-[60vh]" />}
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Close
-          </Button>
-          <Button onClick={onDownload}>
-            <Download className="h-4 w-4" aria-hidden="true" />
-            Download
-          </Button>
-        </DialogFooter>
+        <PreviewFooter onClose={() => onOpenChange(false)} onDownload={onDownload} />
       </DialogContent>
     </Dialog>
   );

@@ -1,7 +1,6 @@
-import { Download } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { SandboxFrame } from '@/components/SandboxFrame';
+import { PreviewFooter } from '@/components/PreviewFooter';
 import { saveFile } from '@/lib/download';
 
 /** HtmlPreviewDialogProps: the document to show and the name it downloads as. */
@@ -27,15 +26,7 @@ export default function HtmlPreviewDialog({ open, onOpenChange, title, html, fil
           <DialogDescription>Preview of the HTML document; download it to share or print.</DialogDescription>
         </DialogHeader>
         <SandboxFrame title={`${title} preview`} html={html} className="h-[65vh]" />
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Close
-          </Button>
-          <Button onClick={() => saveFile(fileName, html)}>
-            <Download className="h-4 w-4" aria-hidden="true" />
-            Download
-          </Button>
-        </DialogFooter>
+        <PreviewFooter onClose={() => onOpenChange(false)} onDownload={() => saveFile(fileName, html)} />
       </DialogContent>
     </Dialog>
   );

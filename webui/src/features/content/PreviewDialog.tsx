@@ -1,8 +1,9 @@
-import { Download, ExternalLink } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { SandboxFrame } from '@/components/SandboxFrame';
+import { PreviewFooter } from '@/components/PreviewFooter';
 import { pieceDocument, type PieceFormat } from '@/lib/content';
 import { contentDocument } from '@/lib/preview';
 import type { Content } from '@/lib/types';
@@ -51,15 +52,7 @@ export function PreviewDialog({ content, format, onOpenChange }: { content: Cont
                 )}
               </div>
             )}
-            <DialogFooter>
-              <Button variant="outline" onClick={() => onOpenChange(false)}>
-                Close
-              </Button>
-              <Button onClick={() => downloadContent(content, format)}>
-                <Download className="h-4 w-4" aria-hidden="true" />
-                Download
-              </Button>
-            </DialogFooter>
+            <PreviewFooter onClose={() => onOpenChange(false)} onDownload={() => downloadContent(content, format)} />
           </>
         )}
       </DialogContent>
