@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/commsplan/commsplan/pkg/periodic"
 	"github.com/commsplan/commsplan/pkg/store"
 )
 
@@ -157,22 +158,15 @@ func (d *Dir) prune(newest string) error {
 // Schedule runs a backup every interval until ctx ends, logging each. It
 // takes any positive interval; the one-minute minimum is the setting's.
 func (d *Dir) Schedule(ctx context.Context, interval time.Duration, log *slog.Logger) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			start := time.Now()
-			info, err := d.Run(ctx)
-			if err != nil {
-				if ctx.Err() == nil {
-					log.Error("scheduled backup failed", "dir", d.Path, "err", err)
-				}
-				continue
+	periodic.Every(ctx, interval, func() {
+		start := time.Now()
+		info, err := d.Run(ctx)
+		if err != nil {
+			if ctx.Err() == nil {
+				log.Error("scheduled backup failed", "dir", d.Path, "err", err)
 			}
-			log.Info("scheduled backup", "name", info.Name, "bytes", info.Size, "took", time.Since(start).Round(time.Millisecond))
+			return
 		}
-	}
+		log.Info("scheduled backup", "name", info.Name, "bytes", info.Size, "took", time.Since(start).Round(time.Millisecond))
+	})
 }

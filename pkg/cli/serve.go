@@ -21,6 +21,7 @@ import (
 	"github.com/commsplan/commsplan/pkg/api"
 	"github.com/commsplan/commsplan/pkg/backup"
 	"github.com/commsplan/commsplan/pkg/config"
+	"github.com/commsplan/commsplan/pkg/periodic"
 	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/store"
 	"github.com/commsplan/commsplan/webui"
@@ -143,18 +144,7 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 	}
 	if cfg.AuditKeepDays > 0 {
 		pruneAudit(ctx, st, cfg.AuditKeepDays, log)
-		go func() {
-			t := time.NewTicker(24 * time.Hour)
-			defer t.Stop()
-			for {
-				select {
-				case <-ctx.Done():
-					return
-				case <-t.C:
-					pruneAudit(ctx, st, cfg.AuditKeepDays, log)
-				}
-			}
-		}()
+		go periodic.Every(ctx, 24*time.Hour, func() { pruneAudit(ctx, st, cfg.AuditKeepDays, log) })
 	}
 	secret := cfg.SessionSecret
 	if secret == "" {
