@@ -27,14 +27,10 @@ func TestImportCampaign(t *testing.T) {
 			ctx := acting()
 			st := storetest.Open(t, b.DSN(t))
 			p := plan.New(st)
-			raw, _ := schedule(t, "Wave")
-			c, err := p.CreateCampaign(ctx, plan.CampaignChange{Title: ptr("Wave"), Schedule: &raw})
-			require.NoError(t, err)
-			var sched campaign.Schedule
-			require.NoError(t, json.Unmarshal(raw, &sched))
+			c, sched := savedCampaign(t, p)
 			require.Greater(t, len(sched.Activities), 3)
 
-			_, err = p.ImportCampaign(ctx, c.ID, plan.CampaignImport{})
+			_, err := p.ImportCampaign(ctx, c.ID, plan.CampaignImport{})
 			var bad *plan.InputError
 			require.ErrorAs(t, err, &bad, "no theme yet")
 			assert.Equal(t, plan.MsgNoThemes, bad.Message)
@@ -94,7 +90,7 @@ func TestImportCampaign(t *testing.T) {
 			assert.Equal(t, len(sched.Activities), res.Skipped)
 
 			// A mapping to an audience that is gone fails the whole import.
-			other, err := p.CreateCampaign(ctx, plan.CampaignChange{Title: ptr("Other"), Schedule: &raw})
+			other, err := p.CreateCampaign(ctx, plan.CampaignChange{Title: ptr("Other"), Schedule: &c.Schedule})
 			require.NoError(t, err)
 			_, err = p.ImportCampaign(ctx, other.ID, plan.CampaignImport{AudienceMap: map[string]string{mapped[1]: "gone"}})
 			var ref *store.ReferenceError
@@ -109,6 +105,18 @@ func TestImportCampaign(t *testing.T) {
 	}
 }
 
+// savedCampaign saves a generated campaign "Wave" and returns it with its
+// schedule.
+func savedCampaign(t *testing.T, p *plan.Plan) (domain.Campaign, campaign.Schedule) {
+	t.Helper()
+	raw, _ := schedule(t, "Wave")
+	c, err := p.CreateCampaign(acting(), plan.CampaignChange{Title: ptr("Wave"), Schedule: &raw})
+	require.NoError(t, err)
+	var sched campaign.Schedule
+	require.NoError(t, json.Unmarshal(raw, &sched))
+	return c, sched
+}
+
 // TestConcurrentImportsCreateOnce: imports and batches of the same
 // activities running at once put each activity on the schedule once, on
 // both backends (PostgreSQL's transactions would otherwise each find the
@@ -119,11 +127,7 @@ func TestConcurrentImportsCreateOnce(t *testing.T) {
 			ctx := acting()
 			st := storetest.Open(t, b.DSN(t))
 			p := plan.New(st)
-			raw, _ := schedule(t, "Wave")
-			c, err := p.CreateCampaign(ctx, plan.CampaignChange{Title: ptr("Wave"), Schedule: &raw})
-			require.NoError(t, err)
-			var sched campaign.Schedule
-			require.NoError(t, json.Unmarshal(raw, &sched))
+			c, sched := savedCampaign(t, p)
 			theme := domain.Theme{Name: "Change", Description: "d"}
 			require.NoError(t, st.CreateTheme(ctx, &theme))
 			everyone := map[string]string{}
