@@ -124,6 +124,20 @@ var operations = map[string]operation{
 	"POST /api/people/{id}/code":       {"issuePersonCode", actor.PeopleManage},
 	"DELETE /api/people/{id}/sessions": {"signOutPerson", actor.PeopleManage},
 
+	// Comments (issue 26): reading a thread is reading the plan; writing
+	// one is editing it. Only the author changes a comment (pkg/plan).
+	"GET /api/communications/{id}/comments":                {"listCommunicationComments", actor.PlanRead},
+	"POST /api/communications/{id}/comments":               {"addCommunicationComment", actor.PlanEdit},
+	"PATCH /api/communications/{id}/comments/{commentId}":  {"editCommunicationComment", actor.PlanEdit},
+	"DELETE /api/communications/{id}/comments/{commentId}": {"deleteCommunicationComment", actor.PlanEdit},
+	"GET /api/campaigns/{id}/comments":                     {"listCampaignComments", actor.PlanRead},
+	"POST /api/campaigns/{id}/comments":                    {"addCampaignComment", actor.PlanEdit},
+	"PATCH /api/campaigns/{id}/comments/{commentId}":       {"editCampaignComment", actor.PlanEdit},
+	"DELETE /api/campaigns/{id}/comments/{commentId}":      {"deleteCampaignComment", actor.PlanEdit},
+	// Everyone's own inbox; marking it read changes no plan.
+	"GET /api/inbox":       {"getInbox", actor.PlanRead},
+	"POST /api/inbox/read": {"markInboxRead", actor.PlanRead},
+
 	"GET /api/calendar-feeds":         {"listCalendarFeeds", actor.PlanRead},
 	"POST /api/calendar-feeds":        {"createCalendarFeed", actor.PlanEdit},
 	"DELETE /api/calendar-feeds/{id}": {"revokeCalendarFeed", actor.PlanEdit},

@@ -62,9 +62,10 @@ func TestPermissionMatrix(t *testing.T) {
 		assert.Contains(t, documented, route, "the permission table names %s, which docs/openapi.yaml does not describe", route)
 	}
 	// A viewer changes nothing: every write needs more than plan.read, but
-	// for the downloads that take a POST body.
+	// for the downloads that take a POST body and marking one's own inbox
+	// read.
 	viewer := actor.Actor{ID: "v", Role: actor.RoleViewer}
-	downloads := map[string]bool{"renderChecklistReport": true}
+	downloads := map[string]bool{"renderChecklistReport": true, "markInboxRead": true}
 	for route, op := range operations {
 		if !strings.HasPrefix(route, "GET ") && op.Need != "" && !downloads[op.ID] {
 			assert.False(t, viewer.Can(op.Need), "a viewer may %s", route)
@@ -92,7 +93,7 @@ func TestPermissionMatrix(t *testing.T) {
 					client = ts.browser() // the open routes: logout must not end this role's session
 				}
 				// Placeholders: the gate is passed or not before any lookup.
-				path = strings.NewReplacer("{id}", "00000000-0000-4000-8000-000000000000", "{name}", "nothing.zip",
+				path = strings.NewReplacer("{id}", "00000000-0000-4000-8000-000000000000", "{commentId}", "00000000-0000-4000-8000-000000000001", "{name}", "nothing.zip",
 					"{token}", "no-such-token").Replace(path)
 				var body any
 				if method != http.MethodGet && method != http.MethodDelete {

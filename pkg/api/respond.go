@@ -98,6 +98,8 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		gen    *assembly.GeneratorError
 		deny   *actor.DeniedError
 		stale  *plan.VersionConflict
+		author *plan.NotAuthorError
+		closed *plan.EditWindowError
 	)
 	switch {
 	case r.Context().Err() != nil:
@@ -135,6 +137,10 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 			body.ChangedBy, body.ChangedAt = stale.By, &stale.At
 		}
 		writeJSON(w, http.StatusConflict, body)
+	case errors.As(err, &author):
+		writeJSON(w, http.StatusForbidden, ErrorBody{Error: author.Error()})
+	case errors.As(err, &closed):
+		writeJSON(w, http.StatusConflict, ErrorBody{Error: closed.Error()})
 	case errors.Is(err, store.ErrConflict):
 		writeJSON(w, http.StatusConflict, ErrorBody{Error: "the record was changed by someone else; reload and try again"})
 	default:

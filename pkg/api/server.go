@@ -73,6 +73,10 @@ type Options struct {
 	// Backups is the directory GET/POST /api/backups list and write
 	// (serve's backup.dir); nil answers those routes 404.
 	Backups *backup.Dir
+	// Notify gets every notification event (review requested, decisions,
+	// mentions) after its change commits: serve's webhook
+	// (notify.webhook-url); nil sends none.
+	Notify plan.Publisher
 }
 
 // Server serves the API and the UI.
@@ -149,7 +153,10 @@ func New(opts Options) *Server {
 	s.signer = access.NewSigner(opts.Secret, s.ttl)
 	s.devices = access.NewDeviceSigner(opts.Secret)
 	s.lists = newListCache(s.version)
-	s.plan = plan.New(opts.Store)
+	s.plan = plan.New(opts.Store).WithClock(s.now)
+	if opts.Notify != nil {
+		s.plan = s.plan.WithPublisher(opts.Notify)
+	}
 	return s
 }
 
@@ -259,4 +266,5 @@ func (s *Server) routes(r *mux.Router) {
 	s.routeBackups(r)
 	s.routePeople(r)
 	s.routeAudit(r)
+	s.routeComments(r)
 }

@@ -14,6 +14,7 @@ package plan
 
 import (
 	"context"
+	"time"
 
 	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/store"
@@ -22,10 +23,31 @@ import (
 // Plan runs the use cases over one store.
 type Plan struct {
 	st store.Store
+	// now is the clock of the rules that depend on time (a comment's
+	// edit window).
+	now func() time.Time
+	// pub gets every notification event once its transaction commits
+	// (notify.go); nil sends none.
+	pub Publisher
 }
 
 // New returns the use cases over st.
-func New(st store.Store) *Plan { return &Plan{st: st} }
+func New(st store.Store) *Plan { return &Plan{st: st, now: time.Now} }
+
+// WithClock returns p reading the time from now (tests move it).
+func (p *Plan) WithClock(now func() time.Time) *Plan {
+	q := *p
+	q.now = now
+	return &q
+}
+
+// WithPublisher returns p handing every notification event to pub after
+// its transaction commits (the webhook, notify.Webhook).
+func (p *Plan) WithPublisher(pub Publisher) *Plan {
+	q := *p
+	q.pub = pub
+	return &q
+}
 
 // acting returns who is acting. Every use case that changes the plan calls
 // it first: an actor whose role lacks plan.edit gets *actor.DeniedError.

@@ -54,4 +54,14 @@ const (
 	// ActionPruned is audit.keep-days removing old entries (entity type
 	// audit).
 	ActionPruned = "pruned"
+	// ActionCommented, ActionCommentEdited and ActionCommentDeleted are a
+	// comment written, edited and deleted, entered on the communication or
+	// campaign of its thread with the text before and after.
+	ActionCommented      = "commented"
+	ActionCommentEdited  = "comment_edited"
+	ActionCommentDeleted = "comment_deleted"
+	// ActionWebhookDelivered and ActionWebhookFailed are a notification
+	// the webhook delivered, or gave up on, entered on its record.
+	ActionWebhookDelivered = "webhook_delivered"
+	ActionWebhookFailed    = "webhook_failed"
 )

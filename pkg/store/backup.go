@@ -10,7 +10,7 @@ import (
 // read at; a restore takes archives up to this version and refuses newer
 // ones. Adding a migration means raising it (a test compares it with both
 // backends' migrations and tables).
-const SchemaVersion int64 = 11
+const SchemaVersion int64 = 12
 
 // BackupTables are the tables a backup holds, in the order a restore loads
 // them (a table after the tables it refers to).
@@ -18,6 +18,7 @@ var BackupTables = []string{
 	"themes", "questions", "content", "question_content", "audiences", "vehicles",
 	"communications", "activity", "campaigns", "checklist_templates", "working_checklist",
 	"checklist_history", "blackouts", "blackout_audiences", "calendar_feeds", "newsletter_templates",
+	"comments",
 }
 
 // BackupExcluded are the tables a backup leaves out, each with why.
@@ -25,6 +26,7 @@ var BackupExcluded = []Excluded{
 	{Table: "revoked_sessions", Reason: "session secrets: logged-out session ids; sessions are signed by the server's own secret and do not move"},
 	{Table: "session_state", Reason: "session secrets: the revoke-all cutoff and a keyed hash of the access codes"},
 	{Table: "people", Reason: "credentials: the people and the hashes of their personal codes stay with the server; the first start on an empty database creates an admin"},
+	{Table: "inbox", Reason: "per-person state: each person's notifications and what they read, which go with the people"},
 	{Table: "person_sessions", Reason: "session secrets: the open personal sessions"},
 	{Table: "data_versions", Reason: "cache state: a restore moves every list's version past the clock instead"},
 	{Table: "goose_db_version", Reason: "migration bookkeeping: the manifest's schemaVersion carries it"},

@@ -333,6 +333,34 @@ type Store interface {
 	// how many there were.
 	DeletePersonSessions(ctx context.Context, personID string) (int, error)
 
+	// ListComments returns the thread of a communication or a saved
+	// campaign (entityType domain.ThreadCommunication or ThreadCampaign),
+	// oldest first; ErrNotFound when the record does not exist.
+	ListComments(ctx context.Context, entityType, entityID string) ([]domain.Comment, error)
+	GetComment(ctx context.Context, id string) (domain.Comment, error)
+	// CreateComment stores c (its CreatedAt, or now when zero) in its
+	// record's thread and records ActionCommented on the record;
+	// ErrNotFound when the record does not exist.
+	CreateComment(ctx context.Context, c *domain.Comment) error
+	// UpdateComment replaces c's text and mentions, edited at at, and
+	// records ActionCommentEdited on its record.
+	UpdateComment(ctx context.Context, c *domain.Comment, at time.Time) error
+	// DeleteComment deletes c, clears the reply-to of its replies and
+	// records ActionCommentDeleted on its record.
+	DeleteComment(ctx context.Context, c domain.Comment) error
+	// AddInboxEntries adds entries to their people's inboxes (ids and, when
+	// zero, times are set here).
+	AddInboxEntries(ctx context.Context, entries []domain.InboxEntry) error
+	// ListInbox returns the person's newest limit inbox entries whose
+	// record still exists, newest first.
+	ListInbox(ctx context.Context, personID string, limit int) ([]domain.InboxEntry, error)
+	// UnreadInbox counts the person's unread entries whose record exists.
+	UnreadInbox(ctx context.Context, personID string) (int, error)
+	// MarkInboxRead marks the person's entries ids read (every entry when
+	// ids is empty) and answers how many were unread; another person's
+	// ids change nothing.
+	MarkInboxRead(ctx context.Context, personID string, ids []string) (int, error)
+
 	// Search finds themes, questions, content and communications whose text
 	// contains q, case-insensitively; at most limit hits. Concurrent callers
 	// may share one answer, so the hits must not be changed.

@@ -87,6 +87,8 @@ var catalog = map[string]table{
 	"blackout_audiences": {columns: []column{{"blackout_id", text}, {"audience_id", text}, {"position", integer}},
 		key: []string{"blackout_id", "audience_id"}},
 	"calendar_feeds": {columns: []column{id, {"name", text}, {"include_campaign_activities", boolean}, {"token_hash", text}, created, {"include_confidential", boolean}}},
+	"comments": {columns: withCols([]column{id, {"communication_id", nullText}, {"campaign_id", nullText}},
+		cols(text, "reply_to", "author_id", "author_name", "body", "mentions"), []column{created, updated})},
 	"newsletter_templates": {columns: withCols([]column{id}, cols(text, "name", "description", "template"),
 		[]column{created, updated})},
 }
