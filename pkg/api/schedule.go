@@ -2,7 +2,6 @@ package api
 
 import (
 	"net/http"
-	"time"
 
 	"github.com/gorilla/mux"
 
@@ -36,11 +35,6 @@ func (in blackoutInput) apply(b domain.Blackout) (domain.Blackout, error) {
 	return b, b.Validate()
 }
 
-// scheduleInput loads what the warnings are worked out from.
-func (s *Server) scheduleInput(r *http.Request, loc *time.Location) (schedule.Input, error) {
-	return s.plan.ScheduleInput(r.Context(), s.maxPerWeek, loc)
-}
-
 func (s *Server) scheduleWarnings(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	rg, err := schedule.ParseRange(q.Get("from"), q.Get("to"), q.Get("tz"))
@@ -48,12 +42,11 @@ func (s *Server) scheduleWarnings(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	in, err := s.scheduleInput(r, rg.Loc)
+	in, err := s.plan.ScheduleInput(r.Context(), s.maxPerWeek, rg.Loc, rg.From, rg.To)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	in.From, in.To = rg.From, rg.To
 	writeJSON(w, http.StatusOK, namedWarnings(schedule.Warnings(in), in.Communications))
 }
 

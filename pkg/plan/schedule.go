@@ -10,19 +10,29 @@ import (
 	"github.com/commsplan/commsplan/pkg/store"
 )
 
-// ScheduleInput loads what the schedule's warnings read: every
-// communication, audience and blackout, with the weekly limit per audience
-// and the time zone days are counted in. It changes nothing.
-func (p *Plan) ScheduleInput(ctx context.Context, limit int, loc *time.Location) (schedule.Input, error) {
-	in := schedule.Input{Limit: limit, Loc: loc}
+// ScheduleInput loads what the schedule's warnings for the days from..to
+// read (zero ends open: both zero is the whole schedule): every audience
+// and blackout, and the scheduled communications whose day falls in
+// schedule.Span of the range (issue 27: a month costs one indexed range
+// read, not every communication), with the weekly limit per audience and
+// the time zone days are counted in. It changes nothing.
+func (p *Plan) ScheduleInput(ctx context.Context, limit int, loc *time.Location, from, to time.Time) (schedule.Input, error) {
+	return p.scheduleInput(ctx, limit, loc, from, to, true)
+}
+
+// scheduleInput is ScheduleInput, without the communications unless comms.
+func (p *Plan) scheduleInput(ctx context.Context, limit int, loc *time.Location, from, to time.Time, comms bool) (schedule.Input, error) {
+	in := schedule.Input{Limit: limit, Loc: loc, From: from, To: to}
 	var err error
-	if in.Communications, err = p.st.ListCommunications(ctx); err != nil {
-		return in, err
-	}
 	if in.Audiences, err = p.st.ListAudiences(ctx); err != nil {
 		return in, err
 	}
-	in.Blackouts, err = p.st.ListBlackouts(ctx)
+	if in.Blackouts, err = p.st.ListBlackouts(ctx); err != nil || !comms {
+		return in, err
+	}
+	f := store.CommunicationFilter{Loc: loc, Statuses: []string{domain.StatusScheduled}, Undated: store.UndatedExclude}
+	f.From, f.To = schedule.Span(in)
+	in.Communications, err = p.st.FilterCommunications(ctx, f)
 	return in, err
 }
 
@@ -36,7 +46,10 @@ func (p *Plan) PreviewWarnings(ctx context.Context, limit int, loc *time.Locatio
 	if err := domain.CheckCandidate(candidate.Status, candidate.ScheduledDate); err != nil {
 		return nil, schedule.Input{}, err
 	}
-	in, err := p.ScheduleInput(ctx, limit, loc)
+	// Its warnings all meet its day: only that day's span is read (and
+	// nothing when it is not on the schedule: it then has no warning).
+	day, dated := schedule.PreviewDay(candidate, loc)
+	in, err := p.scheduleInput(ctx, limit, loc, day, day, dated)
 	if err != nil {
 		return nil, in, err
 	}

@@ -112,6 +112,47 @@ func Preview(in Input, candidate domain.Communication) []Warning {
 	return out
 }
 
+// Span is the days whose scheduled communications can take part in the
+// warnings of in's range: every week the range meets (an overload counts its
+// whole week) and every blackout that meets it, whole. Warnings(in) is the
+// same whether in.Communications holds every communication or only those
+// whose day falls in the span, so a store may narrow the candidates to it.
+// A zero end of the range leaves that end of the span open.
+func Span(in Input) (from, to time.Time) {
+	if !in.From.IsZero() {
+		from = monday(in.From)
+	}
+	if !in.To.IsZero() {
+		to = monday(in.To).AddDate(0, 0, 6)
+	}
+	for _, b := range in.Blackouts {
+		start, err1 := time.Parse(time.DateOnly, b.StartDate)
+		end, err2 := time.Parse(time.DateOnly, b.EndDate)
+		if err1 != nil || err2 != nil || !in.overlaps(start, end) {
+			continue
+		}
+		if !from.IsZero() && start.Before(from) {
+			from = start
+		}
+		if !to.IsZero() && end.After(to) {
+			to = end
+		}
+	}
+	return from, to
+}
+
+// PreviewDay is the day candidate's warnings are about: Preview's warnings
+// all meet it, so the span of the range PreviewDay..PreviewDay holds every
+// communication they count. ok is false when candidate is not on the
+// schedule (not scheduled, or without a readable date): Preview then
+// returns no warning whatever the other communications are.
+func PreviewDay(candidate domain.Communication, loc *time.Location) (day time.Time, ok bool) {
+	for _, at := range scheduled([]domain.Communication{candidate}) {
+		return at.Day(loc), true
+	}
+	return time.Time{}, false
+}
+
 func scheduledDays(comms []domain.Communication, loc *time.Location) []dated {
 	out := make([]dated, 0, len(comms))
 	for c, at := range scheduled(comms) {
