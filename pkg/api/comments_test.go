@@ -3,6 +3,7 @@ package api
 import (
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/notify"
 	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/store"
 	"github.com/commsplan/commsplan/pkg/store/storetest"
@@ -106,5 +108,39 @@ func TestCommentsAPI(t *testing.T) {
 		assert.Equal(t, store.ActionCommentDeleted, hist[0].Action)
 		assert.Equal(t, "Ari Stone", hist[0].ActorName)
 		assert.Contains(t, string(hist[0].Changes), "campaign note")
+	})
+}
+
+// TestMentionWebhook: a mention posts its event to the webhook after the
+// comment is stored, and the delivery is in the communication's history.
+func TestMentionWebhook(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		got := make(chan map[string]any, 1)
+		recv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			var body map[string]any
+			assert.NoError(t, json.NewDecoder(r.Body).Decode(&body))
+			got <- body
+		}))
+		defer recv.Close()
+		st := storetest.Open(t, b.DSN(t))
+		hook := &notify.Webhook{URL: recv.URL, Format: notify.FormatSlack, Backoff: []time.Duration{time.Millisecond}, Audit: st.Audit}
+		ts := newTestServer(t, b, Options{Store: st, Notify: hook})
+		p := plan.New(st)
+		_, danaCode, err := p.AddPerson(terminal(), "Dana Reyes", "", "planner")
+		require.NoError(t, err)
+		_, _, err = p.AddPerson(terminal(), "Ari Stone", "", "approver")
+		require.NoError(t, err)
+		dana := ts.signInAs(danaCode)
+		var comm domain.Communication
+		dana.json("POST", "/api/communications", map[string]any{"title": "Go-live letter"}, http.StatusCreated, &comm)
+		dana.json("POST", "/api/communications/"+comm.ID+"/comments", map[string]any{"text": "@Ari.Stone <b>look</b>"}, http.StatusCreated, nil)
+		body := <-got
+		assert.Equal(t, "Dana Reyes mentioned Ari Stone on the communication “Go-live letter”\n>@Ari.Stone &lt;b&gt;look&lt;/b&gt;", body["text"])
+		hook.Wait()
+		hist, err := st.ListAudit(terminal(), store.AuditFilter{EntityType: "communication", EntityID: comm.ID, Limit: 10})
+		require.NoError(t, err)
+		require.NotEmpty(t, hist)
+		assert.Equal(t, store.ActionWebhookDelivered, hist[0].Action)
+		assert.Equal(t, "Dana Reyes", hist[0].ActorName)
 	})
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/commsplan/commsplan/pkg/api"
 	"github.com/commsplan/commsplan/pkg/backup"
 	"github.com/commsplan/commsplan/pkg/config"
+	"github.com/commsplan/commsplan/pkg/notify"
 	"github.com/commsplan/commsplan/pkg/periodic"
 	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/store"
@@ -174,7 +175,7 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 	}
 	srv := api.New(api.Options{Store: st, Backups: backups, Log: log, Codes: accessCodes, SharedRole: cfg.SharedRole, Secret: []byte(secret),
 		UI: webui.FS(), Version: f.Version, MaxPerAudienceWeek: cfg.MaxPerAudienceWeek, HolidayCalendar: cfg.HolidayCalendar, Generator: gen,
-		TrustedProxies: cfg.TrustedProxies, PublicURL: cfg.PublicURL})
+		TrustedProxies: cfg.TrustedProxies, PublicURL: cfg.PublicURL, Notify: webhook(cfg, st, log)})
 	httpSrv := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute,
 		WriteTimeout: 2 * time.Minute, IdleTimeout: 2 * time.Minute}
 
@@ -214,6 +215,15 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 		return err
 	}
 	return nil
+}
+
+// webhook is the publisher of notify.webhook-url, nil when none is set.
+func webhook(cfg config.Config, st store.Store, log *slog.Logger) plan.Publisher {
+	if cfg.WebhookURL == "" {
+		return nil
+	}
+	log.Info("notifications go to a webhook", "format", cfg.WebhookFormat)
+	return &notify.Webhook{URL: cfg.WebhookURL, Format: cfg.WebhookFormat, PublicURL: cfg.PublicURL, Log: log, Audit: st.Audit}
 }
 
 // pruneAudit removes the audit entries older than audit.keep-days; a

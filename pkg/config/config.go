@@ -19,6 +19,7 @@ import (
 
 	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/campaign"
+	"github.com/commsplan/commsplan/pkg/notify"
 
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
@@ -42,6 +43,10 @@ type Config struct {
 	SharedRole actor.Role
 	// AuditKeepDays is audit.keep-days: 0 keeps every entry.
 	AuditKeepDays int
+	// WebhookURL is notify.webhook-url: where review and mention events are
+	// posted ("" none); WebhookFormat is notify.webhook-format.
+	WebhookURL    string
+	WebhookFormat notify.Format
 	// LogLevel is debug, info, warn or error.
 	LogLevel string
 	// LogFormat is text or json.
@@ -128,6 +133,8 @@ var Settings = []Setting{
 	{Flag: "addr", Key: "addr", Default: "127.0.0.1:8080", Usage: "address the server listens on", Serve: true},
 	{Flag: "access-codes", Key: "access.codes", Usage: "comma-separated access codes (default: one generated and kept in the data dir)", Serve: true},
 	{Flag: "shared-role", Key: "auth.shared-role", Default: "planner", Usage: "role of whoever signs in with a shared access code: viewer, planner, approver or admin", Serve: true},
+	{Flag: "webhook-url", Key: "notify.webhook-url", Usage: "http(s) URL that gets an event for each review requested, approval, changes requested and mention (default: none)", Serve: true},
+	{Flag: "webhook-format", Key: "notify.webhook-format", Default: "json", Usage: "body of the webhook's events: teams (a MessageCard), slack ({\"text\"}) or json", Serve: true},
 	{Flag: "audit-keep-days", Key: "audit.keep-days", Usage: "days the audit trail keeps an entry; older ones are pruned at start and daily (default: forever)", Serve: true},
 	{Flag: "session-secret", Key: "session.secret", Usage: "secret that signs session cookies (default: generated and kept in the data dir)", Serve: true},
 	{Flag: "public-url", Key: "public-url", Usage: "the URL users reach the server at, e.g. https://comms.example.com behind a TLS-terminating proxy (https makes the session cookie Secure)", Serve: true},
@@ -234,6 +241,13 @@ func Load(fs *pflag.FlagSet) (Config, error) {
 	var err error
 	if c.SharedRole, err = actor.ParseRole(get("auth.shared-role")); err != nil {
 		return Config{}, fmt.Errorf("shared-role %v, not %q", err, get("auth.shared-role"))
+	}
+	c.WebhookURL = strings.TrimSpace(get("notify.webhook-url"))
+	if u, err := url.Parse(c.WebhookURL); c.WebhookURL != "" && (err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "") {
+		return Config{}, fmt.Errorf("webhook-url must be an http or https URL, not %q", c.WebhookURL)
+	}
+	if c.WebhookFormat, err = notify.ParseFormat(get("notify.webhook-format")); err != nil {
+		return Config{}, fmt.Errorf("webhook-format %v, not %q", err, get("notify.webhook-format"))
 	}
 	if keep := strings.TrimSpace(get("audit.keep-days")); keep != "" {
 		if c.AuditKeepDays, err = strconv.Atoi(keep); err != nil || c.AuditKeepDays < 0 {

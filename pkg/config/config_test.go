@@ -10,6 +10,8 @@ import (
 	"github.com/spf13/pflag"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/commsplan/commsplan/pkg/notify"
 )
 
 func flags(t *testing.T, args ...string) *pflag.FlagSet {
@@ -145,7 +147,7 @@ func TestInvalid(t *testing.T) {
 func TestEnvNames(t *testing.T) {
 	want := []string{"COMMSPLAN_DB", "COMMSPLAN_DATA_DIR", "COMMSPLAN_DB_CONNECT_TIMEOUT", "COMMSPLAN_DB_QUERY_TIMEOUT",
 		"COMMSPLAN_LOG_LEVEL", "COMMSPLAN_LOG_FORMAT", "COMMSPLAN_ADDR", "COMMSPLAN_ACCESS_CODES",
-		"COMMSPLAN_AUTH_SHARED_ROLE", "COMMSPLAN_AUDIT_KEEP_DAYS",
+		"COMMSPLAN_AUTH_SHARED_ROLE", "COMMSPLAN_NOTIFY_WEBHOOK_URL", "COMMSPLAN_NOTIFY_WEBHOOK_FORMAT", "COMMSPLAN_AUDIT_KEEP_DAYS",
 		"COMMSPLAN_SESSION_SECRET", "COMMSPLAN_PUBLIC_URL", "COMMSPLAN_TRUSTED_PROXIES", "COMMSPLAN_SHUTDOWN_GRACE",
 		"COMMSPLAN_PPROF", "COMMSPLAN_SCHEDULE_MAX_PER_AUDIENCE_WEEK",
 		"COMMSPLAN_BACKUP_DIR", "COMMSPLAN_BACKUP_INTERVAL", "COMMSPLAN_BACKUP_KEEP", "COMMSPLAN_CAMPAIGN_HOLIDAY_CALENDAR",
@@ -154,6 +156,25 @@ func TestEnvNames(t *testing.T) {
 	for i, s := range Settings {
 		assert.Equal(t, want[i], s.Env())
 	}
+}
+
+// TestWebhookSettings: notify.webhook-url must be http(s), the format one
+// of teams, slack, json (json by default).
+func TestWebhookSettings(t *testing.T) {
+	inDir(t)
+	c, err := Load(flags(t))
+	require.NoError(t, err)
+	assert.Empty(t, c.WebhookURL)
+	assert.Equal(t, notify.FormatJSON, c.WebhookFormat)
+	t.Setenv("COMMSPLAN_NOTIFY_WEBHOOK_URL", "https://hooks.example.com/x")
+	c, err = Load(flags(t, "--webhook-format", "Teams"))
+	require.NoError(t, err)
+	assert.Equal(t, "https://hooks.example.com/x", c.WebhookURL)
+	assert.Equal(t, notify.FormatTeams, c.WebhookFormat)
+	_, err = Load(flags(t, "--webhook-format", "discord"))
+	assert.EqualError(t, err, `webhook-format must be teams, slack or json, not "discord"`)
+	_, err = Load(flags(t, "--webhook-url", "hooks.example.com/x"))
+	assert.EqualError(t, err, `webhook-url must be an http or https URL, not "hooks.example.com/x"`)
 }
 
 func TestMaxPerAudienceWeek(t *testing.T) {
