@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 
@@ -104,4 +105,17 @@ func parseCommunicationFilter(r *http.Request, p page) (store.CommunicationFilte
 		parts[2] = f.Loc.String()
 	}
 	return f, strings.Join(parts, "\x00"), nil
+}
+
+// parseContentFilter reads GET /api/content's filter: q (title or
+// description, ignoring case) and type. shape is "" when neither is given.
+func parseContentFilter(q url.Values) (store.ContentFilter, string, error) {
+	f := store.ContentFilter{Q: strings.TrimSpace(q.Get("q")), Type: q.Get("type")}
+	if f.Type != "" && !slices.Contains(domain.ContentTypes, f.Type) {
+		return f, "", BadRequest("type", "must be text, image, video or document")
+	}
+	if f.Q == "" && f.Type == "" {
+		return f, "", nil
+	}
+	return f, strings.ToLower(f.Q) + "\x00" + f.Type, nil
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"hash/fnv"
 	"net/http"
+	"net/url"
 	"runtime"
 	"sort"
 	"strconv"
@@ -377,6 +378,31 @@ func groupedList[T any](s *Server, l store.List, load func(context.Context) ([]T
 			key = r.URL.Query().Get(param)
 		}
 		serveList(s, w, r, slotKey{list: l}, p, load, id, group, key)
+	}
+}
+
+// filteredList is cachedList for a list with filter parameters: parse
+// reads them into a filter and its shape (one canonical form, "" when no
+// filter is given; bad values are 400s naming their parameter), and each
+// shape is a cache entry of its own at the list's version, loaded by
+// load(filter) (issue 27: a search costs a query of what it finds, not the
+// whole list). The zero filter must list what the whole list holds.
+func filteredList[T, F any](s *Server, l store.List, parse func(url.Values) (F, string, error), load func(context.Context, F) ([]T, error), id func(T) string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		p, err := parsePage(r)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		var f F
+		shape := ""
+		if r.URL.RawQuery != "" {
+			if f, shape, err = parse(r.URL.Query()); err != nil {
+				s.fail(w, r, err)
+				return
+			}
+		}
+		serveList(s, w, r, slotKey{list: l, shape: shape}, p, func(ctx context.Context) ([]T, error) { return load(ctx, f) }, id, nil, "")
 	}
 }
 

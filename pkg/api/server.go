@@ -212,9 +212,9 @@ func allowedMethods(r *mux.Router, path string) []string {
 func routeRecords[T, I any, P interface {
 	*T
 	Validate() error
-}](r *mux.Router, s *Server, path string, l store.List, list func(context.Context) ([]T, error), read func(context.Context, string) (T, error),
-	k plan.Kind[T], apply func(I, T) (T, error), id func(T) string) {
-	r.HandleFunc(path, cachedList(s, l, list, id)).Methods(http.MethodGet)
+}](r *mux.Router, s *Server, path string, list http.HandlerFunc, read func(context.Context, string) (T, error),
+	k plan.Kind[T], apply func(I, T) (T, error)) {
+	r.HandleFunc(path, list).Methods(http.MethodGet)
 	r.HandleFunc(path, create[T, I, P](s, k, apply)).Methods(http.MethodPost)
 	r.HandleFunc(path+"/{id}", get(s, read)).Methods(http.MethodGet)
 	r.HandleFunc(path+"/{id}", update[T, I, P](s, k, apply)).Methods(http.MethodPut)
@@ -230,7 +230,8 @@ func (s *Server) routes(r *mux.Router) {
 	r.HandleFunc("/session", s.createSession).Methods(http.MethodPost)
 	r.HandleFunc("/session", s.deleteSession).Methods(http.MethodDelete)
 
-	routeRecords(r, s, "/themes", store.ThemesList, s.store.ListThemes, s.store.GetTheme, plan.Themes, themeInput.apply, func(t domain.Theme) string { return t.ID })
+	routeRecords(r, s, "/themes", cachedList(s, store.ThemesList, s.store.ListThemes, func(t domain.Theme) string { return t.ID }),
+		s.store.GetTheme, plan.Themes, themeInput.apply)
 
 	r.HandleFunc("/questions", groupedList(s, store.QuestionsList, s.listQuestions, func(q domain.Question) string { return q.ID },
 		"themeId", func(q domain.Question) string { return q.ThemeID })).Methods(http.MethodGet)
@@ -240,11 +241,14 @@ func (s *Server) routes(r *mux.Router) {
 	r.HandleFunc("/questions/{id}", update(s, plan.Questions, questionInput.apply)).Methods(http.MethodPut)
 	r.HandleFunc("/questions/{id}", remove(s, plan.Questions)).Methods(http.MethodDelete)
 
-	routeRecords(r, s, "/content", store.ContentList, s.store.ListContent, s.store.GetContent, plan.Contents, contentInput.apply, func(c domain.Content) string { return c.ID })
+	routeRecords(r, s, "/content", filteredList(s, store.ContentList, parseContentFilter, s.store.FilterContent, func(c domain.Content) string { return c.ID }),
+		s.store.GetContent, plan.Contents, contentInput.apply)
 
-	routeRecords(r, s, "/audiences", store.AudiencesList, s.store.ListAudiences, s.store.GetAudience, plan.Audiences, audienceInput.apply, func(a domain.Audience) string { return a.ID })
+	routeRecords(r, s, "/audiences", cachedList(s, store.AudiencesList, s.store.ListAudiences, func(a domain.Audience) string { return a.ID }),
+		s.store.GetAudience, plan.Audiences, audienceInput.apply)
 
-	routeRecords(r, s, "/vehicles", store.VehiclesList, s.store.ListVehicles, s.store.GetVehicle, plan.Vehicles, vehicleInput.apply, func(v domain.Vehicle) string { return v.ID })
+	routeRecords(r, s, "/vehicles", cachedList(s, store.VehiclesList, s.store.ListVehicles, func(v domain.Vehicle) string { return v.ID }),
+		s.store.GetVehicle, plan.Vehicles, vehicleInput.apply)
 
 	r.HandleFunc("/communications", s.listCommunications).Methods(http.MethodGet)
 	r.HandleFunc("/communications", create(s, plan.Communications, communicationInput.apply)).Methods(http.MethodPost)

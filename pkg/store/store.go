@@ -74,6 +74,16 @@ type QuestionFilter struct {
 	ThemeID string
 }
 
+// ContentFilter narrows FilterContent. The zero value lists every piece,
+// as ListContent does.
+type ContentFilter struct {
+	// Q keeps the pieces whose title or description holds it, ignoring
+	// case (the Content Library's search).
+	Q string
+	// Type keeps the pieces of that type; empty keeps all.
+	Type string
+}
+
 // CommunicationFilter narrows FilterCommunications. The zero value lists
 // every communication, as ListCommunications does.
 type CommunicationFilter struct {
@@ -181,6 +191,9 @@ type Store interface {
 
 	// ListContent returns every content piece with its QuestionIDs.
 	ListContent(ctx context.Context) ([]domain.Content, error)
+	// FilterContent lists the pieces f keeps, as ListContent lists them
+	// (same order, with their QuestionIDs).
+	FilterContent(ctx context.Context, f ContentFilter) ([]domain.Content, error)
 	GetContent(ctx context.Context, id string) (domain.Content, error)
 	// CreateContent stores the piece and links it to QuestionIDs.
 	CreateContent(ctx context.Context, c *domain.Content) error

@@ -122,12 +122,7 @@ func (s *Store) FilterCommunications(ctx context.Context, f store.CommunicationF
 		}
 	}
 	if f.Q != "" {
-		p := arg(likePattern(f.Q))
-		if s.opt.Dialect.LikeIgnoresCase {
-			where = append(where, `(c.title LIKE `+p+` ESCAPE '\' OR c.raw_content LIKE `+p+` ESCAPE '\')`)
-		} else {
-			where = append(where, `(lower(c.title) LIKE `+p+` ESCAPE '\' OR lower(c.raw_content) LIKE `+p+` ESCAPE '\')`)
-		}
+		where = append(where, s.likeAny(arg(likePattern(f.Q)), "c.title", "c.raw_content"))
 	}
 	query := communicationSelect
 	if len(where) > 0 {

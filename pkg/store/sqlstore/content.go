@@ -2,8 +2,11 @@ package sqlstore
 
 import (
 	"context"
+	"fmt"
+	"strings"
 
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/store"
 )
 
 const contentSelect = `SELECT id, title, description, content, type, url, vehicle_type, source_data, created_at FROM content`
@@ -18,7 +21,27 @@ func scanContent(r rowScanner) (domain.Content, error) {
 // ListContent implements store.Store: two queries (pieces, then all links),
 // however many pieces there are.
 func (s *Store) ListContent(ctx context.Context) ([]domain.Content, error) {
-	pieces, err := queryAll(ctx, s, scanContent, contentSelect+` ORDER BY created_at DESC, id`)
+	return s.FilterContent(ctx, store.ContentFilter{})
+}
+
+// FilterContent implements store.Store: ListContent's two queries, the
+// pieces' one narrowed by f.
+func (s *Store) FilterContent(ctx context.Context, f store.ContentFilter) ([]domain.Content, error) {
+	var where []string
+	var args []any
+	if f.Q != "" {
+		args = append(args, likePattern(f.Q))
+		where = append(where, s.likeAny("$1", "title", "description"))
+	}
+	if f.Type != "" {
+		args = append(args, f.Type)
+		where = append(where, fmt.Sprintf("type = $%d", len(args)))
+	}
+	query := contentSelect
+	if len(where) > 0 {
+		query += ` WHERE ` + strings.Join(where, " AND ")
+	}
+	pieces, err := queryAll(ctx, s, scanContent, query+` ORDER BY created_at DESC, id`, args...)
 	if err != nil || len(pieces) == 0 {
 		return pieces, err
 	}

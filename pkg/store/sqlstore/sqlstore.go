@@ -583,6 +583,19 @@ func likePattern(q string) string {
 	return "%" + r.Replace(strings.ToLower(q)) + "%"
 }
 
+// likeAny is a condition true when any of cols matches the likePattern in
+// placeholder p, ignoring case (lower() where LIKE does not already).
+func (s *Store) likeAny(p string, cols ...string) string {
+	terms := make([]string, len(cols))
+	for i, c := range cols {
+		if !s.opt.Dialect.LikeIgnoresCase {
+			c = "lower(" + c + ")"
+		}
+		terms[i] = c + ` LIKE ` + p + ` ESCAPE '\'`
+	}
+	return "(" + strings.Join(terms, " OR ") + ")"
+}
+
 // rowScanner is one result row, from a list or on its own; an alias, so
 // every scanX function fits queryAll and queryOne as it is.
 type rowScanner = interface{ Scan(...any) error }
