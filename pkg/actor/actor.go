@@ -35,6 +35,10 @@ func SharedAs(r Role) Actor { return Actor{ID: SharedID, Name: "Shared access", 
 // DSN holds every credential already, so the command line acts as an admin.
 var Terminal = Actor{ID: "terminal", Name: "Command line", Role: RoleAdmin}
 
+// SignOn is the single sign-on adding a person at their first sign-in: it
+// has no role, so it can do nothing else.
+var SignOn = Actor{ID: "signon", Name: "Single sign-on"}
+
 // ErrNone is returned by a use case called without an actor in its context:
 // a wiring mistake, never bad input.
 var ErrNone = errors.New("no actor in the context: the caller must say who is acting")

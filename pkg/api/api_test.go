@@ -53,6 +53,13 @@ func newTestServer(t *testing.T, b storetest.Backend, opts ...Options) *testServ
 // gate's settings, or bring a store already open on b's DSN.
 func newAnonServer(t *testing.T, b storetest.Backend, opts Options) *testServer {
 	t.Helper()
+	return startAnonServer(t, b, opts, httptest.NewUnstartedServer(nil))
+}
+
+// startAnonServer is newAnonServer on srv, an unstarted server whose
+// address a test needed first (the single sign-on callback's).
+func startAnonServer(t *testing.T, b storetest.Backend, opts Options, srv *httptest.Server) *testServer {
+	t.Helper()
 	dsn := b.DSN(t)
 	st := opts.Store
 	if st == nil {
@@ -74,7 +81,8 @@ func newAnonServer(t *testing.T, b storetest.Backend, opts Options) *testServer 
 			"favicon.svg":     {Data: []byte("<svg/>")},
 		}
 	}
-	srv := httptest.NewServer(New(opts).Handler())
+	srv.Config.Handler = New(opts).Handler()
+	srv.Start()
 	t.Cleanup(srv.Close)
 	jar, err := cookiejar.New(nil)
 	require.NoError(t, err)

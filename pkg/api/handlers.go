@@ -90,7 +90,6 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	who := s.shared
-	var person domain.Person
 	shared := s.codes.Valid(in.Code)
 	if !shared {
 		// A personal code: only its hash is stored.
@@ -100,7 +99,7 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, r, err)
 			return
 		}
-		person, who = p, actor.Actor{ID: p.ID, Name: p.Name, Role: actor.Role(p.Role)}
+		who = actor.Actor{ID: p.ID, Name: p.Name, Role: actor.Role(p.Role)}
 	}
 	if who.ID == "" {
 		// The pause slows guessing, as the spec's 1-second verification
@@ -110,27 +109,51 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) {
 		case <-r.Context().Done():
 		}
 		s.throttle.Failed(key)
-		s.audit(r, anonymous, store.ActionSignInRefused, "", clientOf(s.trusted, r).addr)
+		s.audit(withMethod(r, "code"), anonymous, store.ActionSignInRefused, "", clientOf(s.trusted, r).addr)
 		writeJSON(w, http.StatusUnauthorized, ErrorBody{Error: InvalidCodeMessage, Fields: map[string]string{"code": "is not valid"}})
 		return
 	}
-	token, sess := s.signer.Issue()
-	if !shared {
-		token, sess = s.signer.IssuePersonal()
-		if err := s.store.CreatePersonSession(r.Context(), sess.ID, person.ID, sess.Expires); err != nil {
-			s.throttle.Abandoned(key)
-			s.fail(w, r, err)
-			return
-		}
-		s.seen(r.Context(), person.ID)
+	sess, err := s.openSession(w, withMethod(r, "code"), who, !shared)
+	if err != nil {
+		s.throttle.Abandoned(key)
+		s.fail(w, r, err)
+		return
 	}
 	s.throttle.Succeeded(key)
+	writeJSON(w, http.StatusOK, signedIn(who, sess.Expires))
+}
+
+// openSession signs who in on this browser, whichever way they proved it
+// (a code, single sign-on): a signed session token, for a person a
+// personal one with its person_sessions row, the session and device
+// cookies, and the signin entry of the audit trail.
+func (s *Server) openSession(w http.ResponseWriter, r *http.Request, who actor.Actor, personal bool) (access.Session, error) {
+	token, sess := s.signer.Issue()
+	if personal {
+		token, sess = s.signer.IssuePersonal()
+		if err := s.store.CreatePersonSession(r.Context(), sess.ID, who.ID, sess.Expires); err != nil {
+			return sess, err
+		}
+		s.seen(r.Context(), who.ID)
+	}
 	s.audit(r, who, store.ActionSignIn, who.ID, who.Name)
 	s.setSessionCookie(w, r, &http.Cookie{Value: token, Expires: sess.Expires})
 	device, dev := s.devices.Issue()
 	http.SetCookie(w, &http.Cookie{Name: s.cookieName(r, DeviceCookie), Value: device, Expires: dev.Expires, Path: "/",
 		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: s.secure(r)})
-	writeJSON(w, http.StatusOK, signedIn(who, sess.Expires))
+	return sess, nil
+}
+
+// withMethod is r carrying how a sign-in was tried ("code", "oidc") and
+// any more fields, for its audit entry.
+func withMethod(r *http.Request, method string, more ...string) *http.Request {
+	c := store.Changes{"method": {After: method}}
+	for i := 0; i+1 < len(more); i += 2 {
+		if more[i+1] != "" {
+			c[more[i]] = store.Change{After: more[i+1]}
+		}
+	}
+	return r.WithContext(store.WithChanges(r.Context(), c))
 }
 
 // anonymous is the actor of a refused sign-in.

@@ -15,9 +15,11 @@ import (
 	"github.com/commsplan/commsplan/pkg/actor"
 )
 
-// openPaths need no session: health checks and the gate itself. A calendar
-// feed (GET feedPath) needs none either: its token is the credential.
-var openPaths = map[string]bool{"/api/health": true, "/api/ready": true, "/api/session": true}
+// openPaths need no session: health checks and the gate itself, with its
+// single sign-on. A calendar feed (GET feedPath) needs none either: its
+// token is the credential.
+var openPaths = map[string]bool{"/api/health": true, "/api/ready": true, "/api/session": true,
+	"/api/auth/providers": true, "/api/auth/oidc/login": true, "/api/auth/oidc/callback": true}
 
 // isOpen reports whether a request may go without a session.
 func isOpen(method, path string) bool {

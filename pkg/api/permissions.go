@@ -26,6 +26,9 @@ var operations = map[string]operation{
 	"POST /api/session":             {"openSession", ""},
 	"DELETE /api/session":           {"closeSession", ""},
 	"GET /api/calendar/{token}.ics": {"getFeedCalendar", ""},
+	"GET /api/auth/providers":       {"listAuthProviders", ""},
+	"GET /api/auth/oidc/login":      {"startSignOn", ""},
+	"GET /api/auth/oidc/callback":   {"finishSignOn", ""},
 
 	"GET /api/themes":         {"listThemes", actor.PlanRead},
 	"POST /api/themes":        {"createTheme", actor.PlanEdit},

@@ -24,6 +24,7 @@ import (
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/schedule"
+	"github.com/commsplan/commsplan/pkg/sso"
 	"github.com/commsplan/commsplan/pkg/store"
 )
 
@@ -77,6 +78,8 @@ type Options struct {
 	// mentions) after its change commits: serve's webhook
 	// (notify.webhook-url); nil sends none.
 	Notify plan.Publisher
+	// SignOn is the OpenID Connect provider of single sign-on; nil is off.
+	SignOn *sso.Provider
 }
 
 // Server serves the API and the UI.
@@ -113,6 +116,8 @@ type Server struct {
 	lists *listCache
 	// plan runs every change to the data (pkg/plan).
 	plan *plan.Plan
+	// signOn is the single sign-on provider, nil when off.
+	signOn *sso.Provider
 }
 
 // New returns a Server for opts.
@@ -120,7 +125,7 @@ func New(opts Options) *Server {
 	s := &Server{store: opts.Store, log: opts.Log, codes: opts.Codes, ttl: opts.SessionTTL, delay: opts.FailDelay,
 		throttle: opts.Throttle, ui: opts.UI, version: opts.Version, now: opts.Now, maxPerWeek: opts.MaxPerAudienceWeek,
 		holidayCalendar: opts.HolidayCalendar,
-		generator:       opts.Generator, backups: opts.Backups, revocations: opts.Revocations, trusted: opts.TrustedProxies,
+		generator:       opts.Generator, backups: opts.Backups, signOn: opts.SignOn, revocations: opts.Revocations, trusted: opts.TrustedProxies,
 		publicHTTPS: strings.HasPrefix(strings.ToLower(opts.PublicURL), "https://")}
 	if s.log == nil {
 		s.log = slog.Default()
@@ -271,4 +276,5 @@ func (s *Server) routes(r *mux.Router) {
 	s.routePeople(r)
 	s.routeAudit(r)
 	s.routeComments(r)
+	s.routeSignOn(r)
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/commsplan/commsplan/pkg/notify"
 	"github.com/commsplan/commsplan/pkg/periodic"
 	"github.com/commsplan/commsplan/pkg/plan"
+	"github.com/commsplan/commsplan/pkg/sso"
 	"github.com/commsplan/commsplan/pkg/store"
 	"github.com/commsplan/commsplan/webui"
 )
@@ -173,9 +174,16 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 		log.Info("scheduled backups", "dir", cfg.BackupDir, "interval", cfg.BackupInterval, "keep", cfg.BackupKeep)
 		go backups.Schedule(ctx, cfg.BackupInterval, log)
 	}
+	var signOn *sso.Provider
+	if cfg.OIDC.Enabled() {
+		log.Info("single sign-on", "issuer", cfg.OIDC.Issuer, "name", cfg.OIDC.Name, "redirect", cfg.OIDC.RedirectURL,
+			"clientSecret", cfg.OIDC.ClientSecret != "")
+		signOn = sso.New(cfg.OIDC, nil)
+	}
 	srv := api.New(api.Options{Store: st, Backups: backups, Log: log, Codes: accessCodes, SharedRole: cfg.SharedRole, Secret: []byte(secret),
 		UI: webui.FS(), Version: f.Version, MaxPerAudienceWeek: cfg.MaxPerAudienceWeek, HolidayCalendar: cfg.HolidayCalendar, Generator: gen,
-		TrustedProxies: cfg.TrustedProxies, PublicURL: cfg.PublicURL, Notify: webhook(cfg, st, log)})
+		TrustedProxies: cfg.TrustedProxies, PublicURL: cfg.PublicURL, Notify: webhook(cfg, st, log),
+		SignOn: signOn})
 	httpSrv := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute,
 		WriteTimeout: 2 * time.Minute, IdleTimeout: 2 * time.Minute}
 

@@ -20,6 +20,7 @@ import (
 	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/campaign"
 	"github.com/commsplan/commsplan/pkg/notify"
+	"github.com/commsplan/commsplan/pkg/sso"
 
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
@@ -47,6 +48,9 @@ type Config struct {
 	// posted ("" none); WebhookFormat is notify.webhook-format.
 	WebhookURL    string
 	WebhookFormat notify.Format
+	// OIDC is single sign-on (auth.oidc.*); off when its Issuer is empty.
+	// Its client secret comes only from sso.ClientSecretEnv.
+	OIDC sso.Config
 	// LogLevel is debug, info, warn or error.
 	LogLevel string
 	// LogFormat is text or json.
@@ -135,6 +139,14 @@ var Settings = []Setting{
 	{Flag: "shared-role", Key: "auth.shared-role", Default: "planner", Usage: "role of whoever signs in with a shared access code: viewer, planner, approver or admin", Serve: true},
 	{Flag: "webhook-url", Key: "notify.webhook-url", Usage: "http(s) URL that gets an event for each review requested, approval, changes requested and mention (default: none)", Serve: true},
 	{Flag: "webhook-format", Key: "notify.webhook-format", Default: "json", Usage: "body of the webhook's events: teams (a MessageCard), slack ({\"text\"}) or json", Serve: true},
+	{Flag: "oidc-issuer", Key: "auth.oidc.issuer", Usage: "issuer URL of the OpenID Connect provider for single sign-on, e.g. https://login.microsoftonline.com/TENANT/v2.0 (default: off)", Serve: true},
+	{Flag: "oidc-client-id", Key: "auth.oidc.client-id", Usage: "client id of commsplan at the OpenID Connect provider (the secret is read only from " + sso.ClientSecretEnv + ")", Serve: true},
+	{Flag: "oidc-redirect-url", Key: "auth.oidc.redirect-url", Usage: "callback URL registered at the provider (default: public-url + " + sso.CallbackPath + ")", Serve: true},
+	{Flag: "oidc-name", Key: "auth.oidc.name", Default: "SSO", Usage: "provider name on the gate's button: Sign in with NAME", Serve: true},
+	{Flag: "oidc-allowed-domains", Key: "auth.oidc.allowed-domains", Usage: "comma-separated email domains single sign-on admits (default: any)", Serve: true},
+	{Flag: "oidc-role-claim", Key: "auth.oidc.role-claim", Default: "groups", Usage: "id_token claim (a string or a list) whose values oidc-roles maps to roles", Serve: true},
+	{Flag: "oidc-roles", Key: "auth.oidc.roles", Usage: "comma-separated CLAIM-VALUE=ROLE pairs giving a new person a role, e.g. comms-admins=admin,comms=planner", Serve: true},
+	{Flag: "oidc-default-role", Key: "auth.oidc.default-role", Usage: "role of a new person no claim value maps (default: none, such a person is refused)", Serve: true},
 	{Flag: "audit-keep-days", Key: "audit.keep-days", Usage: "days the audit trail keeps an entry; older ones are pruned at start and daily (default: forever)", Serve: true},
 	{Flag: "session-secret", Key: "session.secret", Usage: "secret that signs session cookies (default: generated and kept in the data dir)", Serve: true},
 	{Flag: "public-url", Key: "public-url", Usage: "the URL users reach the server at, e.g. https://comms.example.com behind a TLS-terminating proxy (https makes the session cookie Secure)", Serve: true},
@@ -248,6 +260,9 @@ func Load(fs *pflag.FlagSet) (Config, error) {
 	}
 	if c.WebhookFormat, err = notify.ParseFormat(get("notify.webhook-format")); err != nil {
 		return Config{}, fmt.Errorf("webhook-format %v, not %q", err, get("notify.webhook-format"))
+	}
+	if c.OIDC, err = loadOIDC(get, c.PublicURL); err != nil {
+		return Config{}, err
 	}
 	if keep := strings.TrimSpace(get("audit.keep-days")); keep != "" {
 		if c.AuditKeepDays, err = strconv.Atoi(keep); err != nil || c.AuditKeepDays < 0 {
@@ -372,6 +387,9 @@ func suggestKey(k string) string {
 	if k == "compose.api-key" || k == "compose-api-key" {
 		return " (the API key is read only from " + ComposeAPIKeyEnv + ")"
 	}
+	if k == "auth.oidc.client-secret" || k == "oidc-client-secret" {
+		return " (the client secret is read only from " + sso.ClientSecretEnv + ")"
+	}
 	best, dist := "", 3
 	for _, s := range Settings {
 		for _, fk := range s.FileKeys() {
@@ -493,4 +511,52 @@ func splitList(s string) []string {
 		}
 	}
 	return out
+}
+
+// loadOIDC reads the auth.oidc.* settings; with no issuer single sign-on is
+// off and the others are not checked.
+func loadOIDC(get func(string) string, publicURL string) (sso.Config, error) {
+	c := sso.Config{Issuer: strings.TrimSpace(get("auth.oidc.issuer"))}
+	if c.Issuer == "" {
+		return c, nil
+	}
+	c.ClientID = strings.TrimSpace(get("auth.oidc.client-id"))
+	c.ClientSecret = os.Getenv(sso.ClientSecretEnv)
+	c.RedirectURL = strings.TrimSpace(get("auth.oidc.redirect-url"))
+	c.Name = strings.TrimSpace(get("auth.oidc.name"))
+	c.RoleClaim = strings.TrimSpace(get("auth.oidc.role-claim"))
+	for _, d := range splitList(get("auth.oidc.allowed-domains")) {
+		c.AllowedDomains = append(c.AllowedDomains, strings.ToLower(strings.TrimPrefix(d, "@")))
+	}
+	if u, err := url.Parse(c.Issuer); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return c, fmt.Errorf("oidc-issuer must be an http or https URL, not %q", c.Issuer)
+	}
+	if c.ClientID == "" {
+		return c, errors.New("oidc-issuer needs oidc-client-id")
+	}
+	if c.RedirectURL == "" {
+		if publicURL == "" {
+			return c, errors.New("oidc-issuer needs oidc-redirect-url or public-url (the callback is public-url + " + sso.CallbackPath + ")")
+		}
+		c.RedirectURL = strings.TrimSuffix(publicURL, "/") + sso.CallbackPath
+	}
+	if u, err := url.Parse(c.RedirectURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return c, fmt.Errorf("oidc-redirect-url must be an http or https URL, not %q", c.RedirectURL)
+	}
+	if c.Name == "" {
+		c.Name = setting("auth.oidc.name").Default
+	}
+	var err error
+	if c.Roles, err = sso.ParseRoles(splitList(get("auth.oidc.roles"))); err != nil {
+		return c, err
+	}
+	if len(c.Roles) > 0 && c.RoleClaim == "" {
+		return c, errors.New("oidc-roles needs oidc-role-claim")
+	}
+	if d := strings.TrimSpace(get("auth.oidc.default-role")); d != "" {
+		if c.DefaultRole, err = actor.ParseRole(d); err != nil {
+			return c, fmt.Errorf("oidc-default-role %v, not %q", err, d)
+		}
+	}
+	return c, nil
 }

@@ -193,3 +193,61 @@ func (p *Plan) EnsureAdmin(ctx context.Context) (person domain.Person, code stri
 	})
 	return person, code, created, err
 }
+
+// Identity is who a sign-on provider says signed in.
+type Identity struct {
+	// Issuer and Subject name the person at the provider for good.
+	Issuer, Subject string
+	// Name and Email come from the token's claims; they fill in a new
+	// person only.
+	Name, Email string
+}
+
+// ErrNoAccess is a sign-on by someone who is no person here, when no role
+// admits them (no mapped group and no default role).
+var ErrNoAccess = errors.New("no person is linked to this sign-on and no role admits a new one")
+
+// SignOnPerson returns the person linked to id, or, when there is none and
+// role is not empty, adds one with that role and links it (created is
+// true). The new person gets a personal code nobody is shown: an admin
+// can issue one. Its audit entry names actor.SignOn as the actor.
+func (p *Plan) SignOnPerson(ctx context.Context, id Identity, role actor.Role) (person domain.Person, created bool, err error) {
+	err = p.st.InTx(ctx, func(tx store.Store) error {
+		person, err = tx.GetPersonByIdentity(ctx, id.Issuer, id.Subject)
+		if !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+		if role == "" {
+			return ErrNoAccess
+		}
+		person = domain.Person{Name: signOnName(id), Email: id.Email}
+		if person.Validate() != nil {
+			person.Email = "" // an odd email claim must not keep someone out
+		}
+		if err := checkPerson(&person, string(role)); err != nil {
+			return err
+		}
+		created = true
+		ctx := actor.With(ctx, actor.SignOn)
+		if err := tx.CreatePerson(changed(ctx, nil, person), &person, access.PersonalCodeHash(access.GeneratePersonalCode())); err != nil {
+			return err
+		}
+		return tx.LinkPersonIdentity(ctx, person.ID, id.Issuer, id.Subject)
+	})
+	return person, created, err
+}
+
+// signOnName is the name a new person gets: the token's name, else its
+// email, else its subject, cut to domain.MaxName characters.
+func signOnName(id Identity) string {
+	name := strings.TrimSpace(id.Name)
+	for _, alt := range []string{id.Email, id.Subject} {
+		if name == "" {
+			name = strings.TrimSpace(alt)
+		}
+	}
+	if r := []rune(name); len(r) > domain.MaxName {
+		name = string(r[:domain.MaxName])
+	}
+	return name
+}

@@ -65,3 +65,17 @@ const (
 	ActionWebhookDelivered = "webhook_delivered"
 	ActionWebhookFailed    = "webhook_failed"
 )
+
+// SignInFlow is a single sign-on in progress (pkg/sso): what the callback
+// needs besides the state the browser brings back.
+type SignInFlow struct {
+	// StateHash is the hex SHA-256 of the state; the state itself is only
+	// in the browser's cookie and the provider's redirect.
+	StateHash string
+	// Nonce must come back in the id_token.
+	Nonce string
+	// Verifier is the PKCE code verifier.
+	Verifier string
+	// Expires is when the flow stops being accepted.
+	Expires time.Time
+}

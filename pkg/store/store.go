@@ -345,6 +345,18 @@ type Store interface {
 	// DeletePersonSessions ends every session of the person and returns
 	// how many there were.
 	DeletePersonSessions(ctx context.Context, personID string) (int, error)
+	// GetPersonByIdentity finds the person linked to a sign-on provider's
+	// issuer and subject; ErrNotFound when none is.
+	GetPersonByIdentity(ctx context.Context, issuer, subject string) (domain.Person, error)
+	// LinkPersonIdentity links the person to the provider's issuer and
+	// subject (one person per pair).
+	LinkPersonIdentity(ctx context.Context, id, issuer, subject string) error
+	// CreateSignInFlow records a sign-on in progress.
+	CreateSignInFlow(ctx context.Context, f SignInFlow) error
+	// TakeSignInFlow deletes the unexpired flow of stateHash and returns
+	// it: a state is used once. ErrNotFound when there is none (used,
+	// expired or never made).
+	TakeSignInFlow(ctx context.Context, stateHash string) (SignInFlow, error)
 
 	// ListComments returns the thread of a communication or a saved
 	// campaign (entityType domain.ThreadCommunication or ThreadCampaign),

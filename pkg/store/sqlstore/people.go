@@ -174,3 +174,52 @@ func (s *Store) affected(ctx context.Context, query string, args ...any) (int, e
 	})
 	return int(n), err
 }
+
+// GetPersonByIdentity implements store.Store.
+func (s *Store) GetPersonByIdentity(ctx context.Context, issuer, subject string) (domain.Person, error) {
+	if subject == "" {
+		return domain.Person{}, store.ErrNotFound
+	}
+	p, err := scanPerson(s.q().QueryRowContext(ctx, personSelect+` WHERE p.issuer = $2 AND p.subject = $3`, now(), issuer, subject))
+	return p, notFound(err)
+}
+
+// LinkPersonIdentity implements store.Store.
+func (s *Store) LinkPersonIdentity(ctx context.Context, id, issuer, subject string) error {
+	n, err := s.affected(ctx, `UPDATE people SET issuer = $1, subject = $2 WHERE id = $3`, issuer, subject, id)
+	if err == nil && n == 0 {
+		err = store.ErrNotFound
+	}
+	return err
+}
+
+// CreateSignInFlow implements store.Store; expired flows are pruned on the
+// way, so abandoned sign-ons do not pile up.
+func (s *Store) CreateSignInFlow(ctx context.Context, f store.SignInFlow) error {
+	return s.inTx(ctx, func(tx *Store) error {
+		if _, err := tx.q().ExecContext(ctx, `DELETE FROM sign_in_flows WHERE expires_at <= $1`, now()); err != nil {
+			return err
+		}
+		_, err := tx.q().ExecContext(ctx, `INSERT INTO sign_in_flows (state_hash, nonce, verifier, expires_at) VALUES ($1, $2, $3, $4)`,
+			f.StateHash, f.Nonce, f.Verifier, f.Expires.UTC().Truncate(time.Microsecond))
+		return err
+	})
+}
+
+// TakeSignInFlow implements store.Store: the DELETE decides, so of two
+// callbacks with one state (on any replicas) only one gets the flow.
+func (s *Store) TakeSignInFlow(ctx context.Context, stateHash string) (store.SignInFlow, error) {
+	f := store.SignInFlow{StateHash: stateHash}
+	err := s.inTx(ctx, func(tx *Store) error {
+		err := tx.q().QueryRowContext(ctx, `DELETE FROM sign_in_flows WHERE state_hash = $1 RETURNING nonce, verifier, expires_at`,
+			stateHash).Scan(&f.Nonce, &f.Verifier, &f.Expires)
+		if err != nil {
+			return notFound(err)
+		}
+		if f.Expires = f.Expires.UTC(); !f.Expires.After(now()) {
+			return store.ErrNotFound
+		}
+		return nil
+	})
+	return f, err
+}

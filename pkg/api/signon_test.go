@@ -1,0 +1,298 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/commsplan/commsplan/pkg/actor"
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/sso"
+	"github.com/commsplan/commsplan/pkg/sso/oidctest"
+	"github.com/commsplan/commsplan/pkg/store"
+	"github.com/commsplan/commsplan/pkg/store/storetest"
+)
+
+// signOnServer is a test server with single sign-on against idp, a real
+// OpenID provider started for the test.
+type signOnServer struct {
+	*testServer
+	idp *oidctest.Provider
+}
+
+// newSignOnServer starts the provider and the server; cfg may change the
+// sso settings the provider's registration leaves.
+func newSignOnServer(t *testing.T, b storetest.Backend, cfg func(*sso.Config)) *signOnServer {
+	t.Helper()
+	srv := httptest.NewUnstartedServer(nil)
+	base := "http://" + srv.Listener.Addr().String()
+	idp := oidctest.New(t, base+sso.CallbackPath)
+	c := sso.Config{Issuer: idp.Issuer, ClientID: idp.ClientID, ClientSecret: idp.ClientSecret, RedirectURL: idp.RedirectURI,
+		Name: "Test IdP", RoleClaim: "groups"}
+	if cfg != nil {
+		cfg(&c)
+	}
+	ts := startAnonServer(t, b, Options{SignOn: sso.New(c, nil)}, srv)
+	return &signOnServer{testServer: ts, idp: idp}
+}
+
+// signOn runs the whole flow in ts's browser, following every redirect,
+// and answers where it ended (the gate's URL) and the callback URL the
+// provider sent the browser to.
+func (ts *testServer) signOn() (end, callback *url.URL) {
+	ts.t.Helper()
+	client := *ts.client
+	client.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+		if req.URL.Path == sso.CallbackPath {
+			callback = req.URL
+		}
+		return nil
+	}
+	resp, err := client.Get(ts.URL + sso.LoginPath)
+	require.NoError(ts.t, err)
+	resp.Body.Close()
+	require.Equal(ts.t, http.StatusOK, resp.StatusCode)
+	return resp.Request.URL, callback
+}
+
+// session answers who ts's browser is signed in as ("" for no one).
+func (ts *testServer) sessionID() string {
+	ts.t.Helper()
+	var s sessionState
+	ts.json(http.MethodGet, "/api/session", nil, http.StatusOK, &s)
+	return s.ID
+}
+
+// activeSessions counts the open personal sessions of everyone.
+func activeSessions(t *testing.T, st store.Store) (people, sessions int) {
+	t.Helper()
+	all, err := st.ListPeople(context.Background())
+	require.NoError(t, err)
+	for _, p := range all {
+		sessions += p.ActiveSessions
+	}
+	return len(all), sessions
+}
+
+func personByEmail(t *testing.T, st store.Store, email string) domain.Person {
+	t.Helper()
+	all, err := st.ListPeople(context.Background())
+	require.NoError(t, err)
+	for _, p := range all {
+		if p.Email == email {
+			return p
+		}
+	}
+	t.Fatalf("no person with email %s", email)
+	return domain.Person{}
+}
+
+func auditOf(t *testing.T, st store.Store, action string) []domain.Activity {
+	t.Helper()
+	entries, err := st.ListAudit(context.Background(), store.AuditFilter{Action: action, Limit: 100})
+	require.NoError(t, err)
+	return entries
+}
+
+func changesOf(t *testing.T, a domain.Activity) map[string]string {
+	t.Helper()
+	var c map[string]struct {
+		After string `json:"after"`
+	}
+	require.NoError(t, json.Unmarshal(a.Changes, &c), string(a.Changes))
+	out := map[string]string{}
+	for k, v := range c {
+		out[k] = v.After
+	}
+	return out
+}
+
+func TestSignOn(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newSignOnServer(t, b, func(c *sso.Config) {
+			c.AllowedDomains = []string{"example.com"}
+			c.Roles = map[string]actor.Role{"comms-admins": actor.RoleAdmin, "comms": actor.RolePlanner}
+			c.DefaultRole = actor.RoleViewer
+		})
+		var provs providers
+		ts.json(http.MethodGet, "/api/auth/providers", nil, http.StatusOK, &provs)
+		require.NotNil(t, provs.OIDC)
+		assert.Equal(t, provider{Name: "Test IdP", LoginURL: sso.LoginPath}, *provs.OIDC)
+
+		// A first sign-in creates the person, with the strongest role
+		// their groups map to, and opens a personal session.
+		alice := oidctest.User{Subject: "alice-sub", Name: "Alice Archer", Email: "alice@example.com", EmailVerified: true,
+			Groups: []string{"comms", "comms-admins", "other"}}
+		ts.idp.SignInAs(alice)
+		end, _ := ts.signOn()
+		assert.Equal(t, "/", end.Path)
+		assert.Empty(t, end.RawQuery)
+		a := personByEmail(t, ts.Store, "alice@example.com")
+		assert.Equal(t, "Alice Archer", a.Name)
+		assert.Equal(t, string(actor.RoleAdmin), a.Role)
+		assert.Equal(t, a.ID, ts.sessionID())
+		assert.Equal(t, 1, a.ActiveSessions)
+		// The provider was asked for a code with PKCE S256 and a nonce.
+		q := ts.idp.AuthorizeRequests()[0]
+		assert.Equal(t, "S256", q.Get("code_challenge_method"))
+		assert.NotEmpty(t, q.Get("code_challenge"))
+		assert.NotEmpty(t, q.Get("nonce"))
+		assert.NotEmpty(t, q.Get("state"))
+		signins := auditOf(t, ts.Store, store.ActionSignIn)
+		require.Len(t, signins, 1)
+		assert.Equal(t, a.ID, signins[0].ActorID)
+		assert.Equal(t, "oidc", changesOf(t, signins[0])["method"])
+		created := auditOf(t, ts.Store, domain.ActionCreated)
+		require.NotEmpty(t, created)
+		assert.Equal(t, actor.SignOn.ID, created[0].ActorID, "the person's creation is the sign-on's")
+
+		// The person signs in again from another browser: the same person,
+		// matched by issuer and subject, though the provider renamed them
+		// and moved them out of the admins.
+		again := ts.browser()
+		alice.Name, alice.Groups = "Alice A. Archer", nil
+		ts.idp.SignInAs(alice)
+		end, _ = again.signOn()
+		assert.Empty(t, end.RawQuery)
+		assert.Equal(t, a.ID, again.sessionID())
+		people, sessions := activeSessions(t, ts.Store)
+		assert.Equal(t, 1, people, "Alice once")
+		assert.Equal(t, 2, sessions)
+
+		// Someone of no mapped group gets the default role.
+		ts.idp.SignInAs(oidctest.User{Subject: "bob-sub", Name: "Bob", Email: "bob@EXAMPLE.com", EmailVerified: true})
+		bob := ts.browser()
+		end, _ = bob.signOn()
+		assert.Empty(t, end.RawQuery)
+		assert.Equal(t, string(actor.RoleViewer), personByEmail(t, ts.Store, "bob@EXAMPLE.com").Role)
+
+		// The refusals: each ends on the gate with its reason and opens no
+		// session, creates no one, and is recorded.
+		carol := oidctest.User{Subject: "carol-sub", Name: "Carol", Email: "carol@example.com", EmailVerified: true}
+		refused := func(name string, want sso.Reason, prepare func(), run func(*testServer) *url.URL) {
+			t.Run(name, func(t *testing.T) {
+				ts.idp.SignInAs(carol)
+				if prepare != nil {
+					prepare()
+				}
+				people, sessions := activeSessions(t, ts.Store)
+				before := len(auditOf(t, ts.Store, store.ActionSignInRefused))
+				br := ts.browser()
+				br.t = t
+				var end *url.URL
+				if run != nil {
+					end = run(br)
+				} else {
+					end, _ = br.signOn()
+				}
+				assert.Equal(t, "/", end.Path)
+				assert.Equal(t, string(want), end.Query().Get(SignInErrorParam))
+				assert.Empty(t, br.sessionID())
+				p2, s2 := activeSessions(t, ts.Store)
+				assert.Equal(t, people, p2, "nobody created")
+				assert.Equal(t, sessions, s2, "no session opened")
+				entries := auditOf(t, ts.Store, store.ActionSignInRefused)
+				require.Len(t, entries, before+1)
+				c := changesOf(t, entries[0])
+				assert.Equal(t, "oidc", c["method"])
+				assert.Equal(t, string(want), c["reason"])
+			})
+		}
+		refused("tampered id_token", sso.Failed, func() {
+			ts.idp.RewriteNextIDToken(func(raw string, claims map[string]any) string {
+				claims["email"] = "carol@example.com.evil"
+				return oidctest.Tamper(raw, claims)
+			})
+		}, nil)
+		refused("wrong audience", sso.Failed, func() {
+			ts.idp.RewriteNextIDToken(func(_ string, claims map[string]any) string {
+				claims["aud"] = []string{"another-client"}
+				claims["azp"] = "another-client"
+				return ts.idp.Sign(claims)
+			})
+		}, nil)
+		refused("expired token", sso.Failed, func() {
+			ts.idp.RewriteNextIDToken(func(_ string, claims map[string]any) string {
+				claims["iat"] = time.Now().Add(-time.Hour).Unix()
+				claims["exp"] = time.Now().Add(-30 * time.Minute).Unix()
+				return ts.idp.Sign(claims)
+			})
+		}, nil)
+		refused("another nonce", sso.Failed, func() {
+			ts.idp.RewriteNextIDToken(func(_ string, claims map[string]any) string {
+				claims["nonce"] = "not-the-flows"
+				return ts.idp.Sign(claims)
+			})
+		}, nil)
+		refused("missing PKCE verifier", sso.Failed, ts.idp.DropNextVerifier, nil)
+		refused("email domain not allowed", sso.Domain, func() {
+			ts.idp.SignInAs(oidctest.User{Subject: "mallory-sub", Name: "Mallory", Email: "mallory@example.org", EmailVerified: true,
+				Groups: []string{"comms-admins"}})
+		}, nil)
+		refused("unverified email", sso.Domain, func() {
+			ts.idp.RewriteNextIDToken(func(_ string, claims map[string]any) string {
+				claims["email_verified"] = false
+				return ts.idp.Sign(claims)
+			})
+		}, nil)
+		refused("provider error", sso.Cancelled, nil, func(br *testServer) *url.URL {
+			// The person declines at the provider, which sends the browser
+			// back with an error and the state.
+			client := *br.client
+			client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+			resp, err := client.Get(br.URL + sso.LoginPath)
+			require.NoError(t, err)
+			resp.Body.Close()
+			loc, err := url.Parse(resp.Header.Get("Location"))
+			require.NoError(t, err)
+			resp, err = br.client.Get(br.URL + sso.CallbackPath + "?error=access_denied&state=" + url.QueryEscape(loc.Query().Get("state")))
+			require.NoError(t, err)
+			resp.Body.Close()
+			return resp.Request.URL
+		})
+		refused("replayed state", sso.Expired, func() { ts.idp.SignInAs(alice) }, func(br *testServer) *url.URL {
+			// A sign-in that works, then its callback again, with the
+			// state's cookie put back: the state was used.
+			end, callback := br.signOn()
+			require.Empty(t, end.RawQuery)
+			require.NotNil(t, callback)
+			id := br.sessionID()
+			require.NotEmpty(t, id)
+			br.do(http.MethodDelete, "/api/session", nil)
+			require.Empty(t, br.sessionID())
+			br.client.Jar.SetCookies(callback, []*http.Cookie{{Name: SignOnCookie, Value: callback.Query().Get("state"), Path: "/"}})
+			resp, err := br.client.Get(callback.String())
+			require.NoError(t, err)
+			resp.Body.Close()
+			return resp.Request.URL
+		})
+		refused("state of another browser", sso.Expired, nil, func(br *testServer) *url.URL {
+			// The callback reaches a browser that did not start the sign-on.
+			other := br.browser()
+			client := *other.client
+			var callback *url.URL
+			client.CheckRedirect = func(req *http.Request, _ []*http.Request) error {
+				if req.URL.Path == sso.CallbackPath {
+					callback = req.URL
+					return http.ErrUseLastResponse
+				}
+				return nil
+			}
+			resp, err := client.Get(other.URL + sso.LoginPath)
+			require.NoError(t, err)
+			resp.Body.Close()
+			require.NotNil(t, callback)
+			resp, err = br.client.Get(callback.String())
+			require.NoError(t, err)
+			resp.Body.Close()
+			return resp.Request.URL
+		})
+	})
+}
