@@ -4,77 +4,147 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Dates in the notes, for the "Key dates" list: "3 March", "Friday 28
-// February 2027", "March 3", "3 Feb", "2027-03-03", "03/03/2027".
+// February 2027", "March 3", "3 Feb", "2027-03-03", "03/03/2027", and
+// ranges written either way ("17–21 February", "10 to 21 February",
+// "28 February – 3 March", "February 17–21").
 var datePattern = func() *regexp.Regexp {
 	month := `(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)`
 	day := `(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\s+)?`
+	num := `\d{1,2}(?:st|nd|rd|th)?`
+	to := `\s*(?:-|–|—|to|until|till)\s*`
 	return regexp.MustCompile(`\b(?:` +
-		day + `\d{1,2}(?:st|nd|rd|th)?\s+` + month + `\.?(?:\s+\d{4})?` + // 3 March 2027
-		`|` + day + month + `\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?` + // March 3, 2027
+		`(?:` + day + num + `(?:\s+` + month + `\.?)?` + to + `)?` + day + num + `\s+` + month + `\.?(?:\s+\d{4})?` + // (17–)21 February 2027
+		`|` + day + month + `\.?\s+` + num + `(?:` + to + `(?:` + month + `\.?\s+)?` + num + `)?(?:,?\s+\d{4})?` + // February 17(–21), 2027
 		`|\d{4}-\d{2}-\d{2}` +
 		`|\d{1,2}/\d{1,2}/\d{2,4}` +
 		`)\b`)
 }()
 
-// findDate returns the first date the sentence names, or "".
-func findDate(s string) string {
-	d := datePattern.FindString(s)
-	return strings.TrimSuffix(strings.TrimSpace(d), ".")
+// keyDate is one date of the notes as the Key dates list shows it.
+type keyDate struct {
+	label      string // as first written: "Monday 3 March", "17–21 February"
+	start, end int    // year*10000 + month*100 + day (year 0 when not written); unread: 1<<30
 }
 
-// keyDateWords is how long a key date's sentence may be, in words (more
-// when the date comes later).
-const keyDateWords = 14
+// unreadDate sorts a date that cannot be read after every other.
+const unreadDate = 1 << 30
 
-// shortSentence is the sentence of a key date, shortened: without a
-// trailing full stop, cut after keyDateWords words (marked with Mark).
-func shortSentence(s, date string) string {
-	s = strings.TrimSpace(s)
-	fields := strings.Fields(s)
-	limit := keyDateWords
-	if i := strings.Index(s, date); i >= 0 {
-		limit = max(limit, len(strings.Fields(s[:i+len(date)])))
+// findDate returns the first date (or range of dates) the sentence names.
+func findDate(s string) (keyDate, bool) {
+	label := strings.TrimSuffix(strings.TrimSpace(datePattern.FindString(s)), ".")
+	if label == "" {
+		return keyDate{}, false
 	}
-	if len(fields) > limit {
-		return strings.TrimRight(strings.Join(fields[:limit], " "), ",;:") + Mark
+	start, end := readDate(label)
+	return keyDate{label: label, start: start, end: end}, true
+}
+
+// key identifies the day (or the range) whatever the spelling: "Monday 3
+// March", "3 March" and "March 3" are one date. The year is left out, as
+// notes often name it only once.
+func (k keyDate) key() string {
+	if k.start == unreadDate {
+		return strings.ToLower(k.label)
 	}
-	if endsWithAny(s, []string{"a.m.", "p.m.", "etc."}) {
-		return s
-	}
-	return strings.TrimSuffix(s, ".")
+	return strconv.Itoa(k.start%10000) + "-" + strconv.Itoa(k.end%10000)
 }
 
 var monthNumbers = map[string]int{"jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11, "dec": 12}
 
 var (
-	dayMonth = regexp.MustCompile(`(\d{1,2})(?:st|nd|rd|th)?\s+([A-Z][a-z]{2})`)
-	monthDay = regexp.MustCompile(`([A-Z][a-z]{2})[a-z]*\.?\s+(\d{1,2})`)
-	isoDate  = regexp.MustCompile(`(\d{4})-(\d{2})-(\d{2})`)
+	isoDate    = regexp.MustCompile(`(\d{4})-(\d{2})-(\d{2})`)
+	yearNumber = regexp.MustCompile(`\b(\d{4})\b`)
+	dayNumber  = regexp.MustCompile(`\b(\d{1,2})(?:st|nd|rd|th)?\b`)
+	monthName  = regexp.MustCompile(`\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\b`)
 )
 
-// dateOrder sorts key dates in the calendar (month, then day; a year when
-// written); a date it cannot read goes last, in the notes' order.
-func dateOrder(d string) int {
+// readDate reads a date's first and last day (the same for a single
+// date): the first day number with the first month, the last with the
+// last. A d/m/y date, whose order is ambiguous, is unread.
+func readDate(d string) (start, end int) {
 	if m := isoDate.FindStringSubmatch(d); m != nil {
 		y, _ := strconv.Atoi(m[1])
 		mo, _ := strconv.Atoi(m[2])
 		day, _ := strconv.Atoi(m[3])
-		return y*10000 + mo*100 + day
+		return y*10000 + mo*100 + day, y*10000 + mo*100 + day
+	}
+	days := dayNumber.FindAllStringSubmatch(d, -1)
+	months := monthName.FindAllStringSubmatch(d, -1)
+	if len(days) == 0 || len(months) == 0 || strings.Contains(d, "/") {
+		return unreadDate, unreadDate
 	}
 	year := 0
-	if m := regexp.MustCompile(`\b(\d{4})\b`).FindStringSubmatch(d); m != nil {
+	if m := yearNumber.FindStringSubmatch(d); m != nil {
 		year, _ = strconv.Atoi(m[1])
 	}
-	if m := dayMonth.FindStringSubmatch(d); m != nil && monthNumbers[strings.ToLower(m[2])] > 0 {
-		day, _ := strconv.Atoi(m[1])
-		return year*10000 + monthNumbers[strings.ToLower(m[2])]*100 + day
+	at := func(day, month []string) int {
+		n, _ := strconv.Atoi(day[1])
+		return year*10000 + monthNumbers[strings.ToLower(month[1])]*100 + n
 	}
-	if m := monthDay.FindStringSubmatch(d); m != nil && monthNumbers[strings.ToLower(m[1])] > 0 {
-		day, _ := strconv.Atoi(m[2])
-		return year*10000 + monthNumbers[strings.ToLower(m[1])]*100 + day
+	return at(days[0], months[0]), at(days[len(days)-1], months[len(months)-1])
+}
+
+// keyDateWords is how long a key date's text may be, in words.
+const keyDateWords = 14
+
+// clauseBreaks end the clause a date is read in.
+var clauseBreaks = []string{"; ", ": ", ", and ", ", but ", ", while ", ", so ", " – ", " — "}
+
+// datePreposition is the word that leads into a date and goes with it.
+var datePreposition = regexp.MustCompile(`(?i)\b(?:on|by|from)\s*$`)
+
+// keyDateText is what happens on a date, for the Key dates list, where the
+// date is already the label: the clause of the sentence that holds the date,
+// without the date (and its "on", "by" or "from"), without a leading
+// "Please", capitalised, cut after keyDateWords words. "Billing runs as
+// usual: invoices go out on 1 March." gives "Invoices go out". When too
+// little is left, it is the sentence shortened.
+func keyDateText(s, date string) string {
+	s = strings.TrimSpace(s)
+	at := strings.Index(s, date)
+	if at < 0 {
+		return shortSentence(s)
 	}
-	return 1 << 30
+	from, to := 0, len(s)
+	for _, b := range clauseBreaks {
+		if i := strings.LastIndex(s[:at], b); i >= 0 && i+len(b) > from {
+			from = i + len(b)
+		}
+		if i := strings.Index(s[at+len(date):], b); i >= 0 && at+len(date)+i < to {
+			to = at + len(date) + i
+		}
+	}
+	before := datePreposition.ReplaceAllString(s[from:at], "")
+	c := before + " " + s[at+len(date):to]
+	c = strings.Join(strings.Fields(c), " ")
+	for _, f := range [][2]string{{" ,", ","}, {",,", ","}, {" .", "."}} {
+		c = strings.ReplaceAll(c, f[0], f[1])
+	}
+	c = strings.Trim(c, " ,;:–—")
+	c = strings.TrimPrefix(c, "Please ")
+	c = strings.TrimPrefix(c, "please ")
+	if len(strings.Fields(c)) < 2 {
+		return shortSentence(s)
+	}
+	rs := []rune(c)
+	rs[0] = unicode.ToUpper(rs[0])
+	return shortSentence(string(rs))
+}
+
+// shortSentence is a sentence without its trailing full stop (or list
+// punctuation), cut after keyDateWords words (marked with Mark).
+func shortSentence(s string) string {
+	s = strings.TrimSpace(s)
+	fields := strings.Fields(s)
+	if len(fields) > keyDateWords {
+		return strings.TrimRight(strings.Join(fields[:keyDateWords], " "), ",;:") + Mark
+	}
+	if endsWithAny(s, []string{"a.m.", "p.m.", "etc."}) {
+		return s
+	}
+	return strings.TrimRight(s, ".;,")
 }

@@ -41,7 +41,7 @@ func goldenInput(t testing.TB, typ, strategy string) Input {
 // abbreviations, times, a decimal, a numbered and a bulleted list, dates.
 const goldenNotes = "INTERNAL: Don't mention payroll impact until HR signs off.\n" +
 	"The old system closes on Friday 28 February at 6 p.m. On go-live day, Monday 3 March, you log in to the new portal with your usual password.\n\n" +
-	"Training runs through February. Book a session through the learning portal; training lasts 2.5 hours and Finance goes first. " +
+	"Training runs 9–20 February. Book a session through the learning portal; training lasts 2.5 hours and Finance goes first. " +
 	"Please approve the training budget by 10 January.\n" +
 	"Actions for managers:\n" +
 	"1. Confirm training attendance lists by 6 Feb.\n" +
@@ -51,7 +51,7 @@ const goldenNotes = "INTERNAL: Don't mention payroll impact until HR signs off.\
 	"For anything else, call Dr. Anne Smith (No. 4400 on the switchboard).\n" +
 	"- Billing runs as usual: invoices go out on 1 March.\n" +
 	"- Payroll is paid on the normal date; timesheets must be approved by Wednesday 25 February.\n\n" +
-	"Thank you for everything you are doing to get ready."
+	"Thank you for everything you are doing to get ready for March 3."
 
 var extensions = map[string]string{FormatHTML: "html", FormatMarkdown: "md", FormatText: "txt"}
 
@@ -153,8 +153,8 @@ func TestTones(t *testing.T) {
 	trad, dig, uni := gen(domain.StrategyTraditional), gen(domain.StrategyDigital), gen(domain.StrategyUniversal)
 	assert.Contains(t, trad, "manager")
 	assert.Contains(t, trad, "briefing session")
-	assert.NotContains(t, trad, "<li>Training runs through February.</li>")
-	assert.Contains(t, dig, "<li>Training runs through February.</li>")
+	assert.NotContains(t, trad, "<li>Training runs 9–20 February.</li>")
+	assert.Contains(t, dig, "<li>Training runs 9–20 February.</li>")
 	assert.Contains(t, dig, "→")
 	assert.NotEqual(t, trad, uni)
 	assert.NotEqual(t, dig, uni)

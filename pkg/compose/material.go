@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/commsplan/commsplan/pkg/domain"
 )
@@ -32,21 +33,6 @@ func (s substance) sentences() []string {
 // joined is s as one run of text.
 func (s substance) joined() string { return strings.Join(s.sentences(), " ") }
 
-// first is the first sentence (or list item) of s, or "".
-//
-// A line that leads into a list ("Before cut-over, every team must:") says
-// nothing alone, so the first sentence that is no lead-in is taken.
-func (s substance) first() string {
-	for _, p := range s {
-		for _, it := range p.items {
-			if !strings.HasSuffix(it, ":") {
-				return it
-			}
-		}
-	}
-	return ""
-}
-
 // firstPara is the first paragraph of s as one text.
 func (s substance) firstPara() string {
 	if len(s) == 0 {
@@ -59,6 +45,7 @@ func (s substance) firstPara() string {
 type topic struct {
 	title string
 	notes substance
+	point string // its most relevant sentence (lead), for the pieces with one line per question
 }
 
 // Frame is what the communication itself says about the piece: its title
@@ -88,6 +75,7 @@ type material struct {
 	units       []unit
 	place       []int  // per unit: a question's index, placeOpening or placeClosing
 	score       []int  // per unit: how many meaningful words it shares with its place
+	rel         []int  // per unit: relevance (relevance), what trim keeps longest and a point shows
 	dropped     []bool // per unit: cut to fit the length
 	tone        tone
 	format      string
@@ -98,6 +86,7 @@ type material struct {
 	// Built from the units still kept.
 	topics           []topic // the questions that have material, in order
 	opening, closing substance
+	openingPoint     string   // the opening's most relevant sentence
 	open             []string // the questions, when none has material
 	all              substance
 	dates            []item // key dates: the date and its sentence shortened
@@ -129,6 +118,7 @@ func newMaterial(in Input, format string) *material {
 		qwords = append(qwords, words(title+" "+inline(q.Description)))
 	}
 	m.place, m.score = placeUnits(m.units, qwords, words(m.theme))
+	m.rel = relevance(m.units, m.score, words(m.theme))
 	m.dropped = make([]bool, len(m.units))
 	m.build()
 	return m
@@ -191,6 +181,22 @@ func placeUnits(units []unit, qwords []map[string]bool, theme map[string]bool) (
 	return place, score
 }
 
+// relevance ranks the units: the words a unit shares with its question,
+// plus those it shares with the theme's name, plus one when it names a
+// date. "Wave 1 goes live on Monday 3 March" outranks "Payroll is compared
+// line by line" in a Go-Live Readiness piece: a short piece shows the one,
+// and trimming drops the other first.
+func relevance(units []unit, score []int, theme map[string]bool) []int {
+	rel := make([]int, len(units))
+	for i, u := range units {
+		rel[i] = score[i] + shared(words(u.text), theme)
+		if _, ok := findDate(u.text); ok {
+			rel[i]++
+		}
+	}
+	return rel
+}
+
 // build shares the units still kept among the topics, the opening and the
 // closing paragraph, and finds the key dates.
 func (m *material) build() {
@@ -203,7 +209,17 @@ func (m *material) build() {
 		}
 		*s = append(*s, para{list: u.list, items: []string{u.text}, src: u.para})
 	}
+	best := make([]int, len(m.questions)) // per question: its point's unit, or -1
+	for i := range best {
+		best[i] = -1
+	}
+	bestOpening := -1
+	better := func(i, than int) bool {
+		return !strings.HasSuffix(m.units[i].text, ":") && (than < 0 || m.rel[i] > m.rel[than])
+	}
 	seenDate := map[string]bool{}
+	var dates []keyDate
+	var texts []string
 	for i, u := range m.units {
 		if m.dropped[i] || m.leadInAlone(i) {
 			continue
@@ -211,22 +227,45 @@ func (m *material) build() {
 		switch p := m.place[i]; p {
 		case placeOpening:
 			add(&m.opening, u)
+			if better(i, bestOpening) {
+				bestOpening = i
+			}
 		case placeClosing:
 			add(&m.closing, u)
 		default:
 			add(&parts[p], u)
+			if better(i, best[p]) {
+				best[p] = i
+			}
 		}
 		add(&m.all, u)
-		if d := findDate(u.text); d != "" && !seenDate[strings.ToLower(d)] {
-			seenDate[strings.ToLower(d)] = true
-			m.dates = append(m.dates, item{d + ":", shortSentence(u.text, d)})
+		if kd, ok := findDate(u.text); ok && !seenDate[kd.key()] {
+			seenDate[kd.key()] = true
+			dates = append(dates, kd)
+			texts = append(texts, keyDateText(u.text, kd.label))
 		}
 	}
-	slices.SortStableFunc(m.dates, func(a, b item) int { return dateOrder(a.label) - dateOrder(b.label) })
-	m.topics, m.open = nil, nil
+	// One item per day, in calendar order (the first spelling and sentence
+	// of the notes), a range sorted by its first day.
+	order := make([]int, len(dates))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return dates[a].start - dates[b].start })
+	for _, i := range order {
+		m.dates = append(m.dates, item{dates[i].label + ":", texts[i]})
+	}
+	m.topics, m.open, m.openingPoint = nil, nil, ""
+	if bestOpening >= 0 {
+		m.openingPoint = m.units[bestOpening].text
+	}
 	for i, q := range m.questions {
 		if len(parts[i]) > 0 {
-			m.topics = append(m.topics, topic{q, parts[i]})
+			tp := topic{title: q, notes: parts[i]}
+			if best[i] >= 0 {
+				tp.point = m.units[best[i]].text
+			}
+			m.topics = append(m.topics, tp)
 		}
 	}
 	if len(m.topics) == 0 {
@@ -266,15 +305,17 @@ func period(s string) string {
 	return s + "."
 }
 
-// points are one short line per part of the notes: the opening's first
-// sentence, then each topic's.
+// points are one short line per part of the notes: the opening's most
+// relevant sentence, then each topic's.
 func (m *material) points() []string {
 	var out []string
-	if f := m.opening.first(); f != "" {
-		out = append(out, f)
+	if m.openingPoint != "" {
+		out = append(out, asSentence(m.openingPoint))
 	}
 	for _, t := range m.topics {
-		out = append(out, t.notes.first())
+		if t.point != "" {
+			out = append(out, asSentence(t.point))
+		}
 	}
 	// Without material (notes empty or all internal) a short piece says
 	// what is known, the theme's description, rather than only "More:".
@@ -282,6 +323,19 @@ func (m *material) points() []string {
 		out = append(out, m.desc)
 	}
 	return out
+}
+
+// asSentence makes a list item read as a sentence on its own, as a point
+// of a short piece: "finish data cleansing by 14 February;" gives "Finish
+// data cleansing by 14 February."
+func asSentence(s string) string {
+	s = strings.TrimRight(s, ";, ")
+	if s == "" {
+		return s
+	}
+	rs := []rune(s)
+	rs[0] = unicode.ToUpper(rs[0])
+	return period(string(rs))
 }
 
 // greeting opens a letter, to the communication's audience when it has
@@ -301,6 +355,22 @@ func (m *material) subject() string {
 	return m.theme + m.tone.pick(": what you need to know", ": an update for you", ": the essentials")
 }
 
+// headline is the title of a piece with a label ("Town Hall: …"): the
+// communication's title, else the theme. The label goes before it unless
+// the title already says what the piece is ("Town Hall: Wave 1 Dates",
+// "Wave 1 Go-Live Week Podcast", "Lunch & Learn: …" for "lunch and learn").
+func (m *material) headline(label, keyword string) string {
+	title := or(m.frame.Title, m.theme)
+	norm := func(s string) string {
+		s = strings.ReplaceAll(strings.ToLower(s), "&", " and ")
+		return " " + strings.Join(strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }), " ") + " "
+	}
+	if strings.Contains(norm(title), norm(keyword)) {
+		return title
+	}
+	return label + ": " + title
+}
+
 // dateLine is the scheduled date as a planner writes it ("3 February
 // 2027"), or "".
 func (m *material) dateLine() string {
@@ -310,12 +380,23 @@ func (m *material) dateLine() string {
 	return m.frame.Date.Format("2 January 2006")
 }
 
+// body writes notes in the piece's tone, but a blog is prose: its digital
+// tone writes short paragraphs (as universal does), not a bullet per
+// sentence. A list of the notes stays a list in every piece.
+func (m *material) body(d *doc, s substance) {
+	t := m.tone
+	if m.typ == "blog" && t == domain.StrategyDigital {
+		t = domain.StrategyUniversal
+	}
+	t.body(d, s)
+}
+
 // topicsUnder writes each topic that has material under a heading of the
 // given level.
 func (m *material) topicsUnder(d *doc, level int, title func(i int, t topic) string) {
 	for i, t := range m.topics {
 		d.h(level, title(i, t))
-		m.tone.body(d, t.notes)
+		m.body(d, t.notes)
 	}
 }
 
@@ -326,7 +407,7 @@ func (m *material) closingBody(d *doc, level int) {
 		// Under its own heading, so it is not read as the last answer.
 		d.h(level, "And finally")
 	}
-	m.tone.body(d, m.closing)
+	m.body(d, m.closing)
 	m.openQuestions(d, level)
 }
 
@@ -489,8 +570,8 @@ func (m *material) trim(build func() string) string {
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int {
-		if m.score[a] != m.score[b] {
-			return m.score[a] - m.score[b]
+		if m.rel[a] != m.rel[b] {
+			return m.rel[a] - m.rel[b]
 		}
 		return b - a
 	})
@@ -506,25 +587,33 @@ func (m *material) trim(build func() string) string {
 		s := build()
 		return s, m.measure(s) <= m.max && !m.shortened
 	}
-	lo, hi := 1, len(order)
-	best, ok := try(hi)
-	if !ok {
-		return best
-	}
-	for lo < hi {
-		mid := (lo + hi) / 2
-		if _, fits := try(mid); fits {
-			hi = mid
-		} else {
-			lo = mid + 1
+	// The fewest sentences dropped that leave a piece that fits, keeping
+	// at least one: a binary search on how many are dropped.
+	n := len(order)
+	if n > 1 {
+		if _, fits := try(n - 1); fits {
+			lo, hi := 1, n-1
+			for lo < hi {
+				mid := (lo + hi) / 2
+				if _, fits := try(mid); fits {
+					hi = mid
+				} else {
+					lo = mid + 1
+				}
+			}
+			s, _ := try(hi)
+			m.shortened = true
+			return s
 		}
 	}
-	best, _ = try(hi)
-	if hi == len(order) && hi > 0 {
-		// Rather than nothing of the notes, the most relevant sentence that
-		// fits whole on its own ("goes live on 9 February" in an SMS, when
-		// the best-matching sentence is too long)...
-		for j := len(order) - 1; j >= 0; j-- {
+	// Not even the most relevant sentence fits with the frame. Rather than
+	// nothing of the notes, a sentence of the highest relevance that fits
+	// whole on its own ("goes live on 9 February" in an SMS, when its
+	// neighbour is too long); never a less relevant one instead ("invoices
+	// go out on 1 March" for the go-live date)...
+	if n > 0 {
+		top := m.rel[order[n-1]]
+		for j := n - 1; j >= 0 && m.rel[order[j]] == top; j-- {
 			for i := range m.dropped {
 				m.dropped[i] = i != order[j]
 			}
@@ -535,13 +624,12 @@ func (m *material) trim(build func() string) string {
 				return s
 			}
 		}
-		// ...else the most relevant one cut at a word (the short types cut
-		// their own points).
-		if s := (func() string { s, _ := try(hi - 1); return s })(); m.measure(s) <= m.max {
-			best = s
-		} else {
-			best, _ = try(hi)
-		}
+	}
+	// ...else the most relevant one cut at a word (the short types cut
+	// their own points), else none (which Fit then shortens).
+	best, _ := try(max(n-1, 0))
+	if m.measure(best) > m.max {
+		best, _ = try(n)
 	}
 	m.shortened = true
 	return best

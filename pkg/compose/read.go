@@ -333,15 +333,32 @@ var stopWords = func() map[string]bool {
 	return m
 }()
 
+// genericStems are words (stemmed) too general to tell what a sentence is
+// about: "Payroll runs in both systems" is no answer to "Parallel runs
+// before the old systems close" for sharing "run", "old" and "system", nor
+// is "The old tools are read-only". Every piece is about a system moving
+// from old to new, so those say nothing either.
+var genericStems = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`run ran use make made take took taken give gave keep kept put set come came
+		see saw know knew want way thing usual still everi old new system today`) {
+		m[w] = true
+	}
+	return m
+}()
+
 // words are the meaningful words of s: lowercased, stop words dropped,
-// stemmed with Snowball (English). Go-live gives "go" and "live".
+// stemmed with Snowball (English), generic stems dropped. Go-live gives
+// "go" and "live".
 func words(s string) map[string]bool {
 	out := map[string]bool{}
 	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
 		if stopWords[w] || len([]rune(w)) < 2 || isNumber(w) {
 			continue
 		}
-		out[english.Stem(w, false)] = true
+		if st := english.Stem(w, false); !genericStems[st] {
+			out[st] = true
+		}
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package compose
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/commsplan/commsplan/pkg/domain"
@@ -81,7 +82,7 @@ func blogRule(m *material) doc {
 		}
 		d.bullets(items...)
 	}
-	t.body(&d, m.opening)
+	m.body(&d, m.opening)
 	m.topicsUnder(&d, 2, plainTitle)
 	m.closingBody(&d, 2)
 	m.keyDates(&d, 2)
@@ -273,7 +274,7 @@ func (m *material) aside(title string, span int) []segment {
 func townHallRule(m *material) doc {
 	t := m.tone
 	var d doc
-	d.h(1, "Town Hall: "+m.theme)
+	d.h(1, m.headline("Town Hall", "town hall"))
 	if m.desc != "" {
 		d.lp("Purpose:", m.desc)
 	}
@@ -338,7 +339,7 @@ var workshopActivities = map[tone][]string{
 func workshopRule(m *material) doc {
 	t := m.tone
 	var d doc
-	d.h(1, "Workshop: "+m.theme)
+	d.h(1, m.headline("Workshop", "workshop"))
 	d.lp("Objective:", or(m.desc, "Work through "+m.theme+" together and agree on the next steps."))
 	activities := workshopActivities[t]
 	segs := []segment{{"Welcome and objectives", 10, func(d *doc) {
@@ -367,7 +368,7 @@ func workshopRule(m *material) doc {
 func lunchLearnRule(m *material) doc {
 	t := m.tone
 	var d doc
-	d.h(1, "Lunch and Learn: "+m.theme)
+	d.h(1, m.headline("Lunch and Learn", "lunch and learn"))
 	d.p(t.pick("You are warmly invited to bring your lunch and join us for an informal session on "+period(m.theme),
 		"Bring your lunch and join us for an informal session on "+period(m.theme),
 		"Grab lunch and join us: "+period(m.theme)))
@@ -413,7 +414,7 @@ var podcastTransitions = map[tone][]string{
 func podcastRule(m *material) doc {
 	t := m.tone
 	var d doc
-	d.h(1, "Podcast Episode: "+m.theme)
+	d.h(1, m.headline("Podcast Episode", "podcast"))
 	d.lp("Episode summary:", or(m.desc, "A conversation about "+period(m.theme)))
 	segs := []segment{{"Intro", 2, func(d *doc) {
 		d.lp("HOST:", t.pick("Welcome to the programme podcast. In this episode we talk about "+period(m.theme),
@@ -449,7 +450,7 @@ func podcastRule(m *material) doc {
 func videoRule(m *material) doc {
 	t := m.tone
 	var d doc
-	d.h(1, "Video Script: "+m.theme)
+	d.h(1, m.headline("Video Script", "video"))
 	segs := []segment{{"Title card", 15, func(d *doc) {
 		d.lp("On screen:", m.theme)
 		d.lp("Voice-over:", or(m.desc, t.pick("This short film explains "+period(m.theme), "Here is what you need to know about "+period(m.theme), period(m.theme)+" In 2 minutes.")))
@@ -483,12 +484,12 @@ func videoRule(m *material) doc {
 func dashboardRule(m *material) doc {
 	t := m.tone
 	var d doc
-	d.h(1, "Status Update: "+or(m.frame.Title, m.theme))
+	d.h(1, m.headline("Status Update", "update"))
 	d.fields(item{"Summary:", or(m.desc, "Progress update on "+period(m.theme))}, item{"Owner:", team})
 	t.body(&d, m.opening)
 	var items []item
 	for _, tp := range m.topics {
-		items = append(items, item{tp.title, t.pick(tp.notes.joined(), tp.notes.firstPara(), tp.notes.first())})
+		items = append(items, item{tp.title, t.pick(tp.notes.joined(), tp.notes.firstPara(), tp.point)})
 	}
 	if len(items) > 0 {
 		d.h(2, "Highlights")
@@ -502,11 +503,22 @@ func dashboardRule(m *material) doc {
 }
 
 // Words that put a sentence of the notes under an executive briefing's
-// "Decision Needed" or "Impact".
+// "Decision Needed" or "Impact". A decision is for the executives: a
+// sentence that asks to decide, endorse or authorise, or to approve or sign
+// off something executives own (a budget, a plan, the go/no-go).
+// "Timesheets must be approved by Wednesday" is a staff action and "within
+// the approved budget" a fact: neither is a decision.
 var (
-	decisionWords = []string{"decide", "decision", "approve", "approval", "endorse", "sign off", "sign-off", "authoris", "authoriz"}
-	impactWords   = []string{"impact", "affect", "cost", "risk", "benefit", "saving", "budget", "%"}
+	decisionAsk     = regexp.MustCompile(`(?i)\b(?:decide|decision|go/no-go|go-no-go|endorse|authori[sz]e|authori[sz]ation)\b`)
+	approvalAsk     = regexp.MustCompile(`(?i)\b(?:approve|approval|sign[- ]off)\b`)
+	executiveObject = regexp.MustCompile(`(?i)\b(?:budgets?|funding|plans?|approach|scope|investments?|resources?|headcount|polic(?:y|ies)|proposals?|recommendations?|business case|contracts?|options?|go-live date)\b`)
+	impactWords     = []string{"impact", "affect", "cost", "risk", "benefit", "saving", "budget", "%"}
 )
+
+// asksDecision says whether a sentence asks the executives for a decision.
+func asksDecision(s string) bool {
+	return decisionAsk.MatchString(s) || approvalAsk.MatchString(s) && executiveObject.MatchString(s)
+}
 
 // briefingRule: a decision-focused brief. Sentences of the notes that ask
 // for a decision go under Decision Needed, those about impact under Impact,
@@ -521,7 +533,7 @@ func briefingRule(m *material) doc {
 			kept := para{list: p.list, src: p.src}
 			for _, sent := range p.items {
 				switch {
-				case containsAny(sent, decisionWords):
+				case asksDecision(sent):
 					decision = append(decision, sent)
 				case containsAny(sent, impactWords):
 					impact = append(impact, sent)
@@ -539,12 +551,12 @@ func briefingRule(m *material) doc {
 	var points []topic
 	for _, tp := range m.topics {
 		if n := take(tp.notes); len(n) > 0 {
-			points = append(points, topic{tp.title, n})
+			points = append(points, topic{title: tp.title, notes: n})
 		}
 	}
 	closing := take(m.closing)
 	var d doc
-	d.h(1, "Executive Briefing: "+m.theme)
+	d.h(1, m.headline("Executive Briefing", "briefing"))
 	d.h(2, "Situation")
 	d.p(or(m.desc, "This briefing sets out the position on "+m.theme+", the decision needed and its impact."))
 	t.body(&d, opening)
@@ -592,7 +604,7 @@ func yammerRule(m *material) doc {
 	if t == domain.StrategyDigital {
 		var items []item
 		for _, tp := range m.topics {
-			items = append(items, item{tp.title, tp.notes.first()})
+			items = append(items, item{tp.title, tp.point})
 		}
 		d.bullets(items...)
 	} else {

@@ -1,0 +1,214 @@
+package compose
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Defects found by reading the drafts of the demo plan as a planner would
+// (issue 30): each test fails on the engine before the fix.
+
+// seededInput is the demo plan's Go-Live Readiness theme with its three
+// questions, as `commsplan seed --demo` stores them, and notes as a planner
+// pastes them.
+func seededInput(t *testing.T, typ, strategy, notes string) Input {
+	v, ok := domain.DefaultVehicle(typ)
+	require.True(t, ok, typ)
+	return Input{
+		Theme: Theme{Name: "Go-Live Readiness", Description: "What every division must finish before it switches over, and how the switch is protected."},
+		Questions: []Question{
+			{ID: "q1", Question: "When does my division go live?", Description: "Divisions go live in waves."},
+			{ID: "q2", Question: "What must my team finish before cut-over?"},
+			{ID: "q3", Question: "How are billing and payroll protected during the switch?", Description: "Parallel runs and sign-offs before the old systems close."},
+		},
+		Raw:     notes,
+		Frame:   Frame{Title: "Wave 2 Readiness Update", Audience: "BFA - Massachusetts", Date: time.Date(2027, 3, 15, 0, 0, 0, 0, time.UTC)},
+		Vehicle: &Vehicle{Name: v.Name, Type: v.Type, Settings: v.Settings, Strategy: strategy},
+	}
+}
+
+const seededNotes = "Payroll runs in both systems for two cycles and is compared line by line before the old system closes. " +
+	"Timesheets for the parallel run must be approved by Wednesday 26 February.\n" +
+	"Wave 1 (California and Florida) goes live on Monday 3 March. Wave 2 follows on 7 April.\n" +
+	"From March 3 you log in to SAP with your usual network password.\n" +
+	"The old scheduling tools are read-only from 17–21 February, while open work orders are moved over.\n" +
+	"The steering committee must approve the go/no-go for wave 2 by 20 March."
+
+func generate(t *testing.T, in Input) string {
+	t.Helper()
+	r, err := Generate(in)
+	require.NoError(t, err)
+	return r.Content
+}
+
+// keyDateLines are the items under "Key dates" of a text piece.
+func keyDateLines(content string) []string {
+	_, after, ok := strings.Cut(content, "Key dates\n\n")
+	if !ok {
+		return nil
+	}
+	block, _, _ := strings.Cut(after, "\n\n")
+	return strings.Split(block, "\n")
+}
+
+// A date written in two spellings ("Monday 3 March", "March 3") is one key
+// date, listed once under its first spelling.
+func TestKeyDatesOneItemPerDay(t *testing.T) {
+	for _, tc := range []struct{ notes, want string }{
+		{"Wave 1 goes live on Monday 3 March.\nFrom March 3 you log in with your usual password.", "- Monday 3 March: Wave 1 goes live"},
+		{"Go-live is on 3 Mar.\nOn 3 March 2027 the portal opens.", "- 3 Mar: Go-live is"},
+		{"Invoices go out on March 1st.\nBilling starts 1 March.", "- March 1st: Invoices go out"},
+	} {
+		in := seededInput(t, "email", domain.StrategyUniversal, tc.notes)
+		in.Vehicle.Settings.Format = FormatText
+		lines := keyDateLines(generate(t, in))
+		assert.Equal(t, []string{tc.want}, lines, tc.notes)
+	}
+}
+
+// A range of dates is one key date, labelled with the whole range and
+// sorted by its first day.
+func TestKeyDateRanges(t *testing.T) {
+	for _, tc := range []struct{ sentence, label string }{
+		{"The old tools are read-only from 17–21 February, while work orders move.", "17–21 February"},
+		{"Sessions run from 10 to 21 February in every region.", "10 to 21 February"},
+		{"Cut-over runs 28 February – 3 March.", "28 February – 3 March"},
+		{"Parallel payroll runs February 17-28, 2027.", "February 17-28, 2027"},
+		{"Go-live is on Monday 3 March.", "Monday 3 March"},
+	} {
+		kd, ok := findDate(tc.sentence)
+		require.True(t, ok, tc.sentence)
+		assert.Equal(t, tc.label, kd.label, tc.sentence)
+	}
+	in := seededInput(t, "email", domain.StrategyUniversal, "Payroll closes on 20 February.\nThe old tools are read-only from 17–21 February.")
+	in.Vehicle.Settings.Format = FormatText
+	assert.Equal(t, []string{"- 17–21 February: The old tools are read-only", "- 20 February: Payroll closes"}, keyDateLines(generate(t, in)))
+}
+
+// A key date's item says what happens, without repeating the date of its
+// label or the whole sentence of the body.
+func TestKeyDateItemsDoNotRepeatTheSentence(t *testing.T) {
+	for _, tc := range []struct{ sentence, want string }{
+		{"Please approve the training budget by 10 January.", "Approve the training budget"},
+		{"Billing runs as usual: invoices go out on 1 March.", "Invoices go out"},
+		{"Payroll is paid on the normal date; timesheets must be approved by Wednesday 25 February.", "Timesheets must be approved"},
+		{"The old system closes on Friday 28 February at 6 p.m.", "The old system closes at 6 p.m."},
+		{"On go-live day, Monday 3 March, you log in to the new portal with your usual password.", "On go-live day, you log in to the new portal with your usual password"},
+		{"From March 3 you log in to SAP with your usual network password.", "You log in to SAP with your usual network password"},
+		{"finish data cleansing of customer sites by 14 February;", "Finish data cleansing of customer sites"},
+		{"Wave 2 follows on 7 April, and wave 3 in May.", "Wave 2 follows"},
+		{"3 March.", "3 March"}, // nothing left but the date: the sentence
+	} {
+		kd, ok := findDate(tc.sentence)
+		require.True(t, ok, tc.sentence)
+		assert.Equal(t, tc.want, keyDateText(tc.sentence, kd.label), tc.sentence)
+	}
+	in := seededInput(t, "email", domain.StrategyUniversal, seededNotes)
+	in.Vehicle.Settings.Format = FormatText
+	lines := keyDateLines(generate(t, in))
+	require.NotEmpty(t, lines)
+	for _, l := range lines {
+		label, text, _ := strings.Cut(strings.TrimPrefix(l, "- "), ": ")
+		kd, _ := findDate(label)
+		assert.NotContains(t, text, kd.label, "the item repeats its date: %q", l)
+	}
+}
+
+// Generic words ("run", "old", "system") match no sentence to a question:
+// the read-only tools are no answer to billing and payroll for sharing
+// "old" with "the old systems close", and the payroll sentence is placed by
+// "payroll", not by "runs".
+func TestGenericWordsDoNotMatch(t *testing.T) {
+	assert.Empty(t, words("runs ran using old new systems usually"))
+	assert.Equal(t, map[string]bool{"payrol": true, "parallel": true}, words("Payroll runs in parallel"))
+
+	m := newMaterial(seededInput(t, "email", domain.StrategyUniversal, "The old scheduling tools are read-only from 17 February, while open work orders are moved over."), FormatText)
+	assert.Equal(t, placeOpening, m.place[0], "placed under %d", m.place[0])
+
+	m = newMaterial(seededInput(t, "email", domain.StrategyUniversal, "Parallel runs are run by the team."), FormatText)
+	assert.Equal(t, 1, m.score[0], "only 'parallel' counts")
+}
+
+// The short pieces show the go-live date, not a payroll sentence that
+// shares more generic words with its question.
+func TestShortPiecesShowTheGoLiveDate(t *testing.T) {
+	for _, typ := range []string{"digital_signage", "mobile_push", "sms", "social"} {
+		for _, strategy := range []string{domain.StrategyTraditional, domain.StrategyUniversal, domain.StrategyDigital} {
+			c := generate(t, seededInput(t, typ, strategy, seededNotes))
+			assert.Contains(t, c, "goes live on Monday 3 March", typ+"/"+strategy)
+			if typ != "social" { // room for a point per question
+				assert.NotContains(t, c, "compared line by line", typ+"/"+strategy)
+			}
+		}
+	}
+	// On the golden notes too: the go-live day, not "invoices go out".
+	c := generate(t, goldenInput(t, "sms", domain.StrategyTraditional))
+	assert.Contains(t, c, "Monday 3 March")
+	assert.NotContains(t, c, "invoices")
+}
+
+// Decision Needed holds what the executives must decide, not a staff
+// action ("timesheets must be approved") nor a fact ("within the approved
+// budget").
+func TestDecisionNeededIsForExecutives(t *testing.T) {
+	for _, tc := range []struct {
+		sentence string
+		want     bool
+	}{
+		{"Please approve the training budget by 10 January.", true},
+		{"The steering committee must approve the go/no-go for wave 2 by 20 March.", true},
+		{"We ask the board to endorse the revised plan.", true},
+		{"A decision on the wave 3 dates is needed in April.", true},
+		{"Timesheets must be approved by Wednesday 25 February.", false},
+		{"Managers approve timesheets every Friday.", false},
+		{"The programme costs are within the approved budget.", false},
+		{"Every division controller signs off the first batch of invoices.", false},
+	} {
+		assert.Equal(t, tc.want, asksDecision(tc.sentence), tc.sentence)
+	}
+	c := generate(t, seededInput(t, "executive_briefing", domain.StrategyTraditional, seededNotes))
+	_, decision, ok := strings.Cut(c, "<h2>Decision Needed</h2>")
+	require.True(t, ok)
+	decision, _, _ = strings.Cut(decision, "<h2>Impact</h2>")
+	assert.Contains(t, decision, "go/no-go")
+	assert.NotContains(t, decision, "Timesheets")
+}
+
+// A blog is prose in every tone: its digital tone writes paragraphs, not a
+// bullet per sentence; a list of the notes stays a list.
+func TestBlogIsProse(t *testing.T) {
+	c := generate(t, goldenInput(t, "blog", domain.StrategyDigital))
+	assert.NotContains(t, c, "- Training runs")
+	assert.Contains(t, c, "\n\nTraining runs 9–20 February. Book a session")
+	assert.Contains(t, c, "\n- Billing runs as usual: invoices go out on 1 March.\n")
+	assert.Contains(t, c, "\n1. Confirm training attendance lists by 6 Feb.\n")
+}
+
+// The pieces with a headline take the communication's title, with their
+// label unless the title already names the kind of piece.
+func TestHeadlinesUseTheTitle(t *testing.T) {
+	for _, tc := range []struct{ typ, title, want string }{
+		{"town_hall", "Town Hall: Wave 1 Go-Live Dates", "# Town Hall: Wave 1 Go-Live Dates\n"},
+		{"town_hall", "Wave 1 Go-Live Dates", "# Town Hall: Wave 1 Go-Live Dates\n"},
+		{"town_hall", "", "# Town Hall: Go-Live Readiness\n"},
+		{"interactive_workshop", "Draft: Wave 3 Division Workshop", "# Draft: Wave 3 Division Workshop\n"},
+		{"interactive_workshop", "Wave 3 readiness", "# Workshop: Wave 3 readiness\n"},
+		{"podcast", "Wave 1 Go-Live Week Podcast", "# Wave 1 Go-Live Week Podcast\n"},
+		{"podcast", "Wave 1 go-live week", "# Podcast Episode: Wave 1 go-live week\n"},
+		{"lunch_learn", "Lunch & Learn: Scheduling Inspections in SAP", "# Lunch & Learn: Scheduling Inspections in SAP\n"},
+		{"video", "Field App Walkthrough for Technicians", "# Video Script: Field App Walkthrough for Technicians\n"},
+		{"project_dashboard", "Wave 2 Readiness Update", "# Wave 2 Readiness Update\n"},
+	} {
+		in := seededInput(t, tc.typ, domain.StrategyUniversal, seededNotes)
+		in.Frame.Title = tc.title
+		c := generate(t, in)
+		assert.True(t, strings.HasPrefix(c, tc.want), "%s %q: %q", tc.typ, tc.title, strings.SplitN(c, "\n", 2)[0])
+	}
+	c := generate(t, seededInput(t, "executive_briefing", domain.StrategyUniversal, seededNotes))
+	assert.True(t, strings.HasPrefix(c, "<h1>Executive Briefing: Wave 2 Readiness Update</h1>"), c)
+}
