@@ -33,8 +33,31 @@ type keyDate struct {
 // unreadDate sorts a date that cannot be read after every other.
 const unreadDate = 1 << 30
 
+// monthPrefixes start every month name datePattern knows.
+var monthPrefixes = []string{"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"}
+
+// mayHoldDate is a quick test before datePattern, which is slow on long
+// text: every date has a digit, and a month name, "-" or "/".
+func mayHoldDate(s string) bool {
+	if !strings.ContainsAny(s, "0123456789") {
+		return false
+	}
+	if strings.ContainsAny(s, "-/") {
+		return true
+	}
+	for _, m := range monthPrefixes {
+		if strings.Contains(s, m) {
+			return true
+		}
+	}
+	return false
+}
+
 // findDate returns the first date (or range of dates) the sentence names.
 func findDate(s string) (keyDate, bool) {
+	if !mayHoldDate(s) {
+		return keyDate{}, false
+	}
 	label := strings.TrimSuffix(strings.TrimSpace(datePattern.FindString(s)), ".")
 	if label == "" {
 		return keyDate{}, false

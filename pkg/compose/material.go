@@ -99,7 +99,7 @@ func newMaterial(in Input, format string) *material {
 		theme:  inline(in.Theme.Name),
 		desc:   inline(in.Theme.Description),
 		frame:  Frame{Title: inline(in.Frame.Title), Audience: inline(in.Frame.Audience), Date: in.Frame.Date},
-		units:  readNotes(kept),
+		units:  readUnits(kept),
 		tone:   toneOf(in.Vehicle.Strategy),
 		format: format,
 		max:    in.Vehicle.Settings.MaxLength,
@@ -122,6 +122,16 @@ func newMaterial(in Input, format string) *material {
 	m.dropped = make([]bool, len(m.units))
 	m.build()
 	return m
+}
+
+// readUnits reads the notes (readNotes) with each unit's words and date.
+func readUnits(kept string) []unit {
+	units := readNotes(kept)
+	for i := range units {
+		units[i].words = words(units[i].text)
+		units[i].date, units[i].dated = findDate(units[i].text)
+	}
+	return units
 }
 
 // placeUnits puts each unit under the question it shares the most
@@ -151,7 +161,7 @@ func placeUnits(units []unit, qwords []map[string]bool, theme map[string]bool) (
 	for _, g := range groups {
 		w := map[string]bool{}
 		for _, i := range g {
-			for k := range words(units[i].text) {
+			for k := range units[i].words {
 				w[k] = true
 			}
 		}
@@ -189,8 +199,8 @@ func placeUnits(units []unit, qwords []map[string]bool, theme map[string]bool) (
 func relevance(units []unit, score []int, theme map[string]bool) []int {
 	rel := make([]int, len(units))
 	for i, u := range units {
-		rel[i] = score[i] + shared(words(u.text), theme)
-		if _, ok := findDate(u.text); ok {
+		rel[i] = score[i] + shared(u.words, theme)
+		if u.dated {
 			rel[i]++
 		}
 	}
@@ -239,7 +249,7 @@ func (m *material) build() {
 			}
 		}
 		add(&m.all, u)
-		if kd, ok := findDate(u.text); ok && !seenDate[kd.key()] {
+		if kd := u.date; u.dated && !seenDate[kd.key()] {
 			seenDate[kd.key()] = true
 			dates = append(dates, kd)
 			texts = append(texts, keyDateText(u.text, kd.label))

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/kljensen/snowball/english"
 	punktlib "github.com/neurosnap/sentences"
@@ -90,6 +91,11 @@ type unit struct {
 	para int  // the paragraph (or list) it comes from
 	list kind // kPara for prose, kBullets or kNumbered for a list item
 	at   int  // its position in the notes
+
+	// Read once, as trimming rebuilds a piece many times.
+	words map[string]bool // its meaningful words (words)
+	date  keyDate         // the first date it names (findDate)
+	dated bool            // it names a date
 }
 
 // readNotes splits the (already withheld) notes into units: paragraphs on
@@ -353,7 +359,7 @@ var genericStems = func() map[string]bool {
 func words(s string) map[string]bool {
 	out := map[string]bool{}
 	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		if stopWords[w] || len([]rune(w)) < 2 || isNumber(w) {
+		if stopWords[w] || utf8.RuneCountInString(w) < 2 || isNumber(w) {
 			continue
 		}
 		if st := english.Stem(w, false); !genericStems[st] {
