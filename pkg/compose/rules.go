@@ -489,7 +489,7 @@ func dashboardRule(m *material) doc {
 	t.body(&d, m.opening)
 	var items []item
 	for _, tp := range m.topics {
-		items = append(items, item{tp.title, t.pick(tp.notes.joined(), tp.notes.firstPara(), tp.point)})
+		items = append(items, item{tp.title, t.pick(tp.notes.joined(), tp.notes.firstPara(), asSentence(tp.point))})
 	}
 	if len(items) > 0 {
 		d.h(2, "Highlights")
@@ -571,12 +571,12 @@ func briefingRule(m *material) doc {
 	}
 	d.h(2, "Decision Needed")
 	if len(decision) == 0 {
-		decision = []string{"Endorse the approach to " + m.theme + " set out above and confirm who owns the next steps."}
+		decision = []string{"Endorse the approach set out above and confirm who owns the next steps."}
 	}
 	t.body(&d, substance{{items: decision}})
 	d.h(2, "Impact")
 	if len(impact) == 0 {
-		impact = []string{"The teams affected by " + m.theme + " will need time for training and support during the transition."}
+		impact = []string{"The teams affected will need time for training and support during the transition."}
 	}
 	t.body(&d, substance{{items: impact}})
 	d.h(2, "Next Steps")
@@ -604,7 +604,7 @@ func yammerRule(m *material) doc {
 	if t == domain.StrategyDigital {
 		var items []item
 		for _, tp := range m.topics {
-			items = append(items, item{tp.title, tp.point})
+			items = append(items, item{tp.title, asSentence(tp.point)})
 		}
 		d.bullets(items...)
 	} else {
