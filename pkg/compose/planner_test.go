@@ -212,3 +212,19 @@ func TestHeadlinesUseTheTitle(t *testing.T) {
 	c := generate(t, seededInput(t, "executive_briefing", domain.StrategyUniversal, seededNotes))
 	assert.True(t, strings.HasPrefix(c, "<h1>Executive Briefing: Wave 2 Readiness Update</h1>"), c)
 }
+
+// In the digital tone a line that leads into a list stays a line: as a
+// bullet, Markdown makes it the list's first item.
+func TestDigitalLeadInStaysALine(t *testing.T) {
+	c := generate(t, seededInput(t, "podcast", domain.StrategyDigital, seededNotes+"\n\nBefore cut-over every division must:\n- confirm its super users;\n- close open work orders."))
+	assert.Contains(t, c, "\n\nBefore cut-over every division must:\n\n- confirm its super users;\n")
+	assert.NotContains(t, c, "- Before cut-over")
+}
+
+// A video ends on its call to action: the last notes are said before it,
+// and the title card shows the communication's title.
+func TestVideoEndsOnTheCallToAction(t *testing.T) {
+	c := generate(t, goldenInput(t, "video", domain.StrategyTraditional))
+	assert.True(t, strings.HasSuffix(strings.TrimSpace(c), "If you have any questions, please speak to your manager."), c)
+	assert.Contains(t, c, "**On screen:** Go-live on 3 March: what you need to do\n")
+}

@@ -452,7 +452,7 @@ func videoRule(m *material) doc {
 	var d doc
 	d.h(1, m.headline("Video Script", "video"))
 	segs := []segment{{"Title card", 15, func(d *doc) {
-		d.lp("On screen:", m.theme)
+		d.lp("On screen:", or(m.frame.Title, m.theme))
 		d.lp("Voice-over:", or(m.desc, t.pick("This short film explains "+period(m.theme), "Here is what you need to know about "+period(m.theme), period(m.theme)+" In 2 minutes.")))
 		t.body(d, m.opening)
 	}}}
@@ -465,9 +465,16 @@ func videoRule(m *material) doc {
 	}
 	segs = append(segs, segment{"Call to action", 15, func(d *doc) {
 		d.lp("On screen:", "The programme hub")
-		d.lp("Voice-over:", t.spokenCTA())
+		if len(m.closing)+len(m.open) == 0 {
+			d.lp("Voice-over:", t.spokenCTA())
+			return
+		}
+		// The last notes are said before the call to action, which ends
+		// the film.
+		d.lp("Voice-over:", "")
 		t.body(d, m.closing)
 		m.openQuestions(d, 0)
+		d.p(t.spokenCTA())
 	}})
 	total := 0
 	for _, s := range segs {

@@ -91,8 +91,16 @@ func (t tone) body(d *doc, s substance) {
 		case domain.StrategyTraditional:
 			d.p(strings.Join(p.items, " "))
 		case domain.StrategyDigital:
+			// A line that leads into a list ("Before cut-over every team
+			// must:") stays a line, or it would read as the list's first item.
 			var items []item
 			for _, sent := range p.items {
+				if strings.HasSuffix(sent, ":") {
+					d.bullets(items...)
+					d.p(sent)
+					items = nil
+					continue
+				}
 				items = append(items, item{text: sent})
 			}
 			d.bullets(items...)
