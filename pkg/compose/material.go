@@ -34,11 +34,18 @@ func (s substance) sentences() []string {
 func (s substance) joined() string { return strings.Join(s.sentences(), " ") }
 
 // firstPara is the first paragraph of s as one text.
+//
+// A line that leads into a list ("Actions for managers:") is left out: the
+// list is not part of the paragraph, so the line would lead nowhere.
 func (s substance) firstPara() string {
 	if len(s) == 0 {
 		return ""
 	}
-	return strings.Join(s[0].items, " ")
+	items := s[0].items
+	if n := len(items); n > 1 && strings.HasSuffix(items[n-1], ":") {
+		items = items[:n-1]
+	}
+	return strings.Join(items, " ")
 }
 
 // topic is one question of the piece with the notes that answer it.

@@ -219,6 +219,9 @@ func TestDigitalLeadInStaysALine(t *testing.T) {
 	c := generate(t, seededInput(t, "podcast", domain.StrategyDigital, seededNotes+"\n\nBefore cut-over every division must:\n- confirm its super users;\n- close open work orders."))
 	assert.Contains(t, c, "\n\nBefore cut-over every division must:\n\n- confirm its super users;\n")
 	assert.NotContains(t, c, "- Before cut-over")
+	// A first paragraph alone (Yammer) leaves out the line without its list.
+	c = generate(t, goldenInput(t, "yammer_teams", domain.StrategyTraditional))
+	assert.NotContains(t, c, "Actions for managers:")
 }
 
 // A video ends on its call to action: the last notes are said before it,
