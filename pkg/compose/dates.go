@@ -15,9 +15,12 @@ var datePattern = func() *regexp.Regexp {
 	month := `(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)`
 	day := `(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\s+)?`
 	num := `\d{1,2}(?:st|nd|rd|th)?`
-	to := `\s*(?:-|–|—|to|until|till)\s*`
+	to := `(?:\s*(?:-|–|—)\s*|\s+(?:to|until|till)\s+)`
+	// A bare first day takes a dash without spaces, or a word: "17–21
+	// February", "10 to 21 February"; but "Wave 1 – 3 March" is 3 March.
+	from := `(?:` + day + num + `(?:-|–|—|\s+(?:to|until|till)\s+)` + `|` + day + num + `\s+` + month + `\.?` + to + `)`
 	return regexp.MustCompile(`\b(?:` +
-		`(?:` + day + num + `(?:\s+` + month + `\.?)?` + to + `)?` + day + num + `\s+` + month + `\.?(?:\s+\d{4})?` + // (17–)21 February 2027
+		from + `?` + day + num + `\s+` + month + `\.?(?:\s+\d{4})?` + // (17–)21 February 2027
 		`|` + day + month + `\.?\s+` + num + `(?:` + to + `(?:` + month + `\.?\s+)?` + num + `)?(?:,?\s+\d{4})?` + // February 17(–21), 2027
 		`|\d{4}-\d{2}-\d{2}` +
 		`|\d{1,2}/\d{1,2}/\d{2,4}` +

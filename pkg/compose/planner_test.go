@@ -80,6 +80,9 @@ func TestKeyDateRanges(t *testing.T) {
 		{"Cut-over runs 28 February – 3 March.", "28 February – 3 March"},
 		{"Parallel payroll runs February 17-28, 2027.", "February 17-28, 2027"},
 		{"Go-live is on Monday 3 March.", "Monday 3 March"},
+		{"Wave 1 – 3 March: California and Florida.", "3 March"}, // a dash with spaces after a bare number is no range
+		{"Wave 1 - 3 March.", "3 March"},
+		{"Sessions run 9-13 Feb.", "9-13 Feb"},
 	} {
 		kd, ok := findDate(tc.sentence)
 		require.True(t, ok, tc.sentence)
