@@ -90,6 +90,39 @@ func TestGoldenEveryVehicleType(t *testing.T) {
 	}
 }
 
+// demoNotes are notes a planner would paste for the demo plan's Go-Live
+// Readiness theme (`commsplan seed --demo`): an internal line, a date in
+// two spellings, a range, a list with its lead-in, a decision, a staff
+// action.
+const demoNotes = "INTERNAL: don't share the wave 3 dates until the steering committee confirms them.\n" +
+	"Wave 1 (California and Florida) goes live on Monday 3 March. Wave 2 follows on 7 April, and wave 3 in May.\n" +
+	"From March 3 you log in to SAP with your usual network password.\n\n" +
+	"Before cut-over every division must:\n" +
+	"- finish data cleansing of customer sites and contracts by 14 February;\n" +
+	"- confirm its super users;\n" +
+	"- close open work orders in the old tools.\n\n" +
+	"The old scheduling tools are read-only from 17–21 February, while open work orders are moved over.\n" +
+	"Payroll runs in both systems for two cycles and is compared line by line before the old system closes. " +
+	"Timesheets for the parallel run must be approved by Wednesday 26 February.\n" +
+	"Invoices are issued from SAP from day one, with every division controller signing off the first batch.\n" +
+	"The steering committee must approve the go/no-go for wave 2 by 20 March.\n" +
+	"Thank you for all the work on readiness."
+
+// Every type in its default tone on the demo plan's Go-Live Readiness
+// theme, its three questions and demoNotes: the drafts a planner reads
+// first (testdata/golden/demo/).
+func TestGoldenDemoPlan(t *testing.T) {
+	for _, typ := range domain.VehicleTypeNames {
+		t.Run(typ, func(t *testing.T) {
+			in := seededInput(t, typ, "", demoNotes)
+			r, err := Generate(in)
+			require.NoError(t, err)
+			assert.Equal(t, []string{"INTERNAL: don't share the wave 3 dates until the steering committee confirms them."}, r.Withheld)
+			checkGolden(t, filepath.Join("demo", typ+"."+extensions[r.Format]), goldenFile(r))
+		})
+	}
+}
+
 // The same email in the three formats, and a newsletter with a customised
 // template.
 func TestGoldenFormatsAndTemplate(t *testing.T) {
