@@ -127,8 +127,10 @@ var datePreposition = regexp.MustCompile(`(?i)\b(?:on|by|from)\s*$`)
 // date is already the label: the clause of the sentence that holds the date,
 // without the date (and its "on", "by" or "from"), without a leading
 // "Please", capitalised, cut after keyDateWords words. "Billing runs as
-// usual: invoices go out on 1 March." gives "Invoices go out". When too
-// little is left, it is the sentence shortened.
+// usual: invoices go out on 1 March." gives "Invoices go out". When the
+// clause is little more than the date ("Deadline for timesheets: 3
+// March."), the whole sentence without the date; when nothing is left, the
+// sentence shortened.
 func keyDateText(s, date string) string {
 	s = strings.TrimSpace(s)
 	at := strings.Index(s, date)
@@ -144,21 +146,33 @@ func keyDateText(s, date string) string {
 			to = at + len(date) + i
 		}
 	}
-	before := datePreposition.ReplaceAllString(s[from:at], "")
-	c := before + " " + s[at+len(date):to]
-	c = strings.Join(strings.Fields(c), " ")
-	for _, f := range [][2]string{{" ,", ","}, {",,", ","}, {" .", "."}} {
-		c = strings.ReplaceAll(c, f[0], f[1])
-	}
-	c = strings.Trim(c, " ,;:–—")
-	c = strings.TrimPrefix(c, "Please ")
-	c = strings.TrimPrefix(c, "please ")
+	c := withoutDate(s, from, at, at+len(date), to)
 	if len(strings.Fields(c)) < 2 {
+		c = withoutDate(s, 0, at, at+len(date), len(s))
+	}
+	if c == "" {
 		return shortSentence(s)
 	}
 	rs := []rune(c)
 	rs[0] = unicode.ToUpper(rs[0])
 	return shortSentence(string(rs))
+}
+
+// withoutDate is s[from:to] without the date at s[at:end] and the "on",
+// "by" or "from" before it, tidied: no doubled commas, no leading "Please",
+// no punctuation left at the ends.
+func withoutDate(s string, from, at, end, to int) string {
+	before := datePreposition.ReplaceAllString(s[from:at], "")
+	c := strings.Join(strings.Fields(before+" "+s[end:to]), " ")
+	for _, f := range [][2]string{{" ,", ","}, {",,", ","}, {" .", "."}} {
+		c = strings.ReplaceAll(c, f[0], f[1])
+	}
+	c = strings.Trim(c, " ,;:–—")
+	if strings.HasSuffix(c, ".") && !endsWithAny(c, []string{"a.m.", "p.m.", "etc."}) {
+		c = strings.Trim(strings.TrimSuffix(c, "."), " ,;:–—")
+	}
+	c = strings.TrimPrefix(c, "Please ")
+	return strings.TrimPrefix(c, "please ")
 }
 
 // shortSentence is a sentence without its trailing full stop (or list

@@ -105,6 +105,7 @@ func TestKeyDateItemsDoNotRepeatTheSentence(t *testing.T) {
 		{"From March 3 you log in to SAP with your usual network password.", "You log in to SAP with your usual network password"},
 		{"finish data cleansing of customer sites by 14 February;", "Finish data cleansing of customer sites"},
 		{"Wave 2 follows on 7 April, and wave 3 in May.", "Wave 2 follows"},
+		{"Deadline for timesheets: 3 March.", "Deadline for timesheets"},
 		{"3 March.", "3 March"}, // nothing left but the date: the sentence
 	} {
 		kd, ok := findDate(tc.sentence)
