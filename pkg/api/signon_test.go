@@ -296,3 +296,33 @@ func TestSignOn(t *testing.T) {
 		})
 	})
 }
+
+// TestSignOnNoAccess: without a default role, someone whose groups map to
+// no role is refused, while a mapped one comes in; the gate without single
+// sign-on says so and its routes are not there.
+func TestSignOnNoAccess(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newSignOnServer(t, b, func(c *sso.Config) {
+			c.Roles = map[string]actor.Role{"comms": actor.RolePlanner}
+		})
+		ts.idp.SignInAs(oidctest.User{Subject: "dan-sub", Name: "Dan", Email: "dan@example.net", Groups: []string{"sales"}})
+		end, _ := ts.signOn()
+		assert.Equal(t, string(sso.NoAccess), end.Query().Get(SignInErrorParam))
+		assert.Empty(t, ts.sessionID())
+		people, _ := activeSessions(t, ts.Store)
+		assert.Zero(t, people)
+
+		ts.idp.SignInAs(oidctest.User{Subject: "dan-sub", Name: "Dan", Email: "dan@example.net", Groups: []string{"comms"}})
+		end, _ = ts.signOn()
+		assert.Empty(t, end.RawQuery)
+		assert.NotEmpty(t, ts.sessionID())
+		assert.Equal(t, string(actor.RolePlanner), personByEmail(t, ts.Store, "dan@example.net").Role)
+
+		off := newAnonServer(t, b, Options{})
+		var provs providers
+		off.json(http.MethodGet, "/api/auth/providers", nil, http.StatusOK, &provs)
+		assert.Nil(t, provs.OIDC)
+		resp, _ := off.do(http.MethodGet, sso.LoginPath, nil)
+		assert.Equal(t, http.StatusNotFound, resp.StatusCode)
+	})
+}

@@ -11,7 +11,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/notify"
+	"github.com/commsplan/commsplan/pkg/sso"
 )
 
 func flags(t *testing.T, args ...string) *pflag.FlagSet {
@@ -371,4 +373,52 @@ func TestHolidayCalendar(t *testing.T) {
 	t.Setenv("COMMSPLAN_CAMPAIGN_HOLIDAY_CALENDAR", "atlantis")
 	_, err = Load(flags(t))
 	assert.ErrorContains(t, err, `holiday-calendar must be none or one of`)
+}
+
+func TestOIDC(t *testing.T) {
+	dir := inDir(t)
+	t.Setenv(sso.ClientSecretEnv, "")
+	c, err := Load(flags(t))
+	require.NoError(t, err)
+	assert.False(t, c.OIDC.Enabled(), "off by default")
+
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "commsplan.yaml"), []byte(`
+public-url: https://comms.example.com/
+auth:
+  oidc:
+    issuer: https://login.example.com/tenant/v2.0
+    client-id: the-client
+    name: Contoso
+    allowed-domains: [contoso.com, "@Contoso.org"]
+    roles: [comms-admins=admin, comms=planner]
+    default-role: viewer
+`), 0o600))
+	t.Setenv(sso.ClientSecretEnv, "s3cret")
+	c, err = Load(flags(t))
+	require.NoError(t, err)
+	assert.Equal(t, sso.Config{Issuer: "https://login.example.com/tenant/v2.0", ClientID: "the-client", ClientSecret: "s3cret",
+		RedirectURL: "https://comms.example.com" + sso.CallbackPath, Name: "Contoso", AllowedDomains: []string{"contoso.com", "contoso.org"},
+		RoleClaim: "groups", Roles: map[string]actor.Role{"comms-admins": actor.RoleAdmin, "comms": actor.RolePlanner},
+		DefaultRole: actor.RoleViewer}, c.OIDC)
+
+	t.Setenv("COMMSPLAN_AUTH_OIDC_REDIRECT_URL", "https://other.example.com/cb")
+	c, err = Load(flags(t, "--oidc-name", "Okta"))
+	require.NoError(t, err)
+	assert.Equal(t, "https://other.example.com/cb", c.OIDC.RedirectURL, "env over the default")
+	assert.Equal(t, "Okta", c.OIDC.Name, "flag over file")
+
+	for args, want := range map[string]string{
+		"--oidc-default-role=boss":     "oidc-default-role must be one of",
+		"--oidc-roles=comms":           "CLAIM-VALUE=ROLE",
+		"--oidc-client-id=":            "oidc-issuer needs oidc-client-id",
+		"--oidc-issuer=ftp://x":        "oidc-issuer must be an http or https URL",
+		"--oidc-redirect-url=/cb-only": "oidc-redirect-url must be an http or https URL",
+	} {
+		_, err = Load(flags(t, args))
+		assert.ErrorContains(t, err, want, args)
+	}
+
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "commsplan.yaml"), []byte("auth:\n  oidc:\n    client-secret: x\n"), 0o600))
+	_, err = Load(flags(t))
+	assert.ErrorContains(t, err, "read only from "+sso.ClientSecretEnv)
 }

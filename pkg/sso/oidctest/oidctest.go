@@ -76,8 +76,8 @@ func New(t testing.TB, redirectURI string) *Provider {
 	p.Issuer = srv.URL
 	var cryptoKey [32]byte
 	_, _ = rand.Read(cryptoKey[:])
-	provider, err := op.NewOpenIDProvider(p.Issuer, &op.Config{CryptoKey: cryptoKey, CodeMethodS256: true},
-		&storage{p: p}, op.WithAllowInsecure())
+	provider, err := op.NewProvider(&op.Config{CryptoKey: cryptoKey, CodeMethodS256: true},
+		&storage{p: p}, op.StaticIssuer(p.Issuer), op.WithAllowInsecure())
 	if err != nil {
 		t.Fatal(err)
 	}
