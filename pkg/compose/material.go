@@ -81,7 +81,7 @@ type material struct {
 	questions   []string
 	units       []unit
 	place       []int  // per unit: a question's index, placeOpening or placeClosing
-	score       []int  // per unit: how many meaningful words it shares with its place
+	score       []int  // per unit: the weight of the meaningful words it shares with its place (distinctness)
 	rel         []int  // per unit: relevance (relevance), what trim keeps longest and a point shows
 	dropped     []bool // per unit: cut to fit the length
 	tone        tone
@@ -124,8 +124,8 @@ func newMaterial(in Input, format string) *material {
 		m.questions = append(m.questions, title)
 		qwords = append(qwords, words(title+" "+inline(q.Description)))
 	}
-	m.place, m.score = placeUnits(m.units, qwords, words(m.theme))
-	m.rel = relevance(m.units, m.score, words(m.theme))
+	m.place, m.score = placeUnits(m.units, qwords, words(m.theme), words(m.theme+" "+m.desc))
+	m.rel = relevance(m.units, m.score, words(m.theme), len(qwords))
 	m.dropped = make([]bool, len(m.units))
 	m.build()
 	return m
@@ -141,15 +141,52 @@ func readUnits(kept string) []unit {
 	return units
 }
 
-// placeUnits puts each unit under the question it shares the most
-// meaningful words with (the earlier question on a tie). A list goes as a
+// distinctness weighs each word of the questions by how well it tells them
+// apart: with n questions, a word in one of them weighs n, a word in all of
+// them 1 (n+1 minus the questions that hold it). A word of the theme (its
+// name or description) weighs 1 too: the whole piece is about it. So
+// "division", in the demo theme's description, says less about where
+// "Invoices are issued…, with every division controller signing off" goes
+// than "invoice" (billing) and "signing" (sign-offs).
+func distinctness(qwords []map[string]bool, theme map[string]bool) map[string]int {
+	df := map[string]int{}
+	for _, qw := range qwords {
+		for w := range qw {
+			df[w]++
+		}
+	}
+	weight := make(map[string]int, len(df))
+	for w, n := range df {
+		weight[w] = len(qwords) + 1 - n
+		if theme[w] {
+			weight[w] = 1
+		}
+	}
+	return weight
+}
+
+// weighted is the weight of the words a shares with the question words q.
+func weighted(a, q map[string]bool, weight map[string]int) int {
+	n := 0
+	for w := range a {
+		if q[w] {
+			n += weight[w]
+		}
+	}
+	return n
+}
+
+// placeUnits puts each unit under the question whose meaningful words it
+// shares with the most weight (distinctness, with context the theme's
+// name and description; the earlier question on a tie). A list goes as a
 // whole, with the line that leads into it ("Actions for managers:"). A unit
-// that shares nothing with any question, or more with the theme's name than
-// with any question, goes to the opening paragraph when no answer came
-// before it in the notes, else to the closing one.
-func placeUnits(units []unit, qwords []map[string]bool, theme map[string]bool) (place, score []int) {
+// that shares nothing with any question, or more words with the theme's
+// name than with the question chosen, goes to the opening paragraph when
+// no answer came before it in the notes, else to the closing one.
+func placeUnits(units []unit, qwords []map[string]bool, theme, context map[string]bool) (place, score []int) {
 	place = make([]int, len(units))
 	score = make([]int, len(units))
+	weight := distinctness(qwords, context)
 	// Groups: a prose sentence alone; a list with its lead-in line.
 	var groups [][]int
 	for i, u := range units {
@@ -172,13 +209,13 @@ func placeUnits(units []unit, qwords []map[string]bool, theme map[string]bool) (
 				w[k] = true
 			}
 		}
-		best, bestN := -1, 0
+		best, bestN, bestCount := -1, 0, 0
 		for q, qw := range qwords {
-			if n := shared(w, qw); n > bestN {
-				best, bestN = q, n
+			if n := weighted(w, qw, weight); n > bestN {
+				best, bestN, bestCount = q, n, shared(w, qw)
 			}
 		}
-		if best >= 0 && shared(w, theme) > bestN {
+		if best >= 0 && shared(w, theme) > bestCount {
 			best = -1
 		}
 		p := best
@@ -203,12 +240,16 @@ func placeUnits(units []unit, qwords []map[string]bool, theme map[string]bool) (
 // date. "Wave 1 goes live on Monday 3 March" outranks "Payroll is compared
 // line by line" in a Go-Live Readiness piece: a short piece shows the one,
 // and trimming drops the other first.
-func relevance(units []unit, score []int, theme map[string]bool) []int {
+//
+// A question's word weighs up to scale (the number of questions, at least
+// one: distinctness), so a theme word and a date weigh scale.
+func relevance(units []unit, score []int, theme map[string]bool, scale int) []int {
+	scale = max(scale, 1)
 	rel := make([]int, len(units))
 	for i, u := range units {
-		rel[i] = score[i] + shared(u.words, theme)
+		rel[i] = score[i] + scale*shared(u.words, theme)
 		if u.dated {
-			rel[i]++
+			rel[i] += scale
 		}
 	}
 	return rel

@@ -1,6 +1,8 @@
 package compose
 
 import (
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -135,7 +137,7 @@ func TestGenericWordsDoNotMatch(t *testing.T) {
 	assert.Equal(t, placeOpening, m.place[0], "placed under %d", m.place[0])
 
 	m = newMaterial(seededInput(t, "email", domain.StrategyUniversal, "Parallel runs are run by the team."), FormatText)
-	assert.Equal(t, 1, m.score[0], "only 'parallel' counts")
+	assert.Equal(t, 3, m.score[0], "only 'parallel' counts, in one of three questions")
 }
 
 // The short pieces show the go-live date, not a payroll sentence that
@@ -234,4 +236,53 @@ func TestVideoEndsOnTheCallToAction(t *testing.T) {
 	c := generate(t, goldenInput(t, "video", domain.StrategyTraditional))
 	assert.True(t, strings.HasSuffix(strings.TrimSpace(c), "If you have any questions, please speak to your manager."), c)
 	assert.Contains(t, c, "**On screen:** Go-live on 3 March: what you need to do\n")
+}
+
+// Sentences go to the question they answer through related words
+// (invoice: billing; payslip, salary: payroll; course, session: training;
+// password: access; desk, super users: help; cutover: go-live) and words
+// weighted by how distinctive they are: "division", in the demo theme, does
+// not pull the invoices under "When does my division go live?". Each case
+// holds in any order of the notes.
+func TestSentencesFindTheirQuestionThroughRelatedWords(t *testing.T) {
+	demo := seededInput(t, "email", domain.StrategyUniversal, "")
+	golden := goldenInput(t, "email", domain.StrategyUniversal)
+	for _, tc := range []struct {
+		name  string
+		in    Input
+		cases map[string]int // sentence: the question's index, or placeOpening
+	}{
+		{"demo", demo, map[string]int{
+			"Invoices are issued from SAP from day one, with every division controller signing off the first batch.": 2,
+			"Salaries are paid on the usual date in every division.":                                                 2,
+			"Wave 1 goes live on Monday 3 March.":                                                                    0,
+			"Before cut-over every division must close its open work orders.":                                        1,
+		}},
+		{"golden", golden, map[string]int{
+			"Sessions can be booked in the learning portal.":    1,
+			"Questions go to the super-user in each depot.":     2,
+			"The service desk resets forgotten passwords.":      2,
+			"Payslips arrive as normal.":                        3,
+			"Invoices are checked twice.":                       3,
+			"The cutover weekend starts on Friday 28 February.": 0,
+		}},
+	} {
+		var notes []string
+		for s := range tc.cases {
+			notes = append(notes, s)
+		}
+		slices.Sort(notes)
+		rng := rand.New(rand.NewPCG(3, 4))
+		for range 10 {
+			rng.Shuffle(len(notes), func(i, j int) { notes[i], notes[j] = notes[j], notes[i] })
+			in := tc.in
+			in.Raw = strings.Join(notes, "\n\n")
+			m := newMaterial(in, FormatText)
+			for i, u := range m.units {
+				want, ok := tc.cases[u.text]
+				require.True(t, ok, u.text)
+				assert.Equal(t, want, m.place[i], "%s: %q", tc.name, u.text)
+			}
+		}
+	}
 }

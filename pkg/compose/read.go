@@ -353,9 +353,40 @@ var genericStems = func() map[string]bool {
 	return m
 }()
 
+// relatedWords is the domain's vocabulary: each line is one subject, in
+// the words a planner uses for it. Matching reads every word of a line as
+// its first as well, so "Invoices are issued" answers "How is billing
+// protected?" and "Book a course" answers "How do I get trained?"; the
+// word itself still counts, so the same word weighs more than a related
+// one ("before cut-over" answers "before cut-over" more than "go live"). Words are read as
+// words() splits them: "cut" stands for cut-over, "super" for super user
+// ("go", "over" are stop words; "user" is left out, too general). Keep it
+// small and about the programme; a word belongs to one line only.
+var relatedWords = []string{
+	"bill billing invoice",
+	"payroll pay paid salary payslip wage timesheet",
+	"training train course session learn workshop class",
+	"login password access account credentials",
+	"live cutover cut switch switchover launch",
+	"support help helpdesk desk super hypercare",
+}
+
+// relatedStems maps the stem of each word of relatedWords to the stem of
+// the first word of its line.
+var relatedStems = func() map[string]string {
+	m := map[string]string{}
+	for _, line := range relatedWords {
+		fields := strings.Fields(line)
+		for _, f := range fields {
+			m[english.Stem(f, false)] = english.Stem(fields[0], false)
+		}
+	}
+	return m
+}()
+
 // words are the meaningful words of s: lowercased, stop words dropped,
-// stemmed with Snowball (English), generic stems dropped. Go-live gives
-// "go" and "live".
+// stemmed with Snowball (English), generic stems dropped, and with each
+// word the first of its line in relatedWords. Go-live gives "live".
 func words(s string) map[string]bool {
 	out := map[string]bool{}
 	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
@@ -364,6 +395,9 @@ func words(s string) map[string]bool {
 		}
 		if st := english.Stem(w, false); !genericStems[st] {
 			out[st] = true
+			if c, ok := relatedStems[st]; ok {
+				out[c] = true
+			}
 		}
 	}
 	return out

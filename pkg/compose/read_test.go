@@ -121,9 +121,9 @@ func TestSentencesFindTheirQuestion(t *testing.T) {
 		"d": {"The Southeast division goes live on 9 February."},
 		"a": {"Billing runs as usual in March.", "Payroll is paid on the normal date."},
 		"b": {"Training runs through February.", "Book your training in the portal."},
-		"c": {"Call the help desk on 4400.", "Super users help on every floor."},
+		"c": {"Call the help desk on 4400.", "Super users help on every floor.", "Questions go to the super-user in each depot."},
 	}
-	other := "Questions go to the super-user in each depot."
+	other := "Thanks go to everyone in each depot."
 	var all []string
 	for _, id := range []string{"a", "b", "c", "d"} {
 		all = append(all, answers[id]...)
