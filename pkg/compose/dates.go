@@ -70,13 +70,40 @@ func findDate(s string) (keyDate, bool) {
 }
 
 // key identifies the day (or the range) whatever the spelling: "Monday 3
-// March", "3 March" and "March 3" are one date. The year is left out, as
-// notes often name it only once.
+// March", "3 March" and "March 3" are one date. Call it on inYear's
+// answer: a date without its year is in the notes' year, but 3 March 2027
+// and 3 March 2028 stay two dates.
 func (k keyDate) key() string {
 	if k.start == unreadDate {
 		return strings.ToLower(k.label)
 	}
-	return strconv.Itoa(k.start%10000) + "-" + strconv.Itoa(k.end%10000)
+	return strconv.Itoa(k.start) + "-" + strconv.Itoa(k.end)
+}
+
+// inYear is k in year y (year's answer) when its year is not written
+// (notes often name the year once): "3 March" is 3 March 2027 in notes that say "Friday 28
+// February 2027". y is 0 when the notes name no year.
+func (k keyDate) inYear(y int) keyDate {
+	if k.start != unreadDate && k.start < 10000 {
+		k.start += y * 10000
+	}
+	if k.end != unreadDate && k.end < 10000 {
+		k.end += y * 10000
+	}
+	return k
+}
+
+// year is the earliest year the dates name, or 0: a plan's notes name
+// this year's dates without it, and a later year only for what comes
+// later ("the contract renews on 3 March 2028").
+func year(units []unit) int {
+	y := 0
+	for _, u := range units {
+		if u.dated && u.date.start != unreadDate && u.date.start >= 10000 && (y == 0 || u.date.start/10000 < y) {
+			y = u.date.start / 10000
+		}
+	}
+	return y
 }
 
 var monthNumbers = map[string]int{"jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11, "dec": 12}

@@ -84,6 +84,7 @@ type material struct {
 	score       []int  // per unit: the weight of the meaningful words it shares with its place (distinctness)
 	rel         []int  // per unit: relevance (relevance), what trim keeps longest and a point shows
 	dropped     []bool // per unit: cut to fit the length
+	year        int    // the earliest year the notes' dates name, or 0
 	tone        tone
 	format      string
 	max         int
@@ -127,6 +128,7 @@ func newMaterial(in Input, format string) *material {
 	m.place, m.score = placeUnits(m.units, qwords, words(m.theme), words(m.theme+" "+m.desc))
 	m.rel = relevance(m.units, m.score, words(m.theme), len(qwords))
 	m.dropped = make([]bool, len(m.units))
+	m.year = year(m.units)
 	m.build()
 	return m
 }
@@ -297,7 +299,7 @@ func (m *material) build() {
 			}
 		}
 		add(&m.all, u)
-		if kd := u.date; u.dated && !seenDate[kd.key()] {
+		if kd := u.date.inYear(m.year); u.dated && !seenDate[kd.key()] {
 			seenDate[kd.key()] = true
 			dates = append(dates, kd)
 			texts = append(texts, keyDateText(u.text, kd.label))

@@ -286,3 +286,17 @@ func TestSentencesFindTheirQuestionThroughRelatedWords(t *testing.T) {
 		}
 	}
 }
+
+// Key dates keep years apart when the notes give them: 3 March 2027 and
+// 3 March 2028 are two dates, in calendar order; a date without its year
+// is in the notes' year ("From 3 March" is 3 March 2027).
+func TestKeyDatesKeepYearsApart(t *testing.T) {
+	in := seededInput(t, "email", domain.StrategyUniversal,
+		"The support contract renews on 3 March 2028.\nWave 1 goes live on 3 March 2027.\nFrom 3 March you log in with your usual password.\nThe old tools close on 28 February.")
+	in.Vehicle.Settings.Format = FormatText
+	assert.Equal(t, []string{
+		"- 28 February: The old tools close",
+		"- 3 March 2027: Wave 1 goes live",
+		"- 3 March 2028: The support contract renews",
+	}, keyDateLines(generate(t, in)))
+}
