@@ -21,6 +21,7 @@ const CampaignInventory = lazy(() => import('@/features/campaigns/InventoryPage'
 const Assembly = lazy(() => import('@/features/assembly/AssemblyPage'));
 const Readiness = lazy(() => import('@/features/readiness/ReadinessPage'));
 const People = lazy(() => import('@/features/people/PeoplePage'));
+const Inbox = lazy(() => import('@/features/inbox/InboxPage'));
 
 function PageFallback() {
   return (
@@ -84,6 +85,7 @@ export function AppShell({ onLogout }: { onLogout: () => void }) {
                 <Route path="/schedule" element={<Schedule />} />
                 <Route path="/business-readiness" element={<Readiness />} />
                 <Route path="/people" element={<People />} />
+                <Route path="/inbox" element={<Inbox />} />
                 <Route path="*" element={<NotFound />} />
               </Routes>
             </Suspense>

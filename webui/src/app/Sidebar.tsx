@@ -1,5 +1,6 @@
 import {
   Archive,
+  Inbox,
   Blocks,
   CalendarDays,
   ClipboardCheck,
@@ -17,10 +18,12 @@ import {
 import { NavLink } from 'react-router';
 import { cn } from '@/lib/cn';
 import { navGroups, routes } from '@/lib/routes';
-import { useCan } from '@/hooks/session';
+import { useInbox } from '@/hooks/inbox';
+import { useCan, useSession } from '@/hooks/session';
 
 const icons: Record<string, LucideIcon> = {
   '/': LayoutDashboard,
+  '/inbox': Inbox,
   '/campaign-scheduler': Sparkles,
   '/campaign-inventory': Archive,
   '/themes': Palette,
@@ -56,6 +59,10 @@ export function Sidebar({ onLogout }: { onLogout: () => void }) {
 /** SidebarContent is the brand, the grouped navigation and Log out; onNavigate runs after a link is followed (the drawer closes). */
 export function SidebarContent({ onLogout, onNavigate }: { onLogout: () => void; onNavigate?: () => void }) {
   const admin = useCan('people.manage');
+  const sessionId = useSession().data?.id;
+  // The shared access code is no person: it has no inbox.
+  const person = !!sessionId && sessionId !== 'shared';
+  const unread = useInbox(person).data?.unread ?? 0;
   return (
     <>
       <div className="flex items-center gap-2 border-b border-slate-200 px-5 py-4">
@@ -68,7 +75,7 @@ export function SidebarContent({ onLogout, onNavigate }: { onLogout: () => void;
         </div>
       </div>
       <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
-        {navGroups(routes.filter((r) => admin || !r.adminOnly)).map((g) => (
+        {navGroups(routes.filter((r) => (admin || !r.adminOnly) && (person || !r.personal))).map((g) => (
           <div key={g.section ?? 'root'} className="mb-4">
             {/* Section names label their lists rather than being headings, so every screen's outline starts at its h1. */}
             {g.section && (
@@ -94,6 +101,12 @@ export function SidebarContent({ onLogout, onNavigate }: { onLogout: () => void;
                     >
                       <Icon className="h-4 w-4 shrink-0" aria-hidden="true" />
                       {r.label}
+                      {r.path === '/inbox' && unread > 0 && (
+                        <span className="ml-auto rounded-full bg-blue-700 px-2 text-xs font-semibold text-white" data-testid="inbox-count">
+                          {unread}
+                          <span className="sr-only"> unread</span>
+                        </span>
+                      )}
                     </NavLink>
                   </li>
                 );

@@ -10,12 +10,21 @@ function shown(v: unknown): string {
   return s.length > 80 ? `${s.slice(0, 79)}…` : s;
 }
 
+/** actionWords are the History panel's words for actions that are no plain create, update or delete. */
+const actionWords: Record<string, string> = {
+  commented: 'commented on',
+  comment_edited: 'edited a comment on',
+  comment_deleted: 'deleted a comment on',
+  webhook_delivered: 'notified the webhook about',
+  webhook_failed: 'could not notify the webhook about',
+};
+
 function Entry({ e }: { e: HistoryEntry }) {
   const fields = Object.entries(e.changes ?? {});
   return (
     <li className="grid gap-1 border-b border-slate-100 pb-2 last:border-0" data-testid="history-entry">
       <p className="text-sm text-slate-900">
-        <span className="font-medium">{e.actorName || 'Someone'}</span> {e.action} this
+        <span className="font-medium">{e.actorName || 'Someone'}</span> {actionWords[e.action] ?? e.action} this
       </p>
       <p className="text-xs text-slate-600">{activityWhen({ at: e.at, actorName: '' })}</p>
       {fields.length > 0 && (

@@ -16,7 +16,7 @@ describe('headerFor', () => {
 
 describe('navGroups', () => {
   it("groups the spec's eleven routes by section in sidebar order", () => {
-    const spec = routes.filter((r) => !r.adminOnly);
+    const spec = routes.filter((r) => !r.adminOnly && !r.personal);
     expect(spec).toHaveLength(11);
     expect(navGroups(spec).map((g) => [g.section, g.items.map((r) => r.label)])).toEqual([
       [null, ['Dashboard']],
@@ -26,6 +26,12 @@ describe('navGroups', () => {
       ['Dashboard', ['Schedule']],
       ['Business Readiness', ['Business Readiness Checklist']],
     ]);
+  });
+});
+
+describe('personal', () => {
+  it('My reviews is the one screen listed only for a named person', () => {
+    expect(routes.filter((r) => r.personal).map((r) => r.path)).toEqual(['/inbox']);
   });
 });
 

@@ -9,11 +9,21 @@ export interface RouteInfo {
   subtitle: string;
   /** adminOnly screens are listed only for a role that may manage people. */
   adminOnly?: boolean;
+  /** personal screens are listed only for a named person (not the shared access code). */
+  personal?: boolean;
 }
 
 /** routes lists every screen in sidebar order. */
 export const routes: RouteInfo[] = [
   { path: '/', section: null, label: 'Dashboard', title: 'Dashboard', subtitle: 'Overview of your communication planning activities' },
+  {
+    path: '/inbox',
+    section: null,
+    label: 'My reviews',
+    title: 'My reviews',
+    subtitle: 'Reviews asked of you, decisions on your requests, and comments that mention you',
+    personal: true,
+  },
   {
     path: '/campaign-scheduler',
     section: 'Communications Management',

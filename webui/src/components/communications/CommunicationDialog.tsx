@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { CommentThread } from '@/components/CommentThread';
 import { FormDialog } from '@/components/FormDialog';
 import { InputField, SelectField, TextareaField } from '@/components/FormFields';
 import { dateKey } from '@/lib/dates';
@@ -191,6 +192,8 @@ export default function CommunicationDialog({
         <SelectField form={form} name="vehicleId" id="comm-vehicle" label="Delivery Vehicle (optional)" options={vehicleOptions} />
       </div>
       <TextareaField form={form} name="rawContent" id="comm-content" label="Content" rows={10} placeholder="Write the communication..." />
+      {/* The discussion of a stored communication (issue 26); the Review section sits above it. */}
+      {communication && <CommentThread kind="communication" id={communication.id} />}
     </FormDialog>
   );
 }

@@ -1,13 +1,16 @@
-import { CalendarDays, CalendarPlus, Download, Eye, FileSpreadsheet, FolderOpen, MapPin, Pencil, Trash2, Users } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { CalendarDays, CalendarPlus, Download, Eye, FileSpreadsheet, FolderOpen, MapPin, MessageSquare, Pencil, Trash2, Users } from 'lucide-react';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { CommentThread } from '@/components/CommentThread';
 import { EmptyState } from '@/components/EmptyState';
 import { SectionHeading } from '@/components/SectionHeading';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { campaignDeleteConfirm, locationCount, peopleCount, savedFileName, shortDate, type CampaignSchedule, type SavedCampaign } from '@/lib/campaigns';
 import { downloadUrl, saveFile } from '@/lib/download';
 import { toastError } from '@/lib/toast';
+import { useRecordParam } from '@/lib/useFocusParam';
 import { exportUrl, fetchCampaign, useCampaignList, useDeleteCampaign, useUpdateCampaignSchedule } from '@/hooks/campaigns';
 import HtmlPreviewDialog from './HtmlPreviewDialog';
 import ScheduleEditorDialog from './ScheduleEditorDialog';
@@ -39,7 +42,11 @@ export default function InventoryPage() {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [preview, setPreview] = useState<SavedCampaign | null>(null);
   const [importFor, setImportFor] = useState<string | null>(null);
+  const [discussing, setDiscussing] = useState<SavedCampaign | null>(null);
   const campaigns = data ?? [];
+  // My reviews links a campaign here with ?focus=<id>: its thread opens.
+  const discuss = useCallback((c: SavedCampaign) => setDiscussing(c), []);
+  useRecordParam('focus', data, discuss);
 
   return (
     <div className="grid gap-6">
@@ -71,6 +78,7 @@ export default function InventoryPage() {
                 onEdit={() => c.schedule && setEditing({ id: c.id, title: c.title, schedule: c.schedule })}
                 onPreview={() => withHtml(c.id, setPreview)}
                 onAddToSchedule={() => setImportFor(c.id)}
+                onComments={() => setDiscussing(c)}
                 onDelete={() => {
                   if (window.confirm(campaignDeleteConfirm(c.title))) remove.mutate(c.id);
                 }}
@@ -101,6 +109,17 @@ export default function InventoryPage() {
           fileName={savedFileName(preview.title)}
         />
       )}
+      {discussing && (
+        <Dialog open onOpenChange={(o) => !o && setDiscussing(null)}>
+          <DialogContent className="max-h-[90vh] max-w-2xl overflow-y-auto">
+            <DialogHeader>
+              <DialogTitle>Comments: {discussing.title}</DialogTitle>
+              <DialogDescription>The discussion of this saved campaign.</DialogDescription>
+            </DialogHeader>
+            <CommentThread kind="campaign" id={discussing.id} />
+          </DialogContent>
+        </Dialog>
+      )}
       {importFor && (
         <Suspense fallback={null}>
           <ImportDialog open onOpenChange={(o) => !o && setImportFor(null)} campaignId={importFor} />
@@ -115,12 +134,14 @@ function CampaignRow({
   onEdit,
   onPreview,
   onAddToSchedule,
+  onComments,
   onDelete,
 }: {
   campaign: SavedCampaign;
   onEdit: () => void;
   onPreview: () => void;
   onAddToSchedule: () => void;
+  onComments: () => void;
   onDelete: () => void;
 }) {
   const headingId = `campaign-${c.id}`;
@@ -184,6 +205,10 @@ function CampaignRow({
         <Button size="sm" variant="outline" onClick={onAddToSchedule} aria-label={`Add to Schedule ${c.title}`}>
           <CalendarPlus className="h-4 w-4" aria-hidden="true" />
           Add to Schedule
+        </Button>
+        <Button size="sm" variant="outline" onClick={onComments} aria-label={`Comments on ${c.title}`}>
+          <MessageSquare className="h-4 w-4" aria-hidden="true" />
+          Comments
         </Button>
         <Button size="sm" variant="outline" onClick={onDelete} aria-label={`Delete ${c.title}`} className="text-red-700 hover:text-red-800">
           <Trash2 className="h-4 w-4" aria-hidden="true" />

@@ -1,0 +1,221 @@
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ApiError } from '@/lib/api';
+import { activityAge } from '@/lib/activity';
+import { canChange } from '@/lib/inbox';
+import { useAddComment, useComments, useDeleteComment, useEditComment, type Comment, type ThreadKind } from '@/hooks/comments';
+import { useCan, useSession } from '@/hooks/session';
+
+/** problem is what the server said was wrong, else a generic line. */
+function problem(e: unknown, fallback: string): string {
+  if (e instanceof ApiError) return e.body?.error ?? e.message;
+  return fallback;
+}
+
+/**
+ * CommentThread is the discussion of a communication or a saved campaign:
+ * the comments oldest first, a reply to any of them, and the author's Edit
+ * and Delete for 15 minutes. A comment is plain text: it is rendered as a
+ * text node (line breaks kept), never as markup. It holds no <form>, so it
+ * can sit inside the Communication form; its buttons never submit it.
+ */
+export function CommentThread({ kind, id, headingLevel = 'h3' }: { kind: ThreadKind; id: string; headingLevel?: 'h2' | 'h3' }) {
+  const { data, isLoading, isError } = useComments(kind, id);
+  const session = useSession().data;
+  const canWrite = useCan('plan.edit');
+  const add = useAddComment(kind, id);
+  const [text, setText] = useState('');
+  const [replyTo, setReplyTo] = useState<Comment | null>(null);
+  const [error, setError] = useState('');
+  const uid = useId();
+  const Heading = headingLevel;
+  const comments = data ?? [];
+  const byId = new Map(comments.map((c) => [c.id, c]));
+
+  function post() {
+    setError('');
+    add.mutate(
+      { text, replyTo: replyTo?.id },
+      {
+        onSuccess: () => {
+          setText('');
+          setReplyTo(null);
+        },
+        onError: (e) => setError(problem(e, 'The comment was not saved')),
+      },
+    );
+  }
+
+  return (
+    <section aria-labelledby={`${uid}-heading`} className="grid gap-3 border-t border-slate-200 pt-4" data-testid="comment-thread">
+      <Heading id={`${uid}-heading`} className="text-base font-semibold text-slate-900">
+        Comments
+      </Heading>
+      {isLoading ? (
+        <Skeleton className="h-12" />
+      ) : isError ? (
+        <p className="text-sm text-red-700">Failed to load comments</p>
+      ) : comments.length === 0 ? (
+        <p className="text-sm text-slate-600">No comments yet.</p>
+      ) : (
+        <ol className="grid gap-3" aria-label="Comments">
+          {comments.map((c) => (
+            <CommentItem
+              key={c.id}
+              kind={kind}
+              recordId={id}
+              comment={c}
+              parent={c.replyTo ? byId.get(c.replyTo) : undefined}
+              mine={!!session?.id && session.id === c.authorId}
+              canWrite={canWrite}
+              onReply={() => setReplyTo(c)}
+            />
+          ))}
+        </ol>
+      )}
+      {canWrite && (
+        <div className="grid gap-2">
+          {replyTo && (
+            <p className="flex items-center gap-2 text-sm text-slate-700">
+              Replying to {replyTo.authorName}
+              <Button size="sm" variant="ghost" onClick={() => setReplyTo(null)}>
+                Cancel reply
+              </Button>
+            </p>
+          )}
+          <label htmlFor={`${uid}-new`} className="text-sm font-medium text-slate-800">
+            Add a comment
+          </label>
+          <Textarea
+            id={`${uid}-new`}
+            rows={3}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            aria-describedby={`${uid}-hint${error ? ` ${uid}-error` : ''}`}
+            aria-invalid={error ? true : undefined}
+          />
+          <p id={`${uid}-hint`} className="text-xs text-slate-600">
+            Mention someone with @Name or @&quot;Full Name&quot;; they see it in My reviews.
+          </p>
+          {error && (
+            <p id={`${uid}-error`} role="alert" className="text-sm text-red-700">
+              {error}
+            </p>
+          )}
+          <div>
+            <Button size="sm" onClick={post} disabled={add.isPending || text.trim() === ''}>
+              {add.isPending ? 'Posting…' : 'Post comment'}
+            </Button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function CommentItem({
+  kind,
+  recordId,
+  comment: c,
+  parent,
+  mine,
+  canWrite,
+  onReply,
+}: {
+  kind: ThreadKind;
+  recordId: string;
+  comment: Comment;
+  parent?: Comment;
+  mine: boolean;
+  canWrite: boolean;
+  onReply: () => void;
+}) {
+  const edit = useEditComment(kind, recordId);
+  const remove = useDeleteComment(kind, recordId);
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(c.text);
+  const [error, setError] = useState('');
+  const uid = useId();
+  const changeable = mine && canWrite && canChange(c.createdAt, new Date());
+
+  function save() {
+    setError('');
+    edit.mutate(
+      { id: c.id, text: draft },
+      { onSuccess: () => setEditing(false), onError: (e) => setError(problem(e, 'The comment was not saved')) },
+    );
+  }
+
+  return (
+    <li className="rounded-md border border-slate-200 bg-slate-50 p-3" data-testid="comment">
+      <p className="text-xs text-slate-600">
+        <span className="font-medium text-slate-900">{c.authorName}</span> · {activityAge(c.createdAt)}
+        {c.editedAt && ' · edited'}
+        {parent && <> · in reply to {parent.authorName}</>}
+      </p>
+      {editing ? (
+        <div className="mt-2 grid gap-2">
+          <label htmlFor={`${uid}-edit`} className="sr-only">
+            Edit comment
+          </label>
+          <Textarea id={`${uid}-edit`} rows={3} value={draft} onChange={(e) => setDraft(e.target.value)} />
+          {error && (
+            <p role="alert" className="text-sm text-red-700">
+              {error}
+            </p>
+          )}
+          <div className="flex gap-2">
+            <Button size="sm" onClick={save} disabled={edit.isPending}>
+              Save comment
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => setEditing(false)}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-900" data-testid="comment-text">
+          {c.text}
+        </p>
+      )}
+      {!editing && (
+        <div className="mt-2 flex flex-wrap gap-2">
+          {canWrite && (
+            <Button size="sm" variant="ghost" onClick={onReply} aria-label={`Reply to ${c.authorName}`}>
+              Reply
+            </Button>
+          )}
+          {changeable && (
+            <>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => {
+                  setDraft(c.text);
+                  setEditing(true);
+                }}
+              >
+                Edit
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                className="text-red-700"
+                onClick={() => remove.mutate(c.id, { onError: (e) => setError(problem(e, 'The comment was not deleted')) })}
+              >
+                Delete
+              </Button>
+            </>
+          )}
+        </div>
+      )}
+      {!editing && error && (
+        <p role="alert" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}
