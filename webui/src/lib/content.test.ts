@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Content } from './types';
-import { contentHtml, downloadAction, downloadFileName, filterContent, pieceFormat } from './content';
+import { contentHtml, downloadAction, downloadFileName, pieceFormat } from './content';
 
 describe('downloadFileName', () => {
   it.each([
@@ -78,24 +77,5 @@ describe('pieceFormat', () => {
   it('calls a piece written by hand plain', () => {
     expect(pieceFormat({ vehicleType: '' }, types)).toBe('plain');
     expect(pieceFormat({}, types)).toBe('plain');
-  });
-});
-
-describe('filterContent', () => {
-  const list: Pick<Content, 'title' | 'description' | 'type'>[] = [
-    { title: 'Go-Live FAQ', description: 'Questions from the field', type: 'text' },
-    { title: 'Training video', description: '', type: 'video' },
-    { title: 'Org chart', description: 'Who does what after go-live', type: 'image' },
-  ];
-
-  it.each([
-    ['', 'all', 3],
-    ['GO-LIVE', 'all', 2],
-    ['field', 'all', 1],
-    ['', 'video', 1],
-    ['go-live', 'image', 1],
-    ['nothing', 'all', 0],
-  ])('search %j type %s keeps %d', (search, type, n) => {
-    expect(filterContent(list, search, type)).toHaveLength(n);
   });
 });

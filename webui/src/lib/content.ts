@@ -14,16 +14,6 @@ export function downloadFileName(title: string): string {
   return `${fileStem(title)}.html`;
 }
 
-/** filterContent: search matches title or description case-insensitively; type "all" matches every type. */
-export function filterContent<T extends Pick<Content, 'title' | 'description' | 'type'>>(list: T[], search: string, type: string): T[] {
-  const s = search.trim().toLowerCase();
-  return list.filter(
-    (c) =>
-      (type === 'all' || c.type === type) &&
-      (s === '' || c.title.toLowerCase().includes(s) || (c.description ?? '').toLowerCase().includes(s)),
-  );
-}
-
 /** DownloadAction is what Download does for a piece: save a file (body of a MIME type), open its url, or report nothing to download. */
 export type DownloadAction = { kind: 'file'; fileName: string; body: string; type: string } | { kind: 'url'; url: string } | { kind: 'none' };
 

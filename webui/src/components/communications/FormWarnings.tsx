@@ -1,20 +1,10 @@
-import { useEffect, useState } from 'react';
 import type { PreviewCandidate } from '@/lib/planning';
+import { useDebounced } from '@/lib/useDebounced';
 import { useWarningsPreview } from '@/hooks/schedule';
 import { WarningList } from './WarningList';
 
 /** PREVIEW_DELAY_MS is how long the form must stay unchanged before the warnings are asked for. */
 export const PREVIEW_DELAY_MS = 400;
-
-/** useDebounced returns value once it has stayed the same for delay ms. */
-function useDebounced<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(t);
-  }, [value, delay]);
-  return settled;
-}
 
 /**
  * FormWarnings shows, inside the Communication form, the overload and

@@ -1,5 +1,5 @@
 import { Download, Eye, ExternalLink, File, FileText, Image, Plus, Search, Video, type LucideIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { RecordActionsMenu } from '@/components/RecordActionsMenu';
 import { Badge } from '@/components/ui/badge';
 import { CardGrid, CardGridSkeleton } from '@/components/CardGrid';
@@ -11,11 +11,13 @@ import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
-import { contentTypes, filterContent, pieceFormat } from '@/lib/content';
+import { contentTypes, pieceFormat } from '@/lib/content';
 import { formatShortDate } from '@/lib/dates';
+import { useDebounced } from '@/lib/useDebounced';
 import { useRecordParam } from '@/lib/useFocusParam';
+import { useSearchParams } from 'react-router';
 import type { Content } from '@/lib/types';
-import { useContent, useDeleteContent } from '@/hooks/content';
+import { CONTENT_PAGE, useContentPage, useDeleteContent, usePiece } from '@/hooks/content';
 import { useReference } from '@/hooks/reference';
 import ContentDialog from './ContentDialog';
 import { downloadContent, openLink } from './download';
@@ -41,32 +43,52 @@ function EmptyIcon() {
   );
 }
 
-/** ContentPage is the content library: search, type filter, cards, preview, download and edit. */
+/** SEARCH_DELAY_MS is how long the search box must stay unchanged before the server is asked. */
+const SEARCH_DELAY_MS = 200;
+
+/**
+ * ContentPage is the content library: search, type filter, cards, preview,
+ * download and edit. The server searches, filters and pages (issue 27):
+ * the first CONTENT_PAGE pieces, "Show more" for the next.
+ */
 export default function ContentPage() {
-  const { data: content, isLoading } = useContent();
-  const remove = useDeleteContent();
   const [search, setSearch] = useState('');
   const [type, setType] = useState('all');
+  const [limit, setLimit] = useState(CONTENT_PAGE);
+  const query = useDebounced(search, SEARCH_DELAY_MS);
+  const { data: content, isLoading } = useContentPage(query, type, limit);
+  const filtered = query.trim() !== '' || type !== 'all';
+  // An empty search tells "nothing found" from "nothing yet" by one row of the whole library.
+  const { data: anyContent } = useContentPage('', 'all', 1);
+  const remove = useDeleteContent();
   const [dialog, setDialog] = useState<{ open: boolean; content?: Content }>({ open: false });
   const [preview, setPreview] = useState<Content | null>(null);
   const { data: reference } = useReference();
   const formatOf = (c: Content) => pieceFormat(c, reference?.vehicleTypes);
 
-  // The header search links here with ?preview=<id>.
-  useRecordParam('preview', content, setPreview);
+  // The header search links here with ?preview=<id>, to a piece that may be on no page shown.
+  const [params] = useSearchParams();
+  const linked = usePiece(params.get('preview') ?? '');
+  const linkedItems = useMemo(() => (linked.data ? [linked.data] : undefined), [linked.data]);
+  useRecordParam('preview', linkedItems, setPreview);
 
-  const shown = filterContent(content ?? [], search, type);
-  const filtered = search.trim() !== '' || type !== 'all';
+  const shown = content ?? [];
 
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center gap-3">
         <div className="relative min-w-[16rem] flex-1">
           <Search className="pointer-events-none absolute left-2.5 top-2.5 h-4 w-4 text-slate-500" aria-hidden="true" />
-          <Input type="search" aria-label="Search content library" placeholder="Search content..." value={search} onChange={(e) => setSearch(e.target.value)} className="pl-8" />
+          <Input type="search" aria-label="Search content library" placeholder="Search content..." value={search} onChange={(e) => {
+              setSearch(e.target.value);
+              setLimit(CONTENT_PAGE);
+            }} className="pl-8" />
         </div>
         <div className="w-44">
-          <Select aria-label="Filter by type" value={type} onValueChange={setType} options={typeFilterOptions} />
+          <Select aria-label="Filter by type" value={type} onValueChange={(v) => {
+              setType(v);
+              setLimit(CONTENT_PAGE);
+            }} options={typeFilterOptions} />
         </div>
         <Button onClick={() => setDialog({ open: true })}>
           <Plus className="h-4 w-4" aria-hidden="true" />
@@ -77,7 +99,7 @@ export default function ContentPage() {
       {isLoading ? (
         <CardGridSkeleton label="Loading content" count={6} />
       ) : shown.length === 0 ? (
-        filtered && (content ?? []).length > 0 ? (
+        filtered && (anyContent ?? []).length > 0 ? (
           <EmptyState
             headingLevel="h2"
             icon={<EmptyIcon />}
@@ -164,6 +186,11 @@ export default function ContentPage() {
             );
           })}
         </CardGrid>
+      )}
+      {shown.length >= limit && (
+        <Button variant="outline" className="justify-self-center" onClick={() => setLimit((n) => n + CONTENT_PAGE)}>
+          Show more
+        </Button>
       )}
 
       <ContentDialog open={dialog.open} content={dialog.content} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
