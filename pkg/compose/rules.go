@@ -154,9 +154,21 @@ func pushRule(m *material) doc {
 // action. A section shows its content, or its material, or else its
 // default text as a bracketed placeholder ("[Add the key dates]"), never as
 // news.
+//
+// The template's title stays the masthead (the template's design, the name
+// readers know the newsletter by); the communication frames the issue on
+// the line under it: its title in bold and its date ("Wave 2 Readiness
+// Update – 15 March 2027"). The template editor's preview has no
+// communication, so it shows no such line and is otherwise the same HTML.
 func newsletterRule(m *material) doc {
 	var d doc
 	d.h(1, or(inline(m.tpl.Title), DefaultNewsletterTitle))
+	switch title, date := m.frame.Title, m.dateLine(); {
+	case title != "" && date != "":
+		d.lp(title, "– "+date)
+	case title != "" || date != "":
+		d.lp(title, date)
+	}
 	if ct := inline(m.tpl.CampaignTheme); ct != "" {
 		d.p(ct)
 	}
