@@ -53,3 +53,14 @@ export function useCan(p: Permission): boolean {
 
 /** NO_EDIT_REASON is the tooltip of a control the role may not use. */
 export const NO_EDIT_REASON = 'Your role can view the plan but not change it.';
+
+/** SignInProviders is GET /api/auth/providers: the single sign-on provider, null when it is off. */
+export interface SignInProviders {
+  oidc: { name: string; loginUrl: string } | null;
+}
+
+/** PROVIDERS_PATH is the sign-in providers' path and query key (open without a session). */
+export const PROVIDERS_PATH = '/api/auth/providers';
+
+/** useSignInProviders says whether the gate offers single sign-on, and with whom. */
+export const useSignInProviders = () => useQuery<SignInProviders>({ queryKey: [PROVIDERS_PATH], staleTime: Infinity, retry: false });

@@ -1,20 +1,52 @@
-import { AlertCircle, Lock, ShieldCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { AlertCircle, KeyRound, Lock, ShieldCheck } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { logIn } from '@/hooks/session';
+import { logIn, useSignInProviders } from '@/hooks/session';
 import { ApiError } from '@/lib/api';
 
 /** INVALID_CODE is the spec's message for a rejected access code. */
 export const INVALID_CODE = 'Invalid access code. Please contact your project administrator.';
 
-/** AccessGate asks for the shared access code; the server checks it and sets the session cookie. */
+/**
+ * SIGN_IN_ERRORS are the gate's sentences for the server's refusals of a
+ * single sign-on (?signin_error=KEY, pkg/sso's reasons). Any other key is
+ * ignored: nothing from the address bar is shown as it is.
+ */
+export const SIGN_IN_ERRORS: Record<string, string> = {
+  failed: 'Single sign-on failed. Please try again, or use your access code.',
+  expired: 'That sign-in expired or was already used. Please try again.',
+  cancelled: 'Sign-in was cancelled at the provider.',
+  domain: 'Your email address may not sign in here. Please contact your project administrator.',
+  no_access: 'You have no access to this system yet. Please contact your project administrator.',
+};
+
+/** signInError reads the refusal the server sent the browser back with, and takes it out of the address bar. */
+function signInError(): string | null {
+  const params = new URLSearchParams(window.location.search);
+  const key = params.get('signin_error');
+  if (key === null) return null;
+  params.delete('signin_error');
+  const rest = params.toString();
+  window.history.replaceState(window.history.state, '', window.location.pathname + (rest ? `?${rest}` : '') + window.location.hash);
+  return Object.hasOwn(SIGN_IN_ERRORS, key) ? SIGN_IN_ERRORS[key] : null;
+}
+
+/**
+ * AccessGate asks for an access code (shared or personal); the server checks it and sets the
+ * session cookie. With single sign-on configured it offers "Sign in with {provider}" above.
+ */
 export function AccessGate({ onAccessGranted }: { onAccessGranted: () => void }) {
   const [code, setCode] = useState('');
   const [verifying, setVerifying] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [ssoError, setSsoError] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const oidc = useSignInProviders().data?.oidc;
+
+  useEffect(() => setSsoError(signInError()), []);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -42,6 +74,34 @@ export function AccessGate({ onAccessGranted }: { onAccessGranted: () => void })
           <h1 className="text-2xl font-semibold text-slate-900">Authorized Access Required</h1>
           <p className="text-sm text-slate-600">Enter your access code to continue to the communications management platform</p>
         </div>
+        {ssoError && (
+          <Alert variant="destructive" className="mb-4">
+            <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+            <span>{ssoError}</span>
+          </Alert>
+        )}
+        {oidc && (
+          <div className="mb-4 grid gap-4">
+            <Button
+              variant="outline"
+              className="w-full"
+              disabled={leaving}
+              onClick={() => {
+                // A navigation, not a fetch: the provider's pages take over.
+                setLeaving(true);
+                window.location.assign(oidc.loginUrl);
+              }}
+            >
+              <KeyRound className="h-4 w-4" aria-hidden="true" />
+              Sign in with {oidc.name}
+            </Button>
+            <div className="flex items-center gap-3 text-xs text-slate-500" aria-hidden="true">
+              <span className="h-px flex-1 bg-slate-200" />
+              or use an access code
+              <span className="h-px flex-1 bg-slate-200" />
+            </div>
+          </div>
+        )}
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <div className="grid gap-1.5">
             <Label htmlFor="access-code">Access Code</Label>
