@@ -122,3 +122,45 @@ func TestViewerChangesNothing(t *testing.T) {
 	require.ErrorAs(t, err, &denied)
 	assert.Equal(t, actor.PlanEdit, denied.Permission)
 }
+
+// TestSignOnPerson: a sign-on finds the person linked to its issuer and
+// subject, else adds one with the role it is given, else refuses; the name
+// falls back to the email, an odd email is dropped, and a removal unlinks.
+func TestSignOnPerson(t *testing.T) {
+	for _, b := range storetest.Backends {
+		t.Run(b.Name, func(t *testing.T) {
+			ctx := context.Background()
+			st := storetest.Open(t, b.DSN(t))
+			p := plan.New(st)
+			id := plan.Identity{Issuer: "https://idp.example", Subject: "s-1", Email: "ann@example.com"}
+
+			_, _, err := p.SignOnPerson(ctx, id, "")
+			require.ErrorIs(t, err, plan.ErrNoAccess)
+
+			ann, created, err := p.SignOnPerson(ctx, id, actor.RolePlanner)
+			require.NoError(t, err)
+			assert.True(t, created)
+			assert.Equal(t, "ann@example.com", ann.Name, "no name claim: the email")
+			assert.Equal(t, "planner", ann.Role)
+
+			again, created, err := p.SignOnPerson(ctx, plan.Identity{Issuer: id.Issuer, Subject: id.Subject, Name: "Ann"}, "")
+			require.NoError(t, err)
+			assert.False(t, created)
+			assert.Equal(t, ann.ID, again.ID, "matched by issuer and subject; no role needed")
+			assert.Equal(t, "ann@example.com", again.Name, "kept as it was")
+
+			other, created, err := p.SignOnPerson(ctx, plan.Identity{Issuer: "https://other.example", Subject: "s-1", Name: "Not Ann",
+				Email: "not an email"}, actor.RoleViewer)
+			require.NoError(t, err)
+			assert.True(t, created, "the same subject at another issuer is someone else")
+			assert.NotEqual(t, ann.ID, other.ID)
+			assert.Empty(t, other.Email, "an odd email claim is dropped, not a refusal")
+
+			require.NoError(t, p.RemovePerson(actor.With(ctx, actor.Terminal), ann.ID))
+			_, err = st.GetPersonByIdentity(ctx, id.Issuer, id.Subject)
+			require.ErrorIs(t, err, store.ErrNotFound)
+			_, _, err = p.SignOnPerson(ctx, id, "")
+			require.ErrorIs(t, err, plan.ErrNoAccess, "removed, and no role admits them again")
+		})
+	}
+}
