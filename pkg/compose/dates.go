@@ -58,15 +58,28 @@ func mayHoldDate(s string) bool {
 
 // findDate returns the first date (or range of dates) the sentence names.
 func findDate(s string) (keyDate, bool) {
+	if ds := findDates(s); len(ds) > 0 {
+		return ds[0], true
+	}
+	return keyDate{}, false
+}
+
+// findDates returns every date (or range) the sentence names, in order:
+// "From April 7 you log in; your account is set up by 31 March" names two.
+func findDates(s string) []keyDate {
 	if !mayHoldDate(s) {
-		return keyDate{}, false
+		return nil
 	}
-	label := strings.TrimSuffix(strings.TrimSpace(datePattern.FindString(s)), ".")
-	if label == "" {
-		return keyDate{}, false
+	var out []keyDate
+	for _, m := range datePattern.FindAllString(s, -1) {
+		label := strings.TrimSuffix(strings.TrimSpace(m), ".")
+		if label == "" {
+			continue
+		}
+		start, end := readDate(label)
+		out = append(out, keyDate{label: label, start: start, end: end})
 	}
-	start, end := readDate(label)
-	return keyDate{label: label, start: start, end: end}, true
+	return out
 }
 
 // key identifies the day (or the range) whatever the spelling: "Monday 3
@@ -99,8 +112,10 @@ func (k keyDate) inYear(y int) keyDate {
 func year(units []unit) int {
 	y := 0
 	for _, u := range units {
-		if u.dated && u.date.start != unreadDate && u.date.start >= 10000 && (y == 0 || u.date.start/10000 < y) {
-			y = u.date.start / 10000
+		for _, d := range u.dates {
+			if d.start != unreadDate && d.start >= 10000 && (y == 0 || d.start/10000 < y) {
+				y = d.start / 10000
+			}
 		}
 	}
 	return y
@@ -145,10 +160,12 @@ func readDate(d string) (start, end int) {
 const keyDateWords = 14
 
 // clauseBreaks end the clause a date is read in.
-var clauseBreaks = []string{"; ", ": ", ", and ", ", but ", ", while ", ", so ", " – ", " — "}
+var clauseBreaks = []string{"; ", ": ", ", and ", ", but ", ", while ", ", so ", " – ", " — ", ", e.g. ", ", i.e. ", ", for example "}
 
-// datePreposition is the word that leads into a date and goes with it.
-var datePreposition = regexp.MustCompile(`(?i)\b(?:on|by|from)\s*$`)
+// datePreposition is the word that leads into a date and goes with it: a
+// deadline's "before" or "until" reads as its "by" does ("Book your
+// session before 28 March" gives "28 March: Book your session").
+var datePreposition = regexp.MustCompile(`(?i)\b(?:on|by|from|before|until|till)\s*$`)
 
 // keyDateText is what happens on a date, for the Key dates list, where the
 // date is already the label: the clause of the sentence that holds the date,

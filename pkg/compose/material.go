@@ -138,7 +138,8 @@ func readUnits(kept string) []unit {
 	units := readNotes(kept)
 	for i := range units {
 		units[i].words = words(units[i].text)
-		units[i].date, units[i].dated = findDate(units[i].text)
+		units[i].dates = findDates(units[i].text)
+		units[i].dated = len(units[i].dates) > 0
 	}
 	return units
 }
@@ -181,7 +182,8 @@ func weighted(a, q map[string]bool, weight map[string]int) int {
 // placeUnits puts each unit under the question whose meaningful words it
 // shares with the most weight (distinctness, with context the theme's
 // name and description; the earlier question on a tie). A list goes as a
-// whole, with the line that leads into it ("Actions for managers:"). A unit
+// whole, with the line that leads into it ("Actions for managers:") and the
+// sentences before that line in its paragraph. A unit
 // that shares nothing with any question, or more words with the theme's
 // name than with the question chosen, goes to the opening paragraph when
 // no answer came before it in the notes, else to the closing one.
@@ -189,7 +191,8 @@ func placeUnits(units []unit, qwords []map[string]bool, theme, context map[strin
 	place = make([]int, len(units))
 	score = make([]int, len(units))
 	weight := distinctness(qwords, context)
-	// Groups: a prose sentence alone; a list with its lead-in line.
+	// Groups: a prose sentence alone; a list with its lead-in line and the
+	// sentences before it in the lead-in's paragraph.
 	var groups [][]int
 	for i, u := range units {
 		n := len(groups)
@@ -199,6 +202,15 @@ func placeUnits(units []unit, qwords []map[string]bool, theme, context map[strin
 		case u.list != kPara && n > 0 && len(groups[n-1]) == 1 && units[groups[n-1][0]].list == kPara &&
 			strings.HasSuffix(units[groups[n-1][0]].text, ":"):
 			groups[n-1] = append(groups[n-1], i)
+			// The sentences of the paragraph that ends in the lead-in
+			// ("Training is by role… Managers, please:") go with it: the
+			// list carries out what they say.
+			lead := units[groups[n-1][0]]
+			for n > 1 && len(groups[n-2]) == 1 && units[groups[n-2][0]].list == kPara && units[groups[n-2][0]].para == lead.para {
+				groups[n-2] = append(groups[n-2], groups[n-1]...)
+				groups = groups[:n-1]
+				n--
+			}
 		default:
 			groups = append(groups, []int{i})
 		}
@@ -299,10 +311,12 @@ func (m *material) build() {
 			}
 		}
 		add(&m.all, u)
-		if kd := u.date.inYear(m.year); u.dated && !seenDate[kd.key()] {
-			seenDate[kd.key()] = true
-			dates = append(dates, kd)
-			texts = append(texts, keyDateText(u.text, kd.label))
+		for _, kd := range u.dates {
+			if kd = kd.inYear(m.year); !seenDate[kd.key()] {
+				seenDate[kd.key()] = true
+				dates = append(dates, kd)
+				texts = append(texts, keyDateText(u.text, kd.label))
+			}
 		}
 	}
 	// One item per day, in calendar order (the first spelling and sentence

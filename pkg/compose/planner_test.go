@@ -2,6 +2,8 @@ package compose
 
 import (
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -299,4 +301,59 @@ func TestKeyDatesKeepYearsApart(t *testing.T) {
 		"- 3 March 2027: Wave 1 goes live",
 		"- 3 March 2028: The support contract renews",
 	}, keyDateLines(generate(t, in)))
+}
+
+// A list led into by the last line of a paragraph ("Managers, please:")
+// goes with the sentences before that line: the training paragraph and the
+// managers' steps for it stay together, under the question the whole
+// passage answers.
+func TestListGoesWithItsParagraph(t *testing.T) {
+	m := newMaterial(seededInput(t, "email", domain.StrategyUniversal,
+		"Training is by role and takes 2.5 hours. Book your session in the learning portal.\nManagers, please:\n1. Release your team for their session.\n2. Confirm attendance lists."), FormatText)
+	require.Len(t, m.units, 5)
+	for i, u := range m.units {
+		assert.Equal(t, 1, m.place[i], "%q", u.text) // What must my team finish before cut-over?
+	}
+}
+
+// Every date of a sentence is a key date, each with its own clause; a
+// deadline's "before" goes with its date as "by" does; an example after
+// ", e.g." is no part of the item.
+func TestKeyDatesEveryDateOfASentence(t *testing.T) {
+	in := seededInput(t, "email", domain.StrategyUniversal,
+		"From April 7 you log in to SAP with your usual password; your account is set up by 31 March.\n"+
+			"Book your session in the learning portal before 28 March.\n"+
+			"Timesheets must be approved by Wednesday 2 April, e.g. through the manager's portal.")
+	in.Vehicle.Settings.Format = FormatText
+	assert.Equal(t, []string{
+		"- 28 March: Book your session in the learning portal",
+		"- 31 March: Your account is set up",
+		"- Wednesday 2 April: Timesheets must be approved",
+		"- April 7: You log in to SAP with your usual password",
+	}, keyDateLines(generate(t, in)))
+}
+
+// The planner's read-through (issue 30): notes as a planner writes them
+// (testdata/golden/planner/notes.txt: an internal line, "Dr. Anne Smith
+// (ext. 4400)", "St. Louis depot", a bulleted and a numbered list, dates
+// with a range and a second spelling, a billing and payroll paragraph, a
+// training paragraph) on the demo plan's Go-Live Readiness theme, framed
+// by a communication, for every type in its default tone. Each output was
+// read as the planner and the HR reviewer would before it was committed.
+func TestGoldenPlannerReadThrough(t *testing.T) {
+	notes, err := os.ReadFile(filepath.Join("testdata", "golden", "planner", "notes.txt"))
+	require.NoError(t, err)
+	for _, typ := range domain.VehicleTypeNames {
+		t.Run(typ, func(t *testing.T) {
+			in := seededInput(t, typ, "", string(notes))
+			in.Frame = Frame{Title: "Wave 2 Go-Live: What You Need to Do", Audience: "BFA - Massachusetts",
+				Date: time.Date(2027, 3, 15, 0, 0, 0, 0, time.UTC)}
+			r, err := Generate(in)
+			require.NoError(t, err)
+			require.Len(t, r.Withheld, 1)
+			assert.NotContains(t, r.Content, "wave 3 slip")
+			assert.LessOrEqual(t, r.Length, r.MaxLength)
+			checkGolden(t, filepath.Join("planner", typ+"."+extensions[r.Format]), goldenFile(r))
+		})
+	}
 }

@@ -94,7 +94,7 @@ type unit struct {
 
 	// Read once, as trimming rebuilds a piece many times.
 	words map[string]bool // its meaningful words (words)
-	date  keyDate         // the first date it names (findDate)
+	dates []keyDate       // the dates it names (findDates)
 	dated bool            // it names a date
 }
 

@@ -585,6 +585,10 @@ func briefingRule(m *material) doc {
 			d.h(3, tp.title)
 			t.body(&d, tp.notes)
 		}
+		if len(closing) > 0 && len(points) > 0 {
+			// Not read as the last question's answer (closingBody's rule).
+			d.h(3, "And finally")
+		}
 		t.body(&d, closing)
 		m.openQuestions(&d, 3)
 	}
