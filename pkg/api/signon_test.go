@@ -318,6 +318,16 @@ func TestSignOnNoAccess(t *testing.T) {
 		assert.NotEmpty(t, ts.sessionID())
 		assert.Equal(t, string(actor.RolePlanner), personByEmail(t, ts.Store, "dan@example.net").Role)
 
+		// A provider that cannot be reached: refused on the gate, retried
+		// at the next sign-on.
+		down := newAnonServer(t, b, Options{SignOn: sso.New(sso.Config{Issuer: "http://127.0.0.1:1", ClientID: "x",
+			RedirectURL: "http://127.0.0.1:1/cb", Name: "Down"}, nil)})
+		for range 2 {
+			end, _ := down.signOn()
+			assert.Equal(t, string(sso.Failed), end.Query().Get(SignInErrorParam))
+		}
+		assert.Empty(t, down.sessionID())
+
 		off := newAnonServer(t, b, Options{})
 		var provs providers
 		off.json(http.MethodGet, "/api/auth/providers", nil, http.StatusOK, &provs)
