@@ -133,6 +133,7 @@ release-snapshot:
 # (default postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable).
 SOAK_FLAGS  ?= -clients 200 -duration 60s -backend both
 CRASH_FLAGS ?= -kills 5 -backend both
+# BENCH_FLAGS="-scale" measures the five-year dataset's range, filter and search queries instead.
 BENCH_FLAGS ?= -conns 50 -duration 10s -backend sqlite
 FUZZTIME    ?= 20s
 

@@ -122,7 +122,7 @@ func ceilingHandler(sent map[string]variant) http.Handler {
 		if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
 			enc = "gzip"
 		}
-		v, ok := sent[r.URL.Path+" "+enc]
+		v, ok := sent[r.URL.RequestURI()+" "+enc]
 		if !ok {
 			http.NotFound(w, r)
 			return

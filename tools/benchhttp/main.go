@@ -15,7 +15,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-
 	"net/http"
 	"os"
 	"path/filepath"
@@ -23,6 +22,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/commsplan/commsplan/pkg/seed"
 	"github.com/commsplan/commsplan/tools/internal/harness"
 	"github.com/commsplan/commsplan/tools/internal/load"
 )
@@ -31,7 +31,24 @@ import (
 var lists = []string{"/api/themes", "/api/questions", "/api/content", "/api/audiences", "/api/vehicles",
 	"/api/communications", "/api/campaigns"}
 
+// scaleQueries are the endpoints measured at the five-year scale (-scale):
+// what the screens ask for once they fetch what they show (issue 27). The
+// programme starts on 2027-01-04.
+var scaleQueries = []string{
+	"/api/communications?from=2029-05-27&to=2029-07-06&tz=Europe%2FParis", // the Schedule's month
+	"/api/communications?status=scheduled&sort=scheduled&limit=100",       // a List view column's first page
+	"/api/communications?undated=only&status=draft&sort=title&limit=25",   // the backlog
+	"/api/communications?q=town&limit=50",                                 // a search of communications
+	"/api/schedule/warnings?from=2029-05-27&to=2029-07-06&tz=Europe%2FParis",
+	"/api/dashboard",
+	"/api/content?limit=60",
+	"/api/content?q=answer&type=text&limit=60", // a library search
+	"/api/campaigns?limit=20",
+	"/api/search?q=training", // the header search
+}
+
 type options struct {
+	scale    bool
 	backend  string
 	conns    int
 	duration time.Duration
@@ -47,7 +64,8 @@ func main() {
 	flag.DurationVar(&o.duration, "duration", 10*time.Second, "how long each measurement runs")
 	flag.StringVar(&o.ceiling, "ceiling", "process", "where the ceiling runs: process (its own, as our server) or inprocess (in this tool, beside the load generator)")
 	flag.StringVar(&serveCeilingFrom, "serve-ceiling", "", "internal: serve the answers recorded in this file as the ceiling")
-	flag.StringVar(&o.only, "lists", "", "comma-separated list paths to measure (default: all seven)")
+	flag.StringVar(&o.only, "lists", "", "comma-separated list paths to measure (default: all seven, or with -scale the scale queries)")
+	flag.BoolVar(&o.scale, "scale", false, "seed the demo plan and the five-year scale dataset (commsplan seed --demo --scale) instead, and measure the range, filter and search queries the screens send")
 	flag.IntVar(&o.size.themes, "themes", 1000, "themes seeded")
 	flag.IntVar(&o.size.questionsPer, "questions-per-theme", 10, "questions per theme")
 	flag.IntVar(&o.size.contents, "contents", 5000, "content pieces, each linked to a question")
@@ -75,6 +93,9 @@ func run(o options) error {
 		return errors.New("-conns, -duration and the plan sizes must be positive")
 	}
 	paths := lists
+	if o.scale {
+		paths = scaleQueries
+	}
 	if o.only != "" {
 		paths = strings.Split(o.only, ",")
 	}
@@ -84,8 +105,12 @@ func run(o options) error {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	fmt.Printf("plan: %d themes x %d questions, %d content, %d audiences, %d vehicles, %d communications, %d campaigns\n",
-		o.size.themes, o.size.questionsPer, o.size.contents, o.size.audiences, o.size.vehicles, o.size.communications, o.size.campaigns)
+	if o.scale {
+		fmt.Printf("plan: the demo plan and the five-year scale dataset (%+v)\n", seed.FiveYears)
+	} else {
+		fmt.Printf("plan: %d themes x %d questions, %d content, %d audiences, %d vehicles, %d communications, %d campaigns\n",
+			o.size.themes, o.size.questionsPer, o.size.contents, o.size.audiences, o.size.vehicles, o.size.communications, o.size.campaigns)
+	}
 	fmt.Printf("load: %d keep-alive connections, %s per measurement\n\n", o.conns, o.duration)
 	var errs []string
 	for _, b := range backends {
@@ -118,7 +143,11 @@ func bench(ctx context.Context, o options, backend, bin, dir string, paths []str
 	}
 	defer drop()
 	start := time.Now()
-	if err := seedPlan(ctx, dsn, o.size); err != nil {
+	seedFn := func() error { return seedPlan(ctx, dsn, o.size) }
+	if o.scale {
+		seedFn = func() error { return seedScale(ctx, dsn) }
+	}
+	if err := seedFn(); err != nil {
 		return fmt.Errorf("seed: %w", err)
 	}
 	fmt.Printf("== %s (seeded in %s)\n", backend, time.Since(start).Round(100*time.Millisecond))

@@ -9,6 +9,7 @@ import (
 	"github.com/commsplan/commsplan/pkg/campaign"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/orgdata"
+	"github.com/commsplan/commsplan/pkg/seed"
 	"github.com/commsplan/commsplan/pkg/store"
 	_ "github.com/commsplan/commsplan/plugins/storage/postgres" // postgres:// DSNs
 	_ "github.com/commsplan/commsplan/plugins/storage/sqlite"   // file DSNs
@@ -17,6 +18,21 @@ import (
 // plan is the size of the seeded plan.
 type plan struct {
 	themes, questionsPer, contents, audiences, vehicles, communications, campaigns int
+}
+
+// seedScale opens dsn (migrating it) and writes what `commsplan seed --demo
+// --scale` writes.
+func seedScale(ctx context.Context, dsn string) error {
+	st, err := store.OpenWith(ctx, dsn, store.Options{QueryTimeout: 10 * time.Minute})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if _, err := seed.Run(ctx, st, seed.Options{Demo: true}); err != nil {
+		return err
+	}
+	_, err = seed.Scale(ctx, st, seed.ScaleOptions{})
+	return err
 }
 
 // seedPlan opens dsn (migrating it) and fills the plan in one transaction,

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api';
 import type { CampaignConfig, CampaignInput, CampaignSchedule, GeneratedCampaign, SavedCampaign } from '@/lib/campaigns';
 import { useApiMutation } from '@/lib/mutation';
@@ -32,6 +32,18 @@ export function fetchCampaign(id: string): Promise<SavedCampaign> {
 
 /** useCampaignList lists the saved campaigns (without their htmlContent). */
 export const useCampaignList = campaigns.useList;
+
+/** CAMPAIGN_PAGE is how many saved campaigns the inventory shows before "Show more". */
+export const CAMPAIGN_PAGE = 20;
+
+/**
+ * useCampaignPage fetches the first limit saved campaigns, newest first as
+ * the list has them: a page the server cuts from its cached list (issue 27),
+ * so five hundred campaigns of 130 activities are not all sent and drawn.
+ */
+export function useCampaignPage(limit: number) {
+  return useQuery<SavedCampaign[]>({ queryKey: [`${CAMPAIGNS_PATH}?limit=${limit}`], placeholderData: keepPreviousData });
+}
 
 /** useDeleteCampaign deletes a saved campaign ("Campaign deleted"). */
 export const useDeleteCampaign = campaigns.useDelete;
