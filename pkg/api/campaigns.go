@@ -46,12 +46,17 @@ func (s *Server) importCampaign(w http.ResponseWriter, r *http.Request) {
 		ThemeID     string            `json:"themeId"`
 		AudienceMap map[string]string `json:"audienceMap"`
 		DryRun      bool              `json:"dryRun"`
+		// RequestReview asks for the review of the imported items.
+		RequestReview *reviewRequest `json:"requestReview"`
 	}
 	if err := decode(w, r, &in, MaxJSONBody); err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	req := plan.CampaignImport{ThemeID: in.ThemeID, AudienceMap: in.AudienceMap, DryRun: in.DryRun}
+	if in.RequestReview != nil {
+		req.Review = &plan.ImportReview{Approvers: in.RequestReview.Approvers, DueDate: in.RequestReview.DueDate}
+	}
 	if ids := in.ActivityIDs.ptr(); ids != nil && *ids != nil {
 		req.ActivityIDs = *ids // absent or null: all; [] is refused
 	}

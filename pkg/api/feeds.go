@@ -70,8 +70,16 @@ func (s *Server) calendarFeed(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	// ?approved=1 keeps the approved items only (issue 26), read as the
+	// export reads it.
+	q, err := schedule.ExportQuery{Format: schedule.FormatICS, Approved: r.URL.Query().Get("approved")}.Options()
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	body, err := schedule.ExportFrom(r.Context(), s.store, schedule.ExportOptions{Format: schedule.FormatICS,
-		IncludeCampaigns: feed.IncludeCampaignActivities, IncludeConfidential: feed.IncludeConfidential, Name: feed.Name})
+		IncludeCampaigns: feed.IncludeCampaignActivities, IncludeConfidential: feed.IncludeConfidential, Name: feed.Name,
+		ApprovedOnly: q.ApprovedOnly})
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -107,7 +115,7 @@ func etagMatches(header, etag string) bool {
 func (s *Server) exportSchedule(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	opt, err := schedule.ExportQuery{Format: q.Get("format"), From: q.Get("from"), To: q.Get("to"), TZ: q.Get("tz"),
-		IncludeCampaigns: q.Get("includeCampaigns"), IncludeConfidential: q.Get("includeConfidential")}.Options()
+		IncludeCampaigns: q.Get("includeCampaigns"), IncludeConfidential: q.Get("includeConfidential"), Approved: q.Get("approved")}.Options()
 	if err != nil {
 		s.fail(w, r, err)
 		return

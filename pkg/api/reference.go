@@ -53,6 +53,9 @@ type Reference struct {
 	DivisionProfiles map[string]campaign.DivisionDetail `json:"divisionProfiles"`
 	// Limits are the input limits the server enforces.
 	Limits Limits `json:"limits"`
+	// Review is the team's review settings, which the screens follow
+	// (the Upcoming panel's flag, the approvals a review needs).
+	Review ReviewSettings `json:"review"`
 	campaign.ReferenceData
 }
 
@@ -116,5 +119,16 @@ func NewReference(d *orgdata.Dataset) Reference {
 var reference = sync.OnceValue(func() Reference { return NewReference(orgdata.Load()) })
 
 func (s *Server) getReference(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, reference())
+	ref := reference()
+	pol := s.plan.ReviewPolicy()
+	ref.Review = ReviewSettings{Required: pol.Required, Approvals: max(pol.Approvals, 1), AllowSelfApproval: pol.AllowSelfApproval}
+	writeJSON(w, http.StatusOK, ref)
+}
+
+// ReviewSettings are review.required, review.approvals and
+// review.allow-self-approval.
+type ReviewSettings struct {
+	Required          bool `json:"required"`
+	Approvals         int  `json:"approvals"`
+	AllowSelfApproval bool `json:"allowSelfApproval"`
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/commsplan/commsplan/pkg/checklist"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/plan"
+	"github.com/commsplan/commsplan/pkg/review"
 	"github.com/commsplan/commsplan/pkg/store"
 )
 
@@ -100,6 +101,8 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		stale  *plan.VersionConflict
 		author *plan.NotAuthorError
 		closed *plan.EditWindowError
+		rev    *review.Error
+		unappr *plan.ApprovalError
 	)
 	switch {
 	case r.Context().Err() != nil:
@@ -113,6 +116,10 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		denied(w, deny)
 	case errors.As(err, &apiErr):
 		writeJSON(w, apiErr.Status, apiErr.Body)
+	case errors.As(err, &rev):
+		writeJSON(w, reviewStatus(rev), ErrorBody{Error: rev.Message, Fields: map[string]string{rev.Field: rev.Message}})
+	case errors.As(err, &unappr):
+		writeJSON(w, http.StatusConflict, ErrorBody{Error: plan.MsgNeedsApproval, Fields: map[string]string{unappr.Field: "needs approval"}})
 	case errors.Is(err, checklist.ErrTooLarge):
 		writeJSON(w, http.StatusRequestEntityTooLarge, ErrorBody{Error: err.Error()})
 	case errors.As(err, &bad):

@@ -23,6 +23,7 @@ import (
 	"github.com/commsplan/commsplan/pkg/compose"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/plan"
+	"github.com/commsplan/commsplan/pkg/review"
 	"github.com/commsplan/commsplan/pkg/schedule"
 	"github.com/commsplan/commsplan/pkg/sso"
 	"github.com/commsplan/commsplan/pkg/store"
@@ -62,6 +63,8 @@ type Options struct {
 	Version string
 	// Now is the clock (default time.Now); tests pin it.
 	Now func() time.Time
+	// Review is the team's review policy (review.* settings).
+	Review review.Policy
 	// MaxPerAudienceWeek is the overload limit of the schedule warnings
 	// (default schedule.DefaultLimit).
 	MaxPerAudienceWeek int
@@ -158,7 +161,7 @@ func New(opts Options) *Server {
 	s.signer = access.NewSigner(opts.Secret, s.ttl)
 	s.devices = access.NewDeviceSigner(opts.Secret)
 	s.lists = newListCache(s.version)
-	s.plan = plan.New(opts.Store).WithClock(s.now)
+	s.plan = plan.New(opts.Store).WithClock(s.now).WithReview(opts.Review)
 	if opts.Notify != nil {
 		s.plan = s.plan.WithPublisher(opts.Notify)
 	}
@@ -272,6 +275,7 @@ func (s *Server) routes(r *mux.Router) {
 	s.routeSchedule(r)
 	s.routeFeeds(r)
 	s.routeCompose(r)
+	s.routeReview(r)
 	s.routeBackups(r)
 	s.routePeople(r)
 	s.routeAudit(r)

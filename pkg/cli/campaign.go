@@ -20,6 +20,7 @@ import (
 	"github.com/commsplan/commsplan/pkg/campaign"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/plan"
+	"github.com/commsplan/commsplan/pkg/review"
 	"github.com/commsplan/commsplan/pkg/store"
 )
 
@@ -397,10 +398,16 @@ func inputError(err error) error {
 	var (
 		bad    *plan.InputError
 		fields domain.FieldErrors
+		rev    *review.Error
+		unappr *plan.ApprovalError
 	)
 	switch {
 	case errors.As(err, &bad):
 		return UsageError("%s", oneLine(bad.Message))
+	case errors.As(err, &rev):
+		return UsageError("%s", oneLine(rev.Message))
+	case errors.As(err, &unappr):
+		return UsageError("%s (%s)", plan.MsgNeedsApproval, unappr.Field)
 	case errors.As(err, &fields):
 		return UsageError("%v", fields)
 	}

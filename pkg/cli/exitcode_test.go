@@ -149,6 +149,13 @@ var exitCases = []exitCase{
 	{[]string{"audit", "export", "--data-dir", "{data}", "--from", "soon"}, 2, "--from must be a date"},
 	{[]string{"audit", "export", "--data-dir", "{data}", "-o", "json"}, 0, ""},
 
+	{[]string{"review"}, 0, ""},
+	{[]string{"review", "list", "--data-dir", "{data}"}, 0, ""},
+	{[]string{"review", "list", "--data-dir", "{data}", "--mine"}, 2, "--as CODE or COMMSPLAN_PERSON_CODE"},
+	{[]string{"review", "approve", "--data-dir", "{data}", "some-id"}, 2, "--as CODE or COMMSPLAN_PERSON_CODE"},
+	{[]string{"review", "approve", "--data-dir", "{data}", "some-id", "--as", "wrong-code-123"}, 2, "no person has this access code"},
+	{[]string{"review", "request-changes", "--data-dir", "{data}", "some-id", "--as", "x"}, 2, "--comment is required"},
+
 	{[]string{"completion"}, 0, ""},
 	{[]string{"completion", "tcsh"}, 2, `unknown command "tcsh" for "commsplan completion"`},
 	{[]string{"completion", "bash"}, 0, ""},

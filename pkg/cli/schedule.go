@@ -31,6 +31,8 @@ type ExportScheduleOptions struct {
 	IncludeCampaigns bool
 	// IncludeConfidential keeps campaign activities with a confidentiality label.
 	IncludeConfidential bool
+	// ApprovedOnly keeps the approved items only.
+	ApprovedOnly bool
 }
 
 func newExportScheduleCmd(f *Factory, runF func(*ExportScheduleOptions) error) *cobra.Command {
@@ -42,7 +44,8 @@ func newExportScheduleCmd(f *Factory, runF func(*ExportScheduleOptions) error) *
 calendar event each (all day for a date, one hour in UTC for a time), csv one
 row each, json a list. With --include-campaigns every activity of every saved
 campaign is added, except those with a confidentiality label (pre-acquisition
-plans), which --include-confidential keeps. --from and --to keep the days in that range (inclusive);
+plans), which --include-confidential keeps. --approved-only keeps the
+communications (and campaigns) whose review is approved. --from and --to keep the days in that range (inclusive);
 a communication with a time falls on its day in --tz (default UTC).
 
 The bytes are those of GET /api/schedule/export with the same options.`,
@@ -59,6 +62,7 @@ The bytes are those of GET /api/schedule/export with the same options.`,
 	fl.StringVar(&opts.TZ, "tz", "", "IANA time zone in which a time falls on a day (default UTC)")
 	fl.StringVar(&opts.OutFile, "out", "", "write the export to this file instead of stdout")
 	fl.BoolVar(&opts.IncludeCampaigns, "include-campaigns", false, "add every activity of every saved campaign")
+	fl.BoolVar(&opts.ApprovedOnly, "approved-only", false, "keep only the communications and campaigns whose review is approved")
 	fl.BoolVar(&opts.IncludeConfidential, "include-confidential", false, "with --include-campaigns, keep the activities with a confidentiality label (left out by default)")
 	return cmd
 }
@@ -69,7 +73,8 @@ func exportScheduleRun(cmd *cobra.Command, f *Factory, opts *ExportScheduleOptio
 		return err
 	}
 	opt, err := schedule.ExportQuery{Format: output, From: opts.From, To: opts.To, TZ: opts.TZ,
-		IncludeCampaigns: strconv.FormatBool(opts.IncludeCampaigns), IncludeConfidential: strconv.FormatBool(opts.IncludeConfidential)}.Options()
+		IncludeCampaigns: strconv.FormatBool(opts.IncludeCampaigns), IncludeConfidential: strconv.FormatBool(opts.IncludeConfidential),
+		Approved: strconv.FormatBool(opts.ApprovedOnly)}.Options()
 	if err != nil {
 		return flagErrors(err)
 	}

@@ -180,7 +180,7 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 			"clientSecret", cfg.OIDC.ClientSecret != "")
 		signOn = sso.New(cfg.OIDC, nil)
 	}
-	srv := api.New(api.Options{Store: st, Backups: backups, Log: log, Codes: accessCodes, SharedRole: cfg.SharedRole, Secret: []byte(secret),
+	srv := api.New(api.Options{Store: st, Backups: backups, Log: log, Codes: accessCodes, SharedRole: cfg.SharedRole, Review: cfg.Review, Secret: []byte(secret),
 		UI: webui.FS(), Version: f.Version, MaxPerAudienceWeek: cfg.MaxPerAudienceWeek, HolidayCalendar: cfg.HolidayCalendar, Generator: gen,
 		TrustedProxies: cfg.TrustedProxies, PublicURL: cfg.PublicURL, Notify: webhook(cfg, st, log),
 		SignOn: signOn})

@@ -20,6 +20,7 @@ import (
 	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/campaign"
 	"github.com/commsplan/commsplan/pkg/notify"
+	"github.com/commsplan/commsplan/pkg/review"
 	"github.com/commsplan/commsplan/pkg/sso"
 
 	"github.com/spf13/pflag"
@@ -51,6 +52,9 @@ type Config struct {
 	// OIDC is single sign-on (auth.oidc.*); off when its Issuer is empty.
 	// Its client secret comes only from sso.ClientSecretEnv.
 	OIDC sso.Config
+	// Review is review.required, review.approvals and
+	// review.allow-self-approval.
+	Review review.Policy
 	// LogLevel is debug, info, warn or error.
 	LogLevel string
 	// LogFormat is text or json.
@@ -147,6 +151,9 @@ var Settings = []Setting{
 	{Flag: "oidc-role-claim", Key: "auth.oidc.role-claim", Default: "groups", Usage: "id_token claim (a string or a list) whose values oidc-roles maps to roles", Serve: true},
 	{Flag: "oidc-roles", Key: "auth.oidc.roles", Usage: "comma-separated CLAIM-VALUE=ROLE pairs giving a new person a role, e.g. comms-admins=admin,comms=planner", Serve: true},
 	{Flag: "oidc-default-role", Key: "auth.oidc.default-role", Usage: "role of a new person no claim value maps (default: none, such a person is refused)", Serve: true},
+	{Flag: "review-required", Key: "review.required", Default: "false", Usage: "a communication can become scheduled only when its review is approved", Serve: true},
+	{Flag: "review-approvals", Key: "review.approvals", Default: "1", Usage: "distinct approvers a review needs", Serve: true},
+	{Flag: "review-allow-self-approval", Key: "review.allow-self-approval", Default: "false", Usage: "let whoever asked for a review approve it", Serve: true},
 	{Flag: "audit-keep-days", Key: "audit.keep-days", Usage: "days the audit trail keeps an entry; older ones are pruned at start and daily (default: forever)", Serve: true},
 	{Flag: "session-secret", Key: "session.secret", Usage: "secret that signs session cookies (default: generated and kept in the data dir)", Serve: true},
 	{Flag: "public-url", Key: "public-url", Usage: "the URL users reach the server at, e.g. https://comms.example.com behind a TLS-terminating proxy (https makes the session cookie Secure)", Serve: true},
@@ -268,6 +275,19 @@ func Load(fs *pflag.FlagSet) (Config, error) {
 		if c.AuditKeepDays, err = strconv.Atoi(keep); err != nil || c.AuditKeepDays < 0 {
 			return Config{}, fmt.Errorf("audit-keep-days must be a whole number of days, 0 or more (0 keeps every entry), not %q", keep)
 		}
+	}
+	for _, b := range []struct {
+		key string
+		to  *bool
+	}{{"review.required", &c.Review.Required}, {"review.allow-self-approval", &c.Review.AllowSelfApproval}} {
+		v := strings.TrimSpace(get(b.key))
+		if *b.to, err = strconv.ParseBool(v); err != nil {
+			return Config{}, fmt.Errorf("%s must be true or false, not %q", setting(b.key).Flag, v)
+		}
+	}
+	approvals := strings.TrimSpace(get("review.approvals"))
+	if c.Review.Approvals, err = strconv.Atoi(approvals); err != nil || c.Review.Approvals < 1 {
+		return Config{}, fmt.Errorf("review-approvals must be a whole number of 1 or more, not %q", approvals)
 	}
 	maxPerWeek := strings.TrimSpace(get("schedule.max-per-audience-week"))
 	n, err := strconv.Atoi(maxPerWeek)

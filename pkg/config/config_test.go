@@ -133,6 +133,10 @@ func TestInvalid(t *testing.T) {
 	assert.ErrorContains(t, err, "log-level")
 	_, err = Load(flags(t, "--data-dir", ""))
 	assert.ErrorContains(t, err, "data-dir")
+	_, err = Load(flags(t, "--review-approvals", "0"))
+	assert.ErrorContains(t, err, "review-approvals")
+	_, err = Load(flags(t, "--review-required", "maybe"))
+	assert.ErrorContains(t, err, "review-required")
 	_, err = Load(flags(t, "--backup-keep", "-1"))
 	assert.ErrorContains(t, err, "backup-keep")
 	_, err = Load(flags(t, "--backup-interval", "10s"))
@@ -152,7 +156,7 @@ func TestEnvNames(t *testing.T) {
 		"COMMSPLAN_AUTH_SHARED_ROLE", "COMMSPLAN_NOTIFY_WEBHOOK_URL", "COMMSPLAN_NOTIFY_WEBHOOK_FORMAT",
 		"COMMSPLAN_AUTH_OIDC_ISSUER", "COMMSPLAN_AUTH_OIDC_CLIENT_ID",
 		"COMMSPLAN_AUTH_OIDC_REDIRECT_URL", "COMMSPLAN_AUTH_OIDC_NAME", "COMMSPLAN_AUTH_OIDC_ALLOWED_DOMAINS",
-		"COMMSPLAN_AUTH_OIDC_ROLE_CLAIM", "COMMSPLAN_AUTH_OIDC_ROLES", "COMMSPLAN_AUTH_OIDC_DEFAULT_ROLE", "COMMSPLAN_AUDIT_KEEP_DAYS",
+		"COMMSPLAN_AUTH_OIDC_ROLE_CLAIM", "COMMSPLAN_AUTH_OIDC_ROLES", "COMMSPLAN_AUTH_OIDC_DEFAULT_ROLE", "COMMSPLAN_REVIEW_REQUIRED", "COMMSPLAN_REVIEW_APPROVALS", "COMMSPLAN_REVIEW_ALLOW_SELF_APPROVAL", "COMMSPLAN_AUDIT_KEEP_DAYS",
 		"COMMSPLAN_SESSION_SECRET", "COMMSPLAN_PUBLIC_URL", "COMMSPLAN_TRUSTED_PROXIES", "COMMSPLAN_SHUTDOWN_GRACE",
 		"COMMSPLAN_PPROF", "COMMSPLAN_SCHEDULE_MAX_PER_AUDIENCE_WEEK",
 		"COMMSPLAN_BACKUP_DIR", "COMMSPLAN_BACKUP_INTERVAL", "COMMSPLAN_BACKUP_KEEP", "COMMSPLAN_CAMPAIGN_HOLIDAY_CALENDAR",

@@ -150,6 +150,8 @@ type Communication struct {
 	Theme             *Ref        `json:"theme"`
 	Vehicle           *VehicleRef `json:"vehicle"`
 	Audience          *Ref        `json:"audience"`
+	// Review is its review state (set by pkg/plan's review use cases only).
+	Review Review `json:"review"`
 }
 
 // Activity actions recorded in the activity log.
@@ -188,6 +190,8 @@ type Campaign struct {
 	GeographicFilters []string        `json:"geographicFilters"`
 	CreatedAt         time.Time       `json:"createdAt"`
 	UpdatedAt         time.Time       `json:"updatedAt"`
+	// Review is its review state (set by pkg/plan's review use cases only).
+	Review Review `json:"review"`
 }
 
 // ChecklistTemplate is a named checklist kept in the repository. Items and

@@ -13,7 +13,7 @@ import (
 )
 
 // skipped are fields no audit entry lists: identity, times the store sets.
-var skipped = map[string]bool{"id": true, "createdAt": true, "updatedAt": true, "htmlContent": true}
+var skipped = map[string]bool{"id": true, "createdAt": true, "updatedAt": true, "htmlContent": true, "review": true}
 
 // changed returns ctx carrying the fields that differ between before and
 // after (JSON values by their JSON names) for the store's audit entry of

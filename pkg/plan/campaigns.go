@@ -12,6 +12,7 @@ import (
 	"github.com/commsplan/commsplan/pkg/campaign"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/orgdata"
+	"github.com/commsplan/commsplan/pkg/review"
 	"github.com/commsplan/commsplan/pkg/store"
 )
 
@@ -72,7 +73,7 @@ func (p *Plan) UpdateCampaign(ctx context.Context, id string, ch CampaignChange)
 	}
 	var c domain.Campaign
 	err := p.st.InTx(ctx, func(tx store.Store) (err error) {
-		c, err = updateCampaign(ctx, tx, id, ch)
+		c, err = p.updateCampaign(ctx, tx, id, ch)
 		return err
 	})
 	return c, err
@@ -80,7 +81,7 @@ func (p *Plan) UpdateCampaign(ctx context.Context, id string, ch CampaignChange)
 
 // updateCampaign applies ch to the stored campaign id and stores the
 // result; callers are in a transaction.
-func updateCampaign(ctx context.Context, tx store.Store, id string, ch CampaignChange) (domain.Campaign, error) {
+func (p *Plan) updateCampaign(ctx context.Context, tx store.Store, id string, ch CampaignChange) (domain.Campaign, error) {
 	base, err := tx.GetCampaign(ctx, id)
 	if err != nil {
 		return domain.Campaign{}, err
@@ -89,7 +90,10 @@ func updateCampaign(ctx context.Context, tx store.Store, id string, ch CampaignC
 	if err != nil {
 		return c, err
 	}
-	err = tx.UpdateCampaign(ctx, &c)
+	if err = tx.UpdateCampaign(ctx, &c); err != nil {
+		return c, err
+	}
+	c.Review, err = p.editReview(ctx, tx, ReviewCampaign, c.ID, c.Title, review.Campaign(c))
 	return c, err
 }
 
@@ -122,7 +126,7 @@ func (p *Plan) SaveCampaignByTitle(ctx context.Context, ch CampaignChange, repla
 		case !replace || len(same) > 1:
 			return &TitleTaken{Title: c.Title, IDs: same, Replace: replace}
 		}
-		c, err = updateCampaign(ctx, tx, same[0], ch)
+		c, err = p.updateCampaign(ctx, tx, same[0], ch)
 		return err
 	})
 	return c, err

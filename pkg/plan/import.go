@@ -29,6 +29,9 @@ type CampaignImport struct {
 	// DryRun answers what an import would do without writing: the dialog
 	// asks it which labels need mapping and how many are already there.
 	DryRun bool
+	// Review, when not nil, asks for the review of every imported
+	// communication its campaign's approval does not cover.
+	Review *ImportReview
 }
 
 // ImportResult is the answer of an import: the communications created,
@@ -116,6 +119,11 @@ func (p *Plan) ImportCampaign(ctx context.Context, campaignID string, in Campaig
 				return prefixed(err, fmt.Sprintf("activities[%d].", i))
 			}
 		}
+		if len(recs) > 0 {
+			if err := p.newReviews(ctx, tx, recs, in.Review, func(i int) string { return fmt.Sprintf("activities[%d].status", i) }); err != nil {
+				return err
+			}
+		}
 		if in.DryRun || len(recs) == 0 {
 			for _, r := range recs {
 				res.Created = append(res.Created, *r)
@@ -123,6 +131,9 @@ func (p *Plan) ImportCampaign(ctx context.Context, campaignID string, in Campaig
 			return nil
 		}
 		if err := tx.CreateCommunications(ctx, recs); err != nil {
+			return err
+		}
+		if err := p.createdReviews(ctx, tx, recs); err != nil {
 			return err
 		}
 		for _, r := range recs {

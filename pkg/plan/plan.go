@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/commsplan/commsplan/pkg/actor"
+	"github.com/commsplan/commsplan/pkg/review"
 	"github.com/commsplan/commsplan/pkg/store"
 )
 
@@ -29,6 +30,8 @@ type Plan struct {
 	// pub gets every notification event once its transaction commits
 	// (notify.go); nil sends none.
 	pub Publisher
+	// policy is the team's review settings (WithReview).
+	policy review.Policy
 }
 
 // New returns the use cases over st.

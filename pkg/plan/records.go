@@ -14,6 +14,7 @@ import (
 	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/assembly"
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/review"
 	"github.com/commsplan/commsplan/pkg/store"
 )
 
@@ -28,27 +29,44 @@ type Kind[T any] struct {
 	delete func(store.Store, context.Context, string) error
 	// check runs in the write's transaction; before is nil on create.
 	check func(ctx context.Context, tx store.Store, rec, before *T) error
+	// after runs in the write's transaction once the record is stored
+	// (before is nil on create); an error rolls the write back.
+	after func(ctx context.Context, p *Plan, tx store.Store, rec, before *T) error
 }
 
 // The kinds of record with generic writes.
 var (
-	Themes              = Kind[domain.Theme]{store.Store.GetTheme, store.Store.CreateTheme, store.Store.UpdateTheme, store.Store.DeleteTheme, nil}
-	Questions           = Kind[domain.Question]{store.Store.GetQuestion, store.Store.CreateQuestion, store.Store.UpdateQuestion, store.Store.DeleteQuestion, nil}
-	Contents            = Kind[domain.Content]{store.Store.GetContent, store.Store.CreateContent, store.Store.UpdateContent, store.Store.DeleteContent, nil}
-	Audiences           = Kind[domain.Audience]{store.Store.GetAudience, store.Store.CreateAudience, store.Store.UpdateAudience, store.Store.DeleteAudience, nil}
-	Vehicles            = Kind[domain.Vehicle]{store.Store.GetVehicle, store.Store.CreateVehicle, store.Store.UpdateVehicle, store.Store.DeleteVehicle, nil}
-	Blackouts           = Kind[domain.Blackout]{store.Store.GetBlackout, store.Store.CreateBlackout, store.Store.UpdateBlackout, store.Store.DeleteBlackout, nil}
+	Themes              = Kind[domain.Theme]{store.Store.GetTheme, store.Store.CreateTheme, store.Store.UpdateTheme, store.Store.DeleteTheme, nil, nil}
+	Questions           = Kind[domain.Question]{store.Store.GetQuestion, store.Store.CreateQuestion, store.Store.UpdateQuestion, store.Store.DeleteQuestion, nil, nil}
+	Contents            = Kind[domain.Content]{store.Store.GetContent, store.Store.CreateContent, store.Store.UpdateContent, store.Store.DeleteContent, nil, nil}
+	Audiences           = Kind[domain.Audience]{store.Store.GetAudience, store.Store.CreateAudience, store.Store.UpdateAudience, store.Store.DeleteAudience, nil, nil}
+	Vehicles            = Kind[domain.Vehicle]{store.Store.GetVehicle, store.Store.CreateVehicle, store.Store.UpdateVehicle, store.Store.DeleteVehicle, nil, nil}
+	Blackouts           = Kind[domain.Blackout]{store.Store.GetBlackout, store.Store.CreateBlackout, store.Store.UpdateBlackout, store.Store.DeleteBlackout, nil, nil}
 	NewsletterTemplates = Kind[domain.NewsletterTemplate]{store.Store.GetNewsletterTemplate, store.Store.CreateNewsletterTemplate,
-		store.Store.UpdateNewsletterTemplate, store.Store.DeleteNewsletterTemplate, nil}
+		store.Store.UpdateNewsletterTemplate, store.Store.DeleteNewsletterTemplate, nil, nil}
 	Communications = Kind[domain.Communication]{store.Store.GetCommunication, store.Store.CreateCommunication,
 		store.Store.UpdateCommunication, store.Store.DeleteCommunication,
 		func(ctx context.Context, tx store.Store, c, before *domain.Communication) error {
 			return refCache{}.check(ctx, tx, c, before, "")
-		}}
+		}, communicationWritten}
 	Campaigns          = Kind[domain.Campaign]{delete: store.Store.DeleteCampaign}
 	ChecklistTemplates = Kind[domain.ChecklistTemplate]{delete: store.Store.DeleteChecklistTemplate}
 	CalendarFeeds      = Kind[domain.CalendarFeed]{delete: store.Store.DeleteCalendarFeed}
 )
+
+// communicationWritten is a communication write's review rules: an edit
+// of what an approval covers resets it, and with review.required nothing
+// becomes scheduled unapproved.
+func communicationWritten(ctx context.Context, p *Plan, tx store.Store, c, before *domain.Communication) error {
+	if before != nil {
+		r, err := p.editReview(ctx, tx, ReviewCommunication, c.ID, c.Title, review.Communication(*c))
+		if err != nil {
+			return err
+		}
+		c.Review = r
+	}
+	return p.checkScheduling(c, before, "status")
+}
 
 // validator is a record with its domain rules; Validate also fills the
 // spec's defaults.
@@ -78,7 +96,13 @@ func Create[T any, P validator[T]](ctx context.Context, p *Plan, k Kind[T], buil
 				return err
 			}
 		}
-		return k.create(tx, changed(ctx, nil, rec), &rec)
+		if err := k.create(tx, changed(ctx, nil, rec), &rec); err != nil {
+			return err
+		}
+		if k.after != nil {
+			return k.after(ctx, p, tx, &rec, nil)
+		}
+		return nil
 	})
 	return rec, err
 }
@@ -107,7 +131,13 @@ func Update[T any, P validator[T]](ctx context.Context, p *Plan, k Kind[T], id s
 				return err
 			}
 		}
-		return k.update(tx, changed(ctx, before, rec), &rec)
+		if err := k.update(tx, changed(ctx, before, rec), &rec); err != nil {
+			return err
+		}
+		if k.after != nil {
+			return k.after(ctx, p, tx, &rec, &before)
+		}
+		return nil
 	})
 	return rec, err
 }
@@ -220,7 +250,13 @@ func (p *Plan) CreateCommunications(ctx context.Context, items []domain.Communic
 		if len(fresh) == 0 {
 			return nil
 		}
-		return renumber(tx.CreateCommunications(ctx, fresh), at)
+		if err := p.newReviews(ctx, tx, fresh, nil, func(k int) string { return fmt.Sprintf("communications[%d].status", at[k]) }); err != nil {
+			return err
+		}
+		if err := renumber(tx.CreateCommunications(ctx, fresh), at); err != nil {
+			return err
+		}
+		return p.createdReviews(ctx, tx, fresh)
 	})
 	if err != nil {
 		return nil, err

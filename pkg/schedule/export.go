@@ -53,6 +53,9 @@ type ExportOptions struct {
 	// confidentiality label; by default they are left out, so a feed or a
 	// download does not tell the deal before the announcement.
 	IncludeConfidential bool
+	// ApprovedOnly keeps the communications, and the activities of the
+	// campaigns, whose review state is approved (issue 26).
+	ApprovedOnly bool
 	// Name is the calendar's name; empty is DefaultCalendarName.
 	Name string
 }
@@ -66,14 +69,16 @@ type ExportQuery struct {
 	IncludeCampaigns string
 	// IncludeConfidential is a boolean; default false.
 	IncludeConfidential string
+	// Approved is a boolean (ApprovedOnly); default false.
+	Approved string
 }
 
 // msgFormat refuses an unknown export format.
 const msgFormat = "must be ics, csv or json"
 
 // Options reads the query: format (ics, csv or json), the range and zone
-// as ParseRange reads them, and includeCampaigns and includeConfidential
-// (booleans, default false). Bad values come back together as domain.FieldErrors naming each
+// as ParseRange reads them, and includeCampaigns, includeConfidential and
+// approved (booleans, default false). Bad values come back together as domain.FieldErrors naming each
 // parameter, so the API and the CLI refuse the same input alike.
 func (q ExportQuery) Options() (ExportOptions, error) {
 	opt := ExportOptions{Format: strings.ToLower(q.Format)}
@@ -89,7 +94,8 @@ func (q ExportQuery) Options() (ExportOptions, error) {
 	for _, p := range []struct {
 		field, value string
 		to           *bool
-	}{{"includeCampaigns", q.IncludeCampaigns, &opt.IncludeCampaigns}, {"includeConfidential", q.IncludeConfidential, &opt.IncludeConfidential}} {
+	}{{"includeCampaigns", q.IncludeCampaigns, &opt.IncludeCampaigns}, {"includeConfidential", q.IncludeConfidential, &opt.IncludeConfidential},
+		{"approved", q.Approved, &opt.ApprovedOnly}} {
 		if p.value != "" {
 			b, err := strconv.ParseBool(p.value)
 			if err != nil {
@@ -166,10 +172,16 @@ func Entries(comms []domain.Communication, campaigns []domain.Campaign, opt Expo
 		out = append(out, e)
 	}
 	for c, at := range scheduled(comms) {
+		if opt.ApprovedOnly && c.Review.State != domain.ReviewApproved {
+			continue
+		}
 		keep(communicationEntry(c, at))
 	}
 	if opt.IncludeCampaigns {
 		for _, c := range campaigns {
+			if opt.ApprovedOnly && c.Review.State != domain.ReviewApproved {
+				continue
+			}
 			var s campaign.Schedule
 			if err := json.Unmarshal(c.Schedule, &s); err != nil {
 				return nil, fmt.Errorf("campaign %s: stored schedule: %w", c.ID, err)

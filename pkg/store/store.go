@@ -329,6 +329,14 @@ type Store interface {
 	// it ends, so two imports of its activities cannot both find them
 	// missing from the schedule. An unknown id locks nothing.
 	LockCampaign(ctx context.Context, id string) error
+	// LockReview, inside a transaction, locks the row of the communication
+	// or campaign (entity "communication" or "campaign") until it ends and
+	// returns its review, so two decisions cannot both read the review
+	// before the other's write. ErrNotFound for an unknown id.
+	LockReview(ctx context.Context, entity, id string) (domain.Review, error)
+	// SetReview replaces the review of the communication or campaign and
+	// nothing else; the use case records the audit entry.
+	SetReview(ctx context.Context, entity, id string, r domain.Review) error
 	// LockAdmins counts the people with the admin role and, inside a
 	// transaction, locks their rows until it ends, so two transactions
 	// cannot each demote or remove one of the last two admins.

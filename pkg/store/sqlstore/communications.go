@@ -15,7 +15,7 @@ import (
 // communicationSelect embeds theme, vehicle and audience with one query.
 const communicationSelect = `SELECT c.id, c.title, c.theme_id, c.selected_questions, c.audience_id, c.vehicle_id,
   c.raw_content, c.generated_content, c.final_content_id, c.status, c.scheduled_date,
-  c.source_campaign_id, c.source_activity_id, c.created_at,
+  c.source_campaign_id, c.source_activity_id, c.created_at, c.review,
   t.name, v.name, v.type, a.name
 FROM communications c
 LEFT JOIN themes t ON t.id = c.theme_id
@@ -30,12 +30,13 @@ func scanCommunication(r rowScanner) (domain.Communication, error) {
 	)
 	err := r.Scan(&c.ID, &c.Title, &themeID, jsonScan{&c.SelectedQuestions}, &audienceID, &vehicleID,
 		&c.RawContent, &c.GeneratedContent, &c.FinalContentID, &c.Status, &c.ScheduledDate,
-		&c.SourceCampaignID, &c.SourceActivityID, &c.CreatedAt,
+		&c.SourceCampaignID, &c.SourceActivityID, &c.CreatedAt, jsonScan{&c.Review},
 		&themeName, &vName, &vType, &audName)
 	if err != nil {
 		return c, err
 	}
 	c.ThemeID, c.AudienceID, c.VehicleID = themeID.String, audienceID.String, vehicleID.String
+	c.Review.Normalize()
 	if themeID.Valid {
 		c.Theme = &domain.Ref{ID: themeID.String, Name: themeName.String}
 	}
@@ -242,11 +243,11 @@ func (s *Store) insertCommunication(ctx context.Context, c *domain.Communication
 	c.ID, c.CreatedAt = newID(), now()
 	_, err := s.q().ExecContext(ctx,
 		`INSERT INTO communications (id, title, theme_id, selected_questions, audience_id, vehicle_id, raw_content,
-		   generated_content, final_content_id, status, scheduled_date, source_campaign_id, source_activity_id, created_at)
-		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+		   generated_content, final_content_id, status, scheduled_date, source_campaign_id, source_activity_id, created_at, review)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
 		c.ID, c.Title, nullable(c.ThemeID), list(c.SelectedQuestions), nullable(c.AudienceID), nullable(c.VehicleID),
 		c.RawContent, c.GeneratedContent, c.FinalContentID, c.Status, c.ScheduledDate, c.SourceCampaignID,
-		c.SourceActivityID, c.CreatedAt)
+		c.SourceActivityID, c.CreatedAt, reviewDoc(c.Review))
 	if err != nil {
 		return err
 	}

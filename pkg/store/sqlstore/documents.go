@@ -12,12 +12,13 @@ import (
 )
 
 const campaignSelect = `SELECT id, title, description, schedule, html_content, audience_filters, geographic_filters,
-  created_at, updated_at FROM campaigns`
+  created_at, updated_at, review FROM campaigns`
 
 func scanCampaign(r rowScanner) (domain.Campaign, error) {
 	var c domain.Campaign
 	err := r.Scan(&c.ID, &c.Title, &c.Description, rawScan{&c.Schedule}, &c.HTMLContent, rawScan{&c.AudienceFilters},
-		jsonScan{&c.GeographicFilters}, &c.CreatedAt, &c.UpdatedAt)
+		jsonScan{&c.GeographicFilters}, &c.CreatedAt, &c.UpdatedAt, jsonScan{&c.Review})
+	c.Review.Normalize()
 	return c, err
 }
 

@@ -6,12 +6,18 @@ import { monthGrid } from '@/lib/calendar';
 import { calendarDateKey } from '@/lib/dates';
 import { invalidateAfter, queryClient } from '@/lib/queryClient';
 import { crudMessages, resource } from '@/lib/resource';
-import { toast, toastError } from '@/lib/toast';
+import { asToastText, failureOrApproval } from '@/lib/review';
+import { toast } from '@/lib/toast';
 import type { Communication, CommunicationInput, CommunicationStatus } from '@/lib/types';
 import { browserZone } from './schedule';
 
 const path = '/api/communications';
-const messages = crudMessages('Communication', 'communication');
+/** messages: the spec's toasts, with the review.required refusal said in full (issue 26). */
+const messages = {
+  ...crudMessages('Communication', 'communication'),
+  createFailed: failureOrApproval('Failed to create communication'),
+  updateFailed: failureOrApproval('Failed to update communication'),
+};
 
 /** communications: the list embeds each one's theme, audience and vehicle. */
 const communications = resource<Communication, CommunicationInput>({ path, entity: 'communications', messages });
@@ -124,9 +130,9 @@ export function useReschedule() {
       }
       return { previous };
     },
-    onError: (_err, _vars, ctx) => {
+    onError: (err, _vars, ctx) => {
       for (const [k, list] of ctx?.previous ?? []) queryClient.setQueryData(k, list);
-      toastError(messages.updateFailed);
+      toast({ ...asToastText(messages.updateFailed(err)), variant: 'destructive' });
     },
     onSuccess: () => {
       toast({ title: messages.updated });

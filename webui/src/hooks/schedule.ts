@@ -3,6 +3,7 @@ import { ApiError, apiRequest } from '@/lib/api';
 import { importSuccess, MSG_IMPORT_FAILED, previewBody, type CampaignImportBody, type CampaignImportResult, type PreviewCandidate } from '@/lib/planning';
 import { invalidateAfter, WARNINGS_PATH } from '@/lib/queryClient';
 import { toast } from '@/lib/toast';
+import { MSG_NEEDS_APPROVAL, needsApproval } from '@/lib/review';
 import { crudMessages, resource } from '@/lib/resource';
 import type { Blackout, BlackoutInput, CalendarFeed, ScheduleWarning } from '@/lib/types';
 
@@ -77,8 +78,8 @@ export function useImportCampaigns(onSuccess?: () => void) {
       onSuccess?.();
       await invalidateAfter('communications');
     },
-    onError: async () => {
-      toast({ ...MSG_IMPORT_FAILED, variant: 'destructive' });
+    onError: async (err) => {
+      toast({ ...MSG_IMPORT_FAILED, ...(needsApproval(err) ? { description: MSG_NEEDS_APPROVAL } : {}), variant: 'destructive' });
       // A part may have gone in before another failed.
       await invalidateAfter('communications');
     },

@@ -146,6 +146,8 @@ export interface SavedCampaign {
   geographicFilters: string[] | null;
   createdAt: string;
   updatedAt: string;
+  /** review is its review state (issue 26). */
+  review?: import('./types').Review;
 }
 
 /** CampaignInput is the body of POST and PATCH /api/campaigns (PATCH: absent fields keep their value). */

@@ -96,6 +96,8 @@ export interface CampaignImportBody {
   /** audienceMap maps an audience label to a stored audience id, or "" for everyone. */
   audienceMap: Record<string, string>;
   dryRun?: boolean;
+  /** requestReview asks for the review of every imported item (any approver; issue 26). */
+  requestReview?: { approvers?: string[]; dueDate?: string };
 }
 
 /** EVERYONE_CHOICE is the select value of "Everyone" in the audience mapping (a Radix select item cannot be ""). */

@@ -83,6 +83,41 @@ export interface Communication {
   theme?: Ref | null;
   vehicle?: (Ref & { type: string }) | null;
   audience?: Ref | null;
+  /** review is its review state (issue 26); older servers leave it out. */
+  review?: Review;
+}
+
+/** ReviewState is a review's state, beside the status (docs/review.md). */
+export type ReviewState = 'none' | 'requested' | 'approved' | 'changes_requested';
+
+/** ReviewDecision is one approver's decision. */
+export interface ReviewDecision {
+  round: number;
+  by: Ref;
+  decision: 'approved' | 'changes_requested';
+  comment: string;
+  at: string;
+}
+
+/** Review is the review of a communication or saved campaign. */
+export interface Review {
+  state: ReviewState;
+  /** approvers asked; empty means any approver. */
+  approvers: Ref[];
+  dueDate: string;
+  decisions: ReviewDecision[];
+  requestedBy?: Ref;
+  requestedAt?: string;
+  round?: number;
+  resetAt?: string;
+}
+
+/** ReviewItem is one entry of GET /api/reviews. */
+export interface ReviewItem {
+  entity: 'communication' | 'campaign';
+  id: string;
+  title: string;
+  review: Review;
 }
 
 /** CommunicationInput is the create and update payload of a communication. */
@@ -225,6 +260,8 @@ export interface VehicleType {
 
 export interface Reference {
   totalEmployees: number;
+  /** review is the team's review settings (issue 26). */
+  review?: { required: boolean; approvals: number; allowSelfApproval: boolean };
   generations?: Generation[];
   generationalSplit?: { traditional: number; digitalNative: number; unknown: number; byGeneration?: Record<string, number> };
   vehicleTypes?: VehicleType[];

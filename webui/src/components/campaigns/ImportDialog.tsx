@@ -60,6 +60,7 @@ export default function ImportDialog({
   const { data: themes, isLoading: themesLoading } = useThemes();
   const { data: audiences } = useAudiences();
   const { data: reference } = useReference();
+  const reviewRequired = !!reference?.review?.required;
   const [themeId, setThemeId] = useState('');
   const [asked, setAsked] = useState<AskedLabels>([]);
   const [choices, setChoices] = useState<Choices>({});
@@ -67,6 +68,7 @@ export default function ImportDialog({
   const [campaignId, setCampaignId] = useState<string | null>(initialCampaignId ?? null);
   const [query, setQuery] = useState('');
   const [selection, setSelection] = useState<Selection>({});
+  const [askReview, setAskReview] = useState(false);
   const importMutation = useImportCampaigns(() => onOpenChange(false));
   const searchId = useId();
 
@@ -122,7 +124,7 @@ export default function ImportDialog({
       if (activityIds.length === 0) return [];
       const audienceMap = { ...rememberedAudienceMap(c.id) };
       for (const [label, v] of Object.entries(choices[c.id] ?? {})) audienceMap[label] = v === EVERYONE_CHOICE ? '' : v;
-      return [{ campaignId: c.id, body: { activityIds, themeId: theme, audienceMap } }];
+      return [{ campaignId: c.id, body: { activityIds, themeId: theme, audienceMap, ...(askReview ? { requestReview: {} } : {}) } }];
     });
   }
 
@@ -278,6 +280,16 @@ export default function ImportDialog({
               options={(themes ?? []).map((t) => ({ value: t.id, label: t.name }))}
             />
           </div>
+        )}
+
+        {list.length > 0 && (
+          <label htmlFor="import-request-review" className="flex items-start gap-2 text-sm text-slate-800">
+            <input id="import-request-review" type="checkbox" className="mt-0.5 h-4 w-4 accent-blue-700" checked={askReview} onChange={(e) => setAskReview(e.target.checked)} />
+            <span>
+              Request review of every imported item (any approver)
+              {reviewRequired && <span className="block text-xs text-slate-600">Review is required: they come in as drafts until approved.</span>}
+            </span>
+          </label>
         )}
 
         <DialogFooter>

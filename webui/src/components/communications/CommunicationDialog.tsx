@@ -4,8 +4,10 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { CommentThread } from '@/components/CommentThread';
 import { FormDialog } from '@/components/FormDialog';
+import { ReviewSection } from '@/components/ReviewSection';
 import { InputField, SelectField, TextareaField } from '@/components/FormFields';
 import { dateKey } from '@/lib/dates';
+import { MSG_NEEDS_APPROVAL, approvalWouldReset, needsApproval } from '@/lib/review';
 import { fromFormSchedule, isBeforeToday, toFormSchedule } from '@/lib/schedule';
 import type { Communication, CommunicationInput, CommunicationStatus } from '@/lib/types';
 import { useAudiences } from '@/hooks/audiences';
@@ -120,7 +122,16 @@ export default function CommunicationDialog({
   const storedDate = communication ? toFormSchedule(communication.scheduledDate).date : '';
   const schema = useMemo(() => formSchema(storedDate), [storedDate]);
   const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: initialValues(undefined, undefined) });
-  const [status, date, time, audienceId] = form.watch(['status', 'date', 'time', 'audienceId']);
+  const [status, date, time, audienceId, titleValue, themeId, vehicleId, rawContent] = form.watch([
+    'status',
+    'date',
+    'time',
+    'audienceId',
+    'title',
+    'themeId',
+    'vehicleId',
+    'rawContent',
+  ]);
 
   useEffect(() => {
     if (open) form.reset(initialValues(communication, initialDate, prefill));
@@ -141,7 +152,13 @@ export default function CommunicationDialog({
     }
     const scheduledDate = scheduledDateOf(v);
     if (scheduledDate !== undefined) body.scheduledDate = scheduledDate;
-    const close = { onSuccess: () => onOpenChange(false) };
+    // review.required's refusal (409) is said at the status too, where the planner acts on it.
+    const close = {
+      onSuccess: () => onOpenChange(false),
+      onError: (err: Error) => {
+        if (needsApproval(err)) form.setError('status', { message: MSG_NEEDS_APPROVAL });
+      },
+    };
     if (communication) update.mutate({ id: communication.id, data: body }, close);
     else create.mutate(body, close);
   }
@@ -155,6 +172,15 @@ export default function CommunicationDialog({
     status,
     scheduledDate: scheduledDateOf({ status, date, time }) ?? communication?.scheduledDate ?? '',
   };
+  // Told before saving: an edit of what the approval covers sends it back to review (docs/review.md).
+  const resets = approvalWouldReset(communication, {
+    title: (titleValue ?? '').trim(),
+    themeId,
+    audienceId: audienceId === NONE ? '' : audienceId,
+    vehicleId: vehicleId === NONE ? '' : vehicleId,
+    rawContent,
+    scheduledDate: candidate.scheduledDate,
+  });
 
   return (
     <FormDialog
@@ -192,8 +218,15 @@ export default function CommunicationDialog({
         <SelectField form={form} name="vehicleId" id="comm-vehicle" label="Delivery Vehicle (optional)" options={vehicleOptions} />
       </div>
       <TextareaField form={form} name="rawContent" id="comm-content" label="Content" rows={10} placeholder="Write the communication..." />
-      {/* The discussion of a stored communication (issue 26); the Review section sits above it. */}
-      {communication && <CommentThread kind="communication" id={communication.id} />}
+      {resets && (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900" data-testid="approval-reset-warning">
+          Saving this change resets the approval: the communication goes back to review. Changing only the time on the same day keeps it.
+        </p>
+      )}
+      {/* The Review section holds the discussion of a stored communication (issue 26). */}
+      <ReviewSection entity="communication" id={communication?.id} review={communication?.review}>
+        {communication && <CommentThread kind="communication" id={communication.id} />}
+      </ReviewSection>
     </FormDialog>
   );
 }

@@ -1,7 +1,9 @@
-import { CalendarDays, CalendarPlus, Download, Eye, FileSpreadsheet, FolderOpen, MapPin, MessageSquare, Pencil, Trash2, Users } from 'lucide-react';
+import { CalendarDays, CalendarPlus, ClipboardCheck, Download, Eye, FileSpreadsheet, FolderOpen, MapPin, MessageSquare, Pencil, Trash2, Users } from 'lucide-react';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { CommentThread } from '@/components/CommentThread';
 import { EmptyState } from '@/components/EmptyState';
+import { ReviewBadge } from '@/components/ReviewBadge';
+import { reviewState } from '@/lib/review';
 import { SectionHeading } from '@/components/SectionHeading';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -12,6 +14,7 @@ import { downloadUrl, saveFile } from '@/lib/download';
 import { toastError } from '@/lib/toast';
 import { useRecordParam } from '@/lib/useFocusParam';
 import { exportUrl, fetchCampaign, useCampaignList, useDeleteCampaign, useUpdateCampaignSchedule } from '@/hooks/campaigns';
+import CampaignReviewDialog from './CampaignReviewDialog';
 import HtmlPreviewDialog from './HtmlPreviewDialog';
 import ScheduleEditorDialog from './ScheduleEditorDialog';
 
@@ -43,6 +46,7 @@ export default function InventoryPage() {
   const [preview, setPreview] = useState<SavedCampaign | null>(null);
   const [importFor, setImportFor] = useState<string | null>(null);
   const [discussing, setDiscussing] = useState<SavedCampaign | null>(null);
+  const [reviewing, setReviewing] = useState<SavedCampaign | null>(null);
   const campaigns = data ?? [];
   // My reviews links a campaign here with ?focus=<id>: its thread opens.
   const discuss = useCallback((c: SavedCampaign) => setDiscussing(c), []);
@@ -79,6 +83,7 @@ export default function InventoryPage() {
                 onPreview={() => withHtml(c.id, setPreview)}
                 onAddToSchedule={() => setImportFor(c.id)}
                 onComments={() => setDiscussing(c)}
+                onReview={() => setReviewing(c)}
                 onDelete={() => {
                   if (window.confirm(campaignDeleteConfirm(c.title))) remove.mutate(c.id);
                 }}
@@ -120,6 +125,7 @@ export default function InventoryPage() {
           </DialogContent>
         </Dialog>
       )}
+      {reviewing && <CampaignReviewDialog campaign={campaigns.find((c) => c.id === reviewing.id) ?? reviewing} onOpenChange={(o) => !o && setReviewing(null)} />}
       {importFor && (
         <Suspense fallback={null}>
           <ImportDialog open onOpenChange={(o) => !o && setImportFor(null)} campaignId={importFor} />
@@ -135,6 +141,7 @@ function CampaignRow({
   onPreview,
   onAddToSchedule,
   onComments,
+  onReview,
   onDelete,
 }: {
   campaign: SavedCampaign;
@@ -142,15 +149,19 @@ function CampaignRow({
   onPreview: () => void;
   onAddToSchedule: () => void;
   onComments: () => void;
+  onReview: () => void;
   onDelete: () => void;
 }) {
   const headingId = `campaign-${c.id}`;
   return (
     <Card className="flex flex-wrap items-start justify-between gap-4 p-5" data-testid="campaign-row">
       <div className="min-w-0 flex-1">
-        <h3 id={headingId} className="break-words text-lg font-semibold text-slate-900">
-          {c.title}
-        </h3>
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 id={headingId} className="break-words text-lg font-semibold text-slate-900">
+            {c.title}
+          </h3>
+          <ReviewBadge review={c.review} />
+        </div>
         <p className="mt-1 break-words text-sm text-slate-700">{c.description?.trim() ? c.description : 'No description provided'}</p>
         <dl className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-600">
           <div className="flex items-center gap-1.5">
@@ -209,6 +220,10 @@ function CampaignRow({
         <Button size="sm" variant="outline" onClick={onComments} aria-label={`Comments on ${c.title}`}>
           <MessageSquare className="h-4 w-4" aria-hidden="true" />
           Comments
+        </Button>
+        <Button size="sm" variant="outline" onClick={onReview} aria-label={`Review ${c.title}`}>
+          <ClipboardCheck className="h-4 w-4" aria-hidden="true" />
+          {reviewState(c.review) === 'none' ? 'Submit for review' : 'Review'}
         </Button>
         <Button size="sm" variant="outline" onClick={onDelete} aria-label={`Delete ${c.title}`} className="text-red-700 hover:text-red-800">
           <Trash2 className="h-4 w-4" aria-hidden="true" />

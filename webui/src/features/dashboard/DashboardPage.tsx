@@ -1,4 +1,4 @@
-import { Calendar as CalendarIcon, FileText, Palette, Pencil, Plus, Trash2, TrendingDown, TrendingUp, Users } from 'lucide-react';
+import { Calendar as CalendarIcon, ClipboardCheck, FileText, Palette, Pencil, Plus, Trash2, TrendingDown, TrendingUp, Users } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -17,6 +17,8 @@ import type { ActivityEntry, Communication } from '@/lib/types';
 import { CalendarLegend, CommunicationCalendar } from '@/components/calendar/CommunicationCalendar';
 import { useCommunication, useMonthCommunications } from '@/hooks/communications';
 import { useDashboard } from '@/hooks/dashboard';
+import { useReviews } from '@/hooks/review';
+import { ageText, awaiting } from '@/lib/review';
 
 // The Communication form loads when first opened.
 const CommunicationDialog = lazy(() => import('@/components/communications/CommunicationDialog'));
@@ -61,6 +63,22 @@ function StatCard({
         </div>
       </CardContent>
     </Card>
+  );
+}
+
+/** AwaitingReviewCard is the "Awaiting review" card: how many items wait for a decision, and the oldest request's age (issue 26). */
+function AwaitingReviewCard() {
+  const reviews = useReviews();
+  const { count, oldestDays } = awaiting(reviews.data ?? [], new Date());
+  return (
+    <StatCard
+      title="Awaiting review"
+      value={String(count)}
+      icon={<ClipboardCheck className="h-5 w-5" aria-hidden="true" />}
+      loading={reviews.isLoading}
+      note={oldestDays === null ? 'Nothing waits' : `Oldest waiting ${ageText(oldestDays)}`}
+      trend={null}
+    />
   );
 }
 
@@ -165,7 +183,7 @@ export default function DashboardPage() {
 
   return (
     <div className="grid gap-6">
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         <StatCard title="Active Themes" value={String(stats?.activeThemes ?? 0)} icon={<Palette className="h-5 w-5" aria-hidden="true" />} loading={loading} trend={stats?.themesTrend ?? null} />
         <StatCard
           title="Scheduled Comms"
@@ -189,6 +207,7 @@ export default function DashboardPage() {
           loading={loading}
           trend={stats?.contentTrend ?? null}
         />
+        <AwaitingReviewCard />
       </div>
 
       <div className="grid gap-6 xl:grid-cols-3">

@@ -1,3 +1,5 @@
+import { ReviewBadge } from '@/components/ReviewBadge';
+import { REVIEW_LABELS, reviewState } from '@/lib/review';
 import { format, isSameDay } from 'date-fns';
 import { useCallback, useMemo, useRef, type ComponentType, type DragEvent } from 'react';
 import { Calendar, type CalendarProps, type DateHeaderProps, type EventProps } from 'react-big-calendar';
@@ -19,7 +21,8 @@ const DnDCalendar = withDragAndDrop<Event>(Calendar as ComponentType<CalendarPro
 
 /** eventLabel names an event for assistive technology: title, when, status, and whether it is warned about. */
 export function eventLabel(c: Communication, warned: boolean): string {
-  return `${c.title}, ${formatScheduled(c.scheduledDate)}, ${c.status}${warned ? ', has schedule warnings' : ''}`;
+  const review = REVIEW_LABELS[reviewState(c.review)];
+  return `${c.title}, ${formatScheduled(c.scheduledDate)}, ${c.status}${review ? `, ${review.toLowerCase()}` : ''}${warned ? ', has schedule warnings' : ''}`;
 }
 
 /**
@@ -100,6 +103,7 @@ export function ScheduleCalendar({
                 </span>
               )}
               {event.title}
+              <ReviewBadge review={c.review} compact className="ml-1" />
             </button>
           </span>
         );

@@ -1,3 +1,4 @@
+import { ReviewBadge } from '@/components/ReviewBadge';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { AlertTriangle, GripVertical, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, type HTMLAttributes } from 'react';
@@ -28,9 +29,12 @@ export function CommunicationItem({
   onDelete,
   dragProps,
   row,
+  resetFlag,
 }: {
   c: Communication;
   warned: boolean;
+  /** resetFlag marks a scheduled item whose approval an edit reset (review.required). */
+  resetFlag?: boolean;
   onEdit: (c: Communication) => void;
   onDelete?: (c: Communication) => void;
   /** dragProps make the item an HTML drag source (the backlog). */
@@ -51,12 +55,21 @@ export function CommunicationItem({
     >
       {dragProps && <GripVertical className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />}
       <div className="min-w-0 flex-1">
-        <h3 className="truncate text-sm font-medium text-slate-900" title={c.title} data-testid="schedule-item-title">
-          {c.title}
-        </h3>
+        <div className="flex min-w-0 items-center gap-2">
+          <h3 className="truncate text-sm font-medium text-slate-900" title={c.title} data-testid="schedule-item-title">
+            {c.title}
+          </h3>
+          <ReviewBadge review={c.review} />
+        </div>
         <p className="text-xs text-slate-600" data-testid="schedule-item-when">
           {details}
         </p>
+        {resetFlag && (
+          <p className="mt-1 flex items-center gap-1 text-xs font-medium text-red-800" data-testid="approval-reset-flag">
+            <AlertTriangle className="h-3.5 w-3.5" aria-hidden="true" />
+            Approval reset by an edit: needs review again
+          </p>
+        )}
         {warned && (
           <p className="mt-1 flex items-center gap-1 text-xs font-medium text-amber-800">
             <AlertTriangle className="h-3.5 w-3.5" aria-hidden="true" />

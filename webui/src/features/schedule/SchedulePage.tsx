@@ -1,3 +1,6 @@
+import { useReference } from '@/hooks/reference';
+import { useReviews } from '@/hooks/review';
+import { approvalReset } from '@/lib/review';
 import { CalendarDays, Download, List, Plus } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
@@ -5,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { dateKey } from '@/lib/dates';
+import { dateKey, formatShortDate } from '@/lib/dates';
 import { upcomingCommunications, UPCOMING_SCHEDULE_LIMIT, warnedIds } from '@/lib/schedule';
 import type { Communication } from '@/lib/types';
 import { useRecordParam } from '@/lib/useFocusParam';
@@ -60,7 +63,17 @@ export default function SchedulePage() {
   const [importOpen, setImportOpen] = useState(false);
   const backlogDrag = useBacklogDrag();
 
-  const list = useMemo(() => comms ?? [], [comms]);
+  // "Needs my review": the items the signed-in approver has a decision to take on (issue 26).
+  const [needsMine, setNeedsMine] = useState(false);
+  const myReviews = useReviews(true);
+  const reviewRequired = !!useReference().data?.review?.required;
+  const mine = useMemo(() => (myReviews.data ?? []).filter((i) => i.entity === 'communication'), [myReviews.data]);
+  const list = useMemo(() => {
+    const all = comms ?? [];
+    if (!needsMine) return all;
+    const ids = new Set(mine.map((i) => i.id));
+    return all.filter((c) => ids.has(c.id));
+  }, [comms, needsMine, mine]);
   const warned = useMemo(() => warnedIds(warnings.data), [warnings.data]);
   const openEdit = useCallback((c: Communication) => setDialog({ open: true, communication: c }), []);
   const openCreateOn = useCallback((date: string) => setDialog({ open: true, initialDate: date }), []);
@@ -115,6 +128,9 @@ export default function SchedulePage() {
           ))}
         </div>
         <div className="flex flex-wrap items-center gap-2">
+          <Button variant={needsMine ? 'default' : 'outline'} aria-pressed={needsMine} onClick={() => setNeedsMine((v) => !v)} data-testid="needs-my-review">
+            Needs my review{mine.length > 0 ? ` (${mine.length})` : ''}
+          </Button>
           <PlanningTools />
           <Button variant="outline" onClick={() => setImportOpen(true)}>
             <Download className="h-4 w-4" aria-hidden="true" />
@@ -128,6 +144,32 @@ export default function SchedulePage() {
       </div>
 
       <WarningsPanel warnings={warnings.data ?? []} onOpen={setOpenId} />
+      {needsMine && (
+        <Card>
+          <section aria-labelledby="needs-my-review-heading" className="p-5">
+            <h2 id="needs-my-review-heading" className="text-base font-semibold text-slate-900">
+              Needs my review
+            </h2>
+            {mine.length === 0 ? (
+              <p className="py-2 text-sm text-slate-600">Nothing waits for your decision.</p>
+            ) : (
+              <ul className="mt-2 grid gap-1" data-testid="needs-my-review-list">
+                {mine.map((i) => (
+                  <li key={i.id} className="flex flex-wrap items-center gap-2 text-sm">
+                    <button type="button" className="font-medium text-blue-800 underline-offset-2 hover:underline" onClick={() => setOpenId(i.id)}>
+                      {i.title}
+                    </button>
+                    <span className="text-slate-600">
+                      asked by {i.review.requestedBy?.name ?? 'someone'}
+                      {i.review.dueDate ? `, due ${formatShortDate(i.review.dueDate)}` : ''}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </Card>
+      )}
 
       {isLoading ? (
         <div className="grid gap-4" role="status" aria-label="Loading communications">
@@ -181,7 +223,7 @@ export default function SchedulePage() {
               ) : (
                 <ul className="grid grid-cols-[minmax(0,1fr)] gap-2" data-testid="upcoming-list">
                   {next.map((c) => (
-                    <CommunicationItem key={c.id} c={c} warned={warned.has(c.id)} onEdit={openEdit} />
+                    <CommunicationItem key={c.id} c={c} warned={warned.has(c.id)} onEdit={openEdit} resetFlag={reviewRequired && approvalReset(c)} />
                   ))}
                 </ul>
               )}

@@ -1,0 +1,146 @@
+package api
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/plan"
+	"github.com/commsplan/commsplan/pkg/review"
+	"github.com/commsplan/commsplan/pkg/store/storetest"
+)
+
+// TestReviewFlow: a planner asks, an approver requests changes, the
+// planner edits and asks again, the approver approves, an edit resets the
+// approval; every refusal of §5 names its field and stores nothing; the
+// History lists each step with its actor. Both backends.
+func TestReviewFlow(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b)
+		p := plan.New(ts.Store)
+		add := func(name, role string) (domain.Person, *testServer) {
+			person, code, err := p.AddPerson(terminal(), name, "", role)
+			require.NoError(t, err)
+			return person, ts.signInAs(code)
+		}
+		_, pat := add("Pat Planner", "planner")
+		ann, annB := add("Ann Approver", "approver")
+		bob, bobB := add("Bob Approver", "approver")
+
+		var approvers []domain.Ref
+		pat.json("GET", "/api/approvers", nil, http.StatusOK, &approvers)
+		assert.ElementsMatch(t, []domain.Ref{{ID: ann.ID, Name: ann.Name}, {ID: bob.ID, Name: bob.Name}}, approvers, "a planner may list whom to ask")
+		var theme domain.Theme
+		pat.json("POST", "/api/themes", map[string]any{"name": "Change", "description": "d"}, http.StatusCreated, &theme)
+		var c domain.Communication
+		pat.json("POST", "/api/communications", map[string]any{"title": "Go-live", "themeId": theme.ID,
+			"scheduledDate": "2031-03-04T09:00:00Z"}, http.StatusCreated, &c)
+		assert.Equal(t, domain.ReviewNone, c.Review.State)
+		base := "/api/communications/" + c.ID
+
+		refused := func(client *testServer, path string, body any, status int, field string) {
+			t.Helper()
+			resp, out := client.do("POST", path, body)
+			require.Equal(t, status, resp.StatusCode, string(out))
+			if field != "" {
+				assert.Contains(t, errorBody(t, out).Fields, field, string(out))
+			}
+		}
+		decisions := func() int {
+			var got domain.Communication
+			pat.json("GET", base, nil, http.StatusOK, &got)
+			return len(got.Review.Decisions)
+		}
+		// Not under review yet.
+		refused(annB, base+"/decisions", map[string]any{"decision": "approved"}, http.StatusConflict, "decision")
+		// Bad requests.
+		refused(pat, base+"/review", map[string]any{"approvers": []string{"nobody"}}, http.StatusBadRequest, "approvers")
+		refused(pat, base+"/review", map[string]any{"dueDate": "soon"}, http.StatusBadRequest, "dueDate")
+
+		var r domain.Review
+		pat.json("POST", base+"/review", map[string]any{"approvers": []string{ann.ID}, "dueDate": "2031-03-01"}, http.StatusOK, &r)
+		assert.Equal(t, domain.ReviewRequested, r.State)
+		assert.Equal(t, []domain.Ref{{ID: ann.ID, Name: ann.Name}}, r.Approvers)
+
+		refused(annB, base+"/decisions", map[string]any{"decision": "maybe"}, http.StatusBadRequest, "decision")
+		refused(annB, base+"/decisions", map[string]any{"comment": "x"}, http.StatusBadRequest, "decision")
+		refused(annB, base+"/decisions", map[string]any{"decision": "changes_requested"}, http.StatusBadRequest, "comment")
+		refused(bobB, base+"/decisions", map[string]any{"decision": "approved"}, http.StatusForbidden, "decision")
+		refused(pat, base+"/decisions", map[string]any{"decision": "approved"}, http.StatusForbidden, "")
+		assert.Equal(t, 0, decisions(), "no refusal stored anything")
+
+		annB.json("POST", base+"/decisions", map[string]any{"decision": "changes_requested", "comment": "Say when."}, http.StatusOK, &r)
+		assert.Equal(t, domain.ReviewChangesRequested, r.State)
+		pat.json("PUT", base, map[string]any{"rawContent": "On 4 March."}, http.StatusOK, nil)
+		pat.json("POST", base+"/review", map[string]any{}, http.StatusOK, &r)
+		assert.Empty(t, r.Approvers, "any approver")
+		bobB.json("POST", base+"/decisions", map[string]any{"decision": "approved", "comment": "Fine"}, http.StatusOK, &r)
+		assert.Equal(t, domain.ReviewApproved, r.State)
+		refused(annB, base+"/decisions", map[string]any{"decision": "approved"}, http.StatusConflict, "decision")
+
+		// The list carries the review; changing the time within the day keeps it.
+		var got domain.Communication
+		pat.json("PUT", base, map[string]any{"scheduledDate": "2031-03-04T15:00:00Z"}, http.StatusOK, &got)
+		assert.Equal(t, domain.ReviewApproved, got.Review.State)
+		pat.json("PUT", base, map[string]any{"title": "Go-live day"}, http.StatusOK, &got)
+		assert.Equal(t, domain.ReviewRequested, got.Review.State, "an edit of the title resets the approval")
+		assert.Len(t, got.Review.Decisions, 2, "the history of decisions stays")
+
+		// Self-approval.
+		annB.json("POST", base+"/review", map[string]any{}, http.StatusOK, nil)
+		refused(annB, base+"/decisions", map[string]any{"decision": "approved"}, http.StatusForbidden, "decision")
+
+		var mine []plan.ReviewItem
+		bobB.json("GET", "/api/reviews?mine=1", nil, http.StatusOK, &mine)
+		require.Len(t, mine, 1)
+		assert.Equal(t, c.ID, mine[0].ID)
+		annB.json("GET", "/api/reviews?mine=true", nil, http.StatusOK, &mine)
+		assert.Empty(t, mine, "ann asked this round")
+
+		var history []domain.Activity
+		pat.json("GET", "/api/history/communication/"+c.ID, nil, http.StatusOK, &history)
+		var steps []string
+		for i := len(history) - 1; i >= 0; i-- {
+			if h := history[i]; h.Action != domain.ActionUpdated && h.Action != domain.ActionCreated {
+				steps = append(steps, h.Action+" by "+h.ActorName)
+			}
+		}
+		assert.Equal(t, []string{
+			"review_requested by Pat Planner", "review_changes_requested by Ann Approver", "review_requested by Pat Planner",
+			"review_approved by Bob Approver", "review_reset by Pat Planner", "review_requested by Ann Approver",
+		}, steps)
+	})
+}
+
+// TestReviewRequiredOverHTTP: with review.required the form's create and
+// update, the drag's update and the batch answer 409 with the message and
+// store nothing; a campaign's review works the same way. Both backends.
+func TestReviewRequiredOverHTTP(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b, Options{Review: review.Policy{Required: true}})
+		var theme domain.Theme
+		ts.json("POST", "/api/themes", map[string]any{"name": "Change", "description": "d"}, http.StatusCreated, &theme)
+		check := func(method, path string, body any, field string) {
+			t.Helper()
+			resp, out := ts.do(method, path, body)
+			require.Equal(t, http.StatusConflict, resp.StatusCode, string(out))
+			e := errorBody(t, out)
+			assert.Equal(t, plan.MsgNeedsApproval, e.Error)
+			assert.Contains(t, e.Fields, field)
+		}
+		check("POST", "/api/communications", map[string]any{"title": "A", "themeId": theme.ID, "status": "scheduled",
+			"scheduledDate": "2031-03-04"}, "status")
+		var c domain.Communication
+		ts.json("POST", "/api/communications", map[string]any{"title": "A", "themeId": theme.ID}, http.StatusCreated, &c)
+		check("PUT", "/api/communications/"+c.ID, map[string]any{"status": "scheduled", "scheduledDate": "2031-03-04"}, "status")
+		check("POST", "/api/communications/batch", map[string]any{"communications": []any{
+			map[string]any{"title": "B", "themeId": theme.ID, "scheduledDate": "2031-03-05"}}}, "communications[0].status")
+		var list []domain.Communication
+		ts.json("GET", "/api/communications", nil, http.StatusOK, &list)
+		require.Len(t, list, 1)
+		assert.Equal(t, domain.StatusDraft, list[0].Status, "nothing half-saved")
+	})
+}

@@ -1,0 +1,452 @@
+package plan
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/commsplan/commsplan/pkg/actor"
+	"github.com/commsplan/commsplan/pkg/campaign"
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/review"
+	"github.com/commsplan/commsplan/pkg/store"
+)
+
+// The entities that have a review.
+const (
+	ReviewCommunication = "communication"
+	ReviewCampaign      = "campaign"
+)
+
+// The audit actions of a review; each is also a ReviewEvent's Kind.
+const (
+	ActionReviewRequested        = "review_requested"
+	ActionReviewApproved         = "review_approved"
+	ActionReviewChangesRequested = "review_changes_requested"
+	ActionReviewReset            = "review_reset"
+)
+
+// MsgNeedsApproval is the refusal to schedule an unapproved communication
+// while review.required is on.
+const MsgNeedsApproval = "This communication needs approval before it can be scheduled"
+
+// ApprovalError is MsgNeedsApproval: Field names the request field
+// ("status", or "communications[3].status" in a batch). The API answers 409.
+type ApprovalError struct {
+	Field string
+}
+
+func (e *ApprovalError) Error() string { return MsgNeedsApproval }
+
+// reviewStep is one step of a review, as recorded in the audit trail:
+// what happened (kind, one of the Action* constants), to what, and the
+// review after it. comment is a decision's comment.
+type reviewStep struct {
+	kind, entity, id, title string
+	review                  domain.Review
+	comment                 string
+}
+
+// WithReview returns p with the team's review policy (review.required,
+// review.approvals, review.allow-self-approval).
+func (p *Plan) WithReview(pol review.Policy) *Plan {
+	q := *p
+	q.policy = pol
+	return &q
+}
+
+// ReviewPolicy is the policy p applies.
+func (p *Plan) ReviewPolicy() review.Policy { return p.policy }
+
+// reviewed records a step in the audit trail, with the state change and
+// the comment; tx is the write's transaction.
+func reviewed(ctx context.Context, tx store.Store, st reviewStep, before string) error {
+	ch := store.Changes{"reviewState": {Before: before, After: st.review.State}}
+	if st.comment != "" {
+		ch["comment"] = store.Change{After: st.comment}
+	}
+	return tx.Audit(store.WithChanges(ctx, ch), st.kind, st.entity, st.id, st.title)
+}
+
+// reviewers are whom a request tells: its named approvers, else everyone
+// whose role may decide reviews.
+func reviewers(ctx context.Context, tx store.Store, r domain.Review) ([]string, error) {
+	var ids []string
+	for _, a := range r.Approvers {
+		ids = append(ids, a.ID)
+	}
+	if len(ids) > 0 {
+		return ids, nil
+	}
+	people, err := tx.ListPeople(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, x := range people {
+		if (actor.Actor{Role: actor.Role(x.Role)}).Can(actor.ReviewsDecide) {
+			ids = append(ids, x.ID)
+		}
+	}
+	return ids, nil
+}
+
+// person is who as the review engine sees them.
+func person(who actor.Actor) review.Person {
+	return review.Person{ID: who.ID, Name: who.Name, CanDecide: who.Can(actor.ReviewsDecide)}
+}
+
+// reviewed item: its title and fingerprint now.
+func reviewSubject(ctx context.Context, tx store.Store, entity, id string) (title, fingerprint string, err error) {
+	switch entity {
+	case ReviewCommunication:
+		c, err := tx.GetCommunication(ctx, id)
+		return c.Title, review.Communication(c), err
+	case ReviewCampaign:
+		c, err := tx.GetCampaign(ctx, id)
+		return c.Title, review.Campaign(c), err
+	}
+	return "", "", store.ErrNotFound
+}
+
+// RequestReview asks for the review of a communication or campaign
+// (entity ReviewCommunication or ReviewCampaign): approvers are person ids
+// (none: any approver), each someone whose role may decide reviews;
+// dueDate is YYYY-MM-DD or empty. It starts a new round in any state.
+func (p *Plan) RequestReview(ctx context.Context, entity, id string, approvers []string, dueDate string) (domain.Review, error) {
+	var out domain.Review
+	who, err := acting(ctx)
+	if err != nil {
+		return out, err
+	}
+	dueDate = strings.TrimSpace(dueDate)
+	if dueDate != "" {
+		if _, err := time.Parse(time.DateOnly, dueDate); err != nil {
+			return out, Invalid("dueDate", "must be a date (YYYY-MM-DD)")
+		}
+	}
+	err = p.notifyingTx(ctx, func(tx store.Store, n *Notices) error {
+		refs, err := approverRefs(ctx, tx, approvers)
+		if err != nil {
+			return err
+		}
+		r, err := tx.LockReview(ctx, entity, id)
+		if err != nil {
+			return err
+		}
+		title, fp, err := reviewSubject(ctx, tx, entity, id)
+		if err != nil {
+			return err
+		}
+		before := r.State
+		out = review.Request(r, person(who), refs, dueDate, fp, p.now())
+		if err := tx.SetReview(ctx, entity, id, out); err != nil {
+			return err
+		}
+		if err := reviewed(ctx, tx, reviewStep{kind: ActionReviewRequested, entity: entity, id: id, title: title, review: out}, before); err != nil {
+			return err
+		}
+		to, err := reviewers(ctx, tx, out)
+		if err != nil {
+			return err
+		}
+		return n.Add(ctx, Event{Kind: domain.InboxReviewRequested, EntityType: entity, EntityID: id, Title: title, Recipients: to})
+	})
+	return out, err
+}
+
+// approverRefs checks the approvers' ids: each a person who may decide
+// reviews, named once.
+func approverRefs(ctx context.Context, tx store.Store, ids []string) ([]domain.Ref, error) {
+	refs := []domain.Ref{}
+	for _, id := range ids {
+		id = strings.TrimSpace(id)
+		if slices.ContainsFunc(refs, func(r domain.Ref) bool { return r.ID == id }) {
+			continue
+		}
+		pr, err := tx.GetPerson(ctx, id)
+		if errors.Is(err, store.ErrNotFound) || id == "" {
+			return nil, Invalid("approvers", "names an unknown person ("+id+")")
+		}
+		if err != nil {
+			return nil, err
+		}
+		if !(actor.Actor{Role: actor.Role(pr.Role)}).Can(actor.ReviewsDecide) {
+			return nil, Invalid("approvers", "names "+pr.Name+", whose role ("+pr.Role+") may not decide reviews")
+		}
+		refs = append(refs, domain.Ref{ID: pr.ID, Name: pr.Name})
+	}
+	return refs, nil
+}
+
+// DecideReview records the acting approver's decision (review.Approve or
+// review.RequestChanges) with its comment. The refusals are
+// *review.Error; the decision and its audit entry are one transaction in
+// which the review's row is locked, so concurrent decisions all count.
+func (p *Plan) DecideReview(ctx context.Context, entity, id, decision, comment string) (domain.Review, error) {
+	var out domain.Review
+	who, err := actor.Require(ctx, actor.ReviewsDecide)
+	if err != nil {
+		return out, err
+	}
+	err = p.notifyingTx(ctx, func(tx store.Store, n *Notices) error {
+		r, err := tx.LockReview(ctx, entity, id)
+		if err != nil {
+			return err
+		}
+		title, _, err := reviewSubject(ctx, tx, entity, id)
+		if err != nil {
+			return err
+		}
+		if out, err = review.Decide(r, p.policy, person(who), decision, comment, p.now()); err != nil {
+			return err
+		}
+		if err := tx.SetReview(ctx, entity, id, out); err != nil {
+			return err
+		}
+		kind, inbox := ActionReviewApproved, domain.InboxApproved
+		if decision == review.RequestChanges {
+			kind, inbox = ActionReviewChangesRequested, domain.InboxChangesRequested
+		}
+		comment = strings.TrimSpace(comment)
+		if err := reviewed(ctx, tx, reviewStep{kind: kind, entity: entity, id: id, title: title, review: out, comment: comment}, r.State); err != nil {
+			return err
+		}
+		if out.RequestedBy == nil {
+			return nil
+		}
+		return n.Add(ctx, Event{Kind: inbox, EntityType: entity, EntityID: id, Title: title, Recipients: []string{out.RequestedBy.ID}, Text: comment})
+	})
+	return out, err
+}
+
+// editReview is an edit's effect on the review of entity id: the review
+// under its row's lock follows fp, and an approval that no longer covers
+// the fields is reset, recorded and told. Callers are in the edit's
+// transaction; it answers the review after the edit.
+func (p *Plan) editReview(ctx context.Context, tx store.Store, entity, id, title, fp string) (domain.Review, error) {
+	r, err := tx.LockReview(ctx, entity, id)
+	if err != nil {
+		return r, err
+	}
+	next, reset := review.Edited(r, fp, p.now())
+	if next.Fingerprint == r.Fingerprint && !reset {
+		return r, nil
+	}
+	if err := tx.SetReview(ctx, entity, id, next); err != nil {
+		return next, err
+	}
+	if !reset {
+		return next, nil
+	}
+	return next, reviewed(ctx, tx, reviewStep{kind: ActionReviewReset, entity: entity, id: id, title: title, review: next}, r.State)
+}
+
+// checkScheduling refuses c becoming scheduled (it was not, before is nil
+// or another status) without the approval p's policy requires.
+func (p *Plan) checkScheduling(c *domain.Communication, before *domain.Communication, field string) error {
+	if c.Status != domain.StatusScheduled || (before != nil && before.Status == domain.StatusScheduled) {
+		return nil
+	}
+	if review.Ready(c.Review, p.policy) {
+		return nil
+	}
+	return &ApprovalError{Field: field}
+}
+
+// Reviews lists the communications and campaigns whose review is not none,
+// for "review list": with mine, only those the acting person may decide now.
+func (p *Plan) Reviews(ctx context.Context, mine bool) ([]ReviewItem, error) {
+	who, err := actor.From(ctx)
+	if err != nil {
+		return nil, err
+	}
+	comms, err := p.st.ListCommunications(ctx)
+	if err != nil {
+		return nil, err
+	}
+	camps, err := p.st.ListCampaigns(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []ReviewItem
+	keep := func(r domain.Review) bool {
+		if mine {
+			return review.MayDecide(r, p.policy, person(who))
+		}
+		return r.State != domain.ReviewNone
+	}
+	for _, c := range comms {
+		if keep(c.Review) {
+			out = append(out, ReviewItem{Entity: ReviewCommunication, ID: c.ID, Title: c.Title, Review: c.Review})
+		}
+	}
+	for _, c := range camps {
+		if keep(c.Review) {
+			out = append(out, ReviewItem{Entity: ReviewCampaign, ID: c.ID, Title: c.Title, Review: c.Review})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b ReviewItem) int { return a.Review.RequestedAt.Compare(b.Review.RequestedAt) })
+	return out, nil
+}
+
+// ReviewItem is one reviewed communication or campaign.
+type ReviewItem struct {
+	Entity string        `json:"entity"`
+	ID     string        `json:"id"`
+	Title  string        `json:"title"`
+	Review domain.Review `json:"review"`
+}
+
+// FindReviewed finds what a review command names: a communication's or a
+// campaign's id; store.ErrNotFound when neither has it.
+func (p *Plan) FindReviewed(ctx context.Context, id string) (entity string, err error) {
+	if _, err := p.st.GetCommunication(ctx, id); err == nil {
+		return ReviewCommunication, nil
+	} else if !errors.Is(err, store.ErrNotFound) {
+		return "", err
+	}
+	if _, err := p.st.GetCampaign(ctx, id); err != nil {
+		return "", err
+	}
+	return ReviewCampaign, nil
+}
+
+// ImportReview asks, with an import, for the review of every imported
+// communication that its campaign's approval does not cover.
+type ImportReview struct {
+	// Approvers are person ids (none: any approver); DueDate YYYY-MM-DD.
+	Approvers []string
+	DueDate   string
+}
+
+// newReviews settles the reviews of communications about to be created
+// (recs, whose item i is named field(i)): one imported from an activity of
+// an approved campaign, and still matching it, is approved with it; with
+// req the others are asked for review (as drafts when review.required is
+// on, since they cannot be scheduled yet); then review.required refuses a
+// scheduled one that is not approved. Callers are in the write's
+// transaction.
+func (p *Plan) newReviews(ctx context.Context, tx store.Store, recs []*domain.Communication, req *ImportReview, field func(int) string) error {
+	who, err := acting(ctx)
+	if err != nil {
+		return err
+	}
+	var refs []domain.Ref
+	if req != nil {
+		due := strings.TrimSpace(req.DueDate)
+		if due != "" {
+			if _, err := time.Parse(time.DateOnly, due); err != nil {
+				return Invalid("review.dueDate", "must be a date (YYYY-MM-DD)")
+			}
+		}
+		req.DueDate = due
+		if refs, err = approverRefs(ctx, tx, req.Approvers); err != nil {
+			return err
+		}
+	}
+	camps := map[string]*campaignActivities{}
+	now := p.now()
+	for i, c := range recs {
+		c.Review = domain.Review{}
+		if c.SourceActivityID != "" {
+			ca, err := loadActivities(ctx, tx, camps, c.SourceCampaignID)
+			if err != nil {
+				return err
+			}
+			if a, ok := ca.activities[c.SourceActivityID]; ok && ca.campaign.Review.State == domain.ReviewApproved && matchesActivity(*c, a) {
+				c.Review = review.Inherit(c.Review, ca.campaign.Review, review.Communication(*c))
+			}
+		}
+		if req != nil && c.Review.State != domain.ReviewApproved {
+			c.Review = review.Request(c.Review, person(who), refs, req.DueDate, review.Communication(*c), now)
+			if p.policy.Required && c.Status == domain.StatusScheduled {
+				c.Status = domain.StatusDraft
+			}
+		}
+		if err := p.checkScheduling(c, nil, field(i)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// createdReviews records the reviews newReviews gave the communications,
+// now stored: an approval with the campaign, or a request, in the audit
+// trail (not the inboxes: an import of fifty items sends no fifty notices).
+func (p *Plan) createdReviews(ctx context.Context, tx store.Store, recs []*domain.Communication) error {
+	for _, c := range recs {
+		switch c.Review.State {
+		case domain.ReviewApproved:
+			ch := store.Changes{"reviewState": {Before: domain.ReviewNone, After: domain.ReviewApproved},
+				"comment": {After: "Approved with its campaign"}}
+			if err := tx.Audit(store.WithChanges(ctx, ch), ActionReviewApproved, ReviewCommunication, c.ID, c.Title); err != nil {
+				return err
+			}
+		case domain.ReviewRequested:
+			if err := reviewed(ctx, tx, reviewStep{kind: ActionReviewRequested, entity: ReviewCommunication, id: c.ID,
+				title: c.Title, review: c.Review}, domain.ReviewNone); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// campaignActivities is a stored campaign with its activities by id.
+type campaignActivities struct {
+	campaign   domain.Campaign
+	activities map[string]campaign.Activity
+}
+
+func loadActivities(ctx context.Context, tx store.Store, seen map[string]*campaignActivities, id string) (*campaignActivities, error) {
+	if ca, ok := seen[id]; ok {
+		return ca, nil
+	}
+	ca := &campaignActivities{activities: map[string]campaign.Activity{}}
+	seen[id] = ca
+	c, err := tx.GetCampaign(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return ca, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	ca.campaign = c
+	var sched campaign.Schedule
+	if json.Unmarshal(c.Schedule, &sched) == nil {
+		for _, a := range sched.Activities {
+			ca.activities[a.ID] = a
+		}
+	}
+	return ca, nil
+}
+
+// matchesActivity: the communication still says what the approved activity
+// said (title, description as content, the same day, nothing generated),
+// so the campaign's approval covers it.
+func matchesActivity(c domain.Communication, a campaign.Activity) bool {
+	return c.Title == a.Title && c.RawContent == a.Description && c.GeneratedContent == "" && c.FinalContentID == "" &&
+		review.Day(c.ScheduledDate) == review.Day(a.Date)
+}
+
+// Approvers are the people whose role may decide reviews, by name: whom a
+// request may name. Anyone who reads the plan may list them (names only).
+func (p *Plan) Approvers(ctx context.Context) ([]domain.Ref, error) {
+	if _, err := actor.Require(ctx, actor.PlanRead); err != nil {
+		return nil, err
+	}
+	people, err := p.st.ListPeople(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := []domain.Ref{}
+	for _, x := range people {
+		if (actor.Actor{Role: actor.Role(x.Role)}).Can(actor.ReviewsDecide) {
+			out = append(out, domain.Ref{ID: x.ID, Name: x.Name})
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,224 @@
+package plan_test
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/commsplan/commsplan/pkg/actor"
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/plan"
+	"github.com/commsplan/commsplan/pkg/review"
+	"github.com/commsplan/commsplan/pkg/store"
+	"github.com/commsplan/commsplan/pkg/store/storetest"
+)
+
+// approverCtx is the context of an approver with id.
+func approverCtx(id string) context.Context {
+	return actor.With(context.Background(), actor.Actor{ID: id, Name: "Approver " + id, Role: actor.RoleApprover})
+}
+
+// draft stores a dated draft communication.
+func draft(t *testing.T, p *plan.Plan, st store.Store) domain.Communication {
+	t.Helper()
+	theme := domain.Theme{Name: "Change", Description: "d"}
+	require.NoError(t, st.CreateTheme(acting(), &theme))
+	c, err := plan.Create(acting(), p, plan.Communications, func(c domain.Communication) (domain.Communication, error) {
+		c.Title, c.ThemeID, c.Status, c.ScheduledDate = "Go-live", theme.ID, domain.StatusDraft, "2031-03-04T09:00:00Z"
+		return c, nil
+	})
+	require.NoError(t, err)
+	return c
+}
+
+// TestConcurrentDecisions: approvers deciding at once all count (the
+// review's row is locked), on both backends: with review.approvals at the
+// number of approvers, every round ends approved with every decision kept.
+func TestConcurrentDecisions(t *testing.T) {
+	for _, b := range storetest.Backends {
+		t.Run(b.Name, func(t *testing.T) {
+			st := storetest.Open(t, b.DSN(t))
+			const n = 4
+			p := plan.New(st).WithReview(review.Policy{Approvals: n})
+			c := draft(t, p, st)
+			for round := range 3 {
+				_, err := p.RequestReview(acting(), plan.ReviewCommunication, c.ID, nil, "")
+				require.NoError(t, err)
+				var wg sync.WaitGroup
+				errs := make([]error, n)
+				for i := range n {
+					wg.Go(func() {
+						_, errs[i] = p.DecideReview(approverCtx(fmt.Sprint("a", i)), plan.ReviewCommunication, c.ID, review.Approve, "")
+					})
+				}
+				wg.Wait()
+				for _, err := range errs {
+					require.NoError(t, err)
+				}
+				got, err := st.GetCommunication(acting(), c.ID)
+				require.NoError(t, err)
+				assert.Equal(t, domain.ReviewApproved, got.Review.State, "round %d", round)
+				assert.Len(t, review.Approvers(got.Review), n, "no decision lost in round %d", round)
+			}
+
+			// One approves while another requests changes: whichever came
+			// first, the other is either recorded or refused as not under
+			// review, never lost silently.
+			_, err := p.RequestReview(acting(), plan.ReviewCommunication, c.ID, nil, "")
+			require.NoError(t, err)
+			var wg sync.WaitGroup
+			var errA, errB error
+			wg.Go(func() {
+				_, errA = p.DecideReview(approverCtx("a0"), plan.ReviewCommunication, c.ID, review.RequestChanges, "no")
+			})
+			wg.Go(func() {
+				_, errB = p.DecideReview(approverCtx("a1"), plan.ReviewCommunication, c.ID, review.Approve, "")
+			})
+			wg.Wait()
+			require.NoError(t, errA, "changes requested is always possible while requested")
+			got, err := st.GetCommunication(acting(), c.ID)
+			require.NoError(t, err)
+			assert.Equal(t, domain.ReviewChangesRequested, got.Review.State)
+			inRound := 0
+			for _, d := range got.Review.Decisions {
+				if d.Round == got.Review.Round {
+					inRound++
+				}
+			}
+			if errB == nil {
+				assert.Equal(t, 2, inRound)
+			} else {
+				assert.ErrorIs(t, errB, review.ErrNotUnderReview)
+				assert.Equal(t, 1, inRound)
+			}
+		})
+	}
+}
+
+// TestRequiredReviewRefusesEveryWayToSchedule: with review.required the
+// form's create and update, the drag's update, the batch and the import
+// all refuse to schedule an unapproved communication, storing nothing;
+// approved (directly or with its campaign), it is scheduled.
+func TestRequiredReviewRefusesEveryWayToSchedule(t *testing.T) {
+	for _, b := range storetest.Backends {
+		t.Run(b.Name, func(t *testing.T) {
+			ctx := acting()
+			st := storetest.Open(t, b.DSN(t))
+			p := plan.New(st).WithReview(review.Policy{Required: true})
+			c := draft(t, p, st)
+			var approval *plan.ApprovalError
+
+			// The form's create.
+			_, err := plan.Create(ctx, p, plan.Communications, func(n domain.Communication) (domain.Communication, error) {
+				n.Title, n.ThemeID, n.Status, n.ScheduledDate = "New", c.ThemeID, domain.StatusScheduled, "2031-03-05"
+				return n, nil
+			})
+			require.ErrorAs(t, err, &approval)
+			assert.Equal(t, "status", approval.Field)
+			// The form's update and the drag's (a date and the status).
+			for _, edit := range []func(domain.Communication) domain.Communication{
+				func(x domain.Communication) domain.Communication { x.Status = domain.StatusScheduled; return x },
+				func(x domain.Communication) domain.Communication {
+					x.Status, x.ScheduledDate = domain.StatusScheduled, "2031-03-06"
+					return x
+				},
+			} {
+				_, err = plan.Update(ctx, p, plan.Communications, c.ID, func(x domain.Communication) (domain.Communication, error) { return edit(x), nil })
+				require.ErrorAs(t, err, &approval)
+			}
+			got, err := st.GetCommunication(ctx, c.ID)
+			require.NoError(t, err)
+			assert.Equal(t, c.Status, got.Status, "nothing half-saved")
+			assert.Equal(t, c.ScheduledDate, got.ScheduledDate)
+
+			// The batch.
+			camp, sched := savedCampaign(t, p)
+			var batch []domain.Communication
+			for _, a := range sched.Activities[:2] {
+				batch = append(batch, domain.Communication{Title: a.Title, ThemeID: c.ThemeID, RawContent: a.Description,
+					ScheduledDate: a.Date, SourceCampaignID: camp.ID, SourceActivityID: a.ID})
+			}
+			_, err = p.CreateCommunications(ctx, batch)
+			require.ErrorAs(t, err, &approval)
+			assert.Equal(t, "communications[0].status", approval.Field)
+			// The import.
+			everyone := map[string]string{}
+			for _, a := range sched.Activities {
+				everyone[a.Audience] = ""
+			}
+			_, err = p.ImportCampaign(ctx, camp.ID, plan.CampaignImport{AudienceMap: everyone})
+			require.ErrorAs(t, err, &approval)
+			all, err := st.ListCommunications(ctx)
+			require.NoError(t, err)
+			assert.Len(t, all, 1, "neither the batch nor the import stored anything")
+
+			// Approved, the same update schedules it.
+			_, err = p.RequestReview(ctx, plan.ReviewCommunication, c.ID, nil, "")
+			require.NoError(t, err)
+			_, err = p.DecideReview(approverCtx("a"), plan.ReviewCommunication, c.ID, review.Approve, "ok")
+			require.NoError(t, err)
+			sch, err := plan.Update(ctx, p, plan.Communications, c.ID, func(x domain.Communication) (domain.Communication, error) {
+				x.Status = domain.StatusScheduled
+				return x, nil
+			})
+			require.NoError(t, err)
+			assert.Equal(t, domain.ReviewApproved, sch.Review.State)
+			// Moving it within its day keeps the approval; to another day resets it, and it stays scheduled (flagged).
+			moved, err := plan.Update(ctx, p, plan.Communications, c.ID, func(x domain.Communication) (domain.Communication, error) {
+				x.ScheduledDate = "2031-03-04T15:00:00Z"
+				return x, nil
+			})
+			require.NoError(t, err)
+			assert.Equal(t, domain.ReviewApproved, moved.Review.State)
+			moved, err = plan.Update(ctx, p, plan.Communications, c.ID, func(x domain.Communication) (domain.Communication, error) {
+				x.ScheduledDate = "2031-03-05T15:00:00Z"
+				return x, nil
+			})
+			require.NoError(t, err)
+			assert.Equal(t, domain.ReviewRequested, moved.Review.State)
+			assert.False(t, moved.Review.ResetAt.IsZero())
+			assert.Equal(t, domain.StatusScheduled, moved.Status)
+
+			// The import asking for review brings the items in as drafts under review.
+			res, err := p.ImportCampaign(ctx, camp.ID, plan.CampaignImport{AudienceMap: everyone, ActivityIDs: []string{sched.Activities[0].ID},
+				Review: &plan.ImportReview{}})
+			require.NoError(t, err)
+			require.Len(t, res.Created, 1)
+			assert.Equal(t, domain.StatusDraft, res.Created[0].Status)
+			assert.Equal(t, domain.ReviewRequested, res.Created[0].Review.State)
+
+			// An approved campaign's activities come in approved and scheduled.
+			_, err = p.RequestReview(ctx, plan.ReviewCampaign, camp.ID, nil, "")
+			require.NoError(t, err)
+			_, err = p.DecideReview(approverCtx("a"), plan.ReviewCampaign, camp.ID, review.Approve, "")
+			require.NoError(t, err)
+			res, err = p.ImportCampaign(ctx, camp.ID, plan.CampaignImport{AudienceMap: everyone, ActivityIDs: []string{sched.Activities[1].ID}})
+			require.NoError(t, err)
+			require.Len(t, res.Created, 1)
+			assert.Equal(t, domain.StatusScheduled, res.Created[0].Status)
+			assert.Equal(t, domain.ReviewApproved, res.Created[0].Review.State)
+			// The batch too, while the item matches its activity; one that
+			// says something else is not covered.
+			a := sched.Activities[2]
+			item := domain.Communication{Title: a.Title, ThemeID: c.ThemeID, RawContent: a.Description, ScheduledDate: a.Date,
+				SourceCampaignID: camp.ID, SourceActivityID: a.ID}
+			changed := item
+			changed.Title += " (edited)"
+			_, err = p.CreateCommunications(ctx, []domain.Communication{changed})
+			require.ErrorAs(t, err, &approval)
+			out, err := p.CreateCommunications(ctx, []domain.Communication{item})
+			require.NoError(t, err)
+			assert.Equal(t, domain.ReviewApproved, out[0].Review.State)
+
+			// Editing the campaign resets its approval.
+			title := "Wave 2"
+			edited, err := p.UpdateCampaign(ctx, camp.ID, plan.CampaignChange{Title: &title})
+			require.NoError(t, err)
+			assert.Equal(t, domain.ReviewRequested, edited.Review.State)
+		})
+	}
+}

@@ -1,0 +1,74 @@
+package sqlstore
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/store"
+)
+
+// reviewTables are the tables with a review column, by entity type.
+var reviewTables = map[string]string{"communication": "communications", "campaign": "campaigns"}
+
+func reviewTable(entity string) (string, error) {
+	t, ok := reviewTables[entity]
+	if !ok {
+		return "", fmt.Errorf("sqlstore: %q has no review", entity)
+	}
+	return t, nil
+}
+
+// reviewDoc stores a review as JSON, or NULL when there is none.
+func reviewDoc(r domain.Review) any {
+	if r.State == "" || r.State == domain.ReviewNone {
+		return nil
+	}
+	b, err := json.Marshal(r)
+	if err != nil {
+		return nil
+	}
+	return string(b)
+}
+
+// LockReview implements store.Store: the no-op update takes the row's lock
+// (as LockCampaign does), then the review is read under it.
+func (s *Store) LockReview(ctx context.Context, entity, id string) (domain.Review, error) {
+	var r domain.Review
+	table, err := reviewTable(entity)
+	if err != nil {
+		return r, err
+	}
+	err = s.inTx(ctx, func(tx *Store) error {
+		n, err := tx.affected(ctx, `UPDATE `+table+` SET id = id WHERE id = $1`, id)
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return store.ErrNotFound
+		}
+		return tx.q().QueryRowContext(ctx, `SELECT review FROM `+table+` WHERE id = $1`, id).Scan(jsonScan{&r})
+	})
+	r.Normalize()
+	return r, err
+}
+
+// SetReview implements store.Store.
+func (s *Store) SetReview(ctx context.Context, entity, id string, r domain.Review) error {
+	table, err := reviewTable(entity)
+	if err != nil {
+		return err
+	}
+	return s.inTx(ctx, func(tx *Store) error {
+		n, err := tx.affected(ctx, `UPDATE `+table+` SET review = $2 WHERE id = $1`, id, reviewDoc(r))
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return store.ErrNotFound
+		}
+		tx.touch(entity)
+		return nil
+	})
+}

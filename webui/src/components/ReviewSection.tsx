@@ -1,0 +1,130 @@
+import { useId, useState, type ReactNode } from 'react';
+import { ReviewBadge } from '@/components/ReviewBadge';
+import { Button } from '@/components/ui/button';
+import { CheckboxGroup } from '@/components/ui/checkbox-group';
+import { Input, Textarea } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { useCan, useSession } from '@/hooks/session';
+import { useReference } from '@/hooks/reference';
+import { useApprovers, useDecideReview, useLiveReview, useRequestReview, type ReviewEntity } from '@/hooks/review';
+import { formatShortDate } from '@/lib/dates';
+import { REVIEW_LABELS, approverText, reviewState } from '@/lib/review';
+import type { Review } from '@/lib/types';
+
+/**
+ * ReviewSection is the review of a communication or saved campaign
+ * (docs/review.md): its state, whom it waits for and by when, the decisions
+ * so far, asking for review (chosen approvers or any approver, a due date)
+ * and, for an approver, the decision. children is the discussion thread,
+ * shown below the decisions. It sits inside the Communication form, so its
+ * buttons never submit it.
+ */
+export function ReviewSection({ entity, id, review: given, children }: { entity: ReviewEntity; id?: string; review?: Review | null; children?: ReactNode }) {
+  const uid = useId();
+  const canEdit = useCan('plan.edit');
+  const canDecide = useCan('reviews.decide');
+  const { data: session } = useSession();
+  const { data: approvers } = useApprovers();
+  const selfApproval = !!useReference().data?.review?.allowSelfApproval;
+  const request = useRequestReview(entity);
+  const decide = useDecideReview(entity);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [due, setDue] = useState('');
+  const [comment, setComment] = useState('');
+  const live = useLiveReview(entity, id);
+  const review = live.data?.review ?? given;
+  const state = reviewState(review);
+  const headingId = `${uid}-heading`;
+
+  if (!id) {
+    return (
+      <section aria-labelledby={headingId} className="grid gap-2 rounded-md border border-slate-200 p-3">
+        <h3 id={headingId} className="text-sm font-semibold text-slate-900">
+          Review
+        </h3>
+        <p className="text-sm text-slate-600">Save it first to request a review.</p>
+      </section>
+    );
+  }
+  const mine = review?.requestedBy?.id === session?.id;
+  const named = !review || review.approvers.length === 0 || review.approvers.some((a) => a.id === session?.id);
+  const mayDecide = canDecide && state === 'requested' && named;
+  const decisions = review?.decisions ?? [];
+
+  return (
+    <section aria-labelledby={headingId} className="grid gap-3 rounded-md border border-slate-200 p-3" data-testid="review-section">
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 id={headingId} className="text-sm font-semibold text-slate-900">
+          Review
+        </h3>
+        <ReviewBadge review={review} />
+        {state === 'none' && <span className="text-sm text-slate-600">Not requested</span>}
+      </div>
+      {review && state !== 'none' && (
+        <p className="text-sm text-slate-700">
+          Asked of {approverText(review)}
+          {review.requestedBy ? ` by ${review.requestedBy.name}` : ''}
+          {review.dueDate ? `, due ${formatShortDate(review.dueDate)}` : ''}.
+        </p>
+      )}
+      {decisions.length > 0 && (
+        <ol className="grid gap-1 text-sm" aria-label="Decisions so far">
+          {decisions.map((d, i) => (
+            <li key={`${d.at}-${i}`} className="text-slate-800">
+              <span className="font-medium">{d.by.name}</span>: {REVIEW_LABELS[d.decision].toLowerCase()} ({formatShortDate(d.at)})
+              {d.comment && <span className="block whitespace-pre-wrap text-slate-600">{d.comment}</span>}
+            </li>
+          ))}
+        </ol>
+      )}
+      {mayDecide && (
+        <div className="grid gap-2">
+          <Label htmlFor={`${uid}-comment`}>Decision comment</Label>
+          <Textarea id={`${uid}-comment`} rows={2} value={comment} onChange={(e) => setComment(e.target.value)} placeholder="Required to request changes" />
+          <div className="flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              disabled={decide.isPending || (mine && !selfApproval)}
+              title={mine ? 'You asked for this review' : undefined}
+              onClick={() => decide.mutate({ id, decision: 'approved', comment }, { onSuccess: () => setComment('') })}
+            >
+              Approve
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={decide.isPending || comment.trim() === ''}
+              onClick={() => decide.mutate({ id, decision: 'changes_requested', comment }, { onSuccess: () => setComment('') })}
+            >
+              Request changes
+            </Button>
+          </div>
+        </div>
+      )}
+      {canEdit && (
+        <div className="grid gap-2 border-t border-slate-100 pt-3">
+          {(approvers ?? []).length > 0 ? (
+            <CheckboxGroup
+              legend="Approvers (none chosen: any approver)"
+              options={(approvers ?? []).map((a) => ({ value: a.id, label: a.name }))}
+              value={chosen}
+              onChange={setChosen}
+            />
+          ) : (
+            <p className="text-sm text-slate-600">Any approver may decide.</p>
+          )}
+          <div className="flex flex-wrap items-end gap-2">
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${uid}-due`}>Due date (optional)</Label>
+              <Input id={`${uid}-due`} type="date" value={due} onChange={(e) => setDue(e.target.value)} className="w-44" />
+            </div>
+            <Button size="sm" variant="secondary" disabled={request.isPending} onClick={() => request.mutate({ id, approvers: chosen, dueDate: due })}>
+              {state === 'none' ? 'Request review' : 'Request review again'}
+            </Button>
+          </div>
+        </div>
+      )}
+      {children}
+    </section>
+  );
+}
