@@ -119,12 +119,12 @@ func smsRule(m *material) doc {
 	})
 }
 
-// signageRule: one screen, the theme as headline, a line per question and
-// the short call to action; cut to fit.
+// signageRule: one screen, the communication's title (else the theme) as
+// headline, a line per question and the short call to action; cut to fit.
 func signageRule(m *material) doc {
 	return m.compact(m.points(), func(pts []string) doc {
 		var d doc
-		d.h(1, m.theme)
+		d.h(1, or(m.frame.Title, m.theme))
 		var items []item
 		for _, p := range pts {
 			items = append(items, item{text: p})
@@ -135,13 +135,14 @@ func signageRule(m *material) doc {
 	})
 }
 
-// pushRule: the theme as the notification's title, one line of the first
-// sentences and a tap-through; cut to fit.
+// pushRule: the communication's title (else the theme) as the
+// notification's title, one line of the first sentences and a tap-through;
+// cut to fit.
 func pushRule(m *material) doc {
 	tap := m.tone.pick("Open the app for details.", "Tap for details.", "Tap to read more →")
 	return m.compact(m.points(), func(pts []string) doc {
 		var d doc
-		d.h(1, m.theme)
+		d.h(1, or(m.frame.Title, m.theme))
 		d.p(strings.Join(append(pts, tap), " "))
 		return d
 	})
