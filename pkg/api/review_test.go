@@ -64,6 +64,19 @@ func TestReviewFlow(t *testing.T) {
 		pat.json("POST", base+"/review", map[string]any{"approvers": []string{ann.ID}, "dueDate": "2031-03-01"}, http.StatusOK, &r)
 		assert.Equal(t, domain.ReviewRequested, r.State)
 		assert.Equal(t, []domain.Ref{{ID: ann.ID, Name: ann.Name}}, r.Approvers)
+		// The request reaches the named approver's inbox only.
+		inboxKinds := func(client *testServer) []string {
+			t.Helper()
+			var page plan.InboxPage
+			client.json("GET", "/api/inbox", nil, http.StatusOK, &page)
+			var kinds []string
+			for _, e := range page.Entries {
+				kinds = append(kinds, e.Kind+" "+e.EntityID)
+			}
+			return kinds
+		}
+		assert.Equal(t, []string{"review_requested " + c.ID}, inboxKinds(annB))
+		assert.Empty(t, inboxKinds(bobB))
 
 		refused(annB, base+"/decisions", map[string]any{"decision": "maybe"}, http.StatusBadRequest, "decision")
 		refused(annB, base+"/decisions", map[string]any{"comment": "x"}, http.StatusBadRequest, "decision")
@@ -74,6 +87,7 @@ func TestReviewFlow(t *testing.T) {
 
 		annB.json("POST", base+"/decisions", map[string]any{"decision": "changes_requested", "comment": "Say when."}, http.StatusOK, &r)
 		assert.Equal(t, domain.ReviewChangesRequested, r.State)
+		assert.Equal(t, []string{"changes_requested " + c.ID}, inboxKinds(pat), "the decision reaches whoever asked")
 		pat.json("PUT", base, map[string]any{"rawContent": "On 4 March."}, http.StatusOK, nil)
 		pat.json("POST", base+"/review", map[string]any{}, http.StatusOK, &r)
 		assert.Empty(t, r.Approvers, "any approver")
@@ -138,9 +152,71 @@ func TestReviewRequiredOverHTTP(t *testing.T) {
 		check("PUT", "/api/communications/"+c.ID, map[string]any{"status": "scheduled", "scheduledDate": "2031-03-04"}, "status")
 		check("POST", "/api/communications/batch", map[string]any{"communications": []any{
 			map[string]any{"title": "B", "themeId": theme.ID, "scheduledDate": "2031-03-05"}}}, "communications[0].status")
+		// The import from a campaign: refused as a whole, or brought in as
+		// drafts under review when it asks for review.
+		var got GeneratedCampaign
+		ts.json("POST", "/api/campaigns/generate", map[string]any{"campaignName": "ERP Go-Live", "startDate": "2031-06-02",
+			"endDate": "2031-10-31", "campaignTypes": []string{"technology-implementation"}, "goLiveDate": "2031-09-15"}, http.StatusOK, &got)
+		var saved domain.Campaign
+		ts.json("POST", "/api/campaigns", map[string]any{"title": "ERP Go-Live", "schedule": got.Schedule}, http.StatusCreated, &saved)
+		everyone := map[string]string{}
+		for _, a := range got.Schedule.Activities {
+			everyone[a.Audience] = ""
+		}
+		first := []string{got.Schedule.Activities[0].ID}
+		importPath := "/api/campaigns/" + saved.ID + "/import"
+		check("POST", importPath, map[string]any{"themeId": theme.ID, "audienceMap": everyone, "activityIds": first}, "activities[0].status")
 		var list []domain.Communication
 		ts.json("GET", "/api/communications", nil, http.StatusOK, &list)
 		require.Len(t, list, 1)
 		assert.Equal(t, domain.StatusDraft, list[0].Status, "nothing half-saved")
+		var res plan.ImportResult
+		ts.json("POST", importPath, map[string]any{"themeId": theme.ID, "audienceMap": everyone, "activityIds": first,
+			"requestReview": map[string]any{}}, http.StatusCreated, &res)
+		require.Len(t, res.Created, 1)
+		assert.Equal(t, domain.StatusDraft, res.Created[0].Status)
+		assert.Equal(t, domain.ReviewRequested, res.Created[0].Review.State)
+		var ref Reference
+		ts.json("GET", "/api/reference", nil, http.StatusOK, &ref)
+		assert.True(t, ref.Review.Required, "the screens learn the setting")
+	})
+}
+
+// TestApprovedOnlyExportAndFeed: ?approved=1 keeps the approved
+// communications in the export and in a feed; a bad value is a 400.
+func TestApprovedOnlyExportAndFeed(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b)
+		p := plan.New(ts.Store)
+		_, code, err := p.AddPerson(terminal(), "Ann Approver", "", "approver")
+		require.NoError(t, err)
+		ann := ts.signInAs(code)
+		var theme domain.Theme
+		ts.json("POST", "/api/themes", map[string]any{"name": "Change", "description": "d"}, http.StatusCreated, &theme)
+		var ok, pending domain.Communication
+		ts.json("POST", "/api/communications", map[string]any{"title": "Approved one", "themeId": theme.ID, "status": "scheduled",
+			"scheduledDate": "2031-03-04"}, http.StatusCreated, &ok)
+		ts.json("POST", "/api/communications", map[string]any{"title": "Pending one", "themeId": theme.ID, "status": "scheduled",
+			"scheduledDate": "2031-03-05"}, http.StatusCreated, &pending)
+		ts.json("POST", "/api/communications/"+ok.ID+"/review", map[string]any{}, http.StatusOK, nil)
+		ann.json("POST", "/api/communications/"+ok.ID+"/decisions", map[string]any{"decision": "approved"}, http.StatusOK, nil)
+
+		_, all := ts.do("GET", "/api/schedule/export?format=json", nil)
+		assert.Contains(t, string(all), "Pending one")
+		resp, only := ts.do("GET", "/api/schedule/export?format=json&approved=1", nil)
+		require.Equal(t, http.StatusOK, resp.StatusCode, string(only))
+		assert.Contains(t, string(only), "Approved one")
+		assert.NotContains(t, string(only), "Pending one")
+		resp, body := ts.do("GET", "/api/schedule/export?format=json&approved=maybe", nil)
+		assert.Equal(t, http.StatusBadRequest, resp.StatusCode)
+		assert.Contains(t, errorBody(t, body).Fields, "approved")
+
+		var feed CreatedFeed
+		ts.json("POST", "/api/calendar-feeds", map[string]any{"name": "Team"}, http.StatusCreated, &feed)
+		_, ics := ts.browser().do("GET", feed.URL+"?approved=1", nil)
+		assert.Contains(t, string(ics), "Approved one")
+		assert.NotContains(t, string(ics), "Pending one")
+		_, ics = ts.browser().do("GET", feed.URL, nil)
+		assert.Contains(t, string(ics), "Pending one")
 	})
 }

@@ -7,6 +7,8 @@ describe('activity', () => {
     [{ action: 'created', entityType: 'theme', label: 'Go-Live' }, 'Theme created: Go-Live'],
     [{ action: 'updated', entityType: 'content', label: 'FAQ' }, 'Content updated: FAQ'],
     [{ action: 'deleted', entityType: 'checklist_template', label: '' }, 'Checklist template deleted'],
+    [{ action: 'review_changes_requested', entityType: 'communication', label: 'Go-live' }, 'Communication changes requested: Go-live'],
+    [{ action: 'review_reset', entityType: 'campaign', label: 'Wave' }, 'Campaign approval reset by an edit: Wave'],
   ])('%j', (a, want) => {
     expect(activityText(a)).toBe(want);
   });

@@ -14,10 +14,19 @@ const entityNames: Record<string, string> = {
   calendar_feed: 'Calendar feed',
 };
 
+/** actionNames say the review's audit actions in words (issue 26); other actions read as they are. */
+const actionNames: Record<string, string> = {
+  review_requested: 'review requested',
+  review_approved: 'approved',
+  review_changes_requested: 'changes requested',
+  review_reset: 'approval reset by an edit',
+};
+
 /** activityText describes one activity entry, e.g. "Theme created: Go-Live". */
 export function activityText(a: Pick<ActivityEntry, 'action' | 'entityType' | 'label'>): string {
   const entity = entityNames[a.entityType] ?? a.entityType;
-  return a.label ? `${entity} ${a.action}: ${a.label}` : `${entity} ${a.action}`;
+  const action = actionNames[a.action] ?? a.action;
+  return a.label ? `${entity} ${action}: ${a.label}` : `${entity} ${action}`;
 }
 
 /** activityWhen says how long ago an entry happened and by whom, e.g. "3 minutes ago by Dana Reyes". */
