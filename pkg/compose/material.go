@@ -585,6 +585,69 @@ func shorten(points []string, n int) []string {
 	return out
 }
 
+// wordsPerMinute is how fast a voice-over is read.
+const wordsPerMinute = 150
+
+// spoken is what of s a voice-over of the given seconds can say at
+// wordsPerMinute, after the words of said (what the scene says anyway):
+// its sentences and list items from the most relevant (the earlier on a
+// tie) while they fit, at least one, in the notes' order. A line that
+// leads into a list stays when an item of its list does. A 30-second
+// scene says its point and what else fits, not six bullets.
+func (m *material) spoken(s substance, seconds int, said string) substance {
+	budget := seconds*wordsPerMinute/60 - len(strings.Fields(said))
+	rel := map[string]int{}
+	for i, u := range m.units {
+		if !m.dropped[i] {
+			if r, ok := rel[u.text]; !ok || m.rel[i] > r {
+				rel[u.text] = m.rel[i]
+			}
+		}
+	}
+	type at struct{ p, i int }
+	var all []at
+	for p, para := range s {
+		for i, it := range para.items {
+			if !strings.HasSuffix(it, ":") {
+				all = append(all, at{p, i})
+			}
+		}
+	}
+	slices.SortStableFunc(all, func(a, b at) int { return rel[s[b.p].items[b.i]] - rel[s[a.p].items[a.i]] })
+	keep := map[at]bool{}
+	used := 0
+	for _, a := range all {
+		n := len(strings.Fields(s[a.p].items[a.i]))
+		if len(keep) > 0 && used+n > budget {
+			continue
+		}
+		keep[a], used = true, used+n
+	}
+	listKept := func(p int) bool {
+		for i := range s[p].items {
+			if keep[at{p, i}] {
+				return true
+			}
+		}
+		return false
+	}
+	var out substance
+	for p, para := range s {
+		kept := para
+		kept.items = nil
+		for i, it := range para.items {
+			lead := strings.HasSuffix(it, ":") && i == len(para.items)-1 && p+1 < len(s) && s[p+1].list != kPara && listKept(p+1)
+			if keep[at{p, i}] || lead {
+				kept.items = append(kept.items, it)
+			}
+		}
+		if len(kept.items) > 0 {
+			out = append(out, kept)
+		}
+	}
+	return out
+}
+
 // segment is a timed part of a session, an episode or a video.
 type segment struct {
 	title string

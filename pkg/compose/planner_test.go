@@ -1,6 +1,7 @@
 package compose
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/stretchr/testify/assert"
@@ -365,5 +367,47 @@ func TestGoldenPlannerReadThrough(t *testing.T) {
 			assert.LessOrEqual(t, r.Length, r.MaxLength)
 			checkGolden(t, filepath.Join("planner", typ+"."+extensions[r.Format]), goldenFile(r))
 		})
+	}
+}
+
+// A video's voice-over says what its seconds allow at wordsPerMinute (the
+// lines leading into a list aside): a 30-second scene is not six bullets.
+func TestVideoVoiceOverFitsItsSeconds(t *testing.T) {
+	notes, err := os.ReadFile(filepath.Join("testdata", "golden", "planner", "notes.txt"))
+	require.NoError(t, err)
+	for _, strategy := range []string{domain.StrategyTraditional, domain.StrategyUniversal, domain.StrategyDigital} {
+		in := seededInput(t, "video", strategy, string(notes))
+		in.Vehicle.Settings.Format = FormatText
+		script := generate(t, in)
+		_, script, _ = strings.Cut(script, "\nScript\n")
+		scenes := strings.Split(script, "\n\n")
+		var title string
+		var seconds, said int
+		check := func() {
+			if title != "" && title != "Title card" && title != "Call to action" {
+				assert.LessOrEqual(t, said, seconds*wordsPerMinute/60, "%s: %s (%d s)", strategy, title, seconds)
+			}
+		}
+		for _, block := range scenes {
+			var a, b, c, d int
+			if i := strings.LastIndex(block, " ("); i > 0 && strings.HasSuffix(block, ")") && !strings.Contains(block, "\n") {
+				if n, _ := fmt.Sscanf(block[i:], " (%d:%d–%d:%d)", &a, &b, &c, &d); n == 4 {
+					check()
+					title, seconds, said = block[:i], (c*60+d)-(a*60+b), 0
+					continue
+				}
+			}
+			for _, line := range strings.Split(block, "\n") {
+				if strings.HasPrefix(line, "On screen:") || strings.HasSuffix(line, ":") {
+					continue
+				}
+				line = strings.TrimPrefix(strings.TrimPrefix(line, "Voice-over:"), "- ")
+				if i := strings.Index(line, ". "); i > 0 && i < 3 && unicode.IsDigit(rune(line[0])) {
+					line = line[i+2:] // a numbered item's "1. "
+				}
+				said += len(strings.Fields(line))
+			}
+		}
+		check()
 	}
 }

@@ -464,16 +464,18 @@ func videoRule(m *material) doc {
 	t := m.tone
 	var d doc
 	d.h(1, m.headline("Video Script", "video"))
+	intro := or(m.desc, t.pick("This short film explains "+period(m.theme), "Here is what you need to know about "+period(m.theme), period(m.theme)+" In 2 minutes."))
 	segs := []segment{{"Title card", 15, func(d *doc) {
 		d.lp("On screen:", or(m.frame.Title, m.theme))
-		d.lp("Voice-over:", or(m.desc, t.pick("This short film explains "+period(m.theme), "Here is what you need to know about "+period(m.theme), period(m.theme)+" In 2 minutes.")))
-		t.body(d, m.opening)
+		d.lp("Voice-over:", intro)
+		t.body(d, m.spoken(m.opening, 15, intro))
 	}}}
 	for _, tp := range m.topics {
-		segs = append(segs, segment{tp.title, t.pickInt(45, 40, 30), func(d *doc) {
+		span := t.pickInt(45, 40, 30)
+		segs = append(segs, segment{tp.title, span, func(d *doc) {
 			d.lp("On screen:", tp.title)
 			d.lp("Voice-over:", "")
-			t.body(d, tp.notes)
+			t.body(d, m.spoken(tp.notes, span, ""))
 		}})
 	}
 	segs = append(segs, segment{"Call to action", 15, func(d *doc) {
@@ -485,7 +487,7 @@ func videoRule(m *material) doc {
 		// The last notes are said before the call to action, which ends
 		// the film.
 		d.lp("Voice-over:", "")
-		t.body(d, m.closing)
+		t.body(d, m.spoken(m.closing, 15, t.spokenCTA()))
 		m.openQuestions(d, 0)
 		d.p(t.spokenCTA())
 	}})

@@ -74,8 +74,17 @@ func (t tone) spokenCTA() string {
 // digital makes a bullet of every sentence. A list of the notes stays a
 // list (numbered if it was).
 func (t tone) body(d *doc, s substance) {
+	// Digital: the sentences of consecutive paragraphs make one list, not
+	// a list per paragraph with gaps between.
+	var pending []item
+	flush := func() {
+		d.bullets(pending...)
+		pending = nil
+	}
+	defer flush()
 	for _, p := range s {
 		if p.list != kPara {
+			flush()
 			var items []item
 			for _, it := range p.items {
 				items = append(items, item{text: it})
@@ -93,17 +102,14 @@ func (t tone) body(d *doc, s substance) {
 		case domain.StrategyDigital:
 			// A line that leads into a list ("Before cut-over every team
 			// must:") stays a line, or it would read as the list's first item.
-			var items []item
 			for _, sent := range p.items {
 				if strings.HasSuffix(sent, ":") {
-					d.bullets(items...)
+					flush()
 					d.p(sent)
-					items = nil
 					continue
 				}
-				items = append(items, item{text: sent})
+				pending = append(pending, item{text: sent})
 			}
-			d.bullets(items...)
 		default:
 			for i := 0; i < len(p.items); i += 2 {
 				d.p(strings.Join(p.items[i:min(i+2, len(p.items))], " "))
