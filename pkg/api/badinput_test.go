@@ -221,7 +221,9 @@ func (o *openAPI) badCases(t *testing.T, rt route, bodies map[string]baseBody) [
 		t.Fatalf("no base body for %s: add one to baseBodies", key)
 	}
 	path := rt.path
-	if hasBody {
+	if hasBody && base.path != "" {
+		path = base.path
+	} else if hasBody {
 		path = pathParam.ReplaceAllLiteralString(rt.path, base.id)
 	} else if pathParam.MatchString(rt.path) {
 		path = pathParam.ReplaceAllLiteralString(rt.path, "00000000-0000-0000-0000-000000000000")
@@ -410,6 +412,9 @@ func normalize(t *testing.T, v any) any {
 type baseBody struct {
 	id   string
 	body any
+	// path, when set, is the route's path with every parameter filled in,
+	// for routes with more than one.
+	path string
 }
 
 // baseBodies creates one record of every kind and returns a valid body for
@@ -456,6 +461,13 @@ func baseBodies(t *testing.T, ts *testServer) map[string]baseBody {
 		ID string `json:"id"`
 	}
 	ts.json("POST", "/api/campaigns", campaignBody, http.StatusCreated, &camp)
+
+	var commComment, campComment struct {
+		ID string `json:"id"`
+	}
+	commentBody := map[string]any{"text": "Looks good"}
+	ts.json("POST", "/api/communications/"+comm.ID+"/comments", commentBody, http.StatusCreated, &commComment)
+	ts.json("POST", "/api/campaigns/"+camp.ID+"/comments", commentBody, http.StatusCreated, &campComment)
 
 	var state struct {
 		Items   any `json:"items"`
@@ -515,6 +527,17 @@ func baseBodies(t *testing.T, ts *testServer) map[string]baseBody {
 		"PATCH /api/campaigns/{id}":                      withID(camp.ID, campaignBody),
 		"POST /api/campaigns/{id}/import": withID(camp.ID, map[string]any{"activityIds": []string{gen.Schedule.(map[string]any)["activities"].([]any)[0].(map[string]any)["id"].(string)},
 			"themeId": theme.ID, "audienceMap": map[string]any{"Employees": audience.ID}, "dryRun": true}),
+		"POST /api/communications/{id}/review":    withID(comm.ID, map[string]any{"approvers": []string{}, "dueDate": "2031-03-01"}),
+		"POST /api/communications/{id}/decisions": withID(comm.ID, map[string]any{"decision": "approved", "comment": "ok"}),
+		"POST /api/campaigns/{id}/review":         withID(camp.ID, map[string]any{"approvers": []string{}, "dueDate": "2031-03-01"}),
+		"POST /api/campaigns/{id}/decisions":      withID(camp.ID, map[string]any{"decision": "approved", "comment": "ok"}),
+		"POST /api/communications/{id}/comments":  withID(comm.ID, commentBody),
+		"POST /api/campaigns/{id}/comments":       withID(camp.ID, commentBody),
+		"PATCH /api/communications/{id}/comments/{commentId}": {
+			path: "/api/communications/" + comm.ID + "/comments/" + commComment.ID, body: commentBody},
+		"PATCH /api/campaigns/{id}/comments/{commentId}": {
+			path: "/api/campaigns/" + camp.ID + "/comments/" + campComment.ID, body: commentBody},
+		"POST /api/inbox/read":                      item(map[string]any{"ids": []string{}}),
 		"POST /api/checklist-templates":             item(templateBody),
 		"POST /api/checklist-templates/import-html": item(map[string]any{"name": "I", "description": "d", "htmlContent": string(report)}),
 		"PUT /api/checklist":                        item(map[string]any{"items": state.Items, "version": state.Version}),
