@@ -411,3 +411,12 @@ func TestVideoVoiceOverFitsItsSeconds(t *testing.T) {
 		check()
 	}
 }
+
+// Notes that ask for no decision give the briefing a visible placeholder
+// (a paragraph, which step 4 counts), never an invented decision.
+func TestBriefingWithoutDecisionShowsPlaceholders(t *testing.T) {
+	got := generate(t, seededInput(t, "executive_briefing", "", "Wave 1 goes live on Monday 3 March."))
+	assert.Contains(t, got, "<h2>Decision Needed</h2>\n<p>[Add the decision you need from the steering committee]</p>")
+	assert.Contains(t, got, "<h2>Impact</h2>\n<p>[Add the impact: who is affected, the cost and the risk]</p>")
+	assert.NotContains(t, got, "Endorse the approach")
+}

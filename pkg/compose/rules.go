@@ -595,16 +595,19 @@ func briefingRule(m *material) doc {
 		t.body(&d, closing)
 		m.openQuestions(&d, 3)
 	}
-	d.h(2, "Decision Needed")
-	if len(decision) == 0 {
-		decision = []string{"Endorse the approach set out above and confirm who owns the next steps."}
+	// Without material a section is a visible placeholder paragraph, as the
+	// newsletter's defaults (step 4 counts them): an invented decision or
+	// impact must not reach the executives.
+	section := func(title string, items []string, placeholder string) {
+		d.h(2, title)
+		if len(items) == 0 {
+			d.p(placeholder)
+			return
+		}
+		t.body(&d, substance{{items: items}})
 	}
-	t.body(&d, substance{{items: decision}})
-	d.h(2, "Impact")
-	if len(impact) == 0 {
-		impact = []string{"The teams affected will need time for training and support during the transition."}
-	}
-	t.body(&d, substance{{items: impact}})
+	section("Decision Needed", decision, "[Add the decision you need from the steering committee]")
+	section("Impact", impact, "[Add the impact: who is affected, the cost and the risk]")
 	d.h(2, "Next Steps")
 	d.p(t.pick("We ask that a decision be taken at the next steering committee meeting.",
 		"Please confirm your decision at the next steering committee, or before it through the programme office.",
