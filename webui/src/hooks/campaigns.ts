@@ -45,6 +45,11 @@ export function useCampaignPage(limit: number) {
   return useQuery<SavedCampaign[]>({ queryKey: [`${CAMPAIGNS_PATH}?limit=${limit}`], placeholderData: keepPreviousData });
 }
 
+/** useSavedCampaign reads one saved campaign with its htmlContent (a link to one not on screen); off while id is empty. */
+export function useSavedCampaign(id: string) {
+  return useQuery<SavedCampaign>({ queryKey: [`${CAMPAIGNS_PATH}/${encodeURIComponent(id)}`], enabled: id !== '' });
+}
+
 /** useDeleteCampaign deletes a saved campaign ("Campaign deleted"). */
 export const useDeleteCampaign = campaigns.useDelete;
 

@@ -1,5 +1,6 @@
 import { CalendarDays, CalendarPlus, ClipboardCheck, Download, Eye, FileSpreadsheet, FolderOpen, MapPin, MessageSquare, Pencil, Trash2, Users } from 'lucide-react';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { CommentThread } from '@/components/CommentThread';
 import { EmptyState } from '@/components/EmptyState';
 import { ReviewBadge } from '@/components/ReviewBadge';
@@ -13,7 +14,7 @@ import { campaignDeleteConfirm, locationCount, peopleCount, savedFileName, short
 import { downloadUrl, saveFile } from '@/lib/download';
 import { toastError } from '@/lib/toast';
 import { useRecordParam } from '@/lib/useFocusParam';
-import { exportUrl, fetchCampaign, useCampaignList, useDeleteCampaign, useUpdateCampaignSchedule } from '@/hooks/campaigns';
+import { CAMPAIGN_PAGE, exportUrl, fetchCampaign, useCampaignPage, useDeleteCampaign, useSavedCampaign, useUpdateCampaignSchedule } from '@/hooks/campaigns';
 import CampaignReviewDialog from './CampaignReviewDialog';
 import HtmlPreviewDialog from './HtmlPreviewDialog';
 import ScheduleEditorDialog from './ScheduleEditorDialog';
@@ -37,9 +38,11 @@ function withHtml(id: string, use: (c: SavedCampaign) => void): void {
  * InventoryPage is the Campaign Inventory (spec 02 §2.8): the saved
  * campaigns with Edit (every change stored at once), Preview, Download and
  * Delete, and beyond the spec ICS and CSV downloads and Add to Schedule.
+ * It shows CAMPAIGN_PAGE campaigns at a time, paged by the server (issue 27).
  */
 export default function InventoryPage() {
-  const { data, isLoading, isError } = useCampaignList();
+  const [limit, setLimit] = useState(CAMPAIGN_PAGE);
+  const { data, isLoading, isError } = useCampaignPage(limit);
   const remove = useDeleteCampaign();
   const update = useUpdateCampaignSchedule();
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -48,9 +51,12 @@ export default function InventoryPage() {
   const [discussing, setDiscussing] = useState<SavedCampaign | null>(null);
   const [reviewing, setReviewing] = useState<SavedCampaign | null>(null);
   const campaigns = data ?? [];
-  // My reviews links a campaign here with ?focus=<id>: its thread opens.
+  // My reviews links a campaign here with ?focus=<id>: its thread opens. It is read by id, as it may be on no page shown.
   const discuss = useCallback((c: SavedCampaign) => setDiscussing(c), []);
-  useRecordParam('focus', data, discuss);
+  const [params] = useSearchParams();
+  const linked = useSavedCampaign(params.get('focus') ?? '');
+  const linkedItems = useMemo(() => (linked.data ? [linked.data] : undefined), [linked.data]);
+  useRecordParam('focus', linkedItems, discuss);
 
   return (
     <div className="grid gap-6">
@@ -91,6 +97,11 @@ export default function InventoryPage() {
             </li>
           ))}
         </ul>
+      )}
+      {campaigns.length >= limit && (
+        <Button variant="outline" className="justify-self-center" onClick={() => setLimit((n) => n + CAMPAIGN_PAGE)}>
+          Show more
+        </Button>
       )}
 
       {editing && (
