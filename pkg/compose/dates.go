@@ -121,6 +121,20 @@ func year(units []unit) int {
 	return y
 }
 
+// shortMonth is a month written short ("Mar", "Sept.") in a date.
+var shortMonth = regexp.MustCompile(`\b(Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b\.?`)
+
+var fullMonths = map[string]string{"Jan": "January", "Feb": "February", "Mar": "March", "Apr": "April", "Jun": "June",
+	"Jul": "July", "Aug": "August", "Sep": "September", "Sept": "September", "Oct": "October", "Nov": "November", "Dec": "December"}
+
+// longMonths writes a key date's months in full, so one list does not mix
+// "26 Mar" and "28 March".
+func longMonths(label string) string {
+	return shortMonth.ReplaceAllStringFunc(label, func(m string) string {
+		return fullMonths[strings.TrimSuffix(m, ".")]
+	})
+}
+
 var monthNumbers = map[string]int{"jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11, "dec": 12}
 
 var (

@@ -341,7 +341,7 @@ func (m *material) build() {
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return dates[a].start - dates[b].start })
 	for _, i := range order {
-		m.dates = append(m.dates, item{dates[i].label + ":", texts[i]})
+		m.dates = append(m.dates, item{longMonths(dates[i].label) + ":", texts[i]})
 	}
 	m.topics, m.open, m.openingPoint = nil, nil, ""
 	if bestOpening >= 0 {

@@ -67,7 +67,7 @@ func keyDateLines(content string) []string {
 func TestKeyDatesOneItemPerDay(t *testing.T) {
 	for _, tc := range []struct{ notes, want string }{
 		{"Wave 1 goes live on Monday 3 March.\nFrom March 3 you log in with your usual password.", "- Monday 3 March: Wave 1 goes live"},
-		{"Go-live is on 3 Mar.\nOn 3 March 2027 the portal opens.", "- 3 Mar: Go-live is"},
+		{"Go-live is on 3 Mar.\nOn 3 March 2027 the portal opens.", "- 3 March: Go-live is"},
 		{"Invoices go out on March 1st.\nBilling starts 1 March.", "- March 1st: Invoices go out"},
 	} {
 		in := seededInput(t, "email", domain.StrategyUniversal, tc.notes)
@@ -419,4 +419,15 @@ func TestBriefingWithoutDecisionShowsPlaceholders(t *testing.T) {
 	assert.Contains(t, got, "<h2>Decision Needed</h2>\n<p>[Add the decision you need from the steering committee]</p>")
 	assert.Contains(t, got, "<h2>Impact</h2>\n<p>[Add the impact: who is affected, the cost and the risk]</p>")
 	assert.NotContains(t, got, "Endorse the approach")
+}
+
+// Key dates write their months in full: one list does not mix "26 Mar"
+// and "28 March".
+func TestKeyDatesWriteMonthsInFull(t *testing.T) {
+	for in, want := range map[string]string{"26 Mar": "26 March", "9-13 Feb": "9-13 February", "Sept. 3": "September 3", "3 May": "3 May", "Monday 3 March": "Monday 3 March"} {
+		assert.Equal(t, want, longMonths(in), in)
+	}
+	in := seededInput(t, "email", domain.StrategyUniversal, "Confirm attendance lists by 26 Mar.\nBook your session before 28 March.")
+	in.Vehicle.Settings.Format = FormatText
+	assert.Equal(t, []string{"- 26 March: Confirm attendance lists", "- 28 March: Book your session"}, keyDateLines(generate(t, in)))
 }

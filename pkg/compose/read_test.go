@@ -242,7 +242,7 @@ func TestKeyDates(t *testing.T) {
 	in.Vehicle.Settings.Format = FormatText
 	r, err := Generate(in)
 	require.NoError(t, err)
-	assert.Contains(t, r.Content, "Key dates\n\n- 10 January: Approve the training budget\n- 6 Feb: Confirm training attendance lists\n- 9–20 February: Training runs\n")
+	assert.Contains(t, r.Content, "Key dates\n\n- 10 January: Approve the training budget\n- 6 February: Confirm training attendance lists\n- 9–20 February: Training runs\n")
 	assert.Equal(t, 1, strings.Count(r.Content, "- 1 March:"))
 }
 

@@ -268,15 +268,15 @@ func (m *material) topicSegments(span int, extra func(i int, d *doc)) []segment 
 	return segs
 }
 
-// aside is a segment for the notes that answer no question (the opening
-// and closing paragraphs, the open questions), or none.
+// aside is a segment for the notes that answer no question and come
+// before the answers (the opening paragraph, the open questions), or none.
+// The closing notes ("Thank you for all the work") are said at the close.
 func (m *material) aside(title string, span int) []segment {
-	if len(m.opening)+len(m.closing)+len(m.open) == 0 {
+	if len(m.opening)+len(m.open) == 0 {
 		return nil
 	}
 	return []segment{{title, span, func(d *doc) {
 		m.tone.body(d, m.opening)
-		m.tone.body(d, m.closing)
 		m.openQuestions(d, 0)
 	}}}
 }
@@ -310,6 +310,7 @@ func townHallRule(m *material) doc {
 				"Take the top-voted questions from the live channel first."))
 		}},
 		segment{"Close and next steps", 5, func(d *doc) {
+			t.body(d, m.closing)
 			d.p(t.spokenCTA())
 			d.p("Thank everyone for their time.")
 		}},
