@@ -115,6 +115,13 @@ func NewSigner(secret []byte, ttl time.Duration) *Signer {
 	return &Signer{secret: secret, ttl: ttl, now: time.Now}
 }
 
+// WithClock makes the Signer issue and check tokens on the clock now
+// (tests move it instead of waiting) and answers it.
+func (s *Signer) WithClock(now func() time.Time) *Signer {
+	s.now = now
+	return s
+}
+
 // Issue returns a new token and the session it carries.
 func (s *Signer) Issue() (string, Session) { return s.issue(false) }
 
@@ -123,18 +130,33 @@ func (s *Signer) IssuePersonal() (string, Session) { return s.issue(true) }
 
 func (s *Signer) issue(personal bool) (string, Session) {
 	now := s.now()
+	id := make([]byte, 16)
+	_, _ = rand.Read(id)
+	sess := Session{ID: enc(id), IssuedAt: now, Expires: now.Add(s.ttl), Personal: personal}
+	return s.Token(sess), session(s.payload(sess))
+}
+
+// Token signs sess as it is, so a session can be given a new expiry. The
+// times are kept to the second (Expires) and the microsecond (IssuedAt).
+func (s *Signer) Token(sess Session) string {
+	payload := s.payload(sess)
+	return enc(payload) + "." + enc(s.mac(payload))
+}
+
+func (s *Signer) payload(sess Session) []byte {
 	n := payloadLen
-	if personal {
+	if sess.Personal {
 		n++
 	}
 	payload := make([]byte, n)
-	binary.BigEndian.PutUint64(payload, uint64(now.Add(s.ttl).Unix()))
-	binary.BigEndian.PutUint64(payload[8:], uint64(now.UnixMicro()))
-	_, _ = rand.Read(payload[16:payloadLen])
-	if personal {
+	binary.BigEndian.PutUint64(payload, uint64(sess.Expires.Unix()))
+	binary.BigEndian.PutUint64(payload[8:], uint64(sess.IssuedAt.UnixMicro()))
+	id, _ := base64.RawURLEncoding.DecodeString(sess.ID)
+	copy(payload[16:payloadLen], id)
+	if sess.Personal {
 		payload[payloadLen] = 1
 	}
-	return enc(payload) + "." + enc(s.mac(payload)), session(payload)
+	return payload
 }
 
 // Parse returns the session of an authentic, unexpired token; ok is false

@@ -128,13 +128,23 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) {
 // personal one with its person_sessions row, the session and device
 // cookies, and the signin entry of the audit trail.
 func (s *Server) openSession(w http.ResponseWriter, r *http.Request, who actor.Actor, personal bool) (access.Session, error) {
-	token, sess := s.signer.Issue()
-	if personal {
+	var token string
+	var sess access.Session
+	if !personal {
+		// A shared session has no row: its token carries the idle
+		// deadline, moved on as it is used (requireSession).
+		_, sess = s.signer.Issue()
+		sess.Expires = s.deadline(sess, s.now())
+		token = s.signer.Token(sess)
+	} else {
+		// A personal session's token lasts its lifetime; its row holds
+		// the idle deadline.
 		token, sess = s.signer.IssuePersonal()
-		if err := s.store.CreatePersonSession(r.Context(), sess.ID, who.ID, sess.Expires); err != nil {
+		now := s.now()
+		if err := s.store.CreatePersonSession(r.Context(), domain.PersonSession{ID: sess.ID, PersonID: who.ID,
+			CreatedAt: now, LastSeenAt: now, ExpiresAt: s.deadline(sess, now)}); err != nil {
 			return sess, err
 		}
-		s.seen(r.Context(), who.ID)
 	}
 	s.audit(r, who, store.ActionSignIn, who.ID, who.Name)
 	s.setSessionCookie(w, r, &http.Cookie{Value: token, Expires: sess.Expires})
@@ -198,6 +208,9 @@ func (s *Server) deleteSession(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		}
+		// Until the session's absolute end: a copy of a shared token
+		// may have been renewed beyond this one's expiry.
+		sess.Expires = sess.IssuedAt.Add(s.maxAge)
 		if err := s.revocations.Revoke(r.Context(), sess); err != nil {
 			s.fail(w, r, err)
 			return
@@ -231,7 +244,9 @@ func (s *Server) session(r *http.Request) (access.Session, bool) {
 		return access.Session{}, false
 	}
 	sess, ok := s.signer.Parse(c.Value)
-	if !ok {
+	if !ok || !s.now().Before(sess.IssuedAt.Add(s.maxAge)) {
+		// The lifetime is checked here too, so a lowered auth.max-age
+		// ends the sessions already past it.
 		return access.Session{}, false
 	}
 	revoked, err := s.revocations.Revoked(r.Context(), sess)
@@ -243,9 +258,10 @@ func (s *Server) session(r *http.Request) (access.Session, bool) {
 
 // who returns the request's session and who holds it: the shared identity
 // for a shared session; for a personal one the person its row names, read
-// on every request, so a removal, a new code or a sign-out everywhere ends
-// it at the next request on every replica, and a new role applies at once.
-// Without a valid session the actor is zero; err is the store's failure.
+// on every request, so a removal, a new code, a sign-out or an idle
+// timeout ends it at the next request on every replica, and a new role
+// applies at once. Without a valid session the actor is zero; err is the
+// store's failure.
 func (s *Server) who(r *http.Request) (access.Session, actor.Actor, error) {
 	sess, ok := s.session(r)
 	if !ok {
@@ -254,31 +270,51 @@ func (s *Server) who(r *http.Request) (access.Session, actor.Actor, error) {
 	if !sess.Personal {
 		return sess, s.shared, nil
 	}
-	p, err := s.store.PersonOfSession(r.Context(), sess.ID)
+	now := s.now()
+	p, row, err := s.store.PersonOfSession(r.Context(), sess.ID, now)
 	if errors.Is(err, store.ErrNotFound) {
 		return sess, actor.Actor{}, nil
 	}
 	if err != nil {
 		return sess, actor.Actor{}, err
 	}
-	s.seen(r.Context(), p.ID)
+	if now.Sub(row.LastSeenAt) >= seenEvery {
+		// The request moves the idle deadline on, and is the person's
+		// last seen; written at most once a minute per session.
+		if err := s.store.TouchPersonSession(context.WithoutCancel(r.Context()), sess.ID, now, s.deadline(sess, now)); err != nil {
+			s.log.WarnContext(r.Context(), "recording a session's last request", "err", err)
+		}
+	}
 	return sess, actor.Actor{ID: p.ID, Name: p.Name, Role: actor.Role(p.Role)}, nil
 }
 
-// seenEvery is how often a person's last-seen time is written: at most
-// once a minute per person and replica, not on every request.
+// seenEvery is how often a session's last request is written (its row
+// for a personal session, a new cookie for a shared one): at most once a
+// minute, not on every request. The idle timeout is exact to it.
 const seenEvery = time.Minute
 
-// seen records that the person made a request now.
-func (s *Server) seen(ctx context.Context, personID string) {
-	now := s.now()
-	if last, ok := s.lastSeen.Load(personID); ok && now.Sub(last.(time.Time)) < seenEvery {
+// deadline is when sess ends if not used again after now: the idle
+// timeout later, but never past its lifetime.
+func (s *Server) deadline(sess access.Session, now time.Time) time.Time {
+	if end := sess.IssuedAt.Add(s.maxAge); end.Before(now.Add(s.idle)) {
+		return end
+	}
+	return now.Add(s.idle)
+}
+
+// renew gives a shared session's browser a token with the idle deadline
+// moved on, once its last renewal is seenEvery old: without a row, the
+// token itself says when the session was last used.
+func (s *Server) renew(w http.ResponseWriter, r *http.Request, sess access.Session) {
+	if sess.Personal {
 		return
 	}
-	s.lastSeen.Store(personID, now)
-	if err := s.store.TouchPerson(context.WithoutCancel(ctx), personID, now); err != nil {
-		s.log.WarnContext(ctx, "recording when a person was last seen", "err", err)
+	until := s.deadline(sess, s.now())
+	if until.Sub(sess.Expires) < seenEvery {
+		return
 	}
+	sess.Expires = until
+	s.setSessionCookie(w, r, &http.Cookie{Value: s.signer.Token(sess), Expires: until})
 }
 
 // listQuestions loads every question; GET /api/questions?themeId cuts one

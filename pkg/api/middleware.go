@@ -41,7 +41,7 @@ func (s *Server) requireSession(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		_, who, err := s.who(r)
+		sess, who, err := s.who(r)
 		if err != nil {
 			s.fail(w, r, err)
 			return
@@ -50,6 +50,7 @@ func (s *Server) requireSession(next http.Handler) http.Handler {
 			writeJSON(w, http.StatusUnauthorized, ErrorBody{Error: "authentication required"})
 			return
 		}
+		s.renew(w, r, sess)
 		// Who is acting, for every use case this request runs (pkg/plan).
 		next.ServeHTTP(w, r.WithContext(actor.With(r.Context(), who)))
 	})

@@ -19,6 +19,8 @@ func (s *Server) routePeople(r *mux.Router) {
 	r.HandleFunc("/people/{id}", s.removePerson).Methods(http.MethodDelete)
 	r.HandleFunc("/people/{id}/code", s.newPersonCode).Methods(http.MethodPost)
 	r.HandleFunc("/people/{id}/sessions", s.signOutPerson).Methods(http.MethodDelete)
+	r.HandleFunc("/people/{id}/sessions", s.listPersonSessions).Methods(http.MethodGet)
+	r.HandleFunc("/sessions/{id}", s.endSession).Methods(http.MethodDelete)
 }
 
 // CreatedPerson is the answer of POST /api/people: the person and, this
@@ -91,6 +93,23 @@ func (s *Server) newPersonCode(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) signOutPerson(w http.ResponseWriter, r *http.Request) {
 	if _, err := s.plan.SignOutPerson(r.Context(), mux.Vars(r)["id"]); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Server) listPersonSessions(w http.ResponseWriter, r *http.Request) {
+	sessions, err := s.plan.PersonSessions(r.Context(), mux.Vars(r)["id"])
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writePage(s, w, r, sessions, func(x domain.PersonSession) string { return x.ID })
+}
+
+func (s *Server) endSession(w http.ResponseWriter, r *http.Request) {
+	if err := s.plan.EndSession(r.Context(), mux.Vars(r)["id"]); err != nil {
 		s.fail(w, r, err)
 		return
 	}

@@ -4,12 +4,14 @@ import (
 	"context"
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/commsplan/commsplan/pkg/access"
 	"github.com/commsplan/commsplan/pkg/actor"
+	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/store/storetest"
 )
@@ -199,4 +201,140 @@ func TestPeopleAPI(t *testing.T) {
 		resp, _ = admin.do("DELETE", "/api/people/"+dana.ID+"/sessions", nil)
 		assert.Equal(t, http.StatusNotFound, resp.StatusCode)
 	})
+}
+
+// TestSessionLimits: on an injected clock, a session, personal or shared,
+// ends auth.idle-timeout after its last request and auth.max-age after its
+// sign-in however busy; a replica on the same database with the same
+// limits agrees; the last request is written at most once a minute.
+func TestSessionLimits(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		clock := &fakeClock{t: time.Now()}
+		limits := Options{Now: clock.now, IdleTimeout: time.Hour, MaxAge: 3 * time.Hour}
+		ts := newTestServer(t, b, limits)
+		p := plan.New(ts.Store)
+		dana, code, err := p.AddPerson(terminal(), "Dana Reyes", "", "viewer")
+		require.NoError(t, err)
+		replica := New(Options{Store: storetest.Open(t, ts.DSN), Codes: access.NewCodes([]string{testCode}),
+			Secret: []byte("test secret"), Now: clock.now, IdleTimeout: time.Hour, MaxAge: 3 * time.Hour}).Handler()
+		status := func(b *testServer) int {
+			t.Helper()
+			resp, _ := b.do("GET", "/api/themes", nil)
+			return resp.StatusCode
+		}
+
+		personal, shared := ts.signInAs(code), ts
+		lastSeen := func() time.Time {
+			t.Helper()
+			sessions, err := p.PersonSessions(terminal(), dana.ID)
+			require.NoError(t, err)
+			require.Len(t, sessions, 1)
+			return sessions[0].LastSeenAt
+		}
+		signedIn := lastSeen()
+		clock.add(30 * time.Second)
+		require.Equal(t, http.StatusOK, status(personal))
+		assert.Equal(t, signedIn, lastSeen(), "not written again within a minute")
+		clock.add(31 * time.Second)
+		require.Equal(t, http.StatusOK, status(personal))
+		require.Equal(t, http.StatusOK, status(shared))
+		assert.Equal(t, signedIn.Add(61*time.Second).Truncate(time.Second), lastSeen().Truncate(time.Second))
+
+		// Used every 59 minutes, both kinds hold past the idle timeout...
+		for range 2 {
+			clock.add(59 * time.Minute)
+			assert.Equal(t, http.StatusOK, status(personal))
+			assert.Equal(t, http.StatusOK, status(shared))
+		}
+		assert.Equal(t, http.StatusOK, statusWith(replica, "/api/themes", personal.sessionCookie()))
+		assert.Equal(t, http.StatusOK, statusWith(replica, "/api/themes", shared.sessionCookie()))
+		// ... and end an hour after their last request, here and on the replica.
+		clock.add(time.Hour + time.Second)
+		assert.Equal(t, http.StatusUnauthorized, statusWith(replica, "/api/themes", personal.sessionCookie()))
+		assert.Equal(t, http.StatusUnauthorized, statusWith(replica, "/api/themes", shared.sessionCookie()))
+		assert.Equal(t, http.StatusUnauthorized, status(personal))
+		assert.Equal(t, http.StatusUnauthorized, status(shared))
+
+		// However busy, a session ends auth.max-age after its sign-in.
+		personal, shared = ts.signInAs(code), ts.signInAs(testCode)
+		for elapsed := 50 * time.Minute; elapsed < 3*time.Hour; elapsed += 50 * time.Minute {
+			clock.add(50 * time.Minute)
+			require.Equal(t, http.StatusOK, status(personal), "after %s", elapsed)
+			require.Equal(t, http.StatusOK, status(shared), "after %s", elapsed)
+		}
+		clock.add(30 * time.Minute)
+		assert.Equal(t, http.StatusUnauthorized, status(personal))
+		assert.Equal(t, http.StatusUnauthorized, status(shared))
+	})
+}
+
+// TestPersonSessionsAPI: an admin lists a person's sessions and signs out
+// one of them, which ends at its next request on every server, while the
+// other holds; the People list counts only the open ones; a planner may
+// do neither.
+func TestPersonSessionsAPI(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b)
+		p := plan.New(ts.Store)
+		_, adminCode, _, err := p.EnsureAdmin(terminal())
+		require.NoError(t, err)
+		admin := ts.signInAs(adminCode)
+		dana, code, err := p.AddPerson(terminal(), "Dana Reyes", "", "planner")
+		require.NoError(t, err)
+		laptop, phone := ts.signInAs(code), ts.signInAs(code)
+		replica := ts.replica()
+
+		var sessions []domain.PersonSession
+		admin.json("GET", "/api/people/"+dana.ID+"/sessions", nil, http.StatusOK, &sessions)
+		require.Len(t, sessions, 2)
+		var people []domain.Person
+		admin.json("GET", "/api/people", nil, http.StatusOK, &people)
+		count := func() int {
+			admin.json("GET", "/api/people", nil, http.StatusOK, &people)
+			for _, x := range people {
+				if x.ID == dana.ID {
+					return x.ActiveSessions
+				}
+			}
+			t.Fatal("Dana is not listed")
+			return 0
+		}
+		assert.Equal(t, 2, count())
+
+		resp, body := laptop.do("DELETE", "/api/sessions/"+sessions[0].ID, nil)
+		assert.Equal(t, http.StatusForbidden, resp.StatusCode, "a planner may not")
+		assert.Contains(t, string(body), `"permission":"people.manage"`)
+		resp, _ = laptop.do("GET", "/api/people/"+dana.ID+"/sessions", nil)
+		assert.Equal(t, http.StatusForbidden, resp.StatusCode)
+
+		laptopID := sessionOf(t, ts, laptop)
+		phoneCookie := phone.sessionCookie()
+		admin.json("DELETE", "/api/sessions/"+laptopID, nil, http.StatusNoContent, nil)
+		assert.Equal(t, http.StatusUnauthorized, statusWith(replica, "/api/themes", laptop.sessionCookie()))
+		resp, _ = laptop.do("GET", "/api/themes", nil)
+		assert.Equal(t, http.StatusUnauthorized, resp.StatusCode)
+		assert.Equal(t, http.StatusOK, statusWith(replica, "/api/themes", phoneCookie), "the other session holds")
+		assert.Equal(t, 1, count())
+		admin.json("GET", "/api/people/"+dana.ID+"/sessions", nil, http.StatusOK, &sessions)
+		require.Len(t, sessions, 1)
+		assert.NotEqual(t, laptopID, sessions[0].ID)
+		resp, _ = admin.do("DELETE", "/api/sessions/"+laptopID, nil)
+		assert.Equal(t, http.StatusNotFound, resp.StatusCode, "an ended session")
+		resp, _ = admin.do("GET", "/api/people/nobody/sessions", nil)
+		assert.Equal(t, http.StatusNotFound, resp.StatusCode)
+
+		var entries []domain.Activity
+		admin.json("GET", "/api/audit?action=session_ended", nil, http.StatusOK, &entries)
+		require.Len(t, entries, 1)
+		assert.Equal(t, dana.ID, entries[0].EntityID)
+		assert.Equal(t, plan.FirstAdminName, entries[0].ActorName)
+	})
+}
+
+// sessionOf is the id of the session browser b holds.
+func sessionOf(t *testing.T, ts *testServer, b *testServer) string {
+	t.Helper()
+	sess, ok := access.NewSigner([]byte("test secret"), time.Hour).Parse(b.sessionCookie().Value)
+	require.True(t, ok)
+	return sess.ID
 }

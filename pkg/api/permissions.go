@@ -132,6 +132,8 @@ var operations = map[string]operation{
 	"DELETE /api/people/{id}":          {"removePerson", actor.PeopleManage},
 	"POST /api/people/{id}/code":       {"issuePersonCode", actor.PeopleManage},
 	"DELETE /api/people/{id}/sessions": {"signOutPerson", actor.PeopleManage},
+	"GET /api/people/{id}/sessions":    {"listPersonSessions", actor.PeopleManage},
+	"DELETE /api/sessions/{id}":        {"endSession", actor.PeopleManage},
 
 	// Comments (issue 26): reading a thread is reading the plan; writing
 	// one is editing it. Only the author changes a comment (pkg/plan).

@@ -12,7 +12,6 @@ import (
 	"net/netip"
 	"regexp"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/gorilla/mux"
@@ -40,8 +39,12 @@ type Options struct {
 	SharedRole actor.Role
 	// Secret signs session cookies; replicas sharing it share sessions.
 	Secret []byte
-	// SessionTTL is how long a session lasts (default 12 hours).
-	SessionTTL time.Duration
+	// IdleTimeout ends a session this long after its last request
+	// (auth.idle-timeout, default DefaultIdleTimeout).
+	IdleTimeout time.Duration
+	// MaxAge ends a session this long after its sign-in, however busy
+	// (auth.max-age, default DefaultMaxAge).
+	MaxAge time.Duration
 	// FailDelay is the pause before answering a wrong code (default 1 s,
 	// the spec's verification delay).
 	FailDelay time.Duration
@@ -85,6 +88,12 @@ type Options struct {
 	SignOn *sso.Provider
 }
 
+// The sessions' default limits (auth.idle-timeout, auth.max-age).
+const (
+	DefaultIdleTimeout = 12 * time.Hour
+	DefaultMaxAge      = 30 * 24 * time.Hour
+)
+
 // Server serves the API and the UI.
 type Server struct {
 	store  store.Store
@@ -92,14 +101,13 @@ type Server struct {
 	codes  access.Codes
 	signer *access.Signer
 	// devices signs the device cookies (access.NewDeviceSigner).
-	devices  *access.Signer
-	ttl      time.Duration
-	delay    time.Duration
-	throttle *access.Throttle
+	devices *access.Signer
+	// idle and maxAge are the sessions' idle timeout and lifetime.
+	idle, maxAge time.Duration
+	delay        time.Duration
+	throttle     *access.Throttle
 	// shared is who signs in with a shared code.
 	shared actor.Actor
-	// lastSeen is when each person's last-seen time was last written here.
-	lastSeen sync.Map
 	// revocations says which signed sessions were ended early.
 	revocations *access.Revocations
 	// trusted are the reverse proxies whose forwarding headers count.
@@ -125,7 +133,7 @@ type Server struct {
 
 // New returns a Server for opts.
 func New(opts Options) *Server {
-	s := &Server{store: opts.Store, log: opts.Log, codes: opts.Codes, ttl: opts.SessionTTL, delay: opts.FailDelay,
+	s := &Server{store: opts.Store, log: opts.Log, codes: opts.Codes, idle: opts.IdleTimeout, maxAge: opts.MaxAge, delay: opts.FailDelay,
 		throttle: opts.Throttle, ui: opts.UI, version: opts.Version, now: opts.Now, maxPerWeek: opts.MaxPerAudienceWeek,
 		holidayCalendar: opts.HolidayCalendar,
 		generator:       opts.Generator, backups: opts.Backups, signOn: opts.SignOn, revocations: opts.Revocations, trusted: opts.TrustedProxies,
@@ -137,8 +145,11 @@ func New(opts Options) *Server {
 		opts.SharedRole = actor.DefaultSharedRole
 	}
 	s.shared = actor.SharedAs(opts.SharedRole)
-	if s.ttl == 0 {
-		s.ttl = 12 * time.Hour
+	if s.idle <= 0 {
+		s.idle = DefaultIdleTimeout
+	}
+	if s.maxAge <= 0 {
+		s.maxAge = DefaultMaxAge
 	}
 	if s.delay == 0 {
 		s.delay = time.Second
@@ -158,7 +169,7 @@ func New(opts Options) *Server {
 	if s.generator == nil {
 		s.generator = compose.Rules()
 	}
-	s.signer = access.NewSigner(opts.Secret, s.ttl)
+	s.signer = access.NewSigner(opts.Secret, s.maxAge).WithClock(s.now)
 	s.devices = access.NewDeviceSigner(opts.Secret)
 	s.lists = newListCache(s.version)
 	s.plan = plan.New(opts.Store).WithClock(s.now).WithReview(opts.Review)

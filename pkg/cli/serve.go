@@ -181,6 +181,7 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 		signOn = sso.New(cfg.OIDC, nil)
 	}
 	srv := api.New(api.Options{Store: st, Backups: backups, Log: log, Codes: accessCodes, SharedRole: cfg.SharedRole, Review: cfg.Review, Secret: []byte(secret),
+		IdleTimeout: cfg.IdleTimeout, MaxAge: cfg.MaxAge,
 		UI: webui.FS(), Version: f.Version, MaxPerAudienceWeek: cfg.MaxPerAudienceWeek, HolidayCalendar: cfg.HolidayCalendar, Generator: gen,
 		TrustedProxies: cfg.TrustedProxies, PublicURL: cfg.PublicURL, Notify: webhook(cfg, st, log),
 		SignOn: signOn})

@@ -55,6 +55,9 @@ type Config struct {
 	// Review is review.required, review.approvals and
 	// review.allow-self-approval.
 	Review review.Policy
+	// IdleTimeout ends a session this long after its last request
+	// (auth.idle-timeout); MaxAge this long after its sign-in (auth.max-age).
+	IdleTimeout, MaxAge time.Duration
 	// LogLevel is debug, info, warn or error.
 	LogLevel string
 	// LogFormat is text or json.
@@ -154,6 +157,8 @@ var Settings = []Setting{
 	{Flag: "review-required", Key: "review.required", Default: "false", Usage: "a communication can become scheduled only when its review is approved", Serve: true},
 	{Flag: "review-approvals", Key: "review.approvals", Default: "1", Usage: "distinct approvers a review needs", Serve: true},
 	{Flag: "review-allow-self-approval", Key: "review.allow-self-approval", Default: "false", Usage: "let whoever asked for a review approve it", Serve: true},
+	{Flag: "idle-timeout", Key: "auth.idle-timeout", Default: "12h", Usage: "a session ends this long after its last request", Serve: true},
+	{Flag: "max-age", Key: "auth.max-age", Default: "720h", Usage: "a session ends this long after its sign-in, however busy (720h: 30 days)", Serve: true},
 	{Flag: "audit-keep-days", Key: "audit.keep-days", Usage: "days the audit trail keeps an entry; older ones are pruned at start and daily (default: forever)", Serve: true},
 	{Flag: "session-secret", Key: "session.secret", Usage: "secret that signs session cookies (default: generated and kept in the data dir)", Serve: true},
 	{Flag: "public-url", Key: "public-url", Usage: "the URL users reach the server at, e.g. https://comms.example.com behind a TLS-terminating proxy (https makes the session cookie Secure)", Serve: true},
@@ -312,7 +317,8 @@ func Load(fs *pflag.FlagSet) (Config, error) {
 	for _, d := range []struct {
 		key string
 		to  *time.Duration
-	}{{"db.connect-timeout", &c.DBConnectTimeout}, {"db.query-timeout", &c.DBQueryTimeout}, {"shutdown-grace", &c.ShutdownGrace}} {
+	}{{"db.connect-timeout", &c.DBConnectTimeout}, {"db.query-timeout", &c.DBQueryTimeout}, {"shutdown-grace", &c.ShutdownGrace},
+		{"auth.idle-timeout", &c.IdleTimeout}, {"auth.max-age", &c.MaxAge}} {
 		if *d.to, err = parseDuration(setting(d.key).Flag, get(d.key)); err != nil {
 			return Config{}, err
 		}

@@ -39,3 +39,17 @@ func (p *Person) Validate() error {
 	}
 	return fe.orNil()
 }
+
+// PersonSession is one open personal session: a browser signed in with a
+// person's code.
+type PersonSession struct {
+	ID       string `json:"id"`
+	PersonID string `json:"personId"`
+	// CreatedAt is the sign-in.
+	CreatedAt time.Time `json:"createdAt"`
+	// LastSeenAt is the session's last request (to the minute).
+	LastSeenAt time.Time `json:"lastSeenAt"`
+	// ExpiresAt is when the session ends unless used again: the earlier
+	// of its absolute end and its last request plus the idle timeout.
+	ExpiresAt time.Time `json:"expiresAt"`
+}

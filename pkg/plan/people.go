@@ -171,6 +171,27 @@ func (p *Plan) SignOutPerson(ctx context.Context, id string) (int, error) {
 	return p.st.DeletePersonSessions(ctx, id)
 }
 
+// PersonSessions lists the person's open sessions, the most recently
+// seen first.
+func (p *Plan) PersonSessions(ctx context.Context, id string) ([]domain.PersonSession, error) {
+	if _, err := actor.Require(ctx, actor.PeopleManage); err != nil {
+		return nil, err
+	}
+	if _, err := p.st.GetPerson(ctx, id); err != nil {
+		return nil, err
+	}
+	return p.st.ListPersonSessions(ctx, id)
+}
+
+// EndSession ends one personal session, whoever's it is: it ends at its
+// next request, on every replica.
+func (p *Plan) EndSession(ctx context.Context, sessionID string) error {
+	if _, err := actor.Require(ctx, actor.PeopleManage); err != nil {
+		return err
+	}
+	return p.st.EndPersonSession(ctx, sessionID)
+}
+
 // FirstAdminName is the name of the admin the first start creates.
 const FirstAdminName = "Administrator"
 

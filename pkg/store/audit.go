@@ -51,6 +51,8 @@ const (
 	ActionSignOut       = "signout"
 	ActionCodeIssued    = "code_issued"
 	ActionSignedOut     = "sessions_ended"
+	// ActionSessionEnded is an admin ending one session of a person.
+	ActionSessionEnded = "session_ended"
 	// ActionPruned is audit.keep-days removing old entries (entity type
 	// audit).
 	ActionPruned = "pruned"

@@ -341,15 +341,25 @@ type Store interface {
 	// transaction, locks their rows until it ends, so two transactions
 	// cannot each demote or remove one of the last two admins.
 	LockAdmins(ctx context.Context) (int, error)
-	// TouchPerson sets the person's last-seen time.
-	TouchPerson(ctx context.Context, id string, at time.Time) error
-	// CreatePersonSession records a personal session until expires.
-	CreatePersonSession(ctx context.Context, id, personID string, expires time.Time) error
-	// PersonOfSession returns the person of an unexpired personal session;
-	// ErrNotFound when the session was ended or its person removed.
-	PersonOfSession(ctx context.Context, sessionID string) (domain.Person, error)
+	// CreatePersonSession records a personal session (its ID, PersonID,
+	// CreatedAt, LastSeenAt and ExpiresAt); the person's sessions ended
+	// by then are pruned, and the person is seen at CreatedAt.
+	CreatePersonSession(ctx context.Context, sess domain.PersonSession) error
+	// PersonOfSession returns the person of a personal session that holds
+	// at (ExpiresAt after at), and the session; ErrNotFound when the
+	// session ended, idle or not, or its person was removed.
+	PersonOfSession(ctx context.Context, sessionID string, at time.Time) (domain.Person, domain.PersonSession, error)
+	// TouchPersonSession records a request of the session at, which now
+	// holds until expires, and that its person was seen at.
+	TouchPersonSession(ctx context.Context, sessionID string, at, expires time.Time) error
+	// ListPersonSessions returns the person's sessions that hold now,
+	// the most recently seen first.
+	ListPersonSessions(ctx context.Context, personID string) ([]domain.PersonSession, error)
 	// DeletePersonSession ends one personal session (logout).
 	DeletePersonSession(ctx context.Context, id string) error
+	// EndPersonSession ends one personal session of someone else (an
+	// admin's Sign out), with its audit entry; ErrNotFound when none holds.
+	EndPersonSession(ctx context.Context, id string) error
 	// DeletePersonSessions ends every session of the person and returns
 	// how many there were.
 	DeletePersonSessions(ctx context.Context, personID string) (int, error)

@@ -11,14 +11,17 @@ import (
 
 // personSelect reads a person with its count of unexpired sessions ($1 is
 // now).
-const personSelect = `SELECT p.id, p.name, p.email, p.role, p.created_at, p.last_seen_at,
-	(SELECT COUNT(*) FROM person_sessions s WHERE s.person_id = p.id AND s.expires_at > $1)
-	FROM people p`
+const personSelect = `SELECT ` + personColumns + ` FROM people p`
 
-func scanPerson(r interface{ Scan(...any) error }) (domain.Person, error) {
+// personColumns are the columns scanPerson reads ($1 is now).
+const personColumns = `p.id, p.name, p.email, p.role, p.created_at, p.last_seen_at,
+	(SELECT COUNT(*) FROM person_sessions s WHERE s.person_id = p.id AND s.expires_at > $1)`
+
+// scanPerson reads personColumns, then into extra the columns after them.
+func scanPerson(r interface{ Scan(...any) error }, extra ...any) (domain.Person, error) {
 	var p domain.Person
 	var seen sql.NullTime
-	err := r.Scan(&p.ID, &p.Name, &p.Email, &p.Role, &p.CreatedAt, &seen, &p.ActiveSessions)
+	err := r.Scan(append([]any{&p.ID, &p.Name, &p.Email, &p.Role, &p.CreatedAt, &seen, &p.ActiveSessions}, extra...)...)
 	p.CreatedAt = p.CreatedAt.UTC()
 	if seen.Valid {
 		t := seen.Time.UTC()
@@ -102,37 +105,89 @@ func (s *Store) LockCampaign(ctx context.Context, id string) error {
 	return err
 }
 
-// TouchPerson implements store.Store.
-func (s *Store) TouchPerson(ctx context.Context, id string, at time.Time) error {
-	return s.exec(ctx, `UPDATE people SET last_seen_at = $1 WHERE id = $2`, at.UTC().Truncate(time.Microsecond), id)
-}
-
-// CreatePersonSession implements store.Store; expired sessions of the
-// person are pruned on the way.
-func (s *Store) CreatePersonSession(ctx context.Context, id, personID string, expires time.Time) error {
+// CreatePersonSession implements store.Store.
+func (s *Store) CreatePersonSession(ctx context.Context, sess domain.PersonSession) error {
+	at := sess.CreatedAt.UTC().Truncate(time.Microsecond)
 	return s.inTx(ctx, func(tx *Store) error {
-		t := now()
-		if _, err := tx.q().ExecContext(ctx, `DELETE FROM person_sessions WHERE person_id = $1 AND expires_at <= $2`, personID, t); err != nil {
+		if _, err := tx.q().ExecContext(ctx, `DELETE FROM person_sessions WHERE person_id = $1 AND expires_at <= $2`, sess.PersonID, at); err != nil {
 			return err
 		}
-		_, err := tx.q().ExecContext(ctx,
-			`INSERT INTO person_sessions (id, person_id, created_at, expires_at) VALUES ($1, $2, $3, $4)`,
-			id, personID, t, expires.UTC().Truncate(time.Microsecond))
+		if _, err := tx.q().ExecContext(ctx,
+			`INSERT INTO person_sessions (id, person_id, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $4, $5)`,
+			sess.ID, sess.PersonID, at, sess.LastSeenAt.UTC().Truncate(time.Microsecond), sess.ExpiresAt.UTC().Truncate(time.Microsecond)); err != nil {
+			return err
+		}
+		_, err := tx.q().ExecContext(ctx, `UPDATE people SET last_seen_at = $1 WHERE id = $2`, at, sess.PersonID)
 		return err
 	})
 }
 
+// sessionColumns are a person_sessions row's columns, as sessionDest reads them.
+const sessionColumns = `ps.id, ps.person_id, ps.created_at, ps.last_seen_at, ps.expires_at`
+
+// sessionDest are the scan destinations of sessionColumns in x.
+func sessionDest(x *domain.PersonSession) []any {
+	return []any{&x.ID, &x.PersonID, &x.CreatedAt, &x.LastSeenAt, &x.ExpiresAt}
+}
+
+// utcSession is x with its times in UTC.
+func utcSession(x domain.PersonSession) domain.PersonSession {
+	x.CreatedAt, x.LastSeenAt, x.ExpiresAt = x.CreatedAt.UTC(), x.LastSeenAt.UTC(), x.ExpiresAt.UTC()
+	return x
+}
+
 // PersonOfSession implements store.Store.
-func (s *Store) PersonOfSession(ctx context.Context, sessionID string) (domain.Person, error) {
-	t := now()
-	p, err := scanPerson(s.q().QueryRowContext(ctx, personSelect+
-		` JOIN person_sessions ps ON ps.person_id = p.id WHERE ps.id = $2 AND ps.expires_at > $1`, t, sessionID))
-	return p, notFound(err)
+func (s *Store) PersonOfSession(ctx context.Context, sessionID string, at time.Time) (domain.Person, domain.PersonSession, error) {
+	var sess domain.PersonSession
+	p, err := scanPerson(s.q().QueryRowContext(ctx, `SELECT `+personColumns+`, `+sessionColumns+`
+		FROM people p JOIN person_sessions ps ON ps.person_id = p.id WHERE ps.id = $2 AND ps.expires_at > $1`,
+		at.UTC().Truncate(time.Microsecond), sessionID), sessionDest(&sess)...)
+	return p, utcSession(sess), notFound(err)
+}
+
+// TouchPersonSession implements store.Store.
+func (s *Store) TouchPersonSession(ctx context.Context, sessionID string, at, expires time.Time) error {
+	at = at.UTC().Truncate(time.Microsecond)
+	return s.inTx(ctx, func(tx *Store) error {
+		if _, err := tx.q().ExecContext(ctx, `UPDATE person_sessions SET last_seen_at = $1, expires_at = $2 WHERE id = $3`,
+			at, expires.UTC().Truncate(time.Microsecond), sessionID); err != nil {
+			return err
+		}
+		_, err := tx.q().ExecContext(ctx,
+			`UPDATE people SET last_seen_at = $1 WHERE id = (SELECT person_id FROM person_sessions WHERE id = $2)`, at, sessionID)
+		return err
+	})
+}
+
+// ListPersonSessions implements store.Store.
+func (s *Store) ListPersonSessions(ctx context.Context, personID string) ([]domain.PersonSession, error) {
+	rows, err := s.q().QueryContext(ctx, `SELECT `+sessionColumns+` FROM person_sessions ps
+		WHERE ps.person_id = $1 AND ps.expires_at > $2 ORDER BY ps.last_seen_at DESC, ps.id`, personID, now())
+	return collect(rows, err, func(r *sql.Rows) (domain.PersonSession, error) {
+		var x domain.PersonSession
+		err := r.Scan(sessionDest(&x)...)
+		return utcSession(x), err
+	})
 }
 
 // DeletePersonSession implements store.Store.
 func (s *Store) DeletePersonSession(ctx context.Context, id string) error {
 	return s.exec(ctx, `DELETE FROM person_sessions WHERE id = $1`, id)
+}
+
+// EndPersonSession implements store.Store.
+func (s *Store) EndPersonSession(ctx context.Context, id string) error {
+	return s.inTx(ctx, func(tx *Store) error {
+		var personID, name string
+		if err := tx.q().QueryRowContext(ctx, `SELECT p.id, p.name FROM person_sessions ps JOIN people p ON p.id = ps.person_id
+			WHERE ps.id = $1 AND ps.expires_at > $2`, id, now()).Scan(&personID, &name); err != nil {
+			return notFound(err)
+		}
+		if _, err := tx.q().ExecContext(ctx, `DELETE FROM person_sessions WHERE id = $1`, id); err != nil {
+			return err
+		}
+		return tx.record(ctx, store.ActionSessionEnded, "person", personID, name)
+	})
 }
 
 // DeletePersonSessions implements store.Store.
