@@ -20,9 +20,35 @@ export const PEOPLE = '/api/people';
 /** usePeople lists the people by name (admins only). */
 export const usePeople = () => useQuery<Person[]>({ queryKey: [PEOPLE] });
 
+/** PersonSession is one open session of a person (GET /api/people/{id}/sessions). */
+export interface PersonSession {
+  id: string;
+  personId: string;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+}
+
+/** usePersonSessions lists a person's open sessions, the most recently used first (admins only). */
+export const usePersonSessions = (id: string) => useQuery<PersonSession[]>({ queryKey: [`${PEOPLE}/${id}/sessions`] });
+
+/** useRefresh refetches the people and every person's sessions. */
 function useRefresh() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: [PEOPLE] });
+  return () => queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(PEOPLE) });
+}
+
+/** useEndSession signs out one session of a person; it ends at its next request. */
+export function useEndSession() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (s: PersonSession) => apiRequest('DELETE', `/api/sessions/${s.id}`),
+    onSuccess: () => {
+      toast({ title: 'Session signed out' });
+      return refresh();
+    },
+    onError: (e) => toast({ title: 'Not signed out', description: e.message, variant: 'destructive' }),
+  });
 }
 
 /** useAddPerson adds a person; the answer holds their code, shown this once. */

@@ -1,12 +1,12 @@
 import { KeyRound, LogOut, Plus, Trash2, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { CardGridSkeleton } from '@/components/CardGrid';
 import { EmptyState } from '@/components/EmptyState';
 import { SectionHeading } from '@/components/SectionHeading';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Select } from '@/components/ui/select';
-import { useChangeRole, useNewCode, usePeople, useRemovePerson, useSignOutEverywhere, type Person } from '@/hooks/people';
+import { useChangeRole, useEndSession, useNewCode, usePeople, usePersonSessions, useRemovePerson, useSignOutEverywhere, type Person } from '@/hooks/people';
 import { useCan, type Role } from '@/hooks/session';
 import { AddPersonDialog, CodeDialog } from './AddPersonDialog';
 import { ROLE_OPTIONS } from './roles';
@@ -18,7 +18,33 @@ function lastSeen(p: Person): string {
   return p.lastSeenAt ? new Date(p.lastSeenAt).toLocaleString() : 'Never';
 }
 
-/** PeoplePage lists the people for admins: add, change a role, issue a new code, sign out everywhere, remove. */
+/** Sessions lists one person's open sessions, each with Sign out. */
+function Sessions({ person }: { person: Person }) {
+  const { data: sessions, isLoading } = usePersonSessions(person.id);
+  const end = useEndSession();
+  if (isLoading) return <p className="text-sm text-slate-600">Loading sessions…</p>;
+  if (!sessions || sessions.length === 0) return <p className="text-sm text-slate-600">No open sessions.</p>;
+  return (
+    <ul className="grid gap-2" aria-label={`Sessions of ${person.name}`}>
+      {sessions.map((s) => {
+        const since = new Date(s.createdAt).toLocaleString();
+        return (
+          <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700" data-testid="session-row">
+            <span>
+              Signed in {since} · last seen {new Date(s.lastSeenAt).toLocaleString()} · ends {new Date(s.expiresAt).toLocaleString()} unless used
+            </span>
+            <Button variant="outline" size="sm" aria-label={`Sign out the session of ${person.name} signed in ${since}`} disabled={end.isPending} onClick={() => end.mutate(s)}>
+              <LogOut className="h-4 w-4" aria-hidden="true" />
+              Sign out
+            </Button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** PeoplePage lists the people for admins: add, change a role, issue a new code, list and sign out sessions, remove. */
 export default function PeoplePage() {
   const allowed = useCan('people.manage');
   const { data: people, isLoading } = usePeople();
@@ -28,6 +54,7 @@ export default function PeoplePage() {
   const newCode = useNewCode();
   const signOut = useSignOutEverywhere();
   const remove = useRemovePerson();
+  const [open, setOpen] = useState<string | null>(null);
 
   if (!allowed) {
     return <EmptyState headingLevel="h2" icon={<UserRound className="h-8 w-8 text-slate-400" aria-hidden="true" />} title="Admins only" text="Only an admin can manage people." />;
@@ -66,14 +93,19 @@ export default function PeoplePage() {
             </thead>
             <tbody>
               {people.map((p) => (
-                <tr key={p.id} className="border-b border-slate-100 last:border-0" data-testid="person-row">
+                <Fragment key={p.id}>
+                <tr className="border-b border-slate-100 last:border-0" data-testid="person-row">
                   <td className="px-4 py-2 font-medium text-slate-900">{p.name}</td>
                   <td className="px-4 py-2 text-slate-700">{p.email}</td>
                   <td className="w-64 px-4 py-2">
                     <Select aria-label={`Role of ${p.name}`} value={p.role} options={ROLE_OPTIONS} onValueChange={(v) => role.mutate({ id: p.id, role: v as Role })} />
                   </td>
                   <td className="px-4 py-2 text-slate-700">{lastSeen(p)}</td>
-                  <td className="px-4 py-2 text-slate-700">{p.activeSessions}</td>
+                  <td className="px-4 py-2 text-slate-700">
+                    <Button variant="ghost" size="sm" className="underline" aria-expanded={open === p.id} aria-label={`${p.activeSessions} active sessions of ${p.name}`} onClick={() => setOpen(open === p.id ? null : p.id)}>
+                      {p.activeSessions}
+                    </Button>
+                  </td>
                   <td className="px-4 py-2">
                     <div className="flex justify-end gap-1">
                       <Button variant="ghost" size="icon" aria-label={`New code for ${p.name}`} title="New code" onClick={() => newCode.mutate(p.id, { onSuccess: (c) => setCode({ name: p.name, code: c.code }) })}>
@@ -88,6 +120,14 @@ export default function PeoplePage() {
                     </div>
                   </td>
                 </tr>
+                {open === p.id && (
+                  <tr className="border-b border-slate-100 bg-slate-50">
+                    <td colSpan={6} className="px-4 py-3">
+                      <Sessions person={p} />
+                    </td>
+                  </tr>
+                )}
+                </Fragment>
               ))}
             </tbody>
           </table>
