@@ -92,6 +92,41 @@ test('an admin adds a viewer, promotes them and removes them', async () => {
   assert.deepEqual(pageErrors, []);
 });
 
+test("an admin signs out one of a person's sessions; the other holds", async () => {
+  const adminCode = server.output.join('').match(/Admin code: (CPP[-A-Z0-9]+)/)[1];
+  const { context: adminContext, page: admin } = await watchedPage(browser, server, { external, pageErrors });
+  await signInWith(admin, adminCode);
+  const { code } = await api(admin, 'POST', '/api/people', { name: 'Sam Sessions', role: 'planner' });
+  const { context: laptopContext, page: laptop } = await watchedPage(browser, server, { external, pageErrors });
+  await signInWith(laptop, code);
+  const { context: phoneContext, page: phone } = await watchedPage(browser, server, { external, pageErrors });
+  await signInWith(phone, code);
+
+  await admin.getByRole('link', { name: 'People' }).click();
+  await admin.getByRole('button', { name: '2 active sessions of Sam Sessions' }).click();
+  const sessions = admin.getByRole('list', { name: 'Sessions of Sam Sessions' }).getByTestId('session-row');
+  await eventually(async () => assert.equal(await sessions.count(), 2));
+  await checkA11y(admin, "a person's sessions");
+  // The most recently used first: the phone signed in last.
+  await sessions.first().getByRole('button', { name: /^Sign out the session of Sam Sessions/ }).click();
+  await admin.getByText('Session signed out').first().waitFor();
+  await eventually(async () => assert.equal(await sessions.count(), 1));
+  await admin.getByRole('button', { name: '1 active sessions of Sam Sessions' }).waitFor();
+
+  const gate = (page) => page.getByRole('heading', { name: 'Authorized Access Required' });
+  const themes = (page) => page.getByRole('link', { name: 'Themes' });
+  await themes(phone).or(gate(phone)).first().waitFor();
+  await themes(phone).click({ timeout: 2000 }).catch(() => {});
+  await gate(phone).waitFor();
+  await themes(laptop).click();
+  await expectHeader(laptop, 'Themes', 'Organize communications around key themes and topics');
+  assert.equal(await gate(laptop).count(), 0, 'the other session holds');
+
+  await Promise.all([adminContext.close(), laptopContext.close(), phoneContext.close()]);
+  assert.deepEqual(external, []);
+  assert.deepEqual(pageErrors, []);
+});
+
 test("a vehicle's History panel shows the change and who made it", async () => {
   const adminCode = server.output.join('').match(/Admin code: (CPP[-A-Z0-9]+)/)[1];
   const { context, page } = await watchedPage(browser, server, { external, pageErrors });
