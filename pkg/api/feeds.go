@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"net/http"
-	"regexp"
 	"strings"
 
 	"github.com/gorilla/mux"
@@ -13,10 +12,6 @@ import (
 	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/schedule"
 )
-
-// feedPath is the one route besides health and session that needs no
-// session cookie: the token in the path is the credential.
-var feedPath = regexp.MustCompile(`^/api/calendar/[^/]+\.ics$`)
 
 // routeFeeds registers the calendar feeds and the schedule export (issue 9).
 func (s *Server) routeFeeds(r *mux.Router) {

@@ -15,19 +15,9 @@ import (
 	"github.com/commsplan/commsplan/pkg/actor"
 )
 
-// openPaths need no session: health checks and the gate itself, with its
-// single sign-on. A calendar feed (GET feedPath) needs none either: its
-// token is the credential.
-var openPaths = map[string]bool{"/api/health": true, "/api/ready": true, "/api/session": true,
-	"/api/auth/providers": true, "/api/auth/oidc/login": true, "/api/auth/oidc/callback": true}
-
-// isOpen reports whether a request may go without a session.
-func isOpen(method, path string) bool {
-	return openPaths[path] || (method == http.MethodGet && feedPath.MatchString(path))
-}
-
 // requireSession answers 401 to a request without a session, unless its
-// path is open. It also marks every /api answer as one no shared cache may
+// route is open: its operation needs no permission (permissions.go, the one
+// list of them). It also marks every /api answer as one no shared cache may
 // keep: private, no-cache (a browser may keep it but asks again, so ETags
 // still work), and no-store for the session answers, which set the cookie.
 func (s *Server) requireSession(next http.Handler) http.Handler {
@@ -37,7 +27,7 @@ func (s *Server) requireSession(next http.Handler) http.Handler {
 		} else {
 			w.Header()["Cache-Control"] = privateNoCache[:1:1]
 		}
-		if isOpen(r.Method, r.URL.Path) {
+		if op, ok := operationOf(r); ok && op.Need == "" {
 			next.ServeHTTP(w, r)
 			return
 		}
@@ -59,11 +49,17 @@ func (s *Server) requireSession(next http.Handler) http.Handler {
 // authorize answers 403 to a request whose role lacks the permission its
 // operation needs (permissions.go); the use cases check again (pkg/plan).
 // It runs after checkParams, so a malformed path or query is a 404 or 400
-// whoever asks.
+// whoever asks. Only an open route goes without an actor (requireSession);
+// any other without one is refused, never let through.
 func authorize(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if p := need(r); p != "" {
-			if who, err := actor.From(r.Context()); err == nil && !who.Can(p) {
+			who, err := actor.From(r.Context())
+			if err != nil {
+				writeJSON(w, http.StatusUnauthorized, ErrorBody{Error: "authentication required"})
+				return
+			}
+			if !who.Can(p) {
 				denied(w, &actor.DeniedError{Permission: p, Role: who.Role})
 				return
 			}
@@ -192,7 +188,7 @@ func limitURI(next http.Handler) http.Handler {
 // maxLogged is the longest path, query or Referer written to the log.
 const maxLogged = 512
 
-// feedToken matches the token of a calendar feed's path (feedPath)
+// feedToken matches the token of a calendar feed's path
 // anywhere in a path or URL.
 var feedToken = regexp.MustCompile(`(/api/calendar/)[^/?#]+`)
 

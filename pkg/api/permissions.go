@@ -9,7 +9,8 @@ import (
 )
 
 // operation is one API operation: its operationId in docs/openapi.yaml and
-// the permission it needs ("" for the routes open without a session).
+// the permission it needs. "" marks the routes open without a session:
+// this table is the one list of them (requireSession).
 type operation struct {
 	ID   string
 	Need actor.Permission
@@ -154,20 +155,37 @@ var operations = map[string]operation{
 	"DELETE /api/calendar-feeds/{id}": {"revokeCalendarFeed", actor.PlanEdit},
 }
 
+// operationOf is the operation of r's route; ok is false for a request no
+// route matched, or one of a route missing from operations.
+func operationOf(r *http.Request) (op operation, ok bool) {
+	route := mux.CurrentRoute(r)
+	if route == nil {
+		return operation{}, false
+	}
+	tpl, err := route.GetPathTemplate()
+	if err != nil {
+		return operation{}, false
+	}
+	op, ok = operations[r.Method+" "+tpl]
+	return op, ok
+}
+
+// isOpen reports whether the route (method and template, as in
+// operations) goes without a session.
+func isOpen(method, route string) bool {
+	op, ok := operations[method+" "+route]
+	return ok && op.Need == ""
+}
+
 // need is the permission r's route needs. A route missing from operations
 // (TestPermissionMatrix keeps that from happening) needs plan.read to read
 // and plan.edit for anything else.
 func need(r *http.Request) actor.Permission {
-	route := mux.CurrentRoute(r)
-	if route == nil {
-		return ""
-	}
-	tpl, err := route.GetPathTemplate()
-	if err != nil {
-		return actor.PlanEdit
-	}
-	if op, ok := operations[r.Method+" "+tpl]; ok {
+	if op, ok := operationOf(r); ok {
 		return op.Need
+	}
+	if mux.CurrentRoute(r) == nil {
+		return ""
 	}
 	if r.Method == http.MethodGet || r.Method == http.MethodHead {
 		return actor.PlanRead
