@@ -57,17 +57,20 @@ const (
 	AuditRead Permission = "audit.read"
 	// PeopleManage: add, change, sign out and remove people.
 	PeopleManage Permission = "people.manage"
+	// FeedsManage: revoke the calendar feeds of others (plan.edit
+	// revokes one's own).
+	FeedsManage Permission = "feeds.manage"
 )
 
 // Permissions are every permission, in the order /api/session lists them.
-var Permissions = []Permission{PlanRead, PlanEdit, ReviewsDecide, AuditRead, PeopleManage}
+var Permissions = []Permission{PlanRead, PlanEdit, ReviewsDecide, AuditRead, PeopleManage, FeedsManage}
 
 // grants is the one table of which role holds which permission.
 var grants = map[Role][]Permission{
 	RoleViewer:   {PlanRead},
 	RolePlanner:  {PlanRead, PlanEdit},
 	RoleApprover: {PlanRead, PlanEdit, ReviewsDecide, AuditRead},
-	RoleAdmin:    {PlanRead, PlanEdit, ReviewsDecide, AuditRead, PeopleManage},
+	RoleAdmin:    {PlanRead, PlanEdit, ReviewsDecide, AuditRead, PeopleManage, FeedsManage},
 }
 
 // PermissionsOf lists r's permissions (none for an unknown role).

@@ -91,7 +91,7 @@ func TestCalendarFeeds(t *testing.T) {
 		require.NoError(t, json.Unmarshal(body, &feeds))
 		require.Len(t, feeds, 2)
 		assert.Equal(t, domain.CalendarFeed{ID: id, Name: "Team calendar", IncludeCampaignActivities: true,
-			CreatedAt: feeds[0].CreatedAt}, feeds[0])
+			CreatedAt: feeds[0].CreatedAt, OwnerID: "shared", OwnerName: actor.Shared.Name}, feeds[0])
 
 		// At rest: the SHA-256 of the token, never the token.
 		db := ts.rawDB()

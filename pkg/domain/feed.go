@@ -15,6 +15,14 @@ type CalendarFeed struct {
 	// confidentiality label; without it the feed leaves them out.
 	IncludeConfidential bool      `json:"includeConfidential"`
 	CreatedAt           time.Time `json:"createdAt"`
+	// OwnerID is who created the feed: a person's id, "shared" or
+	// "terminal" ("" for feeds made before people existed). Only they, or
+	// an admin (actor.FeedsManage), may revoke it; removing the person
+	// revokes it.
+	OwnerID string `json:"ownerId"`
+	// OwnerName is the owner's name: the person's as it is now, else the
+	// creator's as it was.
+	OwnerName string `json:"ownerName"`
 }
 
 // Validate checks a calendar feed: a name of at most MaxName characters.

@@ -189,3 +189,58 @@ func TestSignOnPerson(t *testing.T) {
 		})
 	}
 }
+
+// TestFeedOwners: a calendar feed belongs to whoever created it; another
+// planner may not revoke it, an admin may; removing the person revokes
+// their feeds, each with its audit entry, and leaves the others'.
+func TestFeedOwners(t *testing.T) {
+	for _, b := range storetest.Backends {
+		t.Run(b.Name, func(t *testing.T) {
+			admin := actor.With(context.Background(), actor.Terminal)
+			st := storetest.Open(t, b.DSN(t))
+			p := plan.New(st)
+			as := func(name string) (domain.Person, context.Context) {
+				t.Helper()
+				x, _, err := p.AddPerson(admin, name, "", "planner")
+				require.NoError(t, err)
+				return x, actor.With(context.Background(), actor.Actor{ID: x.ID, Name: x.Name, Role: actor.RolePlanner})
+			}
+			dana, danaCtx := as("Dana Reyes")
+			_, erinCtx := as("Erin")
+			feed := func(ctx context.Context, name string) domain.CalendarFeed {
+				t.Helper()
+				f, _, err := p.CreateCalendarFeed(ctx, func(f domain.CalendarFeed) (domain.CalendarFeed, error) {
+					f.Name = name
+					return f, nil
+				})
+				require.NoError(t, err)
+				return f
+			}
+			mine, kept := feed(danaCtx, "Dana's"), feed(erinCtx, "Erin's")
+			assert.Equal(t, dana.ID, mine.OwnerID)
+			got, err := st.GetCalendarFeed(admin, mine.ID)
+			require.NoError(t, err)
+			assert.Equal(t, "Dana Reyes", got.OwnerName)
+
+			var denied *actor.DeniedError
+			require.ErrorAs(t, plan.Delete(erinCtx, p, plan.CalendarFeeds, mine.ID), &denied, "not Erin's feed")
+			assert.Equal(t, actor.FeedsManage, denied.Permission)
+			require.NoError(t, plan.Delete(danaCtx, p, plan.CalendarFeeds, mine.ID), "her own")
+			other := feed(danaCtx, "Dana's second")
+			require.NoError(t, plan.Delete(admin, p, plan.CalendarFeeds, other.ID), "an admin manages anyone's")
+
+			first, second := feed(danaCtx, "Dana's third"), feed(danaCtx, "Dana's fourth")
+			require.NoError(t, p.RemovePerson(admin, dana.ID))
+			feeds, err := st.ListCalendarFeeds(admin)
+			require.NoError(t, err)
+			require.Len(t, feeds, 1, "removing Dana revoked her feeds, not Erin's")
+			assert.Equal(t, kept.ID, feeds[0].ID)
+			for _, f := range []domain.CalendarFeed{first, second} {
+				entries, err := st.ListAudit(admin, store.AuditFilter{EntityType: "calendar_feed", EntityID: f.ID, Action: domain.ActionDeleted, Limit: 10})
+				require.NoError(t, err)
+				require.Len(t, entries, 1)
+				assert.Equal(t, actor.Terminal.Name, entries[0].ActorName)
+			}
+		})
+	}
+}

@@ -51,7 +51,7 @@ var (
 		}, communicationWritten}
 	Campaigns          = Kind[domain.Campaign]{delete: store.Store.DeleteCampaign}
 	ChecklistTemplates = Kind[domain.ChecklistTemplate]{delete: store.Store.DeleteChecklistTemplate}
-	CalendarFeeds      = Kind[domain.CalendarFeed]{delete: store.Store.DeleteCalendarFeed}
+	CalendarFeeds      = Kind[domain.CalendarFeed]{delete: deleteFeed}
 )
 
 // communicationWritten is a communication write's review rules: an edit
@@ -354,10 +354,30 @@ func (p *Plan) CreateCalendarFeed(ctx context.Context, build func(domain.Calenda
 		return f, "", err
 	}
 	token := base64.RawURLEncoding.EncodeToString(raw)
+	f.OwnerID, f.OwnerName = who.ID, who.Name
 	if err := p.st.CreateCalendarFeed(ctx, &f, FeedTokenHash(token)); err != nil {
 		return f, "", err
 	}
 	return f, token, nil
+}
+
+// deleteFeed revokes a calendar feed: the actor's own, one without an
+// owner, or, with actor.FeedsManage (admins), anyone's.
+func deleteFeed(st store.Store, ctx context.Context, id string) error {
+	who, err := acting(ctx)
+	if err != nil {
+		return err
+	}
+	return st.InTx(ctx, func(tx store.Store) error {
+		f, err := tx.GetCalendarFeed(ctx, id)
+		if err != nil {
+			return err
+		}
+		if f.OwnerID != "" && f.OwnerID != who.ID && !who.Can(actor.FeedsManage) {
+			return &actor.DeniedError{Permission: actor.FeedsManage, Role: who.Role}
+		}
+		return tx.DeleteCalendarFeed(ctx, id)
+	})
 }
 
 // FeedTokenHash is what is stored for a feed's token: the hex SHA-256 of

@@ -298,6 +298,8 @@ type Store interface {
 	CreateCalendarFeed(ctx context.Context, f *domain.CalendarFeed, tokenHash string) error
 	// DeleteCalendarFeed revokes a feed: its token stops working at once.
 	DeleteCalendarFeed(ctx context.Context, id string) error
+	// GetCalendarFeed returns one feed (never its token).
+	GetCalendarFeed(ctx context.Context, id string) (domain.CalendarFeed, error)
 	// GetCalendarFeedByTokenHash finds the feed whose token hashes to
 	// tokenHash; ErrNotFound for an unknown or revoked token.
 	GetCalendarFeedByTokenHash(ctx context.Context, tokenHash string) (domain.CalendarFeed, error)
@@ -323,7 +325,8 @@ type Store interface {
 	UpdatePerson(ctx context.Context, p *domain.Person) error
 	// SetPersonCode replaces the person's code hash and ends its sessions.
 	SetPersonCode(ctx context.Context, id, codeHash string) error
-	// DeletePerson deletes the person and ends its sessions.
+	// DeletePerson deletes the person, ends its sessions and revokes the
+	// calendar feeds it owns.
 	DeletePerson(ctx context.Context, id string) error
 	// LockCampaign, inside a transaction, locks the campaign's row until
 	// it ends, so two imports of its activities cannot both find them

@@ -89,6 +89,9 @@ func (s *Store) DeletePerson(ctx context.Context, id string) error {
 		if _, err := tx.q().ExecContext(ctx, `DELETE FROM person_sessions WHERE person_id = $1`, id); err != nil {
 			return err
 		}
+		if err := tx.deleteFeedsOf(ctx, id); err != nil {
+			return err
+		}
 		return tx.deleteRecorded(ctx, "people", "name", "person", id)
 	})
 }

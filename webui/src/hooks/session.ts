@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api';
 // and Log out change it. These calls are its one home.
 
 /** Permission is one of the server's permissions (pkg/actor/roles.go). */
-export type Permission = 'plan.read' | 'plan.edit' | 'reviews.decide' | 'audit.read' | 'people.manage';
+export type Permission = 'plan.read' | 'plan.edit' | 'reviews.decide' | 'audit.read' | 'people.manage' | 'feeds.manage';
 
 /** Role is one of the four roles. */
 export type Role = 'viewer' | 'planner' | 'approver' | 'admin';
@@ -64,3 +64,9 @@ export const PROVIDERS_PATH = '/api/auth/providers';
 
 /** useSignInProviders says whether the gate offers single sign-on, and with whom. */
 export const useSignInProviders = () => useQuery<SignInProviders>({ queryKey: [PROVIDERS_PATH], staleTime: Infinity, retry: false });
+
+/** useMayEdit answers whether the role may change the plan and, when not, why (the tooltip of a disabled control). */
+export function useMayEdit(): { allowed: boolean; reason: string | undefined } {
+  const allowed = useCan('plan.edit');
+  return { allowed, reason: allowed ? undefined : NO_EDIT_REASON };
+}

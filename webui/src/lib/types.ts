@@ -205,6 +205,9 @@ export interface CalendarFeed {
   includeConfidential?: boolean;
   createdAt: string;
   url?: string;
+  /** ownerId is who created the feed (a person's id, "shared", "terminal"; "" before people existed). */
+  ownerId?: string;
+  ownerName?: string;
 }
 
 export interface ActivityEntry {

@@ -94,39 +94,39 @@ export default function PeoplePage() {
             <tbody>
               {people.map((p) => (
                 <Fragment key={p.id}>
-                <tr className="border-b border-slate-100 last:border-0" data-testid="person-row">
-                  <td className="px-4 py-2 font-medium text-slate-900">{p.name}</td>
-                  <td className="px-4 py-2 text-slate-700">{p.email}</td>
-                  <td className="w-64 px-4 py-2">
-                    <Select aria-label={`Role of ${p.name}`} value={p.role} options={ROLE_OPTIONS} onValueChange={(v) => role.mutate({ id: p.id, role: v as Role })} />
-                  </td>
-                  <td className="px-4 py-2 text-slate-700">{lastSeen(p)}</td>
-                  <td className="px-4 py-2 text-slate-700">
-                    <Button variant="ghost" size="sm" className="underline" aria-expanded={open === p.id} aria-label={`${p.activeSessions} active sessions of ${p.name}`} onClick={() => setOpen(open === p.id ? null : p.id)}>
-                      {p.activeSessions}
-                    </Button>
-                  </td>
-                  <td className="px-4 py-2">
-                    <div className="flex justify-end gap-1">
-                      <Button variant="ghost" size="icon" aria-label={`New code for ${p.name}`} title="New code" onClick={() => newCode.mutate(p.id, { onSuccess: (c) => setCode({ name: p.name, code: c.code }) })}>
-                        <KeyRound className="h-4 w-4" aria-hidden="true" />
+                  <tr className="border-b border-slate-100 last:border-0" data-testid="person-row">
+                    <td className="px-4 py-2 font-medium text-slate-900">{p.name}</td>
+                    <td className="px-4 py-2 text-slate-700">{p.email}</td>
+                    <td className="w-64 px-4 py-2">
+                      <Select aria-label={`Role of ${p.name}`} value={p.role} options={ROLE_OPTIONS} onValueChange={(v) => role.mutate({ id: p.id, role: v as Role })} />
+                    </td>
+                    <td className="px-4 py-2 text-slate-700">{lastSeen(p)}</td>
+                    <td className="px-4 py-2 text-slate-700">
+                      <Button variant="ghost" size="sm" className="underline" aria-expanded={open === p.id} aria-label={`${p.activeSessions} active sessions of ${p.name}`} onClick={() => setOpen(open === p.id ? null : p.id)}>
+                        {p.activeSessions}
                       </Button>
-                      <Button variant="ghost" size="icon" aria-label={`Sign out ${p.name} everywhere`} title="Sign out everywhere" onClick={() => signOut.mutate(p)}>
-                        <LogOut className="h-4 w-4" aria-hidden="true" />
-                      </Button>
-                      <Button variant="ghost" size="icon" aria-label={`Remove ${p.name}`} title="Remove" onClick={() => window.confirm(removeConfirm(p.name)) && remove.mutate(p)}>
-                        <Trash2 className="h-4 w-4" aria-hidden="true" />
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-                {open === p.id && (
-                  <tr className="border-b border-slate-100 bg-slate-50">
-                    <td colSpan={6} className="px-4 py-3">
-                      <Sessions person={p} />
+                    </td>
+                    <td className="px-4 py-2">
+                      <div className="flex justify-end gap-1">
+                        <Button variant="ghost" size="icon" aria-label={`New code for ${p.name}`} title="New code" onClick={() => newCode.mutate(p.id, { onSuccess: (c) => setCode({ name: p.name, code: c.code }) })}>
+                          <KeyRound className="h-4 w-4" aria-hidden="true" />
+                        </Button>
+                        <Button variant="ghost" size="icon" aria-label={`Sign out ${p.name} everywhere`} title="Sign out everywhere" onClick={() => signOut.mutate(p)}>
+                          <LogOut className="h-4 w-4" aria-hidden="true" />
+                        </Button>
+                        <Button variant="ghost" size="icon" aria-label={`Remove ${p.name}`} title="Remove" onClick={() => window.confirm(removeConfirm(p.name)) && remove.mutate(p)}>
+                          <Trash2 className="h-4 w-4" aria-hidden="true" />
+                        </Button>
+                      </div>
                     </td>
                   </tr>
-                )}
+                  {open === p.id && (
+                    <tr className="border-b border-slate-100 bg-slate-50">
+                      <td colSpan={6} className="px-4 py-3">
+                        <Sessions person={p} />
+                      </td>
+                    </tr>
+                  )}
                 </Fragment>
               ))}
             </tbody>

@@ -10,7 +10,7 @@ import { feedUrl } from '@/lib/planning';
 import { toast } from '@/lib/toast';
 import type { CalendarFeed } from '@/lib/types';
 import { useCalendarFeeds, useCreateCalendarFeed, useRevokeCalendarFeed } from '@/hooks/schedule';
-import { useCan } from '@/hooks/session';
+import { useCan, useMayEdit, useSession } from '@/hooks/session';
 
 /** FEED_REVOKE_CONFIRM is the confirm prompt before a feed is revoked. */
 export const FEED_REVOKE_CONFIRM = 'Revoke this calendar feed? Calendars subscribed to it will stop receiving updates. This cannot be undone.';
@@ -88,6 +88,12 @@ export function FeedsDialog({ open, onOpenChange }: { open: boolean; onOpenChang
   const [includeConfidential, setIncludeConfidential] = useState(false);
   // Publishing confidential activities is an approver's or admin's decision (issue 29).
   const mayPublishSecret = useCan('reviews.decide');
+  // A feed is revoked by its owner, or by an admin (feeds.manage).
+  const edit = useMayEdit();
+  const mayManageOthers = useCan('feeds.manage');
+  const me = useSession().data?.id;
+  const whyNotRevoke = (f: CalendarFeed) =>
+    edit.reason ?? (f.ownerId && f.ownerId !== me && !mayManageOthers ? `Only ${f.ownerName || 'its owner'} or an admin can revoke this feed.` : undefined);
   const confidentialId = useId();
   const [nameError, setNameError] = useState('');
   const [created, setCreated] = useState<CalendarFeed | null>(null);
@@ -159,6 +165,7 @@ export function FeedsDialog({ open, onOpenChange }: { open: boolean; onOpenChang
                       </span>
                       <span className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
                         Created {formatShortDate(f.createdAt)}
+                        {f.ownerName && ` by ${f.ownerName}`}
                         {f.includeCampaignActivities && <Badge variant="secondary">Includes campaign activities</Badge>}
                         {f.includeConfidential && <Badge variant="secondary">Includes confidential activities</Badge>}
                       </span>
@@ -168,6 +175,8 @@ export function FeedsDialog({ open, onOpenChange }: { open: boolean; onOpenChang
                       size="sm"
                       className="text-red-700"
                       aria-label={`Revoke ${f.name}`}
+                      disabled={!!whyNotRevoke(f)}
+                      title={whyNotRevoke(f)}
                       onClick={() => {
                         if (window.confirm(FEED_REVOKE_CONFIRM)) {
                           if (created?.id === f.id) setCreated(null);
