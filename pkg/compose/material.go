@@ -168,19 +168,6 @@ func distinctness(qwords []map[string]bool, theme map[string]bool) map[string]in
 	return weight
 }
 
-// onlyContext says whether every word a shares with the question words q
-// is a word of the theme (context): "call the help desk in go-live week"
-// shares only "live" with "When does my division go live?" in a Go-Live
-// Readiness piece, which says it is about the theme, not about when.
-func onlyContext(a, q, context map[string]bool) bool {
-	for w := range a {
-		if q[w] && !context[w] {
-			return false
-		}
-	}
-	return true
-}
-
 // weighted is the weight of the words a shares with the question words q.
 func weighted(a, q map[string]bool, weight map[string]int) int {
 	n := 0
@@ -197,9 +184,8 @@ func weighted(a, q map[string]bool, weight map[string]int) int {
 // name and description; the earlier question on a tie). A list goes as a
 // whole, with the line that leads into it ("Actions for managers:") and the
 // sentences before that line in its paragraph. A unit
-// that shares nothing with any question, more words with the theme's name
-// than with the question chosen, or only words of the theme (onlyContext)
-// with it, goes to the opening paragraph when
+// that shares nothing with any question, or more words with the theme's
+// name than with the question chosen, goes to the opening paragraph when
 // no answer came before it in the notes, else to the closing one.
 func placeUnits(units []unit, qwords []map[string]bool, theme, context map[string]bool) (place, score []int) {
 	place = make([]int, len(units))
@@ -243,7 +229,7 @@ func placeUnits(units []unit, qwords []map[string]bool, theme, context map[strin
 				best, bestN, bestCount = q, n, shared(w, qw)
 			}
 		}
-		if best >= 0 && (shared(w, theme) > bestCount || onlyContext(w, qwords[best], context)) {
+		if best >= 0 && shared(w, theme) > bestCount {
 			best = -1
 		}
 		p := best

@@ -252,6 +252,13 @@ func TestSentencesFindTheirQuestionThroughRelatedWords(t *testing.T) {
 	const noQuestion = -100
 	demo := seededInput(t, "email", domain.StrategyUniversal, "")
 	golden := goldenInput(t, "email", domain.StrategyUniversal)
+	training := seededInput(t, "email", domain.StrategyUniversal, "")
+	training.Theme = Theme{Name: "Training and Support", Description: "When, where and how each role is trained, and where to get help afterwards."}
+	training.Questions = []Question{
+		{ID: "t1", Question: "When and how will I be trained?", Description: "Training is scheduled by role and by go-live wave."},
+		{ID: "t2", Question: "Who do I contact if I get stuck after go-live?"},
+		{ID: "t3", Question: "Where can I find quick reference guides?"},
+	}
 	for _, tc := range []struct {
 		name  string
 		in    Input
@@ -262,18 +269,23 @@ func TestSentencesFindTheirQuestionThroughRelatedWords(t *testing.T) {
 			"Salaries are paid on the usual date in every division.":                                                 2,
 			"Wave 1 goes live on Monday 3 March.":                                                                    0,
 			"Before cut-over every division must close its open work orders.":                                        1,
-			// Shares only "live", a word of the theme, with the first question.
-			"For anything else, call the help desk in go-live week.": noQuestion,
+		}},
+		// A theme named after its first question's subject: its sentences
+		// still answer that question, not the theme.
+		{"training", training, map[string]int{
+			"Training is by role and takes 2.5 hours.":                  0,
+			"Book your session in the learning portal before 28 March.": 0,
+			"If you get stuck after go-live, call the help desk.":       1,
+			"Quick reference guides are on the programme hub.":          2,
+			"Thank you for all the work on readiness.":                  noQuestion,
 		}},
 		{"golden", golden, map[string]int{
-			"Sessions can be booked in the learning portal.": 1,
-			"Questions go to the super-user in each depot.":  2,
-			"The service desk resets forgotten passwords.":   2,
-			"Payslips arrive as normal.":                     3,
-			"Invoices are checked twice.":                    3,
-			// Only a word of the theme (cutover: live) is shared: it is about
-			// the theme, not one question.
-			"The cutover weekend starts on Friday 28 February.": noQuestion,
+			"Sessions can be booked in the learning portal.":    1,
+			"Questions go to the super-user in each depot.":     2,
+			"The service desk resets forgotten passwords.":      2,
+			"Payslips arrive as normal.":                        3,
+			"Invoices are checked twice.":                       3,
+			"The cutover weekend starts on Friday 28 February.": 0,
 			"The help desk is open all day in go-live week.":    2,
 		}},
 	} {
