@@ -21,7 +21,7 @@ function problem(e: unknown, fallback: string): string {
  * text node (line breaks kept), never as markup. It holds no <form>, so it
  * can sit inside the Communication form; its buttons never submit it.
  */
-export function CommentThread({ kind, id, headingLevel = 'h3' }: { kind: ThreadKind; id: string; headingLevel?: 'h2' | 'h3' }) {
+export function CommentThread({ kind, id, headingLevel = 'h3' }: { kind: ThreadKind; id: string; headingLevel?: 'h2' | 'h3' | 'h4' }) {
   const { data, isLoading, isError } = useComments(kind, id);
   const session = useSession().data;
   const canWrite = useCan('plan.edit');

@@ -225,7 +225,7 @@ export default function CommunicationDialog({
       )}
       {/* The Review section holds the discussion of a stored communication (issue 26). */}
       <ReviewSection entity="communication" id={communication?.id} review={communication?.review}>
-        {communication && <CommentThread kind="communication" id={communication.id} />}
+        {communication && <CommentThread kind="communication" id={communication.id} headingLevel="h4" />}
       </ReviewSection>
     </FormDialog>
   );

@@ -1,14 +1,12 @@
 import { CalendarDays, CalendarPlus, ClipboardCheck, Download, Eye, FileSpreadsheet, FolderOpen, MapPin, MessageSquare, Pencil, Trash2, Users } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { CommentThread } from '@/components/CommentThread';
 import { EmptyState } from '@/components/EmptyState';
 import { ReviewBadge } from '@/components/ReviewBadge';
 import { reviewState } from '@/lib/review';
 import { SectionHeading } from '@/components/SectionHeading';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { campaignDeleteConfirm, locationCount, peopleCount, savedFileName, shortDate, type CampaignSchedule, type SavedCampaign } from '@/lib/campaigns';
 import { downloadUrl, saveFile } from '@/lib/download';
@@ -48,15 +46,14 @@ export default function InventoryPage() {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [preview, setPreview] = useState<SavedCampaign | null>(null);
   const [importFor, setImportFor] = useState<string | null>(null);
-  const [discussing, setDiscussing] = useState<SavedCampaign | null>(null);
   const [reviewing, setReviewing] = useState<SavedCampaign | null>(null);
   const campaigns = data ?? [];
-  // My reviews links a campaign here with ?focus=<id>: its thread opens. It is read by id, as it may be on no page shown.
-  const discuss = useCallback((c: SavedCampaign) => setDiscussing(c), []);
+  // My reviews links a campaign here with ?focus=<id>: its review and thread open. It is read by id, as it may be on no page shown.
+  const review = useCallback((c: SavedCampaign) => setReviewing(c), []);
   const [params] = useSearchParams();
   const linked = useSavedCampaign(params.get('focus') ?? '');
   const linkedItems = useMemo(() => (linked.data ? [linked.data] : undefined), [linked.data]);
-  useRecordParam('focus', linkedItems, discuss);
+  useRecordParam('focus', linkedItems, review);
 
   return (
     <div className="grid gap-6">
@@ -88,7 +85,7 @@ export default function InventoryPage() {
                 onEdit={() => c.schedule && setEditing({ id: c.id, title: c.title, schedule: c.schedule })}
                 onPreview={() => withHtml(c.id, setPreview)}
                 onAddToSchedule={() => setImportFor(c.id)}
-                onComments={() => setDiscussing(c)}
+                onComments={() => setReviewing(c)}
                 onReview={() => setReviewing(c)}
                 onDelete={() => {
                   if (window.confirm(campaignDeleteConfirm(c.title))) remove.mutate(c.id);
@@ -124,17 +121,6 @@ export default function InventoryPage() {
           html={preview.htmlContent ?? ''}
           fileName={savedFileName(preview.title)}
         />
-      )}
-      {discussing && (
-        <Dialog open onOpenChange={(o) => !o && setDiscussing(null)}>
-          <DialogContent className="max-h-[90vh] max-w-2xl overflow-y-auto">
-            <DialogHeader>
-              <DialogTitle>Comments: {discussing.title}</DialogTitle>
-              <DialogDescription>The discussion of this saved campaign.</DialogDescription>
-            </DialogHeader>
-            <CommentThread kind="campaign" id={discussing.id} />
-          </DialogContent>
-        </Dialog>
       )}
       {reviewing && <CampaignReviewDialog campaign={campaigns.find((c) => c.id === reviewing.id) ?? reviewing} onOpenChange={(o) => !o && setReviewing(null)} />}
       {importFor && (
