@@ -188,7 +188,9 @@ func TestCalendarFeeds(t *testing.T) {
 		ts.json("GET", "/api/activity?limit=1", nil, http.StatusOK, &acts)
 		require.NotEmpty(t, acts)
 		assert.Equal(t, domain.Activity{ID: acts[0].ID, Action: "deleted", EntityType: "calendar_feed", EntityID: id,
-			Label: "Team calendar", At: acts[0].At, ActorID: "shared", ActorName: "Shared access"}, acts[0])
+			Label: "Team calendar", At: acts[0].At, ActorID: "shared", ActorName: "Shared access", Changes: acts[0].Changes}, acts[0])
+		assert.JSONEq(t, `{"name": {"before": "Team calendar"}, "includeCampaignActivities": {"before": true},
+			"ownerId": {"before": "shared"}, "ownerName": {"before": "Shared access"}}`, string(acts[0].Changes), "the deleted feed's fields")
 	})
 }
 

@@ -18,11 +18,29 @@ var skipped = map[string]bool{"id": true, "createdAt": true, "updatedAt": true, 
 // changed returns ctx carrying the fields that differ between before and
 // after (JSON values by their JSON names) for the store's audit entry of
 // the write (store.WithChanges). before nil is a create: the fields after
-// sets. Counts the store derives, and records embedded beside their id
-// (theme beside themeId), are left out.
+// sets; after nil is a delete: the fields before had. Counts the store
+// derives, and records embedded beside their id (theme beside themeId),
+// are left out.
 func changed(ctx context.Context, before, after any) context.Context {
+	if out := changes(before, after); len(out) > 0 {
+		return store.WithChanges(ctx, out)
+	}
+	return ctx
+}
+
+// changes are the fields that differ between before and after, as changed
+// says.
+func changes(before, after any) store.Changes {
 	b, a := fields(before), fields(after)
 	out := store.Changes{}
+	if after == nil {
+		for k, v := range b {
+			if !skipped[k] && !strings.HasSuffix(k, "Count") && b[k+"Id"] == nil && !empty(v) {
+				out[k] = store.Change{Before: v}
+			}
+		}
+		return out
+	}
 	for k, v := range a {
 		if skipped[k] || strings.HasSuffix(k, "Count") || a[k+"Id"] != nil {
 			continue
@@ -41,10 +59,7 @@ func changed(ctx context.Context, before, after any) context.Context {
 		}
 		out[k] = c
 	}
-	if len(out) == 0 {
-		return ctx
-	}
-	return store.WithChanges(ctx, out)
+	return out
 }
 
 func fields(v any) map[string]json.RawMessage {

@@ -2,6 +2,7 @@ package plan_test
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 	"time"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/commsplan/commsplan/pkg/actor"
+	"github.com/commsplan/commsplan/pkg/checklist"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/store"
@@ -49,6 +51,95 @@ func TestPruneAudit(t *testing.T) {
 			require.Len(t, left, 1, "only the record of the pruning")
 			assert.Equal(t, store.ActionPruned, left[0].Action)
 			assert.Equal(t, "Command line", left[0].ActorName)
+		})
+	}
+}
+
+// TestAuditDiffs: each kind of write that had no diff before (campaign
+// writes, deletes, a reorder, a batch, a feed, a checklist template)
+// makes exactly one entry per record, by the acting person, with the
+// fields it changed.
+func TestAuditDiffs(t *testing.T) {
+	for _, b := range storetest.Backends {
+		t.Run(b.Name, func(t *testing.T) {
+			st := storetest.Open(t, b.DSN(t))
+			p := plan.New(st)
+			dana, _, err := p.AddPerson(actor.With(context.Background(), actor.Terminal), "Dana Reyes", "", "planner")
+			require.NoError(t, err)
+			ctx := actor.With(context.Background(), actor.Actor{ID: dana.ID, Name: dana.Name, Role: actor.RolePlanner})
+			// only answers the one entry of entity id with action, checking
+			// its actor, and its changes as a map.
+			only := func(entity, id, action string) map[string]store.Change {
+				t.Helper()
+				entries, err := st.ListAudit(ctx, store.AuditFilter{EntityType: entity, EntityID: id, Action: action, Limit: 10})
+				require.NoError(t, err)
+				require.Len(t, entries, 1, "%s %s %s", action, entity, id)
+				assert.Equal(t, dana.ID, entries[0].ActorID)
+				assert.Equal(t, "Dana Reyes", entries[0].ActorName)
+				var c map[string]store.Change
+				require.NoError(t, json.Unmarshal(entries[0].Changes, &c), "%s %s has a diff", action, entity)
+				return c
+			}
+
+			raw, _ := schedule(t, "Wave")
+			c, err := p.CreateCampaign(ctx, plan.CampaignChange{Title: ptr("Wave 1"), Schedule: &raw})
+			require.NoError(t, err)
+			assert.Equal(t, "Wave 1", only("campaign", c.ID, "created")["title"].After)
+			_, err = p.UpdateCampaign(ctx, c.ID, plan.CampaignChange{Title: ptr("Wave 2")})
+			require.NoError(t, err)
+			assert.Equal(t, map[string]store.Change{"title": {Before: "Wave 1", After: "Wave 2"}}, only("campaign", c.ID, "updated"))
+			require.NoError(t, plan.Delete(ctx, p, plan.Campaigns, c.ID))
+			assert.Equal(t, "Wave 2", only("campaign", c.ID, "deleted")["title"].Before)
+
+			th, err := plan.Create(ctx, p, plan.Themes, func(th domain.Theme) (domain.Theme, error) {
+				th.Name, th.Description = "Why", "The case"
+				return th, nil
+			})
+			require.NoError(t, err)
+			var qs []domain.Question
+			for _, text := range []string{"First?", "Second?"} {
+				q, err := plan.Create(ctx, p, plan.Questions, func(q domain.Question) (domain.Question, error) {
+					q.ThemeID, q.Question = th.ID, text
+					return q, nil
+				})
+				require.NoError(t, err)
+				qs = append(qs, q)
+			}
+			_, err = p.ReorderQuestions(ctx, th.ID, []domain.QuestionOrder{{ID: qs[0].ID, SortOrder: 7}, {ID: qs[1].ID, SortOrder: 6}})
+			require.NoError(t, err)
+			order := only("question_order", th.ID, "updated")
+			assert.Equal(t, map[string]store.Change{qs[0].ID: {Before: float64(qs[0].SortOrder), After: float64(7)},
+				qs[1].ID: {Before: float64(qs[1].SortOrder), After: float64(6)}}, order)
+
+			batch, err := p.CreateCommunications(ctx, []domain.Communication{{Title: "One", ThemeID: th.ID}, {Title: "Two"}})
+			require.NoError(t, err)
+			require.Len(t, batch, 2)
+			assert.Equal(t, "One", only("communication", batch[0].ID, "created")["title"].After)
+			assert.Equal(t, th.ID, only("communication", batch[0].ID, "created")["themeId"].After)
+			assert.Equal(t, "Two", only("communication", batch[1].ID, "created")["title"].After, "each record its own diff")
+			require.NoError(t, plan.Delete(ctx, p, plan.Communications, batch[1].ID))
+			assert.Equal(t, "Two", only("communication", batch[1].ID, "deleted")["title"].Before)
+
+			require.NoError(t, plan.Delete(ctx, p, plan.Questions, qs[1].ID))
+			assert.Equal(t, "Second?", only("question", qs[1].ID, "deleted")["question"].Before)
+			require.NoError(t, plan.Delete(ctx, p, plan.Themes, th.ID))
+			assert.Equal(t, "Why", only("theme", th.ID, "deleted")["name"].Before)
+
+			f, _, err := p.CreateCalendarFeed(ctx, func(f domain.CalendarFeed) (domain.CalendarFeed, error) {
+				f.Name = "Team"
+				return f, nil
+			})
+			require.NoError(t, err)
+			assert.Equal(t, "Team", only("calendar_feed", f.ID, "created")["name"].After)
+			require.NoError(t, plan.Delete(ctx, p, plan.CalendarFeeds, f.ID))
+			assert.Equal(t, "Team", only("calendar_feed", f.ID, "deleted")["name"].Before)
+
+			tpl, err := p.CreateChecklistTemplate(ctx, plan.ChecklistTemplate{Name: "Go-live",
+				Items: []checklist.Item{{ID: 1, WeightCode: 1, Weight: 1, Title: "Sponsor named", Description: "Who signs off", MaxScore: 5}}})
+			require.NoError(t, err)
+			assert.Equal(t, "Go-live", only("checklist_template", tpl.ID, "created")["name"].After)
+			require.NoError(t, plan.Delete(ctx, p, plan.ChecklistTemplates, tpl.ID))
+			assert.Equal(t, "Go-live", only("checklist_template", tpl.ID, "deleted")["name"].Before)
 		})
 	}
 }

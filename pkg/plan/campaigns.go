@@ -62,7 +62,7 @@ func (p *Plan) CreateCampaign(ctx context.Context, ch CampaignChange) (domain.Ca
 	if err != nil {
 		return c, err
 	}
-	err = p.st.CreateCampaign(ctx, &c)
+	err = p.st.CreateCampaign(changed(ctx, nil, c), &c)
 	return c, err
 }
 
@@ -90,7 +90,7 @@ func (p *Plan) updateCampaign(ctx context.Context, tx store.Store, id string, ch
 	if err != nil {
 		return c, err
 	}
-	if err = tx.UpdateCampaign(ctx, &c); err != nil {
+	if err = tx.UpdateCampaign(changed(ctx, base, c), &c); err != nil {
 		return c, err
 	}
 	c.Review, err = p.editReview(ctx, tx, ReviewCampaign, c.ID, c.Title, review.Campaign(c))
@@ -122,7 +122,7 @@ func (p *Plan) SaveCampaignByTitle(ctx context.Context, ch CampaignChange, repla
 		}
 		switch {
 		case len(same) == 0:
-			return tx.CreateCampaign(ctx, &c)
+			return tx.CreateCampaign(changed(ctx, nil, c), &c)
 		case !replace || len(same) > 1:
 			return &TitleTaken{Title: c.Title, IDs: same, Replace: replace}
 		}

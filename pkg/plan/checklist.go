@@ -277,7 +277,7 @@ func (p *Plan) saveTemplate(ctx context.Context, name, description string, items
 	if err := t.Validate(); err != nil {
 		return t, err
 	}
-	err = p.st.CreateChecklistTemplate(ctx, &t)
+	err = p.st.CreateChecklistTemplate(changed(ctx, nil, t), &t)
 	return t, err
 }
 

@@ -130,7 +130,7 @@ func (p *Plan) ImportCampaign(ctx context.Context, campaignID string, in Campaig
 			}
 			return nil
 		}
-		if err := tx.CreateCommunications(ctx, recs); err != nil {
+		if err := createBatch(ctx, tx, recs); err != nil {
 			return err
 		}
 		if err := p.createdReviews(ctx, tx, recs); err != nil {

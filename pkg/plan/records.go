@@ -49,9 +49,9 @@ var (
 		func(ctx context.Context, tx store.Store, c, before *domain.Communication) error {
 			return refCache{}.check(ctx, tx, c, before, "")
 		}, communicationWritten}
-	Campaigns          = Kind[domain.Campaign]{delete: store.Store.DeleteCampaign}
-	ChecklistTemplates = Kind[domain.ChecklistTemplate]{delete: store.Store.DeleteChecklistTemplate}
-	CalendarFeeds      = Kind[domain.CalendarFeed]{delete: deleteFeed}
+	Campaigns          = Kind[domain.Campaign]{get: store.Store.GetCampaign, delete: store.Store.DeleteCampaign}
+	ChecklistTemplates = Kind[domain.ChecklistTemplate]{get: store.Store.GetChecklistTemplate, delete: store.Store.DeleteChecklistTemplate}
+	CalendarFeeds      = Kind[domain.CalendarFeed]{get: store.Store.GetCalendarFeed, delete: deleteFeed}
 )
 
 // communicationWritten is a communication write's review rules: an edit
@@ -142,12 +142,19 @@ func Update[T any, P validator[T]](ctx context.Context, p *Plan, k Kind[T], id s
 	return rec, err
 }
 
-// Delete removes the record id; store.ErrNotFound when there is none.
+// Delete removes the record id; store.ErrNotFound when there is none. Its
+// audit entry lists the fields the record had.
 func Delete[T any](ctx context.Context, p *Plan, k Kind[T], id string) error {
 	if _, err := acting(ctx); err != nil {
 		return err
 	}
-	return k.delete(p.st, ctx, id)
+	return p.st.InTx(ctx, func(tx store.Store) error {
+		before, err := k.get(tx, ctx, id)
+		if err != nil {
+			return err
+		}
+		return k.delete(tx, changed(ctx, before, nil), id)
+	})
 }
 
 // ReorderQuestions sets the sort order of questions of one theme and
@@ -171,10 +178,41 @@ func (p *Plan) ReorderQuestions(ctx context.Context, themeID string, orders []do
 	if len(f) > 0 {
 		return nil, f
 	}
-	if err := p.st.ReorderQuestions(ctx, themeID, orders); err != nil {
+	err := p.st.InTx(ctx, func(tx store.Store) error {
+		// The entry lists each moved question's order, before and after.
+		qs, err := tx.ListQuestions(ctx, store.QuestionFilter{ThemeID: themeID})
+		if err != nil {
+			return err
+		}
+		was := make(map[string]int, len(qs))
+		for _, q := range qs {
+			was[q.ID] = q.SortOrder
+		}
+		diff := store.Changes{}
+		for _, o := range orders {
+			if old, ok := was[o.ID]; !ok || old != o.SortOrder {
+				diff[o.ID] = store.Change{Before: was[o.ID], After: o.SortOrder}
+			}
+		}
+		if len(diff) > 0 {
+			ctx = store.WithChanges(ctx, diff)
+		}
+		return tx.ReorderQuestions(ctx, themeID, orders)
+	})
+	if err != nil {
 		return nil, err
 	}
 	return p.st.ListQuestions(ctx, store.QuestionFilter{ThemeID: themeID})
+}
+
+// createBatch stores new communications in one write, each with its audit
+// entry listing the fields it set; callers are in a transaction.
+func createBatch(ctx context.Context, tx store.Store, cs []*domain.Communication) error {
+	diffs := make([]store.Changes, len(cs))
+	for i, c := range cs {
+		diffs[i] = changes(nil, *c)
+	}
+	return tx.CreateCommunications(store.WithBatchChanges(ctx, diffs), cs)
 }
 
 // MaxBatch is the most communications one batch create takes.
@@ -253,7 +291,7 @@ func (p *Plan) CreateCommunications(ctx context.Context, items []domain.Communic
 		if err := p.newReviews(ctx, tx, fresh, nil, func(k int) string { return fmt.Sprintf("communications[%d].status", at[k]) }); err != nil {
 			return err
 		}
-		if err := renumber(tx.CreateCommunications(ctx, fresh), at); err != nil {
+		if err := renumber(createBatch(ctx, tx, fresh), at); err != nil {
 			return err
 		}
 		return p.createdReviews(ctx, tx, fresh)
@@ -355,7 +393,7 @@ func (p *Plan) CreateCalendarFeed(ctx context.Context, build func(domain.Calenda
 	}
 	token := base64.RawURLEncoding.EncodeToString(raw)
 	f.OwnerID, f.OwnerName = who.ID, who.Name
-	if err := p.st.CreateCalendarFeed(ctx, &f, FeedTokenHash(token)); err != nil {
+	if err := p.st.CreateCalendarFeed(changed(ctx, nil, f), &f, FeedTokenHash(token)); err != nil {
 		return f, "", err
 	}
 	return f, token, nil

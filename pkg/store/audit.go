@@ -23,6 +23,24 @@ func WithChanges(ctx context.Context, c Changes) context.Context {
 	return context.WithValue(ctx, changesKey{}, c)
 }
 
+type batchKey struct{}
+
+// WithBatchChanges returns ctx carrying the changed fields of each record
+// of one batch write, by the record's index in the batch: each record's
+// audit entry gets its own.
+func WithBatchChanges(ctx context.Context, c []Changes) context.Context {
+	return context.WithValue(ctx, batchKey{}, c)
+}
+
+// RowContext is ctx for the audit entry of the i-th record of a batch
+// write: carrying that record's changes when ctx has batch changes.
+func RowContext(ctx context.Context, i int) context.Context {
+	if b, _ := ctx.Value(batchKey{}).([]Changes); i < len(b) {
+		return WithChanges(ctx, b[i])
+	}
+	return ctx
+}
+
 // ChangesFrom returns the changes ctx carries, nil when none.
 func ChangesFrom(ctx context.Context) Changes {
 	c, _ := ctx.Value(changesKey{}).(Changes)

@@ -202,7 +202,7 @@ func (s *Store) CreateCommunications(ctx context.Context, cs []*domain.Communica
 		known := map[string]bool{}
 		ids := make([]any, len(cs))
 		for i, c := range cs {
-			err := tx.insertCommunication(ctx, c, known)
+			err := tx.insertCommunication(store.RowContext(ctx, i), c, known)
 			var ref *store.ReferenceError
 			if errors.As(err, &ref) {
 				return &store.ReferenceError{Field: fmt.Sprintf("communications[%d].%s", i, ref.Field)}
