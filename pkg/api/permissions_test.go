@@ -3,12 +3,14 @@ package api
 import (
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/gorilla/mux"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gopkg.in/yaml.v3"
@@ -113,4 +115,20 @@ func TestPermissionMatrix(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestAuthorizeWithoutActor: a route that needs a permission, reached
+// without an actor, is refused rather than let through; an open route of
+// the permission table passes.
+func TestAuthorizeWithoutActor(t *testing.T) {
+	r := mux.NewRouter()
+	r.Use(authorize)
+	ok := func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusOK) }
+	r.HandleFunc("/api/themes", ok).Methods(http.MethodGet)
+	r.HandleFunc("/api/health", ok).Methods(http.MethodGet)
+	for path, want := range map[string]int{"/api/themes": http.StatusUnauthorized, "/api/health": http.StatusOK} {
+		rec := httptest.NewRecorder()
+		r.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		assert.Equal(t, want, rec.Code, path)
+	}
 }
