@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
+import { queryClient } from '@/lib/queryClient';
 
 // The session is not cached data: the app asks once on start, and the gate
 // and Log out change it. These calls are its one home.
@@ -26,6 +27,9 @@ export const SESSION_PATH = '/api/session';
 /** checkSession says whether the browser holds a session (200 {authenticated: false} without one). */
 export async function checkSession(): Promise<boolean> {
   const s = await apiRequest<Session>('GET', SESSION_PATH);
+  // Kept as useSession's answer: the header's name and controls are then in the
+  // first paint, not added a moment later (which moved every screen down 20 px).
+  if (s?.authenticated) queryClient.setQueryData([SESSION_PATH], s);
   return !!s?.authenticated;
 }
 

@@ -106,7 +106,8 @@ export default function AudiencesPage() {
         </CardGrid>
       )}
 
-      <RolesTable />
+      {/* Below the cards once they are in: drawn under the skeleton, it would move down as they arrive. */}
+      {!isLoading && <RolesTable />}
 
       <AudienceDialog open={dialog.open} audience={dialog.audience} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
     </div>
