@@ -11,11 +11,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** serve answers GET /api/session with status and body, and every other call with an empty list. */
+/** serve answers GET /api/session with status and body, the sign-in providers with none (no single sign-on), and every other call with an empty list. */
 function serve(status: number, body: string) {
-  const fetchMock = vi.fn(async (url: string) =>
-    url === '/api/session' ? new Response(body, { status }) : new Response('[]', { status: 200 }),
-  );
+  const fetchMock = vi.fn(async (url: string) => {
+    if (url === '/api/session') return new Response(body, { status });
+    if (url === '/api/auth/providers') return new Response('null', { status: 200 });
+    return new Response('[]', { status: 200 });
+  });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -28,7 +30,8 @@ describe('App session check', () => {
     const fetchMock = serve(200, '{"authenticated":false}');
     render(<App />);
     expect(await screen.findByRole('heading', GATE)).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // The gate asks only who is signed in and how one may sign in: no plan data.
+    expect(new Set(fetchMock.mock.calls.map(([url]) => url))).toEqual(new Set(['/api/session', '/api/auth/providers']));
     expect(errors).not.toHaveBeenCalled();
   });
 
