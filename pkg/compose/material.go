@@ -81,6 +81,7 @@ type material struct {
 	questions   []string
 	units       []unit
 	place       []int  // per unit: a question's index, placeOpening or placeClosing
+	section     []int  // newsletter, per unit: the section number it goes to, or 0 for the lead story (placeSections)
 	score       []int  // per unit: the weight of the meaningful words it shares with its place (distinctness)
 	rel         []int  // per unit: relevance (relevance), what trim keeps longest and a point shows
 	dropped     []bool // per unit: cut to fit the length
@@ -92,7 +93,8 @@ type material struct {
 	shortened   bool // a rule cut its material to fit max
 
 	// Built from the units still kept.
-	topics           []topic // the questions that have material, in order
+	topics           []topic           // the questions that have material, in order
+	sections         map[int]substance // newsletter: each section's notes but the lead story's
 	opening, closing substance
 	openingPoint     string   // the opening's most relevant sentence
 	open             []string // the questions, when none has material
@@ -127,6 +129,9 @@ func newMaterial(in Input, format string) *material {
 	}
 	m.place, m.score = placeUnits(m.units, qwords, words(m.theme), words(m.theme+" "+m.desc))
 	m.rel = relevance(m.units, m.score, words(m.theme), len(qwords))
+	if m.typ == "newsletter" {
+		m.section = placeSections(m.units, m.tpl, qwords, words(m.theme+" "+m.desc))
+	}
 	m.dropped = make([]bool, len(m.units))
 	m.year = year(m.units)
 	m.build()
@@ -249,6 +254,35 @@ func placeUnits(units []unit, qwords []map[string]bool, theme, context map[strin
 	return place, score
 }
 
+// placeSections matches each unit of a newsletter's notes to the enabled
+// section of the template whose title and default text it shares the most
+// meaningful words with, by placeUnits's matching (a list with its lead-in
+// as one). The questions compete too, after the sections: a unit that
+// answers a question better than any section matches ("What must my team
+// finish before cut-over?" rather than "day-to-day work" for "close open
+// work orders") stays in the lead story (0) under its question, and so does
+// one that matches nothing or section 1; on a tie the section wins
+// ("Training runs 9–20 February" goes to Training and Readiness). Section 4
+// is no candidate: it lists the key dates of every section.
+func placeSections(units []unit, t NewsletterTemplate, qwords []map[string]bool, context map[string]bool) []int {
+	var nums []int
+	var cands []map[string]bool
+	for _, s := range sectionsInOrder(t) {
+		if s.Enabled && s.Number != 4 {
+			nums = append(nums, s.Number)
+			cands = append(cands, words(s.Title+" "+s.DefaultText))
+		}
+	}
+	place, _ := placeUnits(units, append(cands, qwords...), nil, context)
+	out := make([]int, len(units))
+	for i, p := range place {
+		if p >= 0 && p < len(nums) && nums[p] != 1 {
+			out[i] = nums[p]
+		}
+	}
+	return out
+}
+
 // relevance ranks the units: the words a unit shares with its question,
 // plus those it shares with the theme's name, plus one when it names a
 // date. "Wave 1 goes live on Monday 3 March" outranks "Payroll is compared
@@ -273,7 +307,7 @@ func relevance(units []unit, score []int, theme map[string]bool, scale int) []in
 // closing paragraph, and finds the key dates.
 func (m *material) build() {
 	parts := make([]substance, len(m.questions))
-	m.opening, m.closing, m.all, m.dates = nil, nil, nil, nil
+	m.opening, m.closing, m.all, m.dates, m.sections = nil, nil, nil, nil, map[int]substance{}
 	add := func(s *substance, u unit) {
 		if n := len(*s); n > 0 && (*s)[n-1].list == u.list && (*s)[n-1].src == u.para {
 			(*s)[n-1].items = append((*s)[n-1].items, u.text)
@@ -296,13 +330,17 @@ func (m *material) build() {
 		if m.dropped[i] || m.leadInAlone(i) {
 			continue
 		}
-		switch p := m.place[i]; p {
-		case placeOpening:
+		switch p := m.place[i]; {
+		case m.section != nil && m.section[i] > 0:
+			sec := m.sections[m.section[i]]
+			add(&sec, u)
+			m.sections[m.section[i]] = sec
+		case p == placeOpening:
 			add(&m.opening, u)
 			if better(i, bestOpening) {
 				bestOpening = i
 			}
-		case placeClosing:
+		case p == placeClosing:
 			add(&m.closing, u)
 		default:
 			add(&parts[p], u)
@@ -342,7 +380,7 @@ func (m *material) build() {
 			m.topics = append(m.topics, tp)
 		}
 	}
-	if len(m.topics) == 0 {
+	if len(m.topics) == 0 && len(m.sections) == 0 {
 		m.open = m.questions
 	}
 }

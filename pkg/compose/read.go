@@ -347,7 +347,7 @@ var stopWords = func() map[string]bool {
 var genericStems = func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`run ran use make made take took taken give gave keep kept put set come came
-		see saw know knew want way thing usual still everi old new system today`) {
+		see saw know knew want way thing usual still everi old new system today work`) {
 		m[w] = true
 	}
 	return m

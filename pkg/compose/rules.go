@@ -152,7 +152,8 @@ func pushRule(m *material) doc {
 // sections in order under their titles (NewsletterHTML's layout). Section 1
 // carries the lead story (the theme, its description, the notes under their
 // questions), section 4 the key dates, section 15 ends with the call to
-// action. A section shows its content, or its material, or else its
+// action. The notes that match another enabled section's title and default
+// text better go to that section instead (placeSections), once. A section shows its content, or its material, or else its
 // default text as a bracketed placeholder ("[Add the key dates]"), never as
 // news.
 //
@@ -178,7 +179,8 @@ func newsletterRule(m *material) doc {
 			continue
 		}
 		d.h(2, or(inline(s.Title), fmt.Sprintf("Section %d", s.Number)))
-		material := (s.Number == 1) || (s.Number == 4 && len(m.dates) > 0) || s.Number == SectionCount
+		notes := m.sections[s.Number]
+		material := (s.Number == 1) || (s.Number == 4 && len(m.dates) > 0) || s.Number == SectionCount || len(notes) > 0
 		content := paragraphs(s.Content)
 		for _, p := range content {
 			d.p(p)
@@ -198,6 +200,7 @@ func newsletterRule(m *material) doc {
 				d.p(p)
 			}
 		}
+		m.tone.body(&d, notes)
 		switch s.Number {
 		case 1:
 			d.h(3, m.theme)

@@ -2,6 +2,7 @@ package compose
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/commsplan/commsplan/pkg/domain"
@@ -54,4 +55,64 @@ func TestGenerateErrors(t *testing.T) {
 	assert.Error(t, err)
 	_, err = Generate(Input{Theme: Theme{Name: " "}, Vehicle: &Vehicle{Type: "email"}})
 	assert.Error(t, err)
+}
+
+// newsletterSections splits a generated newsletter into its sections' HTML
+// by their level-2 titles (as they are escaped in the HTML).
+func newsletterSections(content string) map[string]string {
+	out := map[string]string{}
+	for _, part := range strings.Split(content, "<h2>")[1:] {
+		title, body, _ := strings.Cut(part, "</h2>")
+		out[title] = body
+	}
+	return out
+}
+
+// Each sentence or list of the notes goes to the newsletter section whose
+// title and default text it matches best, once; a section with no
+// material keeps its placeholder; notes that answer a question better stay
+// in the lead story (section 1) under it.
+func TestNewsletterNotesGoToTheirSections(t *testing.T) {
+	cases := []struct {
+		name, notes string
+		in          map[string]string // a section's title: a text it holds
+		placeholder []string          // sections that stay placeholders
+	}{
+		{name: "training and support",
+			notes: "Training runs 9–20 February. Book a session through the learning portal.\n\n" +
+				"The help desk is open 7 a.m. to 7 p.m.; super users help too.\n\nThank you for everything you are doing.",
+			in: map[string]string{"Training and Readiness": "Book a session through the learning portal.",
+				"Questions and Support": "The help desk is open", "Recognition and Thanks": "Thank you for everything"},
+			placeholder: []string{"Leadership Message", "What&#39;s Changing", "How This Affects You"}},
+		{name: "a list with its lead-in",
+			notes:       "Managers, please:\n- release your team for their training session;\n- confirm attendance lists by 6 Feb.",
+			in:          map[string]string{"Training and Readiness": "<li>confirm attendance lists by 6 Feb.</li>"},
+			placeholder: []string{"Questions and Support", "Recognition and Thanks"}},
+		{name: "a question answered better than any section",
+			notes:       "Invoices go out on 1 March and payroll is paid on the normal date.",
+			in:          map[string]string{"Programme Update": "Invoices go out on 1 March"},
+			placeholder: []string{"Training and Readiness", "Questions and Support", "Recognition and Thanks"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			in := goldenInput(t, "newsletter", domain.StrategyUniversal)
+			in.Raw = c.notes
+			r, err := Generate(in)
+			require.NoError(t, err)
+			secs := newsletterSections(r.Content)
+			tpl := DefaultNewsletterTemplate()
+			for title, text := range c.in {
+				assert.Contains(t, secs[title], text, title)
+				assert.Equal(t, 1, strings.Count(r.Content, text), "%q appears once", text)
+				for _, s := range tpl.Sections {
+					if s.Title == strings.ReplaceAll(title, "&#39;", "'") {
+						assert.NotContains(t, secs[title], Placeholder(s), "%s has material", title)
+					}
+				}
+			}
+			for _, title := range c.placeholder {
+				assert.Contains(t, secs[title], "<p>[Add ", "%s has no material", title)
+			}
+		})
+	}
 }
