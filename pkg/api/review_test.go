@@ -83,11 +83,19 @@ func TestReviewFlow(t *testing.T) {
 		refused(annB, base+"/decisions", map[string]any{"decision": "changes_requested"}, http.StatusBadRequest, "comment")
 		refused(bobB, base+"/decisions", map[string]any{"decision": "approved"}, http.StatusForbidden, "decision")
 		refused(pat, base+"/decisions", map[string]any{"decision": "approved"}, http.StatusForbidden, "")
+		refused(annB, base+"/decisions", map[string]any{"decision": "changes_requested", "comment": "ask @Nobody"}, http.StatusBadRequest, "comment")
 		assert.Equal(t, 0, decisions(), "no refusal stored anything")
+		var thread []domain.Comment
+		pat.json("GET", base+"/comments", nil, http.StatusOK, &thread)
+		assert.Empty(t, thread, "a refused decision writes no comment")
 
-		annB.json("POST", base+"/decisions", map[string]any{"decision": "changes_requested", "comment": "Say when."}, http.StatusOK, &r)
+		annB.json("POST", base+"/decisions", map[string]any{"decision": "changes_requested", "comment": "@Pat.Planner Say when."}, http.StatusOK, &r)
 		assert.Equal(t, domain.ReviewChangesRequested, r.State)
-		assert.Equal(t, []string{"changes_requested " + c.ID}, inboxKinds(pat), "the decision reaches whoever asked")
+		assert.ElementsMatch(t, []string{"changes_requested " + c.ID, "mention " + c.ID}, inboxKinds(pat),
+			"the decision reaches whoever asked, its mention the person mentioned")
+		pat.json("GET", base+"/comments", nil, http.StatusOK, &thread)
+		require.Len(t, thread, 1, "the decision's comment is in the thread")
+		assert.Equal(t, []string{"@Pat.Planner Say when.", ann.ID}, []string{thread[0].Text, thread[0].AuthorID})
 		pat.json("PUT", base, map[string]any{"rawContent": "On 4 March."}, http.StatusOK, nil)
 		pat.json("POST", base+"/review", map[string]any{}, http.StatusOK, &r)
 		assert.Empty(t, r.Approvers, "any approver")
@@ -123,8 +131,9 @@ func TestReviewFlow(t *testing.T) {
 			}
 		}
 		assert.Equal(t, []string{
-			"review_requested by Pat Planner", "review_changes_requested by Ann Approver", "review_requested by Pat Planner",
-			"review_approved by Bob Approver", "review_reset by Pat Planner", "review_requested by Ann Approver",
+			"review_requested by Pat Planner", "review_changes_requested by Ann Approver", "commented by Ann Approver",
+			"review_requested by Pat Planner", "review_approved by Bob Approver", "commented by Bob Approver",
+			"review_reset by Pat Planner", "review_requested by Ann Approver",
 		}, steps)
 	})
 }

@@ -53,25 +53,32 @@ func (p *Plan) AddComment(ctx context.Context, entityType, entityID, text, reply
 		return c, err
 	}
 	err = p.notifyingTx(ctx, func(tx store.Store, n *Notices) error {
-		if c.ReplyTo != "" {
-			parent, err := tx.GetComment(ctx, c.ReplyTo)
-			if errors.Is(err, store.ErrNotFound) || (err == nil && (parent.EntityType != entityType || parent.EntityID != entityID)) {
-				return Invalid("replyTo", "is not a comment of this thread")
-			}
-			if err != nil {
-				return err
-			}
-		}
-		if err := mentionsOf(ctx, tx, &c); err != nil {
-			return err
-		}
-		ctx := store.WithChanges(ctx, store.Changes{"text": {After: c.Text}})
-		if err := tx.CreateComment(ctx, &c); err != nil {
-			return err
-		}
-		return n.Add(ctx, mentionEvent(ctx, tx, c, c.Mentions))
+		return writeComment(ctx, tx, n, &c, "text")
 	})
 	return c, err
+}
+
+// writeComment stores the validated comment c in tx and tells the people
+// it mentions through n: AddComment's and a review decision's one way to
+// write in a thread. field names the request field that held the text.
+func writeComment(ctx context.Context, tx store.Store, n *Notices, c *domain.Comment, field string) error {
+	if c.ReplyTo != "" {
+		parent, err := tx.GetComment(ctx, c.ReplyTo)
+		if errors.Is(err, store.ErrNotFound) || (err == nil && (parent.EntityType != c.EntityType || parent.EntityID != c.EntityID)) {
+			return Invalid("replyTo", "is not a comment of this thread")
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if err := mentionsOf(ctx, tx, c, field); err != nil {
+		return err
+	}
+	ctx = store.WithChanges(ctx, store.Changes{"text": {After: c.Text}})
+	if err := tx.CreateComment(ctx, c); err != nil {
+		return err
+	}
+	return n.Add(ctx, mentionEvent(ctx, tx, *c, c.Mentions))
 }
 
 // EditComment replaces the text of the acting person's own comment within
@@ -92,7 +99,7 @@ func (p *Plan) EditComment(ctx context.Context, id, text string) (domain.Comment
 		if err := c.Validate(); err != nil {
 			return err
 		}
-		if err := mentionsOf(ctx, tx, &c); err != nil {
+		if err := mentionsOf(ctx, tx, &c, "text"); err != nil {
 			return err
 		}
 		ctx := store.WithChanges(ctx, store.Changes{"text": {Before: before, After: c.Text}})
@@ -159,15 +166,15 @@ func (p *Plan) ownComment(ctx context.Context, tx store.Store, id string) (domai
 }
 
 // mentionsOf sets c.Mentions from its text against the stored people; an
-// unknown name is bad input naming text.
-func mentionsOf(ctx context.Context, tx store.Store, c *domain.Comment) error {
+// unknown name is bad input naming field.
+func mentionsOf(ctx context.Context, tx store.Store, c *domain.Comment, field string) error {
 	people, err := tx.ListPeople(ctx)
 	if err != nil {
 		return err
 	}
 	ids, unknown := domain.Mentions(c.Text, people)
 	if len(unknown) > 0 {
-		return Invalid("text", "mentions "+strings.Join(unknown, ", ")+", who is not a person here; "+
+		return Invalid(field, "mentions "+strings.Join(unknown, ", ")+", who is not a person here; "+
 			`write a person's name after @, or @"Full Name"`)
 	}
 	if ids == nil {

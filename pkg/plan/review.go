@@ -214,12 +214,32 @@ func (p *Plan) DecideReview(ctx context.Context, entity, id, decision, comment s
 		if err := reviewed(ctx, tx, reviewStep{kind: kind, entity: entity, id: id, title: title, review: out, comment: comment}, r.State); err != nil {
 			return err
 		}
+		if comment != "" {
+			if err := p.decisionComment(ctx, tx, n, who, entity, id, comment); err != nil {
+				return err
+			}
+		}
 		if out.RequestedBy == nil {
 			return nil
 		}
 		return n.Add(ctx, Event{Kind: inbox, EntityType: entity, EntityID: id, Title: title, Recipients: []string{out.RequestedBy.ID}, Text: comment})
 	})
 	return out, err
+}
+
+// decisionComment writes a decision's comment in the record's thread as
+// the decider, in the decision's transaction, so its mentions reach the
+// inbox like any comment's; bad text is bad input naming comment.
+func (p *Plan) decisionComment(ctx context.Context, tx store.Store, n *Notices, who actor.Actor, entity, id, text string) error {
+	c := domain.Comment{EntityType: entity, EntityID: id, Text: text, AuthorID: who.ID, AuthorName: who.Name, CreatedAt: p.now().UTC()}
+	if err := c.Validate(); err != nil {
+		var fe domain.FieldErrors
+		if errors.As(err, &fe) {
+			return domain.FieldErrors{"comment": fe["text"]}
+		}
+		return err
+	}
+	return writeComment(ctx, tx, n, &c, "comment")
 }
 
 // editReview is an edit's effect on the review of entity id: the review

@@ -222,3 +222,65 @@ func TestRequiredReviewRefusesEveryWayToSchedule(t *testing.T) {
 		})
 	}
 }
+
+// TestDecisionCommentInThread: a decision's comment is also a comment of
+// the record's thread by the decider, on both backends: its mention
+// reaches the mentioned person's inbox, and an unknown mention refuses the
+// decision naming comment with nothing stored (no decision, no comment).
+func TestDecisionCommentInThread(t *testing.T) {
+	for _, b := range storetest.Backends {
+		t.Run(b.Name, func(t *testing.T) {
+			admin := actor.With(context.Background(), actor.Terminal)
+			st := storetest.Open(t, b.DSN(t))
+			p := plan.New(st)
+			dana, _, err := p.AddPerson(admin, "Dana Reyes", "", "planner")
+			require.NoError(t, err)
+			ari, _, err := p.AddPerson(admin, "Ari", "", "approver")
+			require.NoError(t, err)
+			asDana := actor.With(context.Background(), actor.Actor{ID: dana.ID, Name: dana.Name, Role: actor.RolePlanner})
+			asAri := actor.With(context.Background(), actor.Actor{ID: ari.ID, Name: ari.Name, Role: actor.RoleApprover})
+			c := draft(t, p, st)
+			_, err = p.RequestReview(asDana, plan.ReviewCommunication, c.ID, nil, "")
+			require.NoError(t, err)
+
+			_, err = p.DecideReview(asAri, plan.ReviewCommunication, c.ID, review.RequestChanges, "ask @Nobody first")
+			var in *plan.InputError
+			require.ErrorAs(t, err, &in)
+			assert.Contains(t, in.Fields["comment"], "@Nobody")
+			thread, err := p.Comments(asDana, domain.ThreadCommunication, c.ID)
+			require.NoError(t, err)
+			assert.Empty(t, thread)
+			got, err := st.GetCommunication(acting(), c.ID)
+			require.NoError(t, err)
+			assert.Equal(t, domain.ReviewRequested, got.Review.State)
+			assert.Empty(t, got.Review.Decisions)
+
+			r, err := p.DecideReview(asAri, plan.ReviewCommunication, c.ID, review.RequestChanges, "  @dana.reyes the date\nis wrong ")
+			require.NoError(t, err)
+			assert.Equal(t, domain.ReviewChangesRequested, r.State)
+			thread, err = p.Comments(asDana, domain.ThreadCommunication, c.ID)
+			require.NoError(t, err)
+			require.Len(t, thread, 1)
+			assert.Equal(t, "@dana.reyes the date\nis wrong", thread[0].Text)
+			assert.Equal(t, []string{ari.ID, ari.Name}, []string{thread[0].AuthorID, thread[0].AuthorName})
+			assert.Equal(t, []string{dana.ID}, thread[0].Mentions)
+			inbox, err := p.Inbox(asDana)
+			require.NoError(t, err)
+			kinds := map[string]string{}
+			for _, e := range inbox.Entries {
+				kinds[e.Kind] = e.CommentID
+			}
+			assert.Contains(t, kinds, domain.InboxChangesRequested)
+			assert.Equal(t, thread[0].ID, kinds[domain.InboxMention], "the mention opens the decision's comment")
+
+			// An approval without a comment writes nothing in the thread.
+			_, err = p.RequestReview(asDana, plan.ReviewCommunication, c.ID, nil, "")
+			require.NoError(t, err)
+			_, err = p.DecideReview(asAri, plan.ReviewCommunication, c.ID, review.Approve, " ")
+			require.NoError(t, err)
+			thread, err = p.Comments(asDana, domain.ThreadCommunication, c.ID)
+			require.NoError(t, err)
+			assert.Len(t, thread, 1)
+		})
+	}
+}
