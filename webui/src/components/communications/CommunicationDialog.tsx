@@ -1,9 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo } from 'react';
+import { History } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { CommentThread } from '@/components/CommentThread';
 import { FormDialog } from '@/components/FormDialog';
+import { HistoryDialog } from '@/components/HistoryDialog';
+import { Button } from '@/components/ui/button';
 import { ReviewSection } from '@/components/ReviewSection';
 import { InputField, SelectField, TextareaField } from '@/components/FormFields';
 import { dateKey } from '@/lib/dates';
@@ -122,6 +125,7 @@ export default function CommunicationDialog({
   const storedDate = communication ? toFormSchedule(communication.scheduledDate).date : '';
   const schema = useMemo(() => formSchema(storedDate), [storedDate]);
   const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: initialValues(undefined, undefined) });
+  const [showHistory, setShowHistory] = useState(false);
   const [status, date, time, audienceId, titleValue, themeId, vehicleId, rawContent] = form.watch([
     'status',
     'date',
@@ -227,6 +231,16 @@ export default function CommunicationDialog({
       <ReviewSection entity="communication" id={communication?.id} review={communication?.review}>
         {communication && <CommentThread kind="communication" id={communication.id} headingLevel="h4" />}
       </ReviewSection>
+      {/* A stored communication's History panel: who changed what and when (issue 25 §5). */}
+      {communication && (
+        <>
+          <Button variant="outline" size="sm" className="justify-self-start" onClick={() => setShowHistory(true)} aria-label={`History of ${communication.title}`}>
+            <History className="h-4 w-4" aria-hidden="true" />
+            History
+          </Button>
+          {showHistory && <HistoryDialog entity="communication" id={communication.id} name={communication.title} open onOpenChange={setShowHistory} />}
+        </>
+      )}
     </FormDialog>
   );
 }

@@ -1,7 +1,8 @@
-import { CalendarDays, CalendarPlus, ClipboardCheck, Download, Eye, FileSpreadsheet, FolderOpen, MapPin, MessageSquare, Pencil, Trash2, Users } from 'lucide-react';
+import { CalendarDays, CalendarPlus, ClipboardCheck, Download, Eye, FileSpreadsheet, FolderOpen, History, MapPin, MessageSquare, Pencil, Trash2, Users } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
+import { HistoryDialog } from '@/components/HistoryDialog';
 import { ReviewBadge } from '@/components/ReviewBadge';
 import { reviewState } from '@/lib/review';
 import { SectionHeading } from '@/components/SectionHeading';
@@ -47,6 +48,7 @@ export default function InventoryPage() {
   const [preview, setPreview] = useState<SavedCampaign | null>(null);
   const [importFor, setImportFor] = useState<string | null>(null);
   const [reviewing, setReviewing] = useState<SavedCampaign | null>(null);
+  const [history, setHistory] = useState<SavedCampaign | null>(null);
   const campaigns = data ?? [];
   // My reviews links a campaign here with ?focus=<id>: its review and thread open. It is read by id, as it may be on no page shown.
   const review = useCallback((c: SavedCampaign) => setReviewing(c), []);
@@ -86,6 +88,7 @@ export default function InventoryPage() {
                 onPreview={() => withHtml(c.id, setPreview)}
                 onAddToSchedule={() => setImportFor(c.id)}
                 onComments={() => setReviewing(c)}
+                onHistory={() => setHistory(c)}
                 onReview={() => setReviewing(c)}
                 onDelete={() => {
                   if (window.confirm(campaignDeleteConfirm(c.title))) remove.mutate(c.id);
@@ -122,6 +125,7 @@ export default function InventoryPage() {
           fileName={savedFileName(preview.title)}
         />
       )}
+      {history && <HistoryDialog entity="campaign" id={history.id} name={history.title} open onOpenChange={(o) => !o && setHistory(null)} />}
       {reviewing && <CampaignReviewDialog campaign={campaigns.find((c) => c.id === reviewing.id) ?? reviewing} onOpenChange={(o) => !o && setReviewing(null)} />}
       {importFor && (
         <Suspense fallback={null}>
@@ -138,6 +142,7 @@ function CampaignRow({
   onPreview,
   onAddToSchedule,
   onComments,
+  onHistory,
   onReview,
   onDelete,
 }: {
@@ -146,6 +151,7 @@ function CampaignRow({
   onPreview: () => void;
   onAddToSchedule: () => void;
   onComments: () => void;
+  onHistory: () => void;
   onReview: () => void;
   onDelete: () => void;
 }) {
@@ -217,6 +223,10 @@ function CampaignRow({
         <Button size="sm" variant="outline" onClick={onComments} aria-label={`Comments on ${c.title}`}>
           <MessageSquare className="h-4 w-4" aria-hidden="true" />
           Comments
+        </Button>
+        <Button size="sm" variant="outline" onClick={onHistory} aria-label={`History of ${c.title}`}>
+          <History className="h-4 w-4" aria-hidden="true" />
+          History
         </Button>
         <Button size="sm" variant="outline" onClick={onReview} aria-label={`Review ${c.title}`}>
           <ClipboardCheck className="h-4 w-4" aria-hidden="true" />
