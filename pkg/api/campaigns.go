@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/gorilla/mux"
 
@@ -27,7 +28,7 @@ const campaignExportFormats = "html, json, csv or ics"
 func (s *Server) routeCampaigns(r *mux.Router) {
 	r.HandleFunc("/campaigns/generate", s.generateCampaign).Methods(http.MethodPost)
 	r.HandleFunc("/campaigns/render", s.renderCampaign).Methods(http.MethodPost)
-	r.HandleFunc("/campaigns", cachedList(s, store.CampaignsList, s.listCampaigns, func(c listedCampaign) string { return c.ID })).Methods(http.MethodGet)
+	r.HandleFunc("/campaigns", s.campaignList()).Methods(http.MethodGet)
 	r.HandleFunc("/campaigns", s.createCampaign).Methods(http.MethodPost)
 	r.HandleFunc("/campaigns/{id}", get(s, s.store.GetCampaign)).Methods(http.MethodGet)
 	r.HandleFunc("/campaigns/{id}", s.patchCampaign).Methods(http.MethodPatch)
@@ -82,6 +83,80 @@ type listedCampaign struct {
 func (s *Server) listCampaigns(ctx context.Context) ([]listedCampaign, error) {
 	cs, err := s.store.ListCampaigns(ctx)
 	return listed(cs), err
+}
+
+// campaignSummaryShape is the list cache's shape of GET /api/campaigns?fields=summary.
+const campaignSummaryShape = "fields=summary"
+
+// CampaignSummary is a campaign in GET /api/campaigns?fields=summary: what
+// a list of campaigns shows, without the schedule and the HTML (a saved
+// campaign of 130 activities is about 120 KB of schedule; its summary is
+// well under 1 KB). GET /api/campaigns/{id} has the whole record.
+type CampaignSummary struct {
+	ID                string          `json:"id"`
+	Title             string          `json:"title"`
+	Description       string          `json:"description"`
+	ActivityCount     int             `json:"activityCount"`
+	StartDate         string          `json:"startDate,omitempty"`
+	EndDate           string          `json:"endDate,omitempty"`
+	AudienceFilters   json.RawMessage `json:"audienceFilters"`
+	GeographicFilters []string        `json:"geographicFilters"`
+	CreatedAt         time.Time       `json:"createdAt"`
+	UpdatedAt         time.Time       `json:"updatedAt"`
+	Review            domain.Review   `json:"review"`
+}
+
+// campaignList is GET /api/campaigns: the whole records (without
+// htmlContent) as the spec has them, or with ?fields=summary their
+// summaries, each a cached list shape with its own ETag (issue 27).
+func (s *Server) campaignList() http.HandlerFunc {
+	full := cachedList(s, store.CampaignsList, s.listCampaigns, func(c listedCampaign) string { return c.ID })
+	return func(w http.ResponseWriter, r *http.Request) {
+		fields := ""
+		if r.URL.RawQuery != "" {
+			fields = r.URL.Query().Get("fields")
+		}
+		switch fields {
+		case "":
+			full(w, r)
+		case "summary":
+			p, err := parsePage(r)
+			if err != nil {
+				s.fail(w, r, err)
+				return
+			}
+			serveList(s, w, r, slotKey{list: store.CampaignsList, shape: campaignSummaryShape}, p, s.listCampaignSummaries,
+				func(c CampaignSummary) string { return c.ID }, nil, "")
+		default:
+			s.fail(w, r, BadRequest("fields", "must be summary, or absent for the whole records"))
+		}
+	}
+}
+
+func (s *Server) listCampaignSummaries(ctx context.Context) ([]CampaignSummary, error) {
+	cs, err := s.store.ListCampaigns(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]CampaignSummary, len(cs))
+	for i, c := range cs {
+		out[i] = summarize(c)
+	}
+	return out, nil
+}
+
+// summarize is a campaign's summary. The figures come from the stored
+// schedule; one that does not read as a schedule has none.
+func summarize(c domain.Campaign) CampaignSummary {
+	var sched struct {
+		TotalActivities int    `json:"totalActivities"`
+		StartDate       string `json:"startDate"`
+		EndDate         string `json:"endDate"`
+	}
+	_ = json.Unmarshal(c.Schedule, &sched)
+	return CampaignSummary{ID: c.ID, Title: c.Title, Description: c.Description, ActivityCount: sched.TotalActivities,
+		StartDate: sched.StartDate, EndDate: sched.EndDate, AudienceFilters: c.AudienceFilters,
+		GeographicFilters: c.GeographicFilters, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt, Review: c.Review}
 }
 
 // listed wraps campaigns for the list.

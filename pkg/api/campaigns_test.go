@@ -559,3 +559,84 @@ func TestImportedCampaignRaisesNoOverload(t *testing.T) {
 		}
 	})
 }
+
+// TestCampaignSummaries checks GET /api/campaigns?fields=summary (issue 27):
+// the campaigns without their schedule and HTML, paged as the list, each
+// shape with its own ETag, and both moving when a campaign changes.
+func TestCampaignSummaries(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b)
+		cfg := campaignConfig(t, "change-management-organizational")
+		sched, html := generated(t, cfg)
+		filters, geo := campaign.Filters(cfg, sched)
+		var c1, c2 domain.Campaign
+		ts.json("POST", "/api/campaigns", map[string]any{"title": "Wave 1", "description": "First wave", "schedule": sched,
+			"htmlContent": html, "audienceFilters": filters, "geographicFilters": geo}, http.StatusCreated, &c1)
+		ts.json("POST", "/api/campaigns", map[string]any{"title": "Wave 2", "schedule": sched, "htmlContent": html}, http.StatusCreated, &c2)
+
+		resp, body := ts.do("GET", "/api/campaigns?fields=summary", nil)
+		require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+		assert.NotContains(t, string(body), `"schedule"`)
+		assert.NotContains(t, string(body), "htmlContent")
+		var sums []CampaignSummary
+		require.NoError(t, json.Unmarshal(body, &sums))
+		require.Len(t, sums, 2)
+		var full []domain.Campaign
+		ts.json("GET", "/api/campaigns", nil, http.StatusOK, &full)
+		require.Len(t, full, 2)
+		for i := range full {
+			assert.Equal(t, full[i].ID, sums[i].ID, "the same order as the whole list")
+		}
+		var s1 CampaignSummary
+		for _, s := range sums {
+			if s.ID == c1.ID {
+				s1 = s
+			}
+		}
+		assert.Equal(t, "Wave 1", s1.Title)
+		assert.Equal(t, "First wave", s1.Description)
+		assert.Equal(t, sched.TotalActivities, s1.ActivityCount)
+		assert.Equal(t, sched.StartDate, s1.StartDate)
+		assert.Equal(t, sched.EndDate, s1.EndDate)
+		assert.Equal(t, geo, s1.GeographicFilters)
+		assert.JSONEq(t, string(c1.AudienceFilters), string(s1.AudienceFilters))
+		assert.Less(t, len(body)*10, len(mustBody(t, ts, "/api/campaigns")), "a summary is a small part of the record")
+
+		// Pages are cut from the summaries.
+		resp, body = ts.do("GET", "/api/campaigns?fields=summary&limit=1", nil)
+		require.Equal(t, http.StatusOK, resp.StatusCode)
+		require.NoError(t, json.Unmarshal(body, &sums))
+		require.Len(t, sums, 1)
+		assert.Equal(t, full[0].ID, sums[0].ID)
+		assert.Contains(t, resp.Header.Get("Link"), "fields=summary")
+
+		// Each shape has its own ETag; each answers 304 to its own only.
+		rs, _ := ts.do("GET", "/api/campaigns?fields=summary", nil)
+		rf, _ := ts.do("GET", "/api/campaigns", nil)
+		sumTag, fullTag := rs.Header.Get("ETag"), rf.Header.Get("ETag")
+		require.NotEmpty(t, sumTag)
+		assert.NotEqual(t, sumTag, fullTag)
+		resp, _ = ts.doWith("GET", "/api/campaigns?fields=summary", nil, http.Header{"If-None-Match": {sumTag}})
+		assert.Equal(t, http.StatusNotModified, resp.StatusCode)
+		resp, _ = ts.doWith("GET", "/api/campaigns?fields=summary", nil, http.Header{"If-None-Match": {fullTag}})
+		assert.Equal(t, http.StatusOK, resp.StatusCode, "the whole list's tag is not the summaries'")
+
+		// A change moves the summaries' tag and shows in them.
+		ts.json("PATCH", "/api/campaigns/"+c2.ID, map[string]any{"title": "Wave 2b"}, http.StatusOK, nil)
+		resp, body = ts.doWith("GET", "/api/campaigns?fields=summary", nil, http.Header{"If-None-Match": {sumTag}})
+		assert.Equal(t, http.StatusOK, resp.StatusCode)
+		assert.NotEqual(t, sumTag, resp.Header.Get("ETag"))
+		assert.Contains(t, string(body), "Wave 2b")
+
+		runScenarios(t, ts, []scenario{
+			{"unknown fields", "GET", "/api/campaigns?fields=schedule", nil, 400, []string{`"fields"`}},
+		})
+	})
+}
+
+func mustBody(t *testing.T, ts *testServer, path string) []byte {
+	t.Helper()
+	resp, body := ts.do("GET", path, nil)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	return body
+}
