@@ -1,10 +1,10 @@
 // The review flow of issue 26 in a real headless Chromium against the real
 // binary, started with review.required on, as two people in two browser
 // contexts: a planner requests review; the approver sees the count in My
-// reviews, opens the item, comments mentioning the planner and requests
-// changes; the planner sees both in their inbox, edits, and requests
-// again; the approver approves; the planner schedules it. An unapproved
-// item is refused by the form with the server's message. axe runs on My
+// reviews, opens the item and requests changes with a comment mentioning
+// the planner (it also lands in the thread); the planner sees both in
+// their inbox, edits, and requests again; the approver approves; the
+// planner schedules it. An unapproved item is refused by the form with the server's message. axe runs on My
 // reviews and on the Review section with its thread.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -83,7 +83,7 @@ test('a communication goes from request to approval to scheduled, told through M
   await section.locator('[data-review="requested"]').waitFor();
   assert.match(await section.textContent(), /Asked of Ari Stone by Dana Reyes/);
 
-  // 2. The approver sees the count, opens the item, comments mentioning the planner, requests changes.
+  // 2. The approver sees the count, opens the item, requests changes with a comment mentioning the planner.
   const { page: approver } = await watchedPage(browser, server, { external, pageErrors });
   await signInWith(approver, ari.code);
   await eventually(async () => assert.equal((await approver.getByTestId('inbox-count').textContent()).trim(), '1 unread'));
@@ -94,13 +94,12 @@ test('a communication goes from request to approval to scheduled, told through M
   section = form.getByTestId('review-section');
   await section.waitFor();
   await checkA11y(approver, 'the Review section and its thread');
-  const thread = form.getByTestId('comment-thread');
-  await thread.getByLabel('Add a comment').fill('@Dana.Reyes the date in the second paragraph is wrong');
-  await thread.getByRole('button', { name: 'Post comment' }).click();
-  await thread.getByTestId('comment').waitFor();
-  await section.getByLabel('Decision comment').fill('Please fix the date');
+  // The decision's comment mentions the planner; it also lands in the thread.
+  await section.getByLabel('Decision comment').fill('@Dana.Reyes the date in the second paragraph is wrong');
   await section.getByRole('button', { name: 'Request changes' }).click();
   await section.locator('[data-review="changes_requested"]').waitFor();
+  const thread = form.getByTestId('comment-thread');
+  await thread.getByTestId('comment').filter({ hasText: 'the date in the second paragraph is wrong' }).waitFor();
 
   // 3. The planner sees both in their inbox, edits, and requests again.
   await planner.goto('/');
