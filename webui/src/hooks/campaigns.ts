@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api';
-import type { CampaignConfig, CampaignInput, CampaignSchedule, GeneratedCampaign, SavedCampaign } from '@/lib/campaigns';
+import type { CampaignConfig, CampaignInput, CampaignSchedule, CampaignSummary, GeneratedCampaign, SavedCampaign } from '@/lib/campaigns';
 import { useApiMutation } from '@/lib/mutation';
 import { resource } from '@/lib/resource';
 import { toast } from '@/lib/toast';
@@ -32,6 +32,18 @@ export function fetchCampaign(id: string): Promise<SavedCampaign> {
 
 /** useCampaignList lists the saved campaigns (without their htmlContent). */
 export const useCampaignList = campaigns.useList;
+
+/** CAMPAIGN_SUMMARIES_PATH lists the saved campaigns' summaries, without schedule and HTML (issue 27). */
+export const CAMPAIGN_SUMMARIES_PATH = `${CAMPAIGNS_PATH}?fields=summary`;
+
+/**
+ * useCampaignSummaries lists the saved campaigns as summaries: a few hundred
+ * bytes each where a whole record carries its schedule (about 120 KB for
+ * 130 activities). useSavedCampaign reads the one a screen opens.
+ */
+export function useCampaignSummaries() {
+  return useQuery<CampaignSummary[]>({ queryKey: [CAMPAIGN_SUMMARIES_PATH] });
+}
 
 /** CAMPAIGN_PAGE is how many saved campaigns the inventory shows before "Show more". */
 export const CAMPAIGN_PAGE = 20;

@@ -150,6 +150,24 @@ export interface SavedCampaign {
   review?: import('./types').Review;
 }
 
+/**
+ * CampaignSummary is a saved campaign in GET /api/campaigns?fields=summary:
+ * no schedule and no HTML (issue 27); GET /api/campaigns/{id} has them.
+ */
+export interface CampaignSummary {
+  id: string;
+  title: string;
+  description: string;
+  activityCount: number;
+  startDate?: string;
+  endDate?: string;
+  audienceFilters: AudienceFilters | null;
+  geographicFilters: string[] | null;
+  createdAt: string;
+  updatedAt: string;
+  review?: import('./types').Review;
+}
+
 /** CampaignInput is the body of POST and PATCH /api/campaigns (PATCH: absent fields keep their value). */
 export interface CampaignInput {
   title?: string;

@@ -25,7 +25,7 @@ import { typeLabel } from '@/lib/vehicles';
 import { useThemes } from '@/hooks/themes';
 import { useAudiences } from '@/hooks/audiences';
 import { useReference } from '@/hooks/reference';
-import { useCampaignList } from '@/hooks/campaigns';
+import { useCampaignSummaries, useSavedCampaign } from '@/hooks/campaigns';
 import { previewCampaignImport, useImportCampaigns, type CampaignImportRequest } from '@/hooks/schedule';
 import AudienceMapping, { type AskedLabels, type Choices } from './AudienceMapping';
 
@@ -45,7 +45,9 @@ function countSelected(sel: Selection): number {
  * without one is asked here once (remembered per campaign in this
  * browser), with "Everyone" as an explicit choice. Activities already on
  * the Schedule are skipped, and the toast says how many. campaignId
- * preselects a campaign (the inventory's "Add to Schedule").
+ * preselects a campaign (the inventory's "Add to Schedule"). The campaigns
+ * are listed as summaries; only the one on screen is read whole, with its
+ * schedule (issue 27), and kept for the import of its selection.
  */
 export default function ImportDialog({
   open,
@@ -56,7 +58,7 @@ export default function ImportDialog({
   onOpenChange: (open: boolean) => void;
   campaignId?: string;
 }) {
-  const { data: campaigns, isLoading } = useCampaignList();
+  const { data: campaigns, isLoading } = useCampaignSummaries();
   const { data: themes, isLoading: themesLoading } = useThemes();
   const { data: audiences } = useAudiences();
   const { data: reference } = useReference();
@@ -83,8 +85,16 @@ export default function ImportDialog({
   }, [open, initialCampaignId]);
 
   const list = useMemo(() => campaigns ?? [], [campaigns]);
-  const current: SavedCampaign | undefined = list.find((c) => c.id === campaignId) ?? list[0];
-  const activities = useMemo(() => campaignActivities(current), [current]);
+  const current = list.find((c) => c.id === campaignId) ?? list[0];
+  // The whole records read so far, by id: a selection is made on one and
+  // imported from it.
+  const [records, setRecords] = useState<Record<string, SavedCampaign>>({});
+  const { data: record, isLoading: recordLoading } = useSavedCampaign(open && current ? current.id : '');
+  useEffect(() => {
+    if (record) setRecords((r) => (r[record.id] === record ? r : { ...r, [record.id]: record }));
+  }, [record]);
+  const currentRecord = current && record?.id === current.id ? record : undefined;
+  const activities = useMemo(() => campaignActivities(currentRecord), [currentRecord]);
   const visible = useMemo(() => filterActivities(activities, query), [activities, query]);
   const chosen = new Set(current ? (selection[current.id] ?? []) : []);
   const allVisibleChosen = visible.length > 0 && visible.every((i) => chosen.has(i.key));
@@ -116,7 +126,9 @@ export default function ImportDialog({
   // The requests of the chosen activities, with the mapping remembered or
   // chosen for each campaign ("" is everyone).
   function requests(theme: string): CampaignImportRequest[] {
-    return list.flatMap((c) => {
+    return list.flatMap((summary) => {
+      const c = records[summary.id];
+      if (!c) return [];
       const keys = new Set(selection[c.id] ?? []);
       const activityIds = campaignActivities(c)
         .filter((i) => keys.has(i.key) && i.activity.id)
@@ -212,7 +224,7 @@ export default function ImportDialog({
                         <span className="block font-medium text-slate-900">{c.title}</span>
                         {c.description && <span className="line-clamp-2 block text-xs text-slate-600">{c.description}</span>}
                         <span className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-slate-600">
-                          <span>{campaignActivities(c).length} activities</span>
+                          <span>{c.activityCount} activities</span>
                           <span aria-hidden="true">·</span>
                           <span>Saved {formatShortDate(c.createdAt)}</span>
                           {n > 0 && <Badge>{n} selected</Badge>}
@@ -240,7 +252,12 @@ export default function ImportDialog({
                 </label>
                 <Input id={searchId} type="search" className="pl-8" placeholder="Search activities..." value={query} onChange={(e) => setQuery(e.target.value)} />
               </div>
-              {visible.length === 0 ? (
+              {!currentRecord && recordLoading ? (
+                <div className="grid gap-2" role="status" aria-label="Loading activities">
+                  <Skeleton className="h-10 w-full" />
+                  <Skeleton className="h-10 w-full" />
+                </div>
+              ) : visible.length === 0 ? (
                 <p className="p-4 text-center text-sm text-slate-600">{activities.length === 0 ? 'This campaign has no activities.' : 'No activities match your search.'}</p>
               ) : (
                 <ul className="grid max-h-[50vh] gap-1.5 overflow-y-auto pr-1" aria-label="Campaign activities">
