@@ -1,5 +1,7 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { GuardedButton } from '@/components/CanEdit';
+import { useCan, type Permission } from '@/hooks/session';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 
 /** FormDialogProps: the dialog's state, texts, form handler and fields. */
@@ -14,6 +16,8 @@ export interface FormDialogProps {
   submitLabel: string;
   /** className widens or styles the panel (e.g. 'max-w-2xl'). */
   className?: string;
+  /** permission is what submitting needs; plan.edit by default. Without it submit is disabled and says why. */
+  permission?: Permission;
   children: ReactNode;
 }
 
@@ -21,7 +25,7 @@ export interface FormDialogProps {
  * FormDialog is the create/edit dialog every screen uses: title and
  * description, the fields in a form, and Cancel and submit buttons.
  */
-export function FormDialog({ open, onOpenChange, title, description, onSubmit, pending, submitLabel, className, children }: FormDialogProps) {
+export function FormDialog({ open, onOpenChange, title, description, onSubmit, pending, submitLabel, className, permission, children }: FormDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className={className}>
@@ -29,7 +33,7 @@ export function FormDialog({ open, onOpenChange, title, description, onSubmit, p
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
-        <FormBody onSubmit={onSubmit} pending={pending} submitLabel={submitLabel} onCancel={() => onOpenChange(false)}>
+        <FormBody onSubmit={onSubmit} pending={pending} submitLabel={submitLabel} onCancel={() => onOpenChange(false)} permission={permission}>
           {children}
         </FormBody>
       </DialogContent>
@@ -46,6 +50,8 @@ export interface FormBodyProps {
   onCancel: () => void;
   /** labelledBy names the form by a heading inside it, for a form that is not the whole dialog. */
   labelledBy?: string;
+  /** permission is what submitting needs; plan.edit by default. */
+  permission?: Permission;
   children: ReactNode;
 }
 
@@ -54,17 +60,19 @@ export interface FormBodyProps {
  * dialog that edits a record inside its list (BlackoutsDialog) uses it on
  * its own, so every form saves and cancels alike.
  */
-export function FormBody({ onSubmit, pending, submitLabel, onCancel, labelledBy, children }: FormBodyProps) {
+export function FormBody({ onSubmit, pending, submitLabel, onCancel, labelledBy, permission = 'plan.edit', children }: FormBodyProps) {
+  // The server refuses the change anyway; the disabled button says why before the person fills the form in vain.
+  const allowed = useCan(permission);
   return (
-    <form onSubmit={onSubmit} className="grid gap-4" noValidate aria-labelledby={labelledBy}>
+    <form onSubmit={allowed ? onSubmit : (e) => e.preventDefault()} className="grid gap-4" noValidate aria-labelledby={labelledBy}>
       {children}
       <DialogFooter>
         <Button variant="outline" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={pending}>
+        <GuardedButton type="submit" disabled={pending} permission={permission}>
           {pending ? 'Saving...' : submitLabel}
-        </Button>
+        </GuardedButton>
       </DialogFooter>
     </form>
   );

@@ -69,8 +69,26 @@ export const PROVIDERS_PATH = '/api/auth/providers';
 /** useSignInProviders says whether the gate offers single sign-on, and with whom. */
 export const useSignInProviders = () => useQuery<SignInProviders>({ queryKey: [PROVIDERS_PATH], staleTime: Infinity, retry: false });
 
-/** useMayEdit answers whether the role may change the plan and, when not, why (the tooltip of a disabled control). */
-export function useMayEdit(): { allowed: boolean; reason: string | undefined } {
-  const allowed = useCan('plan.edit');
-  return { allowed, reason: allowed ? undefined : NO_EDIT_REASON };
+/** WHAT_IT_ALLOWS names what each permission allows, for the tooltip of a control the role may not use. */
+const WHAT_IT_ALLOWS: Record<Permission, string> = {
+  'plan.read': 'see the plan',
+  'plan.edit': 'change the plan',
+  'reviews.decide': 'decide reviews',
+  'audit.read': 'read the audit log',
+  'people.manage': 'manage people',
+  'feeds.manage': "manage other people's feeds",
+};
+
+/**
+ * useAllowed answers whether the role has permission p and, when not, why
+ * (the tooltip of a disabled control: "Your role (viewer) cannot change the plan.").
+ */
+export function useAllowed(p: Permission): { allowed: boolean; reason: string | undefined } {
+  const { data } = useSession();
+  const allowed = !!data?.permissions?.includes(p);
+  if (allowed) return { allowed, reason: undefined };
+  return { allowed, reason: data?.role ? `Your role (${data.role}) cannot ${WHAT_IT_ALLOWS[p]}.` : NO_EDIT_REASON };
 }
+
+/** useMayEdit answers whether the role may change the plan and, when not, why (the tooltip of a disabled control). */
+export const useMayEdit = () => useAllowed('plan.edit');

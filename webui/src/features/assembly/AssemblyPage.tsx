@@ -1,6 +1,7 @@
 import { ArrowRight, LayoutTemplate, RotateCcw, Sparkles } from 'lucide-react';
 import { lazy, Suspense, useMemo, useReducer, useState } from 'react';
 import { SectionHeading } from '@/components/SectionHeading';
+import { GuardedButton } from '@/components/CanEdit';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -169,10 +170,10 @@ export default function AssemblyPage() {
                     </div>
                   )}
                   <StepButtons onBack={() => dispatch({ type: 'back' })}>
-                    <Button onClick={runGenerate} disabled={generate.isPending}>
+                    <GuardedButton onClick={runGenerate} disabled={generate.isPending}>
                       <Sparkles className="h-4 w-4" aria-hidden="true" />
                       {generate.isPending ? 'Generating...' : 'Generate Content'}
-                    </Button>
+                    </GuardedButton>
                   </StepButtons>
                 </>
               )}

@@ -1,6 +1,7 @@
 import { Download, Eye, Save, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { SandboxFrame } from '@/components/SandboxFrame';
+import { GuardedButton } from '@/components/CanEdit';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field, fieldAria } from '@/components/ui/field';
@@ -220,7 +221,7 @@ function SettingsPanel({ draft, setDraft }: { draft: NewsletterTemplate; setDraf
                 >
                   Load
                 </Button>
-                <Button
+                <GuardedButton
                   variant="ghost"
                   size="icon"
                   aria-label={`Delete ${x.name}`}
@@ -229,7 +230,7 @@ function SettingsPanel({ draft, setDraft }: { draft: NewsletterTemplate; setDraf
                   }}
                 >
                   <Trash2 className="h-4 w-4" aria-hidden="true" />
-                </Button>
+                </GuardedButton>
               </li>
             ))}
           </ul>
@@ -254,9 +255,9 @@ function SettingsPanel({ draft, setDraft }: { draft: NewsletterTemplate; setDraf
             <Input id="nl-store-description" value={description} onChange={(e) => setDescription(e.target.value)} />
           </Field>
         </div>
-        <Button variant="outline" className="w-fit" onClick={storeNamed} disabled={create.isPending}>
+        <GuardedButton variant="outline" className="w-fit" onClick={storeNamed} disabled={create.isPending}>
           {create.isPending ? 'Saving...' : 'Save Named Template'}
-        </Button>
+        </GuardedButton>
       </section>
     </div>
   );

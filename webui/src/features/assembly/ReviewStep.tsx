@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { SandboxFrame } from '@/components/SandboxFrame';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { GuardedButton } from '@/components/CanEdit';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Tabs } from '@/components/ui/tabs';
@@ -141,14 +141,14 @@ export function ReviewStep({
         </p>
       )}
       <StepButtons onBack={onBack}>
-        <Button variant="outline" onClick={() => setPrefill(scheduledPrefill(state, questionIds))}>
+        <GuardedButton variant="outline" onClick={() => setPrefill(scheduledPrefill(state, questionIds))}>
           <CalendarPlus className="h-4 w-4" aria-hidden="true" />
           Create Scheduled Communication
-        </Button>
-        <Button onClick={onSave} disabled={saving}>
+        </GuardedButton>
+        <GuardedButton onClick={onSave} disabled={saving}>
           <Library className="h-4 w-4" aria-hidden="true" />
           {saving ? 'Saving...' : 'Save to Content Library'}
-        </Button>
+        </GuardedButton>
       </StepButtons>
       {prefill && (
         <Suspense fallback={null}>

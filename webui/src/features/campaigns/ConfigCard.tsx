@@ -1,6 +1,7 @@
 import { Map as MapIcon, Sparkles } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { GuardedButton } from '@/components/CanEdit';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
@@ -175,10 +176,10 @@ export function ConfigCard({
                 Employee target: <strong data-testid="employee-target">{employeeTarget(ref, configOf(form) as Selection)}</strong>
               </p>
             )}
-            <Button type="submit" disabled={generating} className="w-full">
+            <GuardedButton type="submit" disabled={generating} className="w-full">
               <Sparkles className="mr-2 h-4 w-4" aria-hidden="true" />
               {generating ? 'Generating…' : 'Generate Schedule'}
-            </Button>
+            </GuardedButton>
           </form>
         )}
       </CardContent>

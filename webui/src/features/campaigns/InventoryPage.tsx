@@ -1,6 +1,7 @@
 import { CalendarDays, CalendarPlus, ClipboardCheck, Download, Eye, FileSpreadsheet, FolderOpen, History, MapPin, MessageSquare, Pencil, Trash2, Users } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { CanEdit } from '@/components/CanEdit';
 import { EmptyState } from '@/components/EmptyState';
 import { HistoryDialog } from '@/components/HistoryDialog';
 import { ReviewBadge } from '@/components/ReviewBadge';
@@ -191,10 +192,12 @@ function CampaignRow({
         </dl>
       </div>
       <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions for ${c.title}`}>
-        <Button size="sm" variant="outline" onClick={onEdit} disabled={!c.schedule} aria-label={`Edit ${c.title}`}>
-          <Pencil className="h-4 w-4" aria-hidden="true" />
-          Edit
-        </Button>
+        <CanEdit>
+          <Button size="sm" variant="outline" onClick={onEdit} disabled={!c.schedule} aria-label={`Edit ${c.title}`}>
+            <Pencil className="h-4 w-4" aria-hidden="true" />
+            Edit
+          </Button>
+        </CanEdit>
         <Button size="sm" variant="outline" onClick={onPreview} aria-label={`Preview ${c.title}`}>
           <Eye className="h-4 w-4" aria-hidden="true" />
           Preview
@@ -216,10 +219,12 @@ function CampaignRow({
           <FileSpreadsheet className="h-4 w-4" aria-hidden="true" />
           Download CSV
         </Button>
-        <Button size="sm" variant="outline" onClick={onAddToSchedule} aria-label={`Add to Schedule ${c.title}`}>
-          <CalendarPlus className="h-4 w-4" aria-hidden="true" />
-          Add to Schedule
-        </Button>
+        <CanEdit>
+          <Button size="sm" variant="outline" onClick={onAddToSchedule} aria-label={`Add to Schedule ${c.title}`}>
+            <CalendarPlus className="h-4 w-4" aria-hidden="true" />
+            Add to Schedule
+          </Button>
+        </CanEdit>
         <Button size="sm" variant="outline" onClick={onComments} aria-label={`Comments on ${c.title}`}>
           <MessageSquare className="h-4 w-4" aria-hidden="true" />
           Comments
@@ -232,10 +237,12 @@ function CampaignRow({
           <ClipboardCheck className="h-4 w-4" aria-hidden="true" />
           {reviewState(c.review) === 'none' ? 'Submit for review' : 'Review'}
         </Button>
-        <Button size="sm" variant="outline" onClick={onDelete} aria-label={`Delete ${c.title}`} className="text-red-700 hover:text-red-800">
-          <Trash2 className="h-4 w-4" aria-hidden="true" />
-          Delete
-        </Button>
+        <CanEdit>
+          <Button size="sm" variant="outline" onClick={onDelete} aria-label={`Delete ${c.title}`} className="text-red-700 hover:text-red-800">
+            <Trash2 className="h-4 w-4" aria-hidden="true" />
+            Delete
+          </Button>
+        </CanEdit>
       </div>
     </Card>
   );

@@ -1,6 +1,7 @@
 import { Download, Eye, Pencil, Save } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { GuardedButton } from '@/components/CanEdit';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field, fieldAria } from '@/components/ui/field';
@@ -146,10 +147,10 @@ export function ResultView({ result, setResult, channelLabel }: { result: Result
             </section>
           )}
           <div className="flex flex-wrap gap-2">
-            <Button variant="outline" onClick={() => setEditing(true)}>
+            <GuardedButton variant="outline" onClick={() => setEditing(true)}>
               <Pencil className="mr-2 h-4 w-4" aria-hidden="true" />
               Edit Schedule
-            </Button>
+            </GuardedButton>
             <Button variant="outline" onClick={withHtml((h) => setPreview(h))}>
               <Eye className="mr-2 h-4 w-4" aria-hidden="true" />
               Preview Schedule
@@ -193,10 +194,10 @@ export function ResultView({ result, setResult, channelLabel }: { result: Result
             <Field id="save-description" label="Description">
               <Textarea id="save-description" rows={2} value={description} onChange={(e) => setDescription(e.target.value)} />
             </Field>
-            <Button type="submit" disabled={save.isPending} className="w-fit">
+            <GuardedButton type="submit" disabled={save.isPending} className="w-fit">
               <Save className="mr-2 h-4 w-4" aria-hidden="true" />
               {save.isPending ? 'Saving…' : 'Save Campaign'}
-            </Button>
+            </GuardedButton>
           </form>
         </CardContent>
       </Card>

@@ -1,15 +1,24 @@
 // @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CampaignActivity, CampaignSchedule } from '@/lib/campaigns';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { SESSION_PATH, type Permission, type Role } from '@/hooks/session';
 import ScheduleEditorDialog, { type ScheduleEditorDialogProps } from './ScheduleEditorDialog';
 
-function renderEditor(onChange: ScheduleEditorDialogProps['onChange'] = () => {}) {
+/** renderEditor renders the editor for a signed-in role (a planner unless told): forms follow the session's permissions. */
+function renderEditor(onChange: ScheduleEditorDialogProps['onChange'] = () => {}, role: Role = 'planner') {
+  const permissions: Permission[] = role === 'viewer' ? ['plan.read'] : ['plan.read', 'plan.edit'];
+  const session = { authenticated: true, role, permissions };
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, queryFn: () => session } } });
+  client.setQueryData([SESSION_PATH], session);
   return render(
-    <TooltipProvider>
-      <ScheduleEditorDialog open onOpenChange={() => {}} schedule={schedule()} onChange={onChange} />
-    </TooltipProvider>,
+    <QueryClientProvider client={client}>
+      <TooltipProvider>
+        <ScheduleEditorDialog open onOpenChange={() => {}} schedule={schedule()} onChange={onChange} />
+      </TooltipProvider>
+    </QueryClientProvider>,
   );
 }
 
@@ -90,5 +99,17 @@ describe('ScheduleEditorDialog', () => {
     await waitFor(() => expect(onChange).toHaveBeenCalledTimes(1));
     expect(onChange.mock.calls[0][0].totalActivities).toBe(0);
     expect(onChange.mock.calls[0][1]).toBe('deleted');
+  });
+
+  it("disables a viewer's submit and says why", async () => {
+    const onChange = vi.fn();
+    renderEditor(onChange, 'viewer');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Activity to Launch' }));
+    const form = await screen.findByRole('dialog', { name: 'Add Activity' });
+    const submit = within(form).getByRole('button', { name: 'Add Activity' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    expect(submit.parentElement!.title).toBe('Your role (viewer) cannot change the plan.');
+    fireEvent.submit(submit.closest('form')!);
+    expect(onChange).not.toHaveBeenCalled();
   });
 });

@@ -50,7 +50,7 @@ export function AddPersonDialog({ open, onOpenChange }: { open: boolean; onOpenC
   const [created, setCreated] = useState<{ name: string; code: string } | null>(null);
   return (
     <>
-      <FormDialog open={open} onOpenChange={close} title="Add Person" description="They sign in at the gate with the personal code shown next." onSubmit={submit} pending={add.isPending} submitLabel="Add Person">
+      <FormDialog open={open} onOpenChange={close} title="Add Person" description="They sign in at the gate with the personal code shown next." onSubmit={submit} pending={add.isPending} submitLabel="Add Person" permission="people.manage">
         <Field id="person-name" label="Name" error={errors.name}>
           <Input id="person-name" value={name} onChange={(e) => setName(e.target.value)} {...fieldAria('person-name', errors.name)} />
         </Field>

@@ -1,6 +1,7 @@
 import { CalendarOff, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormBody } from '@/components/FormDialog';
+import { CanEdit } from '@/components/CanEdit';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field, fieldAria } from '@/components/ui/field';
@@ -177,20 +178,22 @@ export function BlackoutsDialog({ open, onOpenChange }: { open: boolean; onOpenC
                       </span>
                       <span className="text-xs text-slate-600">Audiences: {blackoutAudiences(b.audienceIds, audiences ?? [])}</span>
                     </div>
-                    <div className="flex shrink-0 gap-1">
-                      <IconButton label={`Edit ${b.name}`} onClick={() => setEditing(b)}>
-                        <Pencil className="h-4 w-4" aria-hidden="true" />
-                      </IconButton>
-                      <IconButton
-                        label={`Delete ${b.name}`}
-                        className="text-red-700 hover:text-red-800"
-                        onClick={() => {
-                          if (window.confirm(BLACKOUT_DELETE_CONFIRM)) remove.mutate(b.id);
-                        }}
-                      >
-                        <Trash2 className="h-4 w-4" aria-hidden="true" />
-                      </IconButton>
-                    </div>
+                    <CanEdit>
+                      <div className="flex shrink-0 gap-1">
+                        <IconButton label={`Edit ${b.name}`} onClick={() => setEditing(b)}>
+                          <Pencil className="h-4 w-4" aria-hidden="true" />
+                        </IconButton>
+                        <IconButton
+                          label={`Delete ${b.name}`}
+                          className="text-red-700 hover:text-red-800"
+                          onClick={() => {
+                            if (window.confirm(BLACKOUT_DELETE_CONFIRM)) remove.mutate(b.id);
+                          }}
+                        >
+                          <Trash2 className="h-4 w-4" aria-hidden="true" />
+                        </IconButton>
+                      </div>
+                    </CanEdit>
                   </li>
                 ))}
               </ul>
@@ -199,10 +202,12 @@ export function BlackoutsDialog({ open, onOpenChange }: { open: boolean; onOpenC
               <Button variant="outline" onClick={() => onOpenChange(false)}>
                 Close
               </Button>
-              <Button ref={addRef} onClick={() => setEditing(null)}>
-                <Plus className="h-4 w-4" aria-hidden="true" />
-                Add Blackout Period
-              </Button>
+              <CanEdit>
+                <Button ref={addRef} onClick={() => setEditing(null)}>
+                  <Plus className="h-4 w-4" aria-hidden="true" />
+                  Add Blackout Period
+                </Button>
+              </CanEdit>
             </DialogFooter>
           </>
         )}

@@ -12,6 +12,7 @@ import { canReschedule, formatScheduled, isBeforeToday, rescheduled } from '@/li
 import type { Communication } from '@/lib/types';
 import { CalendarToolbar } from '@/components/calendar/CommunicationCalendar';
 import { useReschedule } from '@/hooks/communications';
+import { useCan } from '@/hooks/session';
 import { useMonthView } from '@/components/calendar/monthView';
 import './schedule.css';
 
@@ -32,10 +33,12 @@ export function eventLabel(c: Communication, warned: boolean): string {
  */
 export function useBacklogDrag() {
   const dragged = useRef<Communication | null>(null);
+  // A role that may not change the plan drags nothing.
+  const canEdit = useCan('plan.edit');
   return {
     dragged,
     itemProps: (c: Communication) => ({
-      draggable: true,
+      draggable: canEdit,
       onDragStart: (e: DragEvent) => {
         dragged.current = c;
         e.dataTransfer.setData('text/plain', c.id);
@@ -74,6 +77,8 @@ export function ScheduleCalendar({
 }) {
   const monthView = useMonthView(props.month, props.onMonthChange);
   const reschedule = useReschedule();
+  // A role that may not change the plan opens events but moves and creates none.
+  const canEdit = useCan('plan.edit');
   const events = useMemo(() => calendarEvents(communications), [communications]);
 
   const move = useCallback(
@@ -126,9 +131,9 @@ export function ScheduleCalendar({
         events={events}
         // Every event shows (the week row scrolls): no "+N more" button, which rbc puts outside any cell.
         showAllEvents
-        selectable
+        selectable={canEdit}
         resizable={false}
-        draggableAccessor={(e) => canReschedule(e.resource)}
+        draggableAccessor={(e) => canEdit && canReschedule(e.resource)}
         onEventDrop={({ event, start }) => {
           const day = new Date(start);
           if (!isSameDay(day, event.start)) move(event.resource, day);

@@ -4,6 +4,7 @@ import { approvalReset } from '@/lib/review';
 import { CalendarDays, Download, List, Plus } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { CanEdit } from '@/components/CanEdit';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -132,14 +133,16 @@ export default function SchedulePage() {
             Needs my review{mine.length > 0 ? ` (${mine.length})` : ''}
           </Button>
           <PlanningTools />
-          <Button variant="outline" onClick={() => setImportOpen(true)}>
-            <Download className="h-4 w-4" aria-hidden="true" />
-            Import from Campaign
-          </Button>
-          <Button onClick={() => setDialog({ open: true })}>
-            <Plus className="h-4 w-4" aria-hidden="true" />
-            Schedule Communication
-          </Button>
+          <CanEdit>
+            <Button variant="outline" onClick={() => setImportOpen(true)}>
+              <Download className="h-4 w-4" aria-hidden="true" />
+              Import from Campaign
+            </Button>
+            <Button onClick={() => setDialog({ open: true })}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              Schedule Communication
+            </Button>
+          </CanEdit>
         </div>
       </div>
 
