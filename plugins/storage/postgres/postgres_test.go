@@ -2,6 +2,7 @@ package postgres_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/commsplan/commsplan/pkg/store"
 	"github.com/commsplan/commsplan/pkg/store/storetest"
@@ -9,5 +10,8 @@ import (
 )
 
 func TestConformance(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) store.Store { return storetest.Open(t, storetest.PostgresDSN(t)) })
+	// The suite checks behaviour, not speed: under -race on a loaded two-core
+	// machine, eight concurrent writers can queue past the 10 s default.
+	opt := store.Options{QueryTimeout: time.Minute}
+	storetest.Run(t, func(t *testing.T) store.Store { return storetest.OpenWith(t, storetest.PostgresDSN(t), opt) })
 }

@@ -2,6 +2,7 @@ package sqlite_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/commsplan/commsplan/pkg/store"
 	"github.com/commsplan/commsplan/pkg/store/storetest"
@@ -9,7 +10,10 @@ import (
 )
 
 func TestConformance(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) store.Store { return storetest.Open(t, storetest.SQLiteDSN(t)) })
+	// The suite checks behaviour, not speed: under -race on a loaded two-core
+	// machine, eight concurrent writers can queue past the 10 s default.
+	opt := store.Options{QueryTimeout: time.Minute}
+	storetest.Run(t, func(t *testing.T) store.Store { return storetest.OpenWith(t, storetest.SQLiteDSN(t), opt) })
 }
 
 func TestSQLiteScheme(t *testing.T) {
