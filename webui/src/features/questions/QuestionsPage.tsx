@@ -5,6 +5,7 @@ import { FileText, GripVertical, HelpCircle, Pencil, Plus, Trash2 } from 'lucide
 import { useState } from 'react';
 import { ThemeIcon } from '@/components/ThemeIcon';
 import { Badge } from '@/components/ui/badge';
+import { useCan } from '@/hooks/session';
 import { CanEdit } from '@/components/CanEdit';
 import { EmptyState } from '@/components/EmptyState';
 import { SectionHeading } from '@/components/SectionHeading';
@@ -37,7 +38,9 @@ function SortableQuestion({
   onEdit: () => void;
   onDelete: () => void;
 }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: question.id });
+  // A role that may not change the plan neither reorders nor edits: no grip, no buttons.
+  const canEdit = useCan('plan.edit');
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: question.id, disabled: !canEdit });
   return (
     <li
       ref={setNodeRef}
@@ -51,16 +54,18 @@ function SortableQuestion({
         focused && 'ring-2 ring-blue-600',
       )}
     >
-      <button
-        ref={setActivatorNodeRef}
-        type="button"
-        className="mt-0.5 cursor-grab touch-none rounded text-slate-500 hover:text-slate-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
-        aria-label={`Drag to reorder: ${question.question}`}
-        {...attributes}
-        {...listeners}
-      >
-        <GripVertical className="h-5 w-5" aria-hidden="true" />
-      </button>
+      {canEdit && (
+        <button
+          ref={setActivatorNodeRef}
+          type="button"
+          className="mt-0.5 cursor-grab touch-none rounded text-slate-500 hover:text-slate-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+          aria-label={`Drag to reorder: ${question.question}`}
+          {...attributes}
+          {...listeners}
+        >
+          <GripVertical className="h-5 w-5" aria-hidden="true" />
+        </button>
+      )}
       <span className="mt-0.5 flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-semibold text-slate-700" data-testid="question-order">
         {position}
       </span>
@@ -74,14 +79,16 @@ function SortableQuestion({
           {plural(question.contentCount ?? 0, 'content piece')}
         </p>
       </div>
-      <div className="flex shrink-0 gap-1">
-        <IconButton label="Edit question" onClick={onEdit}>
-          <Pencil className="h-4 w-4" aria-hidden="true" />
-        </IconButton>
-        <IconButton label="Delete question" onClick={onDelete} className="text-red-700 hover:text-red-800">
-          <Trash2 className="h-4 w-4" aria-hidden="true" />
-        </IconButton>
-      </div>
+      {canEdit && (
+        <div className="flex shrink-0 gap-1">
+          <IconButton label="Edit question" onClick={onEdit}>
+            <Pencil className="h-4 w-4" aria-hidden="true" />
+          </IconButton>
+          <IconButton label="Delete question" onClick={onDelete} className="text-red-700 hover:text-red-800">
+            <Trash2 className="h-4 w-4" aria-hidden="true" />
+          </IconButton>
+        </div>
+      )}
     </li>
   );
 }

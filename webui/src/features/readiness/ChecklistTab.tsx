@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, Check, Pencil, Plus, SearchX, Trash2, X } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
 import { EmptyState } from '@/components/EmptyState';
+import { CanEdit } from '@/components/CanEdit';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -113,35 +114,37 @@ function ItemCard({ item, categories, index, count, draft, onChange, onDraft }: 
           </div>
           <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{item.description}</p>
         </div>
-        <div className="flex items-center gap-1">
-          <Button variant="ghost" size="icon" aria-label={`Move ${item.title} up`} disabled={index === 0} onClick={() => onChange((items) => move(items, item.id, -1))}>
-            <ArrowUp className="h-4 w-4" aria-hidden="true" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Move ${item.title} down`}
-            disabled={index === count - 1}
-            onClick={() => onChange((items) => move(items, item.id, 1))}
-          >
-            <ArrowDown className="h-4 w-4" aria-hidden="true" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Edit team, responsibility and notes of ${item.title}`}
-            disabled={disabled || draft !== undefined}
-            onClick={() => {
-              keep();
-              onDraft(item.id, { team: item.team, responsibility: item.responsibility, notes: item.notes });
-            }}
-          >
-            <Pencil className="h-4 w-4" aria-hidden="true" />
-          </Button>
-          <Button variant="ghost" size="icon" aria-label={`Delete ${item.title}`} onClick={() => onChange((items) => removeItem(items, item.id))}>
-            <Trash2 className="h-4 w-4 text-red-700" aria-hidden="true" />
-          </Button>
-        </div>
+        <CanEdit>
+          <div className="flex items-center gap-1">
+            <Button variant="ghost" size="icon" aria-label={`Move ${item.title} up`} disabled={index === 0} onClick={() => onChange((items) => move(items, item.id, -1))}>
+              <ArrowUp className="h-4 w-4" aria-hidden="true" />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Move ${item.title} down`}
+              disabled={index === count - 1}
+              onClick={() => onChange((items) => move(items, item.id, 1))}
+            >
+              <ArrowDown className="h-4 w-4" aria-hidden="true" />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Edit team, responsibility and notes of ${item.title}`}
+              disabled={disabled || draft !== undefined}
+              onClick={() => {
+                keep();
+                onDraft(item.id, { team: item.team, responsibility: item.responsibility, notes: item.notes });
+              }}
+            >
+              <Pencil className="h-4 w-4" aria-hidden="true" />
+            </Button>
+            <Button variant="ghost" size="icon" aria-label={`Delete ${item.title}`} onClick={() => onChange((items) => removeItem(items, item.id))}>
+              <Trash2 className="h-4 w-4 text-red-700" aria-hidden="true" />
+            </Button>
+          </div>
+        </CanEdit>
       </div>
 
       <div className="mt-3 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-center">
@@ -323,9 +326,11 @@ export function ChecklistTab({ items, categories, filters, onFilters, drafts, on
         <p className="text-sm text-slate-600" aria-live="polite" data-testid="showing">
           {showingText(shown.length, items.length)}
         </p>
-        <Button className="ml-auto" onClick={onAdd}>
-          <Plus className="h-4 w-4" aria-hidden="true" /> Add Item
-        </Button>
+        <CanEdit>
+          <Button className="ml-auto" onClick={onAdd}>
+            <Plus className="h-4 w-4" aria-hidden="true" /> Add Item
+          </Button>
+        </CanEdit>
       </Card>
       {shown.length === 0 ? (
         <EmptyState icon={<SearchX className="h-10 w-10 text-slate-500" aria-hidden="true" />} title={TEXTS.noMatch} text={TEXTS.noMatchHint} headingLevel="h2" />

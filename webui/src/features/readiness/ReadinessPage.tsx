@@ -1,5 +1,6 @@
 import { AlertTriangle, Download, Eye, FolderOpen, RotateCcw, Save, Upload } from 'lucide-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
+import { GuardedButton } from '@/components/CanEdit';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -108,18 +109,18 @@ export default function ReadinessPage() {
         <Button variant="outline" onClick={() => setDialog('repository')}>
           <FolderOpen className="h-4 w-4" aria-hidden="true" /> Repository
         </Button>
-        <Button variant="outline" onClick={() => setDialog('save')} disabled={!items}>
+        <GuardedButton variant="outline" onClick={() => setDialog('save')} disabled={!items}>
           <Save className="h-4 w-4" aria-hidden="true" /> Save
-        </Button>
-        <Button variant="outline" onClick={() => setDialog('import')}>
+        </GuardedButton>
+        <GuardedButton variant="outline" onClick={() => setDialog('import')}>
           <Upload className="h-4 w-4" aria-hidden="true" /> Import
-        </Button>
+        </GuardedButton>
         <Button variant="outline" onClick={() => void openPreview()} disabled={!items}>
           <Eye className="h-4 w-4" aria-hidden="true" /> Preview
         </Button>
-        <Button variant="outline" onClick={reset} disabled={!items}>
+        <GuardedButton variant="outline" onClick={reset} disabled={!items}>
           <RotateCcw className="h-4 w-4" aria-hidden="true" /> Reset
-        </Button>
+        </GuardedButton>
         <Button onClick={() => void download()} disabled={!items}>
           <Download className="h-4 w-4" aria-hidden="true" /> Download
         </Button>
