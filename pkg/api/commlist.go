@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/schedule"
 	"github.com/commsplan/commsplan/pkg/store"
@@ -19,7 +20,7 @@ const MaxRangeDays = 400
 // communicationFilterParams are the query parameters that make
 // GET /api/communications a filtered query; without any of them it is the
 // whole list, as the spec has it.
-var communicationFilterParams = []string{"from", "to", "tz", "undated", "status", "themeId", "audienceId", "vehicleId", "q", "sort"}
+var communicationFilterParams = []string{"from", "to", "tz", "undated", "status", "themeId", "audienceId", "vehicleId", "q", "sort", "needsReviewBy"}
 
 var undatedValues = map[string]store.Undated{"true": store.UndatedInclude, "false": store.UndatedExclude, "only": store.UndatedOnly}
 
@@ -44,9 +45,28 @@ func (s *Server) listCommunications(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	mine := r.URL.Query().Get("needsReviewBy") == "me"
+	if mine {
+		// The ids are the person's: so is the cached entry and its ETag.
+		who, err := actor.From(r.Context())
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		shape += "\x00me:" + who.ID
+	}
 	load := s.store.ListCommunications
 	if shape != "" {
-		load = func(ctx context.Context) ([]domain.Communication, error) { return s.store.FilterCommunications(ctx, f) }
+		load = func(ctx context.Context) ([]domain.Communication, error) {
+			if mine {
+				ids, err := s.plan.MyReviewCommunicationIDs(ctx)
+				if err != nil {
+					return nil, err
+				}
+				f.IDs = ids
+			}
+			return s.store.FilterCommunications(ctx, f)
+		}
 	}
 	serveList(s, w, r, slotKey{list: store.CommunicationsList, shape: shape}, p, load, communicationID, nil, "")
 }
@@ -91,6 +111,9 @@ func parseCommunicationFilter(r *http.Request, p page) (store.CommunicationFilte
 	slices.Sort(f.Statuses)
 	f.ThemeID, f.AudienceID, f.VehicleID = q.Get("themeId"), q.Get("audienceId"), q.Get("vehicleId")
 	f.Q = strings.TrimSpace(q.Get("q"))
+	if v := q.Get("needsReviewBy"); v != "" && v != "me" {
+		return f, "", BadRequest("needsReviewBy", "must be me")
+	}
 	if v := q.Get("sort"); v != "" {
 		so, ok := communicationSorts[v]
 		if !ok {

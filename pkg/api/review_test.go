@@ -1,7 +1,9 @@
 package api
 
 import (
+	"encoding/json"
 	"net/http"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -227,5 +229,71 @@ func TestApprovedOnlyExportAndFeed(t *testing.T) {
 		assert.NotContains(t, string(ics), "Pending one")
 		_, ics = ts.browser().do("GET", feed.URL, nil)
 		assert.Contains(t, string(ics), "Pending one")
+	})
+}
+
+// TestCommunicationsNeedsMyReview: GET /api/communications?needsReviewBy=me
+// lists, for each person, the communications they may decide now, with an
+// ETag of their own; another value is a 400 naming the parameter. Both
+// backends.
+func TestCommunicationsNeedsMyReview(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b)
+		p := plan.New(ts.Store)
+		add := func(name, role string) (domain.Person, *testServer) {
+			person, code, err := p.AddPerson(terminal(), name, "", role)
+			require.NoError(t, err)
+			return person, ts.signInAs(code)
+		}
+		_, pat := add("Pat Planner", "planner")
+		ann, annB := add("Ann Approver", "approver")
+		bob, bobB := add("Bob Approver", "approver")
+		var theme domain.Theme
+		pat.json("POST", "/api/themes", map[string]any{"name": "Change", "description": "d"}, http.StatusCreated, &theme)
+		create := func(title string, approvers ...string) string {
+			var c domain.Communication
+			pat.json("POST", "/api/communications", map[string]any{"title": title, "themeId": theme.ID}, http.StatusCreated, &c)
+			if approvers != nil {
+				pat.json("POST", "/api/communications/"+c.ID+"/review", map[string]any{"approvers": approvers}, http.StatusOK, nil)
+			}
+			return c.ID
+		}
+		forAnn := create("For Ann", ann.ID)
+		forBob := create("For Bob", bob.ID)
+		forAny := create("For anyone", []string{}...)
+		pat.json("POST", "/api/communications/"+forAny+"/review", map[string]any{}, http.StatusOK, nil)
+		create("Not asked")
+
+		list := func(client *testServer, query string) ([]string, string) {
+			t.Helper()
+			resp, out := client.do("GET", "/api/communications?limit=50&needsReviewBy=me"+query, nil)
+			require.Equal(t, http.StatusOK, resp.StatusCode, string(out))
+			var rows []domain.Communication
+			require.NoError(t, json.Unmarshal(out, &rows))
+			ids := []string{}
+			for _, c := range rows {
+				ids = append(ids, c.ID)
+			}
+			assert.Equal(t, strconv.Itoa(len(ids)), resp.Header.Get("X-Total-Count"))
+			return ids, resp.Header.Get("ETag")
+		}
+		annIDs, annTag := list(annB, "")
+		assert.ElementsMatch(t, []string{forAnn, forAny}, annIDs)
+		bobIDs, bobTag := list(bobB, "")
+		assert.ElementsMatch(t, []string{forBob, forAny}, bobIDs)
+		assert.NotEqual(t, annTag, bobTag, "each person's list has its own ETag")
+		patIDs, _ := list(pat, "")
+		assert.Empty(t, patIDs, "a planner decides nothing")
+		sorted, _ := list(annB, "&sort=title&q=ann")
+		assert.Equal(t, []string{forAnn}, sorted, "combines with the other filters")
+
+		// A decision takes the item off the approver's list.
+		annB.json("POST", "/api/communications/"+forAny+"/decisions", map[string]any{"decision": "approved"}, http.StatusOK, nil)
+		annIDs, _ = list(annB, "")
+		assert.Equal(t, []string{forAnn}, annIDs)
+
+		resp, out := annB.do("GET", "/api/communications?needsReviewBy=you", nil)
+		require.Equal(t, http.StatusBadRequest, resp.StatusCode, string(out))
+		assert.Contains(t, errorBody(t, out).Fields, "needsReviewBy", string(out))
 	})
 }

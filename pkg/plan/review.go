@@ -312,6 +312,22 @@ func (p *Plan) Reviews(ctx context.Context, mine bool) ([]ReviewItem, error) {
 	return out, nil
 }
 
+// MyReviewCommunicationIDs lists the ids of the communications the acting
+// person may decide now: Reviews(mine)'s communications, never nil.
+func (p *Plan) MyReviewCommunicationIDs(ctx context.Context) ([]string, error) {
+	items, err := p.Reviews(ctx, true)
+	if err != nil {
+		return nil, err
+	}
+	ids := []string{}
+	for _, it := range items {
+		if it.Entity == ReviewCommunication {
+			ids = append(ids, it.ID)
+		}
+	}
+	return ids, nil
+}
+
 // ReviewItem is one reviewed communication or campaign.
 type ReviewItem struct {
 	Entity string        `json:"entity"`

@@ -107,6 +107,9 @@ type CommunicationFilter struct {
 	// Q keeps the communications whose title or raw content holds it,
 	// ignoring case.
 	Q string
+	// IDs, when not nil, keeps only the communications with one of these
+	// ids; an empty non-nil list keeps none.
+	IDs []string
 	// Sort orders the rows; the zero value is ListCommunications' order
 	// (created, then id).
 	Sort CommunicationSort

@@ -125,6 +125,25 @@ func (s *Store) FilterCommunications(ctx context.Context, f store.CommunicationF
 	if f.Q != "" {
 		where = append(where, s.likeAny(arg(likePattern(f.Q)), "c.title", "c.raw_content"))
 	}
+	var idSet map[string]bool
+	switch {
+	case f.IDs == nil:
+	case len(f.IDs) == 0:
+		where = append(where, `1 = 0`)
+	case len(f.IDs) <= maxIDParams:
+		marks := make([]string, len(f.IDs))
+		for i, id := range f.IDs {
+			marks[i] = arg(id)
+		}
+		where = append(where, `c.id IN (`+strings.Join(marks, ", ")+`)`)
+	default:
+		// Past SQLite's parameter limit the other clauses narrow the scan
+		// and the ids are settled here.
+		idSet = make(map[string]bool, len(f.IDs))
+		for _, id := range f.IDs {
+			idSet[id] = true
+		}
+	}
 	query := communicationSelect
 	if len(where) > 0 {
 		query += ` WHERE ` + strings.Join(where, " AND ")
@@ -135,17 +154,22 @@ func (s *Store) FilterCommunications(ctx context.Context, f store.CommunicationF
 	}
 	rows, err := s.q().QueryContext(ctx, query+` ORDER BY `+order, args...)
 	out, err := collect(rows, err, func(r *sql.Rows) (domain.Communication, error) { return scanCommunication(r) })
-	if err != nil || !ranged || undated == store.UndatedOnly {
+	byDay := ranged && undated != store.UndatedOnly
+	if err != nil || (!byDay && idSet == nil) {
 		return out, err
 	}
 	kept := out[:0]
 	for _, c := range out {
-		if c.ScheduledDate == "" || inRange(c.ScheduledDate, f) {
+		if (!byDay || c.ScheduledDate == "" || inRange(c.ScheduledDate, f)) && (idSet == nil || idSet[c.ID]) {
 			kept = append(kept, c)
 		}
 	}
 	return kept, nil
 }
+
+// maxIDParams is the most ids FilterCommunications binds as parameters,
+// well under SQLite's limit (32766) with the filter's other parameters.
+var maxIDParams = 500
 
 // inRange says whether a stored scheduledDate's Day(f.Loc) is within f's range.
 func inRange(scheduled string, f store.CommunicationFilter) bool {
