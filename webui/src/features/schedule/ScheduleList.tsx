@@ -116,16 +116,19 @@ const ROW_ESTIMATE = 68;
  */
 function PagedColumn({
   col,
+  needsMine,
   warned,
   onEdit,
   onDelete,
 }: {
   col: ListColumn;
+  needsMine?: boolean;
   warned: Set<string>;
   onEdit: (c: Communication) => void;
   onDelete: (c: Communication) => void;
 }) {
-  const pages = useCommunicationPages(col.query);
+  // "Needs my review" narrows the server's pages, so counts and paging stay true.
+  const pages = useCommunicationPages(needsMine ? `${col.query}&needsReviewBy=me` : col.query);
   const loaded = useMemo(() => pages.data?.pages.flatMap((p) => p.rows) ?? [], [pages.data]);
   const rows = useMemo(() => listColumns(loaded)[col.key], [loaded, col.key]);
   const total = pages.data?.pages[0]?.total ?? 0;
@@ -178,8 +181,12 @@ function PagedColumn({
   );
 }
 
-/** ScheduleListView is the List view: Scheduled, Drafts and Sent columns, each paged from the server and virtualised. */
-export function ScheduleListView(props: { warned: Set<string>; onEdit: (c: Communication) => void; onDelete: (c: Communication) => void }) {
+/**
+ * ScheduleListView is the List view: Scheduled, Drafts and Sent columns, each
+ * paged from the server and virtualised; with needsMine, only what the
+ * signed-in person may decide.
+ */
+export function ScheduleListView(props: { needsMine?: boolean; warned: Set<string>; onEdit: (c: Communication) => void; onDelete: (c: Communication) => void }) {
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       {listQueries.map((col) => (

@@ -234,7 +234,7 @@ export default function SchedulePage() {
           </div>
         </div>
       ) : (
-        <ScheduleListView warned={warned} onEdit={openEdit} onDelete={onDelete} />
+        <ScheduleListView needsMine={needsMine} warned={warned} onEdit={openEdit} onDelete={onDelete} />
       )}
 
       <Suspense fallback={null}>
