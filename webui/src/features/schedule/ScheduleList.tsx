@@ -4,6 +4,7 @@ import { AlertTriangle, GripVertical, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, type HTMLAttributes } from 'react';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { CanEdit } from '@/components/CanEdit';
 import { IconButton } from '@/components/ui/icon-button';
 import { cn } from '@/lib/cn';
 import { formatScheduled, listColumns } from '@/lib/schedule';
@@ -80,11 +81,13 @@ export function CommunicationItem({
       <IconButton label={`Edit ${c.title}`} onClick={() => onEdit(c)}>
         <Pencil className="h-4 w-4" aria-hidden="true" />
       </IconButton>
-      {onDelete && (
-        <IconButton label={`Delete ${c.title}`} className="text-red-700" onClick={() => onDelete(c)}>
-          <Trash2 className="h-4 w-4" aria-hidden="true" />
-        </IconButton>
-      )}
+      <CanEdit>
+        {onDelete && (
+          <IconButton label={`Delete ${c.title}`} className="text-red-700" onClick={() => onDelete(c)}>
+            <Trash2 className="h-4 w-4" aria-hidden="true" />
+          </IconButton>
+        )}
+      </CanEdit>
     </li>
   );
 }
