@@ -44,6 +44,7 @@ test('a planner asks for review, an approver decides, and only an approved item 
   const ari = await api(admin, 'POST', '/api/people', { name: 'Ari Stone', role: 'approver' });
   const theme = await api(admin, 'POST', '/api/themes', { name: 'Go-live', description: 'The go-live', icon: 'fa-rocket', color: 'blue' });
   const comm = await api(admin, 'POST', '/api/communications', { title: 'Go-live letter', themeId: theme.id, status: 'draft' });
+  await api(admin, 'POST', '/api/communications', { title: 'Unreviewed note', themeId: theme.id, status: 'draft' });
 
   // The planner cannot schedule it yet: the form says why, and nothing is stored.
   const { page: planner } = await watchedPage(browser, server, { external, pageErrors });
@@ -70,6 +71,11 @@ test('a planner asks for review, an approver decides, and only an approved item 
   await signInWith(approver, ari.code);
   await approver.goto(`/schedule`);
   await approver.getByTestId('needs-my-review').click();
+  // The List view's server pages follow the toggle too (issue 26 §4).
+  await approver.getByRole('button', { name: 'List', exact: true }).click();
+  const drafts = approver.getByTestId('column-drafts');
+  await eventually(async () => assert.deepEqual(await drafts.getByTestId('schedule-item-title').allTextContents(), ['Go-live letter']));
+  assert.equal(await drafts.getByTestId('column-count').textContent(), '1');
   await approver.getByTestId('needs-my-review-list').getByRole('button', { name: 'Go-live letter' }).click();
   const review = approver.getByRole('dialog', { name: 'Edit Communication' }).getByTestId('review-section');
   await review.getByLabel('Decision comment').fill('Say which sites go first.');
