@@ -147,6 +147,9 @@ func TestResources(t *testing.T) {
 		var acts []domain.Activity
 		ts.json("GET", "/api/activity?limit=1", nil, 200, &acts)
 		require.Len(t, acts, 1)
+		// A delete records the fields the record had.
+		assert.JSONEq(t, `{"content":{"before":"Q\nA"},"title":{"before":"FAQ"},"type":{"before":"text"}}`, string(acts[0].Changes))
+		acts[0].Changes = nil
 		assert.Equal(t, domain.Activity{ID: acts[0].ID, Action: "deleted", EntityType: "content", EntityID: c.ID, Label: "FAQ", At: acts[0].At, ActorID: "shared", ActorName: "Shared access"}, acts[0])
 	})
 }
