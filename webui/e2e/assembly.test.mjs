@@ -429,7 +429,18 @@ describe('Newsletter Template Editor', () => {
     await expectToast(page, 'Content Generated');
     await eventually(async () => assert.match(await generatedFrame().textContent(), /Implementation Timeline/));
     assert.equal(await generatedFrame().locator('script').count(), 0);
-    const generatedText = (await generatedFrame().textContent()).replace(/\s+/g, ' ').trim();
+    // The generated piece frames the issue with its communication's title and
+    // date under the masthead; the preview has no communication. Apart from
+    // that line they are the same HTML.
+    const generatedText = (
+      await generatedFrame().evaluate((b) => {
+        const copy = b.cloneNode(true);
+        copy.querySelector('h1 + p:has(> strong:first-child)')?.remove();
+        return copy.textContent;
+      })
+    )
+      .replace(/\s+/g, ' ')
+      .trim();
     assert.ok(generatedText.includes(previewText) || previewText.includes(generatedText), 'the preview is the generated newsletter');
     assert.match(await page.getByTestId('placeholders-left').textContent(), /placeholders left to fill/);
     assert.doesNotMatch(await generatedFrame().textContent(), /Support and Adoption Strategies/);
