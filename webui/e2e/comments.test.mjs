@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { launchBrowser, startServer } from './harness.mjs';
-import { api, checkA11y, eventually, expectHeader, watchedPage } from './helpers.mjs';
+import { api, checkA11y, eventually, expectHeader, watchedPage, signInWith } from './helpers.mjs';
 
 let server;
 let browser;
@@ -24,14 +24,6 @@ after(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** signInWith enters code at the gate and waits for the Dashboard. */
-async function signInWith(page, code) {
-  await page.goto('/');
-  await page.getByLabel('Access Code').fill(code);
-  await page.getByRole('button', { name: 'Access System' }).click();
-  await expectHeader(page, 'Dashboard', 'Overview of your communication planning activities');
-}
 
 const MARKUP = '<script>window.__ran = 1</script><img src=x onerror="window.__ran = 2"> @Ari.Stone please check\nthe second line';
 

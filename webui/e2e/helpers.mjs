@@ -90,3 +90,11 @@ export async function signIn(page) {
   await page.getByRole('button', { name: 'Access System' }).click();
   await expectHeader(page, 'Dashboard', 'Overview of your communication planning activities');
 }
+
+/** signInWith enters code at the gate and waits for the Dashboard. */
+export async function signInWith(page, code) {
+  await page.goto('/');
+  await page.getByLabel('Access Code').fill(code);
+  await page.getByRole('button', { name: 'Access System' }).click();
+  await expectHeader(page, 'Dashboard', 'Overview of your communication planning activities');
+}

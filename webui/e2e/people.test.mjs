@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { launchBrowser, startServer } from './harness.mjs';
-import { api, chooseOption, checkA11y, eventually, expectHeader, watchedPage } from './helpers.mjs';
+import { api, chooseOption, checkA11y, eventually, expectHeader, watchedPage, signInWith } from './helpers.mjs';
 
 let server;
 let browser;
@@ -22,14 +22,6 @@ after(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** signInWith enters code at the gate and waits for the Dashboard. */
-async function signInWith(page, code) {
-  await page.goto('/');
-  await page.getByLabel('Access Code').fill(code);
-  await page.getByRole('button', { name: 'Access System' }).click();
-  await expectHeader(page, 'Dashboard', 'Overview of your communication planning activities');
-}
 
 test('an admin adds a viewer, promotes them and removes them', async () => {
   const adminCode = server.output.join('').match(/Admin code: (CPP[-A-Z0-9]+)/)?.[1];

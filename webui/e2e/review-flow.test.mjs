@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { launchBrowser, startServer } from './harness.mjs';
-import { api, checkA11y, chooseOption, eventually, expectHeader, watchedPage } from './helpers.mjs';
+import { api, checkA11y, chooseOption, eventually, expectHeader, watchedPage, signInWith } from './helpers.mjs';
 
 let server;
 let browser;
@@ -28,13 +28,6 @@ after(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function signInWith(page, code) {
-  await page.goto('/');
-  await page.getByLabel('Access Code').fill(code);
-  await page.getByRole('button', { name: 'Access System' }).click();
-  await expectHeader(page, 'Dashboard', 'Overview of your communication planning activities');
-}
 
 /** openForm opens a communication's form from its address, the one My reviews links to. */
 async function openForm(page, id) {

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { launchBrowser, startServer } from './harness.mjs';
-import { api, checkA11y, chooseOption, eventually, expectHeader, expectToast, watchedPage } from './helpers.mjs';
+import { api, checkA11y, chooseOption, eventually, expectToast, watchedPage, signInWith } from './helpers.mjs';
 
 let server;
 let browser;
@@ -25,13 +25,6 @@ after(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function signInWith(page, code) {
-  await page.goto('/');
-  await page.getByLabel('Access Code').fill(code);
-  await page.getByRole('button', { name: 'Access System' }).click();
-  await expectHeader(page, 'Dashboard', 'Overview of your communication planning activities');
-}
 
 const MSG = 'This communication needs approval before it can be scheduled';
 

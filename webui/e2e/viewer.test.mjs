@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { launchBrowser, startServer } from './harness.mjs';
-import { api, eventually, expectHeader, watchedPage } from './helpers.mjs';
+import { api, eventually, watchedPage, signInWith } from './helpers.mjs';
 
 let server;
 let browser;
@@ -20,14 +20,6 @@ after(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** signInWith enters code at the gate and waits for the Dashboard. */
-async function signInWith(page, code) {
-  await page.goto('/');
-  await page.getByLabel('Access Code').fill(code);
-  await page.getByRole('button', { name: 'Access System' }).click();
-  await expectHeader(page, 'Dashboard', 'Overview of your communication planning activities');
-}
 
 /** absent asserts that no control named name (a string or pattern) is on the page. */
 async function absent(page, role, name, where) {
