@@ -25,12 +25,8 @@ func TestCommentsAPI(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
 		clock := time.Now().UTC()
 		ts := newTestServer(t, b, Options{Now: func() time.Time { return clock }})
-		p := plan.New(ts.Store)
-		_, danaCode, err := p.AddPerson(terminal(), "Dana Reyes", "", "planner")
-		require.NoError(t, err)
-		_, ariCode, err := p.AddPerson(terminal(), "Ari Stone", "", "approver")
-		require.NoError(t, err)
-		dana, ari := ts.signInAs(danaCode), ts.signInAs(ariCode)
+		_, dana := ts.personAs("Dana Reyes", "planner")
+		_, ari := ts.personAs("Ari Stone", "approver")
 
 		var comm domain.Communication
 		dana.json("POST", "/api/communications", map[string]any{"title": "Go-live letter"}, http.StatusCreated, &comm)

@@ -27,6 +27,15 @@ func (ts *testServer) signInAs(code string) *testServer {
 	return b
 }
 
+// personAs adds a person with role from the command line and answers them
+// with a browser of ts signed in as them.
+func (ts *testServer) personAs(name, role string) (domain.Person, *testServer) {
+	ts.t.Helper()
+	person, code, err := plan.New(ts.Store).AddPerson(terminal(), name, "", role)
+	require.NoError(ts.t, err)
+	return person, ts.signInAs(code)
+}
+
 // TestPersonalSession: a personal code signs in at the same gate as the
 // person, with the person's role; a removal, a new code or a sign-out
 // everywhere ends the session at its next request on every server that

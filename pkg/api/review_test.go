@@ -22,15 +22,9 @@ import (
 func TestReviewFlow(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
 		ts := newTestServer(t, b)
-		p := plan.New(ts.Store)
-		add := func(name, role string) (domain.Person, *testServer) {
-			person, code, err := p.AddPerson(terminal(), name, "", role)
-			require.NoError(t, err)
-			return person, ts.signInAs(code)
-		}
-		_, pat := add("Pat Planner", "planner")
-		ann, annB := add("Ann Approver", "approver")
-		bob, bobB := add("Bob Approver", "approver")
+		_, pat := ts.personAs("Pat Planner", "planner")
+		ann, annB := ts.personAs("Ann Approver", "approver")
+		bob, bobB := ts.personAs("Bob Approver", "approver")
 
 		var approvers []domain.Ref
 		pat.json("GET", "/api/approvers", nil, http.StatusOK, &approvers)
@@ -198,10 +192,7 @@ func TestReviewRequiredOverHTTP(t *testing.T) {
 func TestApprovedOnlyExportAndFeed(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
 		ts := newTestServer(t, b)
-		p := plan.New(ts.Store)
-		_, code, err := p.AddPerson(terminal(), "Ann Approver", "", "approver")
-		require.NoError(t, err)
-		ann := ts.signInAs(code)
+		_, ann := ts.personAs("Ann Approver", "approver")
 		var theme domain.Theme
 		ts.json("POST", "/api/themes", map[string]any{"name": "Change", "description": "d"}, http.StatusCreated, &theme)
 		var ok, pending domain.Communication
@@ -239,15 +230,9 @@ func TestApprovedOnlyExportAndFeed(t *testing.T) {
 func TestCommunicationsNeedsMyReview(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
 		ts := newTestServer(t, b)
-		p := plan.New(ts.Store)
-		add := func(name, role string) (domain.Person, *testServer) {
-			person, code, err := p.AddPerson(terminal(), name, "", role)
-			require.NoError(t, err)
-			return person, ts.signInAs(code)
-		}
-		_, pat := add("Pat Planner", "planner")
-		ann, annB := add("Ann Approver", "approver")
-		bob, bobB := add("Bob Approver", "approver")
+		_, pat := ts.personAs("Pat Planner", "planner")
+		ann, annB := ts.personAs("Ann Approver", "approver")
+		bob, bobB := ts.personAs("Bob Approver", "approver")
 		var theme domain.Theme
 		pat.json("POST", "/api/themes", map[string]any{"name": "Change", "description": "d"}, http.StatusCreated, &theme)
 		create := func(title string, approvers ...string) string {
