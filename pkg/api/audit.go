@@ -25,7 +25,7 @@ func (s *Server) routeAudit(r *mux.Router) {
 var historyEntities = map[string]bool{
 	"theme": true, "question": true, "content": true, "audience": true, "vehicle": true, "communication": true,
 	"campaign": true, "blackout": true, "newsletter_template": true, "checklist_template": true, "checklist": true,
-	"calendar_feed": true,
+	"checklist_item": true, "calendar_feed": true,
 }
 
 // listHistory is GET /api/history/{entity}/{id}: one record's entries,

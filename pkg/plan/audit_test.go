@@ -3,6 +3,7 @@ package plan_test
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 	"testing"
 	"time"
 
@@ -140,6 +141,89 @@ func TestAuditDiffs(t *testing.T) {
 			assert.Equal(t, "Go-live", only("checklist_template", tpl.ID, "created")["name"].After)
 			require.NoError(t, plan.Delete(ctx, p, plan.ChecklistTemplates, tpl.ID))
 			assert.Equal(t, "Go-live", only("checklist_template", tpl.ID, "deleted")["name"].Before)
+		})
+	}
+}
+
+// TestChecklistItemHistory: a checklist save records, in its transaction,
+// one checklist_item entry per item it changed (only the changed fields),
+// added or removed, by the acting person; a move records none, and a save
+// refused for its stale version records nothing. An item's History reads
+// them.
+func TestChecklistItemHistory(t *testing.T) {
+	for _, b := range storetest.Backends {
+		t.Run(b.Name, func(t *testing.T) {
+			st := storetest.Open(t, b.DSN(t))
+			p := plan.New(st)
+			dana, _, err := p.AddPerson(actor.With(context.Background(), actor.Terminal), "Dana Reyes", "", "planner")
+			require.NoError(t, err)
+			ctx := actor.With(context.Background(), actor.Actor{ID: dana.ID, Name: dana.Name, Role: actor.RolePlanner})
+			history := func(id int) []domain.Activity {
+				t.Helper()
+				entries, err := p.History(ctx, plan.ChecklistItemEntity, strconv.Itoa(id))
+				require.NoError(t, err)
+				return entries
+			}
+			diff := func(e domain.Activity) map[string]store.Change {
+				t.Helper()
+				var c map[string]store.Change
+				require.NoError(t, json.Unmarshal(e.Changes, &c))
+				return c
+			}
+
+			fresh, err := p.WorkingChecklist(ctx)
+			require.NoError(t, err)
+			items := fresh.Items
+			require.Greater(t, len(items), 4)
+			changedID, movedA, movedB, removed := items[0].ID, items[1].ID, items[2].ID, items[len(items)-1]
+			scoreBefore := float64(items[0].ActualScore)
+			require.NotEqual(t, 3, items[0].ActualScore)
+			items[0].ActualScore, items[0].Notes = 3, "Sponsor agreed"
+			items[1], items[2] = items[2], items[1]
+			added := items[3]
+			added.ID, added.Title = 999, "Hypercare rota"
+			items = append(items[:len(items)-1], added)
+			_, err = p.SaveChecklist(ctx, plan.ChecklistSave{Items: items, Version: version(0)})
+			require.NoError(t, err)
+
+			got := history(changedID)
+			require.Len(t, got, 1)
+			assert.Equal(t, domain.ActionUpdated, got[0].Action)
+			assert.Equal(t, "Dana Reyes", got[0].ActorName)
+			assert.Equal(t, items[0].Title, got[0].Label)
+			assert.Equal(t, map[string]store.Change{"actualScore": {Before: scoreBefore, After: float64(3)},
+				"notes": {Before: "", After: "Sponsor agreed"}}, diff(got[0]), "only the fields that changed")
+
+			assert.Empty(t, history(movedA), "a move changes no item")
+			assert.Empty(t, history(movedB))
+
+			got = history(added.ID)
+			require.Len(t, got, 1)
+			assert.Equal(t, domain.ActionCreated, got[0].Action)
+			assert.Equal(t, "Hypercare rota", diff(got[0])["title"].After)
+
+			got = history(removed.ID)
+			require.Len(t, got, 1)
+			assert.Equal(t, domain.ActionDeleted, got[0].Action)
+			assert.Equal(t, removed.Title, diff(got[0])["title"].Before)
+
+			all, err := st.ListAudit(ctx, store.AuditFilter{EntityType: plan.ChecklistItemEntity, Limit: 100})
+			require.NoError(t, err)
+			require.Len(t, all, 3, "one entry per changed, added and removed item")
+			checklistEntries, err := st.ListAudit(ctx, store.AuditFilter{EntityType: "checklist", Limit: 100})
+			require.NoError(t, err)
+			assert.Len(t, checklistEntries, 1, "and the checklist's own entry, as before")
+
+			items[0].ActualScore = 4
+			_, err = p.SaveChecklist(ctx, plan.ChecklistSave{Items: items, Version: version(0)})
+			require.ErrorIs(t, err, store.ErrConflict)
+			assert.Len(t, history(changedID), 1, "a refused save leaves no entry")
+
+			activity, err := st.ListActivity(ctx, 50)
+			require.NoError(t, err)
+			for _, e := range activity {
+				assert.NotEqual(t, plan.ChecklistItemEntity, e.EntityType, "item entries are the audit trail's, like the checklist's")
+			}
 		})
 	}
 }

@@ -145,7 +145,8 @@ func (p *Plan) SaveChecklist(ctx context.Context, in ChecklistSave) (ChecklistSt
 		if expected < 0 {
 			expected = cur.Version
 		}
-		// The audit entry lists the items that changed, by id.
+		// The audit entry lists the items that changed, by id; each changed
+		// item gets an entry of its own too (its History panel).
 		wc, err := tx.SaveChecklist(changed(ctx, itemsByID(cur.Items), itemsByID(items)), rawItems, rawStats, expected)
 		if errors.Is(err, store.ErrConflict) {
 			conflict := &VersionConflict{Expected: expected, Current: cur.Version}
@@ -159,6 +160,9 @@ func (p *Plan) SaveChecklist(ctx context.Context, in ChecklistSave) (ChecklistSt
 			return conflict
 		}
 		if err != nil {
+			return err
+		}
+		if err := recordItems(ctx, tx, cur.Items, items); err != nil {
 			return err
 		}
 		saved = newChecklistState(items, wc.Version, wc.UpdatedAt)
@@ -279,6 +283,47 @@ func (p *Plan) saveTemplate(ctx context.Context, name, description string, items
 	}
 	err = p.st.CreateChecklistTemplate(changed(ctx, nil, t), &t)
 	return t, err
+}
+
+// ChecklistItemEntity is the audit trail's entity type of one item of the
+// working checklist (its id: the item's id). A save records one entry per
+// item it added, changed or removed, besides the checklist's own entry, so
+// an item's history is read like any record's.
+const ChecklistItemEntity = "checklist_item"
+
+// recordItems records, in tx, one entry per item that differs between
+// before and after: created, updated (its changed fields) or deleted,
+// labelled with its title. A move changes no item and records none.
+func recordItems(ctx context.Context, tx store.Store, before, after []checklist.Item) error {
+	old := itemsByID(before)
+	kept := make(map[string]bool, len(after))
+	for _, it := range after {
+		id := strconv.Itoa(it.ID)
+		kept[id] = true
+		action := domain.ActionUpdated
+		var c store.Changes
+		if b, had := old[id]; had {
+			c = changes(b, it)
+		} else {
+			action, c = domain.ActionCreated, changes(nil, it)
+		}
+		if len(c) == 0 {
+			continue
+		}
+		if err := tx.Audit(store.WithChanges(ctx, c), action, ChecklistItemEntity, id, it.Title); err != nil {
+			return err
+		}
+	}
+	for _, it := range before {
+		id := strconv.Itoa(it.ID)
+		if kept[id] {
+			continue
+		}
+		if err := tx.Audit(store.WithChanges(ctx, changes(it, nil)), domain.ActionDeleted, ChecklistItemEntity, id, it.Title); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // itemsByID keys a checklist's items by their id, for the audit entry.

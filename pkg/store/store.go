@@ -263,8 +263,10 @@ type Store interface {
 	// the pruning itself as an entry, in one transaction; it answers how
 	// many it deleted. It is the one way an entry is ever removed.
 	PruneAudit(ctx context.Context, before time.Time) (int, error)
-	// Audit appends an entry that is no write of a record (a sign-in, a
-	// refused sign-in, a sign-out), with the actor of ctx.
+	// Audit appends an entry that is no write of a record of its own (a
+	// sign-in, a refused sign-in, a sign-out, an item of a checklist save),
+	// with the actor and the changes (WithChanges) of ctx; in a transaction
+	// it is part of it.
 	Audit(ctx context.Context, action, entityType, entityID, label string) error
 
 	ListCampaigns(ctx context.Context) ([]domain.Campaign, error)

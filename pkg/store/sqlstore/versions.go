@@ -34,6 +34,7 @@ var touches = map[string][]store.List{
 	"newsletter_template": nil,
 	"checklist_template":  nil,
 	"checklist":           nil,
+	"checklist_item":      nil,
 	// The audit trail's own entries.
 	"session": nil,
 	"person":  nil,
