@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/url"
 	"slices"
@@ -141,4 +142,44 @@ func parseContentFilter(q url.Values) (store.ContentFilter, string, error) {
 		return f, "", nil
 	}
 	return f, strings.ToLower(f.Q) + "\x00" + f.Type, nil
+}
+
+func questionID(q domain.Question) string      { return q.ID }
+func questionThemeID(q domain.Question) string { return q.ThemeID }
+
+// listQuestions is GET /api/questions: the whole list; with themeId alone,
+// that theme's questions cut from the whole list's cached entry (a card of
+// the Questions screen); with q, the questions whose text or description
+// holds it (within themeId when given), each search cached as a shape of
+// its own (issue 27). An unknown themeId is a 400 naming it.
+func (s *Server) listQuestions(w http.ResponseWriter, r *http.Request) {
+	p, err := parsePage(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var f store.QuestionFilter
+	if r.URL.RawQuery != "" {
+		q := r.URL.Query()
+		f = store.QuestionFilter{ThemeID: q.Get("themeId"), Q: strings.TrimSpace(q.Get("q"))}
+	}
+	if f.ThemeID != "" {
+		if _, err := s.store.GetTheme(r.Context(), f.ThemeID); errors.Is(err, store.ErrNotFound) {
+			s.fail(w, r, BadRequest("themeId", "names no theme"))
+			return
+		} else if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	}
+	all := func(ctx context.Context) ([]domain.Question, error) {
+		return s.store.ListQuestions(ctx, store.QuestionFilter{})
+	}
+	if f.Q == "" {
+		serveList(s, w, r, slotKey{list: store.QuestionsList}, p, all, questionID, questionThemeID, f.ThemeID)
+		return
+	}
+	shape := strings.ToLower(f.Q) + "\x00" + f.ThemeID
+	serveList(s, w, r, slotKey{list: store.QuestionsList, shape: shape}, p,
+		func(ctx context.Context) ([]domain.Question, error) { return s.store.ListQuestions(ctx, f) }, questionID, nil, "")
 }

@@ -317,12 +317,6 @@ func (s *Server) renew(w http.ResponseWriter, r *http.Request, sess access.Sessi
 	s.setSessionCookie(w, r, &http.Cookie{Value: s.signer.Token(sess), Expires: until})
 }
 
-// listQuestions loads every question; GET /api/questions?themeId cuts one
-// theme's from them (groupedList).
-func (s *Server) listQuestions(ctx context.Context) ([]domain.Question, error) {
-	return s.store.ListQuestions(ctx, store.QuestionFilter{})
-}
-
 type reorderInput struct {
 	ThemeID        string `json:"themeId"`
 	QuestionOrders []struct {

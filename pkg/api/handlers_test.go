@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -89,7 +90,8 @@ func TestResources(t *testing.T) {
 
 			{"questions list", "GET", "/api/questions", nil, 200, []string{`"contentCount":1`}},
 			{"questions by theme", "GET", "/api/questions?themeId=" + theme.ID, nil, 200, []string{q.ID}},
-			{"questions of another theme", "GET", "/api/questions?themeId=" + missingID, nil, 200, []string{`[]`}},
+			{"questions of an unknown theme", "GET", "/api/questions?themeId=" + missingID, nil, 400, []string{`"themeId"`}},
+			{"questions search", "GET", "/api/questions?q=" + url.QueryEscape(q.Question), nil, 200, []string{q.ID}},
 			{"question update with text sortOrder", "PUT", "/api/questions/" + q.ID, map[string]any{"sortOrder": "3"}, 200, []string{`"sortOrder":3`}},
 			{"question bad sortOrder", "PUT", "/api/questions/" + q.ID, map[string]any{"sortOrder": "three"}, 400, []string{`"sortOrder"`}},
 			{"question needs themeId", "POST", "/api/questions", map[string]any{"question": "q"}, 400, []string{`"themeId":"is required"`}},

@@ -47,7 +47,13 @@ func listTruth(t *testing.T, s store.Store, path string) string {
 	case "/api/themes":
 		rows, err = s.ListThemes(ctx)
 	case "/api/questions":
-		rows, err = s.ListQuestions(ctx, store.QuestionFilter{ThemeID: u.Query().Get("themeId")})
+		f := store.QuestionFilter{ThemeID: u.Query().Get("themeId"), Q: u.Query().Get("q")}
+		if f.ThemeID != "" {
+			if _, gerr := s.GetTheme(ctx, f.ThemeID); errors.Is(gerr, store.ErrNotFound) {
+				return "400 themeId" // the filter names a theme that is gone
+			}
+		}
+		rows, err = s.ListQuestions(ctx, f)
 	case "/api/content":
 		rows, err = s.ListContent(ctx)
 	case "/api/audiences":
@@ -139,9 +145,10 @@ func TestListCacheFollowsWrites(t *testing.T) {
 				a.json("POST", "/api/themes", map[string]any{"name": "Pay", "description": "d"}, 201, &th)
 				a.json("POST", "/api/themes", map[string]any{"name": "Other", "description": "d"}, 201, &other)
 				// Filtered lists are cut from the whole list's entry: each
-				// theme's, and a theme with no questions.
+				// theme's, and a theme with no questions; an unknown theme
+				// is a 400. Searches are shapes of their own.
 				paths = append(paths, "/api/questions?themeId="+th.ID, "/api/questions?themeId="+other.ID,
-					"/api/questions?themeId=no-such-theme")
+					"/api/questions?themeId=no-such-theme", "/api/questions?q=WH", "/api/questions?q=wh&themeId="+other.ID)
 			}},
 			{"create questions", func() {
 				a.json("POST", "/api/questions", map[string]any{"themeId": th.ID, "question": "When?"}, 201, &q1)

@@ -252,8 +252,7 @@ func (s *Server) routes(r *mux.Router) {
 	routeRecords(r, s, "/themes", cachedList(s, store.ThemesList, s.store.ListThemes, func(t domain.Theme) string { return t.ID }),
 		s.store.GetTheme, plan.Themes, themeInput.apply)
 
-	r.HandleFunc("/questions", groupedList(s, store.QuestionsList, s.listQuestions, func(q domain.Question) string { return q.ID },
-		"themeId", func(q domain.Question) string { return q.ThemeID })).Methods(http.MethodGet)
+	r.HandleFunc("/questions", s.listQuestions).Methods(http.MethodGet)
 	r.HandleFunc("/questions", create(s, plan.Questions, questionInput.apply)).Methods(http.MethodPost)
 	r.HandleFunc("/questions/reorder", s.reorderQuestions).Methods(http.MethodPut)
 	r.HandleFunc("/questions/{id}", get(s, s.store.GetQuestion)).Methods(http.MethodGet)

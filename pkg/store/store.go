@@ -69,9 +69,13 @@ func (e *ReferenceError) Error() string { return "invalid reference: " + e.Field
 // Is makes errors.Is(err, ErrInvalidReference) true.
 func (e *ReferenceError) Is(target error) bool { return target == ErrInvalidReference }
 
-// QuestionFilter narrows ListQuestions. An empty ThemeID lists all questions.
+// QuestionFilter narrows ListQuestions. The zero value lists all questions.
 type QuestionFilter struct {
+	// ThemeID keeps one theme's questions; empty keeps every theme's.
 	ThemeID string
+	// Q keeps the questions whose text or description holds it, ignoring
+	// case (the Questions screen's search).
+	Q string
 }
 
 // ContentFilter narrows FilterContent. The zero value lists every piece,

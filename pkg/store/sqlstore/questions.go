@@ -3,6 +3,8 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"fmt"
+	"strings"
 
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/store"
@@ -31,17 +33,28 @@ func scanQuestion(r rowScanner) (domain.Question, error) {
 }
 
 // ListQuestions implements store.Store: ordered by theme, then sortOrder.
+// One theme's questions count their content per question; the whole list
+// and a search, which may keep most of it, count set-wise.
 func (s *Store) ListQuestions(ctx context.Context, f store.QuestionFilter) ([]domain.Question, error) {
 	const order = ` ORDER BY q.theme_id, q.sort_order, q.created_at, q.id`
-	var (
-		rows *boundRows
-		err  error
-	)
+	var where []string
+	var args []any
 	if f.ThemeID != "" {
-		rows, err = s.q().QueryContext(ctx, questionEach+` WHERE q.theme_id = $1`+order, f.ThemeID)
-	} else {
-		rows, err = s.q().QueryContext(ctx, questionSelect+order)
+		args = append(args, f.ThemeID)
+		where = append(where, fmt.Sprintf("q.theme_id = $%d", len(args)))
 	}
+	if f.Q != "" {
+		args = append(args, likePattern(f.Q))
+		where = append(where, s.likeAny(fmt.Sprintf("$%d", len(args)), "q.question", "q.description"))
+	}
+	query := questionSelect
+	if f.ThemeID != "" && f.Q == "" {
+		query = questionEach
+	}
+	if len(where) > 0 {
+		query += ` WHERE ` + strings.Join(where, " AND ")
+	}
+	rows, err := s.q().QueryContext(ctx, query+order, args...)
 	return collect(rows, err, func(r *sql.Rows) (domain.Question, error) { return scanQuestion(r) })
 }
 

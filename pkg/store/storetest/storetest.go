@@ -145,6 +145,28 @@ func testQuestions(t *testing.T, s store.Store) {
 	assert.Equal(t, 2, onlyA[0].ContentCount)
 	assert.Equal(t, 1, onlyA[1].ContentCount)
 
+	// Q searches the text and the description, ignoring case, LIKE's
+	// wildcards taken as they are; with ThemeID, within that theme.
+	ids := func(f store.QuestionFilter) []string {
+		qs, err := s.ListQuestions(ctx, f)
+		require.NoError(t, err)
+		out := []string{}
+		for _, q := range qs {
+			out = append(out, q.ID)
+			if q.ID == q1.ID {
+				assert.Equal(t, 2, q.ContentCount, "a search counts content too")
+			}
+		}
+		return out
+	}
+	assert.Equal(t, []string{q1.ID}, ids(store.QuestionFilter{Q: "FIRS"}))
+	assert.ElementsMatch(t, []string{q2.ID, qb.ID}, ids(store.QuestionFilter{Q: "o"}))
+	assert.Equal(t, []string{q2.ID}, ids(store.QuestionFilter{Q: "o", ThemeID: a.ID}))
+	assert.Empty(t, ids(store.QuestionFilter{Q: "%"}))
+	qb.Description = "Ask 100% of the Team"
+	require.NoError(t, s.UpdateQuestion(ctx, &qb))
+	assert.Equal(t, []string{qb.ID}, ids(store.QuestionFilter{Q: "0% OF THE team"}))
+
 	q1.Question, q1.Description = "first, reworded", "why it matters"
 	require.NoError(t, s.UpdateQuestion(ctx, &q1))
 	got, err := s.GetQuestion(ctx, q1.ID)
