@@ -231,6 +231,15 @@ type Store interface {
 	// ListCommunications does: one indexed range query, the range settled
 	// with domain.Scheduled.Day.
 	FilterCommunications(ctx context.Context, f CommunicationFilter) ([]domain.Communication, error)
+	// EachCommunication calls fn with each communication f keeps, embedded
+	// as FilterCommunications has them, but in scheduledDate order as stored
+	// (undated first, then dates and UTC instants as text), then id; f.Sort
+	// is not used. It reads a page of rows at a time and holds no
+	// connection while fn runs, so a caller streaming them out keeps memory
+	// bounded. Rows are read in several queries: a write between two may be
+	// seen by the later pages only. An error from fn stops the walk and is
+	// returned.
+	EachCommunication(ctx context.Context, f CommunicationFilter, fn func(domain.Communication) error) error
 	GetCommunication(ctx context.Context, id string) (domain.Communication, error)
 	CreateCommunication(ctx context.Context, c *domain.Communication) error
 	// CreateCommunications creates every communication or none, in one

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -62,12 +63,110 @@ var communicationOrders = map[store.CommunicationSort]string{
 	store.SortTitle:         `lower(c.title), c.id`,
 }
 
-// FilterCommunications implements store.Store. The range is first a coarse
-// scan of the scheduled_date index, a day wider at each end than any time
-// zone can move an instant's day, and then settled by domain.Scheduled.Day
-// in f.Loc: the one day rule, not a copy of it in SQL. (scheduled_date holds
-// YYYY-MM-DD dates and RFC 3339 UTC instants, which sort as text.)
+// FilterCommunications implements store.Store with one query
+// (communicationQuery).
 func (s *Store) FilterCommunications(ctx context.Context, f store.CommunicationFilter) ([]domain.Communication, error) {
+	q, err := s.communicationQuery(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	order, ok := communicationOrders[f.Sort]
+	if !ok {
+		return nil, fmt.Errorf("sqlstore: unknown communication sort %d", f.Sort)
+	}
+	rows, err := s.q().QueryContext(ctx, q.query()+` ORDER BY `+order, q.args...)
+	out, err := collect(rows, err, func(r *sql.Rows) (domain.Communication, error) { return scanCommunication(r) })
+	if err != nil || (!q.byDay && q.idSet == nil) {
+		return out, err
+	}
+	kept := out[:0]
+	for _, c := range out {
+		if q.keeps(c) {
+			kept = append(kept, c)
+		}
+	}
+	return kept, nil
+}
+
+// communicationPage is how many rows EachCommunication reads per query.
+const communicationPage = 500
+
+// EachCommunication implements store.Store: the rows FilterCommunications
+// would list, read communicationPage at a time by keyset on
+// (scheduled_date, id), so no query holds a connection while fn runs and
+// memory stays one page however many rows there are.
+func (s *Store) EachCommunication(ctx context.Context, f store.CommunicationFilter, fn func(domain.Communication) error) error {
+	q, err := s.communicationQuery(ctx, f)
+	if err != nil {
+		return err
+	}
+	base, n := q.query(), len(q.args)
+	// The first page's query text has no cursor; every later page shares one
+	// text, so each is prepared once.
+	start := base + ` ORDER BY c.scheduled_date, c.id LIMIT ` + strconv.Itoa(communicationPage)
+	if len(q.where) > 0 {
+		base += ` AND `
+	} else {
+		base += ` WHERE `
+	}
+	next := base + fmt.Sprintf(`(c.scheduled_date, c.id) > ($%d, $%d) ORDER BY c.scheduled_date, c.id LIMIT %d`, n+1, n+2, communicationPage)
+	var lastDate, lastID string
+	for first := true; ; first = false {
+		query, args := start, q.args
+		if !first {
+			query, args = next, append(q.args[:n:n], lastDate, lastID)
+		}
+		rows, err := s.q().QueryContext(ctx, query, args...)
+		page, err := collect(rows, err, func(r *sql.Rows) (domain.Communication, error) { return scanCommunication(r) })
+		if err != nil {
+			return err
+		}
+		for _, c := range page {
+			if (q.byDay || q.idSet != nil) && !q.keeps(c) {
+				continue
+			}
+			if err := fn(c); err != nil {
+				return err
+			}
+		}
+		if len(page) < communicationPage {
+			return nil
+		}
+		lastDate, lastID = page[len(page)-1].ScheduledDate, page[len(page)-1].ID
+	}
+}
+
+// commQuery is a CommunicationFilter as SQL: the WHERE clauses and their
+// arguments, and what is settled after the query (the day in f.Loc, ids
+// past the parameter limit).
+type commQuery struct {
+	f     store.CommunicationFilter
+	where []string
+	args  []any
+	byDay bool
+	idSet map[string]bool
+}
+
+// query is the select with its WHERE clauses, without an order.
+func (q *commQuery) query() string {
+	if len(q.where) == 0 {
+		return communicationSelect
+	}
+	return communicationSelect + ` WHERE ` + strings.Join(q.where, " AND ")
+}
+
+// keeps settles what the query left coarse: the day rule and the id set.
+func (q *commQuery) keeps(c domain.Communication) bool {
+	return (!q.byDay || c.ScheduledDate == "" || inRange(c.ScheduledDate, q.f)) && (q.idSet == nil || q.idSet[c.ID])
+}
+
+// communicationQuery checks f's references and turns it into a commQuery.
+// The range is first a coarse scan of the scheduled_date index, a day wider
+// at each end than any time zone can move an instant's day, and then
+// settled by domain.Scheduled.Day in f.Loc (keeps): the one day rule, not a
+// copy of it in SQL. (scheduled_date holds YYYY-MM-DD dates and RFC 3339
+// UTC instants, which sort as text.)
+func (s *Store) communicationQuery(ctx context.Context, f store.CommunicationFilter) (*commQuery, error) {
 	for _, ref := range []struct{ table, id, field string }{
 		{"themes", f.ThemeID, "themeId"}, {"audiences", f.AudienceID, "audienceId"}, {"vehicles", f.VehicleID, "vehicleId"},
 	} {
@@ -75,11 +174,10 @@ func (s *Store) FilterCommunications(ctx context.Context, f store.CommunicationF
 			return nil, err
 		}
 	}
-	var where []string
-	var args []any
+	q := &commQuery{f: f}
 	arg := func(v any) string {
-		args = append(args, v)
-		return fmt.Sprintf("$%d", len(args))
+		q.args = append(q.args, v)
+		return fmt.Sprintf("$%d", len(q.args))
 	}
 	ranged := !f.From.IsZero() || !f.To.IsZero()
 	undated := f.Undated
@@ -91,7 +189,7 @@ func (s *Store) FilterCommunications(ctx context.Context, f store.CommunicationF
 	}
 	switch {
 	case undated == store.UndatedOnly:
-		where = append(where, `c.scheduled_date = ''`)
+		q.where = append(q.where, `c.scheduled_date = ''`)
 	case ranged:
 		var span []string
 		if !f.From.IsZero() {
@@ -106,65 +204,45 @@ func (s *Store) FilterCommunications(ctx context.Context, f store.CommunicationF
 		if undated == store.UndatedInclude {
 			cond = `(c.scheduled_date = '' OR (` + cond + `))`
 		}
-		where = append(where, cond)
+		q.where = append(q.where, cond)
 	case undated == store.UndatedExclude:
-		where = append(where, `c.scheduled_date <> ''`)
+		q.where = append(q.where, `c.scheduled_date <> ''`)
 	}
 	if len(f.Statuses) > 0 {
 		marks := make([]string, len(f.Statuses))
 		for i, st := range f.Statuses {
 			marks[i] = arg(st)
 		}
-		where = append(where, `c.status IN (`+strings.Join(marks, ", ")+`)`)
+		q.where = append(q.where, `c.status IN (`+strings.Join(marks, ", ")+`)`)
 	}
 	for _, ref := range []struct{ col, id string }{{"c.theme_id", f.ThemeID}, {"c.audience_id", f.AudienceID}, {"c.vehicle_id", f.VehicleID}} {
 		if ref.id != "" {
-			where = append(where, ref.col+` = `+arg(ref.id))
+			q.where = append(q.where, ref.col+` = `+arg(ref.id))
 		}
 	}
 	if f.Q != "" {
-		where = append(where, s.likeAny(arg(likePattern(f.Q)), "c.title", "c.raw_content"))
+		q.where = append(q.where, s.likeAny(arg(likePattern(f.Q)), "c.title", "c.raw_content"))
 	}
-	var idSet map[string]bool
 	switch {
 	case f.IDs == nil:
 	case len(f.IDs) == 0:
-		where = append(where, `1 = 0`)
+		q.where = append(q.where, `1 = 0`)
 	case len(f.IDs) <= maxIDParams:
 		marks := make([]string, len(f.IDs))
 		for i, id := range f.IDs {
 			marks[i] = arg(id)
 		}
-		where = append(where, `c.id IN (`+strings.Join(marks, ", ")+`)`)
+		q.where = append(q.where, `c.id IN (`+strings.Join(marks, ", ")+`)`)
 	default:
 		// Past SQLite's parameter limit the other clauses narrow the scan
 		// and the ids are settled here.
-		idSet = make(map[string]bool, len(f.IDs))
+		q.idSet = make(map[string]bool, len(f.IDs))
 		for _, id := range f.IDs {
-			idSet[id] = true
+			q.idSet[id] = true
 		}
 	}
-	query := communicationSelect
-	if len(where) > 0 {
-		query += ` WHERE ` + strings.Join(where, " AND ")
-	}
-	order, ok := communicationOrders[f.Sort]
-	if !ok {
-		return nil, fmt.Errorf("sqlstore: unknown communication sort %d", f.Sort)
-	}
-	rows, err := s.q().QueryContext(ctx, query+` ORDER BY `+order, args...)
-	out, err := collect(rows, err, func(r *sql.Rows) (domain.Communication, error) { return scanCommunication(r) })
-	byDay := ranged && undated != store.UndatedOnly
-	if err != nil || (!byDay && idSet == nil) {
-		return out, err
-	}
-	kept := out[:0]
-	for _, c := range out {
-		if (!byDay || c.ScheduledDate == "" || inRange(c.ScheduledDate, f)) && (idSet == nil || idSet[c.ID]) {
-			kept = append(kept, c)
-		}
-	}
-	return kept, nil
+	q.byDay = ranged && undated != store.UndatedOnly
+	return q, nil
 }
 
 // maxIDParams is the most ids FilterCommunications binds as parameters,

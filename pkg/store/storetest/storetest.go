@@ -31,6 +31,7 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"Vehicles", testVehicles},
 		{"Communications", testCommunications},
 		{"CommunicationsBatch", testCommunicationsBatch},
+		{"EachCommunication", testEachCommunication},
 		{"VehicleCounts", testVehicleCounts},
 		{"Blackouts", testBlackouts},
 		{"BlackoutsFollowAudiences", testBlackoutsFollowAudiences},
