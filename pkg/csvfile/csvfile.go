@@ -17,30 +17,56 @@ import (
 // number, such as -12 or 3.5, is written as it is, so a negative number
 // stays a number; anything else there is defused like any cell.
 func Write(w io.Writer, header []string, rows [][]string, numberColumns ...int) error {
+	cw, err := NewWriter(w, header, numberColumns...)
+	if err != nil {
+		return err
+	}
+	for _, row := range rows {
+		if err := cw.Row(row); err != nil {
+			return err
+		}
+	}
+	return cw.Flush()
+}
+
+// Writer writes a CSV file a row at a time, as Write does, for a download
+// that streams its rows instead of holding them.
+type Writer struct {
+	cw            *csv.Writer
+	numberColumns []int
+	out           []string
+}
+
+// NewWriter writes header and returns the writer of the rows (see Write
+// for numberColumns). Rows are buffered: call Flush at the end.
+func NewWriter(w io.Writer, header []string, numberColumns ...int) (*Writer, error) {
 	cw := csv.NewWriter(w)
 	cw.UseCRLF = true
 	out := make([]string, len(header))
 	for i, v := range header {
 		out[i] = Cell(v)
 	}
-	if err := cw.Write(out); err != nil {
-		return err
-	}
-	for _, row := range rows {
-		out := make([]string, len(row))
-		for i, v := range row {
-			if slices.Contains(numberColumns, i) && plainNumber.MatchString(v) {
-				out[i] = v
-			} else {
-				out[i] = Cell(v)
-			}
-		}
-		if err := cw.Write(out); err != nil {
-			return err
+	return &Writer{cw: cw, numberColumns: numberColumns}, cw.Write(out)
+}
+
+// Row writes one row.
+func (w *Writer) Row(row []string) error {
+	out := slices.Grow(w.out[:0], len(row))[:len(row)]
+	w.out = out
+	for i, v := range row {
+		if slices.Contains(w.numberColumns, i) && plainNumber.MatchString(v) {
+			out[i] = v
+		} else {
+			out[i] = Cell(v)
 		}
 	}
-	cw.Flush()
-	return cw.Error()
+	return w.cw.Write(out)
+}
+
+// Flush writes out what is buffered and reports any error of the writing.
+func (w *Writer) Flush() error {
+	w.cw.Flush()
+	return w.cw.Error()
 }
 
 // plainNumber is a number a spreadsheet reads as a value, never a formula.

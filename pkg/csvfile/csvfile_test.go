@@ -111,3 +111,18 @@ func FuzzCell(f *testing.F) {
 		}
 	})
 }
+
+// TestWriterIsWrite: rows written one at a time give Write's bytes.
+func TestWriterIsWrite(t *testing.T) {
+	header := []string{"A", "=B", "N"}
+	rows := [][]string{{"x", "=1+1", "-12"}, {"line\nbreak", "", "=3"}, {"a,b", `"q"`, "3.5"}}
+	var whole, streamed bytes.Buffer
+	require.NoError(t, Write(&whole, header, rows, 2))
+	w, err := NewWriter(&streamed, header, 2)
+	require.NoError(t, err)
+	for _, r := range rows {
+		require.NoError(t, w.Row(r))
+	}
+	require.NoError(t, w.Flush())
+	assert.Equal(t, whole.String(), streamed.String())
+}

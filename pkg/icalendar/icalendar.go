@@ -61,6 +61,15 @@ const instantLength = time.Hour
 
 // Write writes c as an iCalendar document.
 func Write(w io.Writer, c Calendar) error {
+	cal := header(c)
+	for _, ev := range c.Events {
+		cal.AddVEvent(vevent(ev))
+	}
+	return cal.SerializeTo(w, ics.WithNewLineWindows)
+}
+
+// header is the VCALENDAR of c without its events.
+func header(c Calendar) *ics.Calendar {
 	cal := ics.NewCalendarFor("commsplan")
 	if c.ProductID != "" {
 		cal.SetProductId(c.ProductID)
@@ -73,41 +82,85 @@ func Write(w io.Writer, c Calendar) error {
 	if c.Description != "" {
 		cal.SetXWRCalDesc(text(c.Description))
 	}
-	for _, ev := range c.Events {
-		e := cal.AddEvent(ev.UID)
-		e.SetDtStampTime(ev.Stamp.UTC())
-		if ev.AllDay {
-			y, m, d := ev.Start.Date()
-			day := time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
-			e.SetAllDayStartAt(day)
-			e.SetAllDayEndAt(day.AddDate(0, 0, 1))
-		} else {
-			e.SetStartAt(ev.Start.UTC())
-			e.SetEndAt(ev.Start.UTC().Add(instantLength))
-		}
-		e.SetSummary(text(ev.Summary))
-		if ev.Description != "" {
-			e.SetDescription(text(ev.Description))
-		}
-		for _, cat := range ev.Categories {
-			if cat != "" {
-				e.AddCategory(text(cat))
-			}
-		}
-		if ev.Priority > 0 {
-			e.SetPriority(ev.Priority)
-		}
-		if ev.Status != "" {
-			e.SetStatus(ics.ObjectStatus(ev.Status))
-		}
-		if ev.Confidential {
-			e.SetClass(ics.ClassificationConfidential)
-		}
-		if ev.Transparent {
-			e.SetTimeTransparency(ics.TransparencyTransparent)
+	return cal
+}
+
+// vevent is ev as the library's VEVENT.
+func vevent(ev Event) *ics.VEvent {
+	e := ics.NewEvent(ev.UID)
+	e.SetDtStampTime(ev.Stamp.UTC())
+	if ev.AllDay {
+		y, m, d := ev.Start.Date()
+		day := time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+		e.SetAllDayStartAt(day)
+		e.SetAllDayEndAt(day.AddDate(0, 0, 1))
+	} else {
+		e.SetStartAt(ev.Start.UTC())
+		e.SetEndAt(ev.Start.UTC().Add(instantLength))
+	}
+	e.SetSummary(text(ev.Summary))
+	if ev.Description != "" {
+		e.SetDescription(text(ev.Description))
+	}
+	for _, cat := range ev.Categories {
+		if cat != "" {
+			e.AddCategory(text(cat))
 		}
 	}
-	return cal.SerializeTo(w, ics.WithNewLineWindows)
+	if ev.Priority > 0 {
+		e.SetPriority(ev.Priority)
+	}
+	if ev.Status != "" {
+		e.SetStatus(ics.ObjectStatus(ev.Status))
+	}
+	if ev.Confidential {
+		e.SetClass(ics.ClassificationConfidential)
+	}
+	if ev.Transparent {
+		e.SetTimeTransparency(ics.TransparencyTransparent)
+	}
+	return e
+}
+
+// serialization is Write's: lines end in CRLF, folded at 75 octets.
+var serialization = &ics.SerializationConfiguration{MaxLength: 75, PropertyMaxLength: 75, NewLine: string(ics.WithNewLineWindows)}
+
+// endCalendar closes a VCALENDAR.
+const endCalendar = "END:VCALENDAR\r\n"
+
+// Writer writes an iCalendar document one event at a time, the same bytes
+// Write gives for the same calendar, without holding the events: the
+// schedule export and the calendar feeds stream with it.
+type Writer struct {
+	w   io.Writer
+	err error
+}
+
+// NewWriter writes c's header (c.Events are not written) and returns the
+// writer of its events; Close ends the document.
+func NewWriter(w io.Writer, c Calendar) (*Writer, error) {
+	var b strings.Builder
+	if err := header(c).SerializeTo(&b, ics.WithNewLineWindows); err != nil {
+		return nil, err
+	}
+	_, err := io.WriteString(w, strings.TrimSuffix(b.String(), endCalendar))
+	return &Writer{w: w, err: err}, err
+}
+
+// Event writes one event.
+func (cw *Writer) Event(ev Event) error {
+	if cw.err == nil {
+		cw.err = vevent(ev).SerializeTo(cw.w, serialization)
+	}
+	return cw.err
+}
+
+// Close ends the document (it does not close the underlying writer).
+func (cw *Writer) Close() error {
+	if cw.err == nil {
+		_, cw.err = io.WriteString(cw.w, endCalendar)
+	}
+	return cw.err
 }
 
 // text prepares free text for a TEXT value: the library escapes

@@ -90,3 +90,28 @@ func TestUIDPart(t *testing.T) {
 	assert.Equal(t, "activity-1.abc-DEF", UIDPart("activity-1.abc-DEF"))
 	assert.Equal(t, "a-b-c--", UIDPart("a b@c/é"))
 }
+
+// TestWriterIsWrite: the streaming Writer gives Write's bytes, header,
+// folded lines and all, and an empty calendar alike.
+func TestWriterIsWrite(t *testing.T) {
+	at := time.Date(2031, 3, 4, 15, 0, 0, 0, time.UTC)
+	long := strings.Repeat("Ünïcode, commas; and \\ backslashes ", 6)
+	for _, c := range []Calendar{
+		{ProductID: "-//t//T//EN", Name: "Team, plan", Description: long},
+		{Name: "n", Events: []Event{
+			{UID: "a", Summary: long, Description: "line\nnext", AllDay: true, Start: at, Stamp: at, Categories: []string{"", "Go-live"},
+				Status: StatusConfirmed, Transparent: true},
+			{UID: "b", Summary: "s", Start: at, Stamp: at, Priority: 2, Status: StatusCancelled, Confidential: true},
+		}},
+	} {
+		var whole, streamed bytes.Buffer
+		require.NoError(t, Write(&whole, c))
+		w, err := NewWriter(&streamed, c)
+		require.NoError(t, err)
+		for _, ev := range c.Events {
+			require.NoError(t, w.Event(ev))
+		}
+		require.NoError(t, w.Close())
+		assert.Equal(t, whole.String(), streamed.String())
+	}
+}
