@@ -1,16 +1,20 @@
 package api
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/gorilla/mux"
 
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/schedule"
+	"github.com/commsplan/commsplan/pkg/store"
 )
 
 // routeFeeds registers the calendar feeds and the schedule export (issue 9).
@@ -56,9 +60,10 @@ func (s *Server) createFeed(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, CreatedFeed{CalendarFeed: f, URL: "/api/calendar/" + token + ".ics"})
 }
 
-// calendarFeed answers a feed's calendar. It sends a strong ETag, the hash
-// of the body, which stays the same while the plan does, so a calendar
-// client polling with If-None-Match mostly gets 304.
+// calendarFeed answers a feed's calendar, streamed (streamExport). Its
+// strong ETag stays the same while the plan and the feed do, so a calendar
+// client polling with If-None-Match mostly gets 304 without a query of the
+// plan.
 func (s *Server) calendarFeed(w http.ResponseWriter, r *http.Request) {
 	feed, err := s.store.GetCalendarFeedByTokenHash(r.Context(), plan.FeedTokenHash(mux.Vars(r)["token"]))
 	if err != nil {
@@ -72,26 +77,11 @@ func (s *Server) calendarFeed(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	body, err := schedule.ExportFrom(r.Context(), s.store, schedule.ExportOptions{Format: schedule.FormatICS,
-		IncludeCampaigns: feed.IncludeCampaignActivities, IncludeConfidential: feed.IncludeConfidential, Name: feed.Name,
-		ApprovedOnly: q.ApprovedOnly})
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	sum := sha256.Sum256(body)
-	etag := `"` + hex.EncodeToString(sum[:16]) + `"`
-	h := w.Header()
-	h.Set("ETag", etag)
 	// Only the token holder may keep it, and it must ask again every time.
-	h.Set("Cache-Control", "private, no-cache")
-	if etagMatches(r.Header.Get("If-None-Match"), etag) {
-		w.WriteHeader(http.StatusNotModified)
-		return
-	}
-	h.Set("Content-Type", schedule.ContentType(schedule.FormatICS))
-	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(body)
+	w.Header().Set("Cache-Control", "private, no-cache")
+	s.streamExport(w, r, schedule.ExportOptions{Format: schedule.FormatICS,
+		IncludeCampaigns: feed.IncludeCampaignActivities, IncludeConfidential: feed.IncludeConfidential, Name: feed.Name,
+		ApprovedOnly: q.ApprovedOnly}, false)
 }
 
 // etagMatches applies If-None-Match's weak comparison (RFC 9110 §13.1.2):
@@ -106,7 +96,8 @@ func etagMatches(header, etag string) bool {
 	return false
 }
 
-// exportSchedule answers GET /api/schedule/export as a download.
+// exportSchedule answers GET /api/schedule/export as a download, streamed
+// (streamExport).
 func (s *Server) exportSchedule(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	opt, err := schedule.ExportQuery{Format: q.Get("format"), From: q.Get("from"), To: q.Get("to"), TZ: q.Get("tz"),
@@ -115,13 +106,85 @@ func (s *Server) exportSchedule(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	body, err := schedule.ExportFrom(r.Context(), s.store, opt)
+	s.streamExport(w, r, opt, true)
+}
+
+// streamExport answers an export of the schedule. Its strong ETag is a hash
+// of the data versions the body depends on (communications, which embed
+// their theme, audience and vehicle names, and with campaigns the
+// campaigns), the options and the build, read before any row: the same tag
+// always means the same bytes, and a match is a 304 without reading the
+// plan. Otherwise the body is written as it is read
+// (schedule.ExportTo), never held whole. An error before the first byte is
+// answered as usual; after it, the connection is cut so that the client
+// sees a failed download rather than a short calendar.
+func (s *Server) streamExport(w http.ResponseWriter, r *http.Request, opt schedule.ExportOptions, download bool) {
+	etag, err := s.exportETag(r.Context(), opt)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	w.Header().Set("Content-Type", schedule.ContentType(opt.Format))
-	attachment(w, schedule.FileName(opt))
-	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(body)
+	w.Header().Set("ETag", etag)
+	if etagMatches(r.Header.Get("If-None-Match"), etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	out := &firstWrite{w: w, start: func(h http.Header) {
+		h.Set("Content-Type", schedule.ContentType(opt.Format))
+		if download {
+			attachment(w, schedule.FileName(opt))
+		}
+	}}
+	err = schedule.ExportTo(r.Context(), out, s.store, opt)
+	switch {
+	case err == nil:
+	case !out.started:
+		w.Header().Del("ETag")
+		s.fail(w, r, err)
+	default:
+		if r.Context().Err() == nil {
+			s.log.ErrorContext(r.Context(), "export failed after its first bytes", "path", logPath(r), "err", err)
+		}
+		panic(http.ErrAbortHandler)
+	}
+}
+
+// exportETag is streamExport's entity tag for opt.
+func (s *Server) exportETag(ctx context.Context, opt schedule.ExportOptions) (string, error) {
+	lists := []store.List{store.CommunicationsList}
+	if opt.IncludeCampaigns {
+		lists = append(lists, store.CampaignsList)
+	}
+	h := sha256.New()
+	loc := time.UTC
+	if opt.Location != nil {
+		loc = opt.Location
+	}
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%s\x00%t%t%t\x00%s", s.lists.tag, opt.Format, opt.From.Format(time.DateOnly),
+		opt.To.Format(time.DateOnly), loc, opt.IncludeCampaigns, opt.IncludeConfidential, opt.ApprovedOnly, opt.Name)
+	for _, l := range lists {
+		v, err := s.store.DataVersion(ctx, l)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(h, "\x00%d", v)
+	}
+	return `"` + hex.EncodeToString(h.Sum(nil)[:16]) + `"`, nil
+}
+
+// firstWrite sets a streamed answer's headers at its first write, so that
+// an error before it can still be answered with its own status and headers.
+type firstWrite struct {
+	w       http.ResponseWriter
+	start   func(http.Header)
+	started bool
+}
+
+func (f *firstWrite) Write(b []byte) (int, error) {
+	if !f.started {
+		f.started = true
+		f.start(f.w.Header())
+		f.w.WriteHeader(http.StatusOK)
+	}
+	return f.w.Write(b)
 }

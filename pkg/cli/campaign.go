@@ -423,6 +423,27 @@ func emit(f *Factory, file string, b []byte) error {
 	return os.WriteFile(file, b, 0o644)
 }
 
+// emitTo streams what write writes to the file, or to the output when file
+// is empty. A failed write leaves no file behind.
+func emitTo(f *Factory, file string, write func(io.Writer) error) error {
+	if file == "" {
+		return write(f.Out)
+	}
+	out, err := os.Create(file)
+	if err != nil {
+		return err
+	}
+	if err = write(out); err == nil {
+		err = out.Close()
+	} else {
+		_ = out.Close()
+	}
+	if err != nil {
+		_ = os.Remove(file)
+	}
+	return err
+}
+
 // writeScheduleTable prints a schedule for people: its header, the
 // timeline, and one line per activity.
 func writeScheduleTable(w io.Writer, s *campaign.Schedule) {

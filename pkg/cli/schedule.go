@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -78,13 +79,10 @@ func exportScheduleRun(cmd *cobra.Command, f *Factory, opts *ExportScheduleOptio
 	if err != nil {
 		return flagErrors(err)
 	}
-	body, err := readStored(cmd.Context(), f, func(st store.Store, ctx context.Context) ([]byte, error) {
-		return schedule.ExportFrom(ctx, st, opt)
+	_, err = readStored(cmd.Context(), f, func(st store.Store, ctx context.Context) (struct{}, error) {
+		return struct{}{}, emitTo(f, opts.OutFile, func(w io.Writer) error { return schedule.ExportTo(ctx, w, st, opt) })
 	})
-	if err != nil {
-		return err
-	}
-	return emit(f, opts.OutFile, body)
+	return err
 }
 
 // exportFlags maps the export's field names to their flags.

@@ -17,6 +17,7 @@ import (
 	"github.com/commsplan/commsplan/pkg/csvfile"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/icalendar"
+	"github.com/commsplan/commsplan/pkg/store"
 )
 
 // Formats of the schedule export.
@@ -161,15 +162,9 @@ func Entries(comms []domain.Communication, campaigns []domain.Campaign, opt Expo
 	}
 	var out []Entry
 	keep := func(e Entry) {
-		day := e.at.Day(loc)
-		if (!opt.From.IsZero() && day.Before(opt.From)) || (!opt.To.IsZero() && day.After(opt.To)) {
-			return
+		if e, ok := placed(e, opt, loc); ok {
+			out = append(out, e)
 		}
-		e.Day = day.Format(time.DateOnly)
-		if !e.AllDay {
-			e.Time = e.at.At.In(loc).Format("15:04")
-		}
-		out = append(out, e)
 	}
 	for c, at := range scheduled(comms) {
 		if opt.ApprovedOnly && c.Review.State != domain.ReviewApproved {
@@ -198,14 +193,18 @@ func Entries(comms []domain.Communication, campaigns []domain.Campaign, opt Expo
 			}
 		}
 	}
-	slices.SortStableFunc(out, func(a, b Entry) int {
-		return cmp.Or(strings.Compare(a.Day, b.Day), boolOrder(a.AllDay, b.AllDay), a.at.At.Compare(b.at.At),
-			strings.Compare(a.Title, b.Title), strings.Compare(a.UID, b.UID))
-	})
+	slices.SortStableFunc(out, compareEntries)
 	if out == nil {
 		out = []Entry{}
 	}
 	return out, nil
+}
+
+// compareEntries is calendar order: day, all-day before timed, then time,
+// title and UID.
+func compareEntries(a, b Entry) int {
+	return cmp.Or(strings.Compare(a.Day, b.Day), boolOrder(a.AllDay, b.AllDay), a.at.At.Compare(b.at.At),
+		strings.Compare(a.Title, b.Title), strings.Compare(a.UID, b.UID))
 }
 
 // boolOrder puts true first.
@@ -217,6 +216,20 @@ func boolOrder(a, b bool) int {
 		return -1
 	}
 	return 1
+}
+
+// placed fills e's Day and Time in loc; ok is false when its day is
+// outside opt's range.
+func placed(e Entry, opt ExportOptions, loc *time.Location) (Entry, bool) {
+	day := e.at.Day(loc)
+	if (!opt.From.IsZero() && day.Before(opt.From)) || (!opt.To.IsZero() && day.After(opt.To)) {
+		return e, false
+	}
+	e.Day = day.Format(time.DateOnly)
+	if !e.AllDay {
+		e.Time = e.at.At.In(loc).Format("15:04")
+	}
+	return e, true
 }
 
 func communicationEntry(c domain.Communication, at domain.Scheduled) Entry {
@@ -268,21 +281,33 @@ var csvHeader = []string{"Kind", "ID", "Title", "Scheduled (UTC)", "Date", "Time
 // WriteCSV writes entries as CSV (RFC 4180, CRLF, formulas defused); loc
 // names the zone of the local Date and Time columns (UTC when nil).
 func WriteCSV(w io.Writer, entries []Entry, loc *time.Location) error {
-	zone := "UTC"
-	if loc != nil {
-		zone = loc.String()
-	}
+	zone := zoneName(loc)
 	rows := make([][]string, len(entries))
 	for i, e := range entries {
-		tz := zone
-		if e.AllDay {
-			tz = "" // a date is in no zone
-		}
-		rows[i] = []string{e.Kind, e.ID, e.Title, e.ScheduledDate, e.Day, e.Time, tz, e.Status, e.Theme, e.Audience, e.Vehicle,
-			e.CampaignID, e.CampaignTitle, e.Phase, e.Confidentiality}
+		rows[i] = csvRow(e, zone)
 	}
 	return csvfile.Write(w, csvHeader, rows)
 }
+
+// zoneName names loc in the CSV's Time Zone column.
+func zoneName(loc *time.Location) string {
+	if loc == nil {
+		return "UTC"
+	}
+	return loc.String()
+}
+
+// csvRow is e's CSV row; zone is the export's zone name.
+func csvRow(e Entry, zone string) []string {
+	if e.AllDay {
+		zone = "" // a date is in no zone
+	}
+	return []string{e.Kind, e.ID, e.Title, e.ScheduledDate, e.Day, e.Time, zone, e.Status, e.Theme, e.Audience, e.Vehicle,
+		e.CampaignID, e.CampaignTitle, e.Phase, e.Confidentiality}
+}
+
+// productID is the PRODID of the schedule's calendars.
+const productID = "-//commsplan//Communications Schedule//EN"
 
 // WriteICS writes entries as an iCalendar document named name: one VEVENT
 // each, all day for a date and one hour from the instant otherwise.
@@ -290,7 +315,7 @@ func WriteICS(w io.Writer, name string, entries []Entry) error {
 	if name == "" {
 		name = DefaultCalendarName
 	}
-	cal := icalendar.Calendar{ProductID: "-//commsplan//Communications Schedule//EN", Name: name,
+	cal := icalendar.Calendar{ProductID: productID, Name: name,
 		Events: make([]icalendar.Event, len(entries))}
 	for i, e := range entries {
 		cal.Events[i] = e.event
@@ -307,9 +332,10 @@ func WriteJSON(w io.Writer, entries []Entry) error {
 }
 
 // Export renders the schedule in opt.Format (see Entries for what it
-// holds). The API's GET /api/schedule/export, the calendar feed and the
-// CLI's "export schedule" all call it, so they give the same bytes. An
-// unknown format is a domain.FieldErrors on format.
+// holds) from lists in memory. The API's GET /api/schedule/export, the
+// calendar feed and the CLI's "export schedule" stream the same bytes from
+// the store with ExportTo. An unknown format is a domain.FieldErrors on
+// format.
 func Export(comms []domain.Communication, campaigns []domain.Campaign, opt ExportOptions) ([]byte, error) {
 	if !slices.Contains(ExportFormats, opt.Format) {
 		return nil, domain.FieldErrors{"format": msgFormat}
@@ -382,25 +408,6 @@ func WriteCommunicationsCSV(w io.Writer, comms []domain.Communication) error {
 
 // Source is where an export reads the plan: a store.Store is one.
 type Source interface {
-	ListCommunications(ctx context.Context) ([]domain.Communication, error)
+	EachCommunication(ctx context.Context, f store.CommunicationFilter, fn func(domain.Communication) error) error
 	ListCampaigns(ctx context.Context) ([]domain.Campaign, error)
-}
-
-// ExportFrom reads the communications (and, with IncludeCampaigns, the
-// saved campaigns) from src and renders them with Export.
-func ExportFrom(ctx context.Context, src Source, opt ExportOptions) ([]byte, error) {
-	if !slices.Contains(ExportFormats, opt.Format) {
-		return nil, domain.FieldErrors{"format": msgFormat}
-	}
-	comms, err := src.ListCommunications(ctx)
-	if err != nil {
-		return nil, err
-	}
-	var campaigns []domain.Campaign
-	if opt.IncludeCampaigns {
-		if campaigns, err = src.ListCampaigns(ctx); err != nil {
-			return nil, err
-		}
-	}
-	return Export(comms, campaigns, opt)
 }
