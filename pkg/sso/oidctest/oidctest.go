@@ -1,8 +1,9 @@
 // Package oidctest runs a real OpenID provider (the op package of
 // zitadel/oidc) on httptest, for tests of single sign-on: discovery, the
 // authorize endpoint with PKCE, a login page that signs in whoever the test
-// chose, the token endpoint and the key set. Its storage is the least an
-// op.Storage can be, in memory. A test can also have it answer a crafted
+// chose (or, for a browser, a form to pick one of its users), the token
+// endpoint and the key set. tools/oidcprovider runs it as a process. Its
+// storage is the least an op.Storage can be, in memory. A test can also have it answer a crafted
 // id_token (signed with its key or not) or lose the PKCE verifier on the
 // way to the token endpoint, to see the relying party refuse.
 package oidctest
@@ -15,7 +16,9 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"html/template"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -48,10 +51,13 @@ type Provider struct {
 	// RedirectURI is the client's one callback.
 	RedirectURI string
 
-	key *rsa.PrivateKey
+	key   *rsa.PrivateKey
+	close func()
 
 	mu   sync.Mutex
 	user User
+	// users are the login form's choices.
+	users []User
 	// rewrite, when set, replaces the id_token of the next token answer.
 	rewrite func(raw string, claims map[string]any) string
 	// dropVerifier removes code_verifier from the next token request.
@@ -64,27 +70,71 @@ type Provider struct {
 
 // New starts a provider for a client with redirectURI; it stops with t.
 func New(t testing.TB, redirectURI string) *Provider {
-	key, err := rsa.GenerateKey(rand.Reader, 2048)
+	p, err := Start(Options{RedirectURI: redirectURI})
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &Provider{ClientID: "commsplan-test", ClientSecret: "test-secret-" + uuid.NewString(), RedirectURI: redirectURI,
-		key: key, requests: map[string]*authRequest{}, codes: map[string]string{}}
+	t.Cleanup(p.Close)
+	return p
+}
+
+// Options say how Start runs a provider.
+type Options struct {
+	// Addr is the address to listen on; empty is a free loopback port.
+	Addr string
+	// RedirectURI is the client's one callback.
+	RedirectURI string
+	// ClientID and ClientSecret register the client; empty ones are
+	// commsplan-test and a random secret.
+	ClientID, ClientSecret string
+	// Users are offered on the login form, for a browser to choose from
+	// (SignInAs, when called, skips the form).
+	Users []User
+}
+
+// Start runs a provider outside a test (tools/oidcprovider); Close stops it.
+func Start(o Options) (*Provider, error) {
+	key, err := rsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		return nil, err
+	}
+	if o.ClientID == "" {
+		o.ClientID = "commsplan-test"
+	}
+	if o.ClientSecret == "" {
+		o.ClientSecret = "test-secret-" + uuid.NewString()
+	}
+	if o.Addr == "" {
+		o.Addr = "127.0.0.1:0"
+	}
+	ln, err := net.Listen("tcp", o.Addr)
+	if err != nil {
+		return nil, err
+	}
+	p := &Provider{ClientID: o.ClientID, ClientSecret: o.ClientSecret, RedirectURI: o.RedirectURI,
+		key: key, users: append([]User(nil), o.Users...), requests: map[string]*authRequest{}, codes: map[string]string{}}
 	mux := http.NewServeMux()
-	srv := httptest.NewServer(mux)
-	t.Cleanup(srv.Close)
-	p.Issuer = srv.URL
+	srv := httptest.NewUnstartedServer(mux)
+	srv.Listener.Close()
+	srv.Listener = ln
+	p.Issuer = "http://" + ln.Addr().String()
 	var cryptoKey [32]byte
 	_, _ = rand.Read(cryptoKey[:])
 	provider, err := op.NewProvider(&op.Config{CryptoKey: cryptoKey, CodeMethodS256: true},
 		&storage{p: p}, op.StaticIssuer(p.Issuer), op.WithAllowInsecure())
 	if err != nil {
-		t.Fatal(err)
+		ln.Close()
+		return nil, err
 	}
 	mux.HandleFunc("/login", p.login)
 	mux.Handle("/", p.intercept(provider))
-	return p
+	srv.Start()
+	p.close = srv.Close
+	return p, nil
 }
+
+// Close stops the provider.
+func (p *Provider) Close() { p.close() }
 
 // SignInAs makes u the one the login page signs in from now on.
 func (p *Provider) SignInAs(u User) {
@@ -140,22 +190,61 @@ func (p *Provider) Sign(claims map[string]any) string {
 	return s
 }
 
-// login is the provider's login page: it signs in the chosen user at once
-// and sends the browser on to the authorize callback.
+// login is the provider's login page. With a user chosen by SignInAs it
+// signs them in at once; otherwise it is a form offering Options.Users, and
+// its post signs in the one picked. Either way the browser goes on to the
+// authorize callback.
 func (p *Provider) login(w http.ResponseWriter, r *http.Request) {
-	id := r.URL.Query().Get("id")
+	id := r.FormValue("id")
 	p.mu.Lock()
 	req, ok := p.requests[id]
-	if ok {
-		req.subject, req.user, req.done, req.authTime = p.user.Subject, p.user, true, time.Now().UTC()
-	}
+	u, chosen := p.user, p.user.Subject != ""
+	users := p.users
 	p.mu.Unlock()
 	if !ok {
 		http.Error(w, "no such auth request", http.StatusBadRequest)
 		return
 	}
+	if !chosen && r.Method == http.MethodPost {
+		sub := r.PostFormValue("subject")
+		for _, c := range users {
+			if c.Subject == sub {
+				u, chosen = c, true
+			}
+		}
+		if !chosen {
+			http.Error(w, "no such user", http.StatusBadRequest)
+			return
+		}
+	}
+	if !chosen {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-store")
+		_ = loginForm.Execute(w, struct {
+			ID    string
+			Users []User
+		}{id, users})
+		return
+	}
+	p.mu.Lock()
+	req.subject, req.user, req.done, req.authTime = u.Subject, u, true, time.Now().UTC()
+	p.mu.Unlock()
 	http.Redirect(w, r, p.Issuer+"/authorize/callback?id="+url.QueryEscape(id), http.StatusFound)
 }
+
+// loginForm is the login page a browser sees: one button per user, no
+// password (it is a test provider), nothing loaded from elsewhere.
+var loginForm = template.Must(template.New("login").Parse(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Test provider: sign in</title></head>
+<body><main>
+<h1>Test provider: sign in</h1>
+<form method="post" action="/login">
+<input type="hidden" name="id" value="{{.ID}}">
+{{range .Users}}<p><button type="submit" name="subject" value="{{.Subject}}">Sign in as {{.Name}} ({{.Email}})</button></p>
+{{else}}<p>No users: start the provider with some.</p>
+{{end}}</form>
+</main></body></html>
+`))
 
 // intercept records authorization requests and applies the test's changes
 // to the token endpoint's request and answer.
