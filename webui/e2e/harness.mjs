@@ -3,6 +3,7 @@
 // playwright-core (never a downloaded browser).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -19,7 +20,8 @@ export function binaryPath() {
   return resolve(join(here, '..'), process.env.COMMSPLAN_BIN ?? '../bin/commsplan');
 }
 
-function freePort() {
+/** freePort answers a loopback port free at the time of asking. */
+export function freePort() {
   return new Promise((res, rej) => {
     const srv = createServer();
     srv.unref();
@@ -49,20 +51,23 @@ async function waitForHealth(base, proc, output, timeoutMs = 30_000) {
 /**
  * startServer runs `commsplan serve` on a temporary data directory (seeded
  * with `commsplan seed` and the flags of seed, if given) and waits for
- * /api/health. stop() kills the process and removes the directory.
+ * /api/health. env adds to the server's environment (e.g. the
+ * COMMSPLAN_AUTH_OIDC_* settings), and port fixes its port (from freePort,
+ * when a URL must name it before it starts). stop() kills the process and
+ * removes the directory.
  */
-export async function startServer({ seed } = {}) {
+export async function startServer({ seed, env, port } = {}) {
   const bin = binaryPath();
   if (!existsSync(bin)) throw new Error(`commsplan binary not found at ${bin}: build it with \`make build\` or set COMMSPLAN_BIN`);
   const dataDir = mkdtempSync(join(tmpdir(), 'commsplan-e2e-'));
   // seed: `commsplan seed` flags (e.g. ['--scale']) run on the data dir first.
   if (seed) execFileSync(bin, ['seed', '--data-dir', dataDir, ...seed], { stdio: 'ignore' });
-  const port = await freePort();
+  port ??= await freePort();
   const addr = `127.0.0.1:${port}`;
   const output = [];
   const proc = spawn(bin, ['serve', '--data-dir', dataDir, '--addr', addr, '--access-codes', ACCESS_CODE], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, COMMSPLAN_ACCESS_CODES: ACCESS_CODE },
+    env: { ...process.env, COMMSPLAN_ACCESS_CODES: ACCESS_CODE, ...env },
   });
   proc.stdout.on('data', (d) => output.push(String(d)));
   proc.stderr.on('data', (d) => output.push(String(d)));
@@ -88,6 +93,55 @@ export async function startServer({ seed } = {}) {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * startOIDCProvider builds tools/oidcprovider (or runs OIDCPROVIDER_BIN)
+ * and starts it for a client whose callback is redirectURL, offering users
+ * (NAME;EMAIL[;GROUP,...], the tool's --user) on its login form. It answers
+ * the COMMSPLAN_AUTH_OIDC_* settings the tool prints (issuer, client id and
+ * secret, redirect URL) as env, for startServer; stop() ends it.
+ */
+export async function startOIDCProvider({ redirectURL, users = [] }) {
+  const dir = mkdtempSync(join(tmpdir(), 'commsplan-oidc-'));
+  let bin = process.env.OIDCPROVIDER_BIN;
+  if (!bin) {
+    bin = join(dir, 'oidcprovider');
+    execFileSync('go', ['build', '-o', bin, './tools/oidcprovider'], { cwd: resolve(here, '../..'), stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+  const args = ['--redirect-url', redirectURL, ...users.flatMap((u) => ['--user', u])];
+  const proc = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const errors = [];
+  proc.stderr.on('data', (d) => errors.push(String(d)));
+  const stop = async () => {
+    if (proc.exitCode === null && proc.signalCode === null) {
+      const exited = new Promise((r) => proc.once('exit', r));
+      proc.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  // Its four lines of settings, then it serves until stopped.
+  const env = {};
+  try {
+    const lines = createInterface({ input: proc.stdout });
+    await new Promise((res, rej) => {
+      const timer = setTimeout(() => rej(new Error(`oidcprovider printed no settings within 30 s:\n${errors.join('')}`)), 30_000);
+      proc.once('exit', (code) => rej(new Error(`oidcprovider exited with ${code}:\n${errors.join('')}`)));
+      lines.on('line', (line) => {
+        const [key, ...value] = line.split('=');
+        env[key] = value.join('=');
+        if (Object.keys(env).length === 4) {
+          clearTimeout(timer);
+          res();
+        }
+      });
+    });
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { env, issuer: env.COMMSPLAN_AUTH_OIDC_ISSUER, stop };
 }
 
 /** CHROMIUM_ARGS keeps the headless browser quiet and offline. */
