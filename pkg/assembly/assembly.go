@@ -219,12 +219,13 @@ func GenerateCommunication(ctx context.Context, st store.Store, gen compose.Gene
 		if err != nil {
 			return err
 		}
+		before := c
 		c.VehicleID, c.RawContent, c.GeneratedContent = v.ID, raw, res.Content
 		// A plugin's answer is checked like any input before it is stored.
 		if err := c.Validate(); err != nil {
 			return err
 		}
-		return tx.UpdateCommunication(ctx, &c)
+		return tx.UpdateCommunication(store.WithDiff(ctx, before, c), &c)
 	})
 }
 
@@ -268,6 +269,7 @@ func SaveToLibrary(ctx context.Context, st store.Store, s Save) (domain.Content,
 		if err != nil {
 			return err
 		}
+		before := c
 		if s.Content != nil {
 			if strings.TrimSpace(*s.Content) == "" {
 				return &InputError{Field: "content", Message: MsgNothingToSave}
@@ -307,13 +309,13 @@ func SaveToLibrary(ctx context.Context, st store.Store, s Save) (domain.Content,
 		if err := piece.Validate(); err != nil {
 			return err
 		}
-		if err := tx.CreateContent(ctx, &piece); err != nil {
+		if err := tx.CreateContent(store.WithDiff(ctx, nil, piece), &piece); err != nil {
 			return err
 		}
 		// The piece's validation has checked the (edited) text's length,
 		// which is the communication's limit too.
 		c.FinalContentID = piece.ID
-		return tx.UpdateCommunication(ctx, &c)
+		return tx.UpdateCommunication(store.WithDiff(ctx, before, c), &c)
 	})
 	return piece, err
 }

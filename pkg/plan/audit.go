@@ -1,10 +1,7 @@
 package plan
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"strings"
 	"time"
 
 	"github.com/commsplan/commsplan/pkg/actor"
@@ -12,73 +9,10 @@ import (
 	"github.com/commsplan/commsplan/pkg/store"
 )
 
-// skipped are fields no audit entry lists: identity, times the store sets.
-var skipped = map[string]bool{"id": true, "createdAt": true, "updatedAt": true, "htmlContent": true, "review": true}
-
 // changed returns ctx carrying the fields that differ between before and
-// after (JSON values by their JSON names) for the store's audit entry of
-// the write (store.WithChanges). before nil is a create: the fields after
-// sets; after nil is a delete: the fields before had. Counts the store
-// derives, and records embedded beside their id (theme beside themeId),
-// are left out.
+// after for the store's audit entry of the write (store.WithDiff).
 func changed(ctx context.Context, before, after any) context.Context {
-	if out := changes(before, after); len(out) > 0 {
-		return store.WithChanges(ctx, out)
-	}
-	return ctx
-}
-
-// changes are the fields that differ between before and after, as changed
-// says.
-func changes(before, after any) store.Changes {
-	b, a := fields(before), fields(after)
-	out := store.Changes{}
-	if after == nil {
-		for k, v := range b {
-			if !skipped[k] && !strings.HasSuffix(k, "Count") && b[k+"Id"] == nil && !empty(v) {
-				out[k] = store.Change{Before: v}
-			}
-		}
-		return out
-	}
-	for k, v := range a {
-		if skipped[k] || strings.HasSuffix(k, "Count") || a[k+"Id"] != nil {
-			continue
-		}
-		old, had := b[k]
-		if before == nil {
-			if empty(v) {
-				continue
-			}
-		} else if had && bytes.Equal(old, v) {
-			continue
-		}
-		c := store.Change{After: v}
-		if had {
-			c.Before = old
-		}
-		out[k] = c
-	}
-	return out
-}
-
-func fields(v any) map[string]json.RawMessage {
-	m := map[string]json.RawMessage{}
-	if v == nil {
-		return m
-	}
-	if b, err := json.Marshal(v); err == nil {
-		_ = json.Unmarshal(b, &m)
-	}
-	return m
-}
-
-func empty(v json.RawMessage) bool {
-	switch string(v) {
-	case `""`, "null", "[]", "{}", "false", "0":
-		return true
-	}
-	return false
+	return store.WithDiff(ctx, before, after)
 }
 
 // AuditTimeHint says what ParseAuditTime takes, for the front ends' messages.

@@ -303,9 +303,9 @@ func recordItems(ctx context.Context, tx store.Store, before, after []checklist.
 		action := domain.ActionUpdated
 		var c store.Changes
 		if b, had := old[id]; had {
-			c = changes(b, it)
+			c = store.Diff(b, it)
 		} else {
-			action, c = domain.ActionCreated, changes(nil, it)
+			action, c = domain.ActionCreated, store.Diff(nil, it)
 		}
 		if len(c) == 0 {
 			continue
@@ -319,7 +319,7 @@ func recordItems(ctx context.Context, tx store.Store, before, after []checklist.
 		if kept[id] {
 			continue
 		}
-		if err := tx.Audit(store.WithChanges(ctx, changes(it, nil)), domain.ActionDeleted, ChecklistItemEntity, id, it.Title); err != nil {
+		if err := tx.Audit(store.WithChanges(ctx, store.Diff(it, nil)), domain.ActionDeleted, ChecklistItemEntity, id, it.Title); err != nil {
 			return err
 		}
 	}

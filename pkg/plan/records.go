@@ -210,7 +210,7 @@ func (p *Plan) ReorderQuestions(ctx context.Context, themeID string, orders []do
 func createBatch(ctx context.Context, tx store.Store, cs []*domain.Communication) error {
 	diffs := make([]store.Changes, len(cs))
 	for i, c := range cs {
-		diffs[i] = changes(nil, *c)
+		diffs[i] = store.Diff(nil, *c)
 	}
 	return tx.CreateCommunications(store.WithBatchChanges(ctx, diffs), cs)
 }
@@ -445,7 +445,7 @@ func (p *Plan) SaveDraftToLibrary(ctx context.Context, draft domain.Communicatio
 		if err := (refCache{}).check(ctx, tx, &draft, nil, ""); err != nil {
 			return err
 		}
-		if err := tx.CreateCommunication(ctx, &draft); err != nil {
+		if err := tx.CreateCommunication(changed(ctx, nil, draft), &draft); err != nil {
 			return err
 		}
 		save.CommunicationID = draft.ID

@@ -1,7 +1,10 @@
 package store
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"strings"
 	"time"
 )
 
@@ -47,6 +50,76 @@ func ChangesFrom(ctx context.Context) Changes {
 	return c
 }
 
+// skipped are fields no audit entry lists: identity, times the store sets.
+var skipped = map[string]bool{"id": true, "createdAt": true, "updatedAt": true, "htmlContent": true, "review": true}
+
+// WithDiff returns ctx carrying the fields that differ between before and
+// after (Diff) for the store's audit entry of the write made with it; ctx
+// itself when none differ.
+func WithDiff(ctx context.Context, before, after any) context.Context {
+	if out := Diff(before, after); len(out) > 0 {
+		return WithChanges(ctx, out)
+	}
+	return ctx
+}
+
+// Diff returns the fields that differ between before and after, JSON
+// values by their JSON names. before nil is a create: the fields after
+// sets; after nil is a delete: the fields before had. Counts the store
+// derives, and records embedded beside their id (theme beside themeId),
+// are left out. The use cases (pkg/plan, pkg/assembly) give it the record
+// before and after their write.
+func Diff(before, after any) Changes {
+	b, a := fields(before), fields(after)
+	out := Changes{}
+	if after == nil {
+		for k, v := range b {
+			if !skipped[k] && !strings.HasSuffix(k, "Count") && b[k+"Id"] == nil && !empty(v) {
+				out[k] = Change{Before: v}
+			}
+		}
+		return out
+	}
+	for k, v := range a {
+		if skipped[k] || strings.HasSuffix(k, "Count") || a[k+"Id"] != nil {
+			continue
+		}
+		old, had := b[k]
+		if before == nil {
+			if empty(v) {
+				continue
+			}
+		} else if had && bytes.Equal(old, v) {
+			continue
+		}
+		c := Change{After: v}
+		if had {
+			c.Before = old
+		}
+		out[k] = c
+	}
+	return out
+}
+
+func fields(v any) map[string]json.RawMessage {
+	m := map[string]json.RawMessage{}
+	if v == nil {
+		return m
+	}
+	if b, err := json.Marshal(v); err == nil {
+		_ = json.Unmarshal(b, &m)
+	}
+	return m
+}
+
+func empty(v json.RawMessage) bool {
+	switch string(v) {
+	case `""`, "null", "[]", "{}", "false", "0":
+		return true
+	}
+	return false
+}
+
 // AuditFilter narrows ListAudit; a zero field does not narrow.
 type AuditFilter struct {
 	EntityType string
@@ -69,7 +142,8 @@ const (
 	ActionSignOut       = "signout"
 	ActionCodeIssued    = "code_issued"
 	ActionSignedOut     = "sessions_ended"
-	// ActionSessionEnded is an admin ending one session of a person.
+	// ActionSessionEnded is one session of a person ended from a list of
+	// sessions: by an admin, or by the person (one of their own).
 	ActionSessionEnded = "session_ended"
 	// ActionPruned is audit.keep-days removing old entries (entity type
 	// audit).

@@ -82,6 +82,7 @@ func (s *Store) PruneAudit(ctx context.Context, before time.Time) (int, error) {
 			return err
 		}
 		n = int(deleted)
+		ctx := store.WithChanges(ctx, store.Changes{"entries": {Before: n, After: 0}, "cutoff": {After: before.UTC().Format(time.RFC3339)}})
 		return tx.record(ctx, store.ActionPruned, "audit", "", strconv.Itoa(n)+" entries before "+before.UTC().Format(time.RFC3339))
 	})
 	return n, err

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/store"
 )
 
 const feedSelect = `SELECT f.id, f.name, f.include_campaign_activities, f.include_confidential, f.created_at,
@@ -54,7 +55,9 @@ func (s *Store) deleteFeedsOf(ctx context.Context, personID string) error {
 		return err
 	}
 	for _, f := range feeds {
-		if err := s.deleteRecorded(ctx, "calendar_feeds", "name", "calendar_feed", f.ID); err != nil {
+		// A cascade of the person's removal: each feed's entry gets the
+		// feed's own fields, not the diff of the person ctx may carry.
+		if err := s.deleteRecorded(store.WithDiff(ctx, f, nil), "calendar_feeds", "name", "calendar_feed", f.ID); err != nil {
 			return err
 		}
 	}
