@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/commsplan/commsplan/pkg/access"
 	"github.com/commsplan/commsplan/pkg/actor"
@@ -142,7 +143,7 @@ func (s *Server) openSession(w http.ResponseWriter, r *http.Request, who actor.A
 		token, sess = s.signer.IssuePersonal()
 		now := s.now()
 		if err := s.store.CreatePersonSession(r.Context(), domain.PersonSession{ID: sess.ID, PersonID: who.ID,
-			CreatedAt: now, LastSeenAt: now, ExpiresAt: s.deadline(sess, now)}); err != nil {
+			CreatedAt: now, LastSeenAt: now, ExpiresAt: s.deadline(sess, now), UserAgent: userAgent(r)}); err != nil {
 			return sess, err
 		}
 	}
@@ -152,6 +153,21 @@ func (s *Server) openSession(w http.ResponseWriter, r *http.Request, who actor.A
 	http.SetCookie(w, &http.Cookie{Name: s.cookieName(r, DeviceCookie), Value: device, Expires: dev.Expires, Path: "/",
 		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: s.secure(r)})
 	return sess, nil
+}
+
+// userAgent is r's User-Agent as a session keeps it: printable, valid
+// UTF-8, at most domain.MaxUserAgent characters.
+func userAgent(r *http.Request) string {
+	ua := strings.Map(func(c rune) rune {
+		if unicode.IsPrint(c) {
+			return c
+		}
+		return -1
+	}, strings.ToValidUTF8(r.UserAgent(), ""))
+	if c := []rune(ua); len(c) > domain.MaxUserAgent {
+		ua = string(c[:domain.MaxUserAgent])
+	}
+	return strings.TrimSpace(ua)
 }
 
 // withMethod is r carrying how a sign-in was tried ("code", "oidc") and
@@ -198,8 +214,10 @@ func (s *Server) clientKey(r *http.Request) string {
 // The device cookie stays.
 func (s *Server) deleteSession(w http.ResponseWriter, r *http.Request) {
 	s.setSessionCookie(w, r, &http.Cookie{MaxAge: -1})
-	if _, who, err := s.who(r); err == nil && who.ID != "" {
-		s.audit(r, who, store.ActionSignOut, who.ID, who.Name)
+	if sess, who, err := s.who(r); err == nil && who.ID != "" {
+		// Its diff is the session that ended.
+		ended := r.WithContext(store.WithChanges(r.Context(), store.Changes{"session": {Before: sess.ID}}))
+		s.audit(ended, who, store.ActionSignOut, who.ID, who.Name)
 	}
 	if sess, ok := s.session(r); ok {
 		if sess.Personal {

@@ -21,6 +21,7 @@ func (s *Server) routePeople(r *mux.Router) {
 	r.HandleFunc("/people/{id}/sessions", s.signOutPerson).Methods(http.MethodDelete)
 	r.HandleFunc("/people/{id}/sessions", s.listPersonSessions).Methods(http.MethodGet)
 	r.HandleFunc("/sessions/{id}", s.endSession).Methods(http.MethodDelete)
+	r.HandleFunc("/session/sessions", s.listOwnSessions).Methods(http.MethodGet)
 }
 
 // CreatedPerson is the answer of POST /api/people: the person and, this
@@ -106,6 +107,16 @@ func (s *Server) listPersonSessions(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writePage(s, w, r, sessions, func(x domain.PersonSession) string { return x.ID })
+}
+
+func (s *Server) listOwnSessions(w http.ResponseWriter, r *http.Request) {
+	sess, _ := s.session(r)
+	sessions, err := s.plan.OwnSessions(r.Context(), sess.ID)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writePage(s, w, r, sessions, func(x plan.OwnSession) string { return x.ID })
 }
 
 func (s *Server) endSession(w http.ResponseWriter, r *http.Request) {

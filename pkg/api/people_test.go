@@ -2,7 +2,9 @@ package api
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -280,7 +282,7 @@ func TestSessionLimits(t *testing.T) {
 // TestPersonSessionsAPI: an admin lists a person's sessions and signs out
 // one of them, which ends at its next request on every server, while the
 // other holds; the People list counts only the open ones; a planner may
-// do neither.
+// do neither to another person.
 func TestPersonSessionsAPI(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
 		ts := newTestServer(t, b)
@@ -310,8 +312,8 @@ func TestPersonSessionsAPI(t *testing.T) {
 		}
 		assert.Equal(t, 2, count())
 
-		resp, body := laptop.do("DELETE", "/api/sessions/"+sessions[0].ID, nil)
-		assert.Equal(t, http.StatusForbidden, resp.StatusCode, "a planner may not")
+		resp, body := laptop.do("DELETE", "/api/sessions/"+sessionOf(t, ts, admin), nil)
+		assert.Equal(t, http.StatusForbidden, resp.StatusCode, "a planner may not end another's")
 		assert.Contains(t, string(body), `"permission":"people.manage"`)
 		resp, _ = laptop.do("GET", "/api/people/"+dana.ID+"/sessions", nil)
 		assert.Equal(t, http.StatusForbidden, resp.StatusCode)
@@ -337,6 +339,93 @@ func TestPersonSessionsAPI(t *testing.T) {
 		require.Len(t, entries, 1)
 		assert.Equal(t, dana.ID, entries[0].EntityID)
 		assert.Equal(t, plan.FirstAdminName, entries[0].ActorName)
+	})
+}
+
+// TestOwnSessionsAPI: a person lists their own sessions (the browser
+// that opened each, the current one marked) and ends another of them,
+// which ends at its next request on every server, with a session_ended
+// entry naming them and the session; another person's session is
+// refused naming people.manage; the shared identity is told it has no
+// personal sessions; logging out records the session that ended.
+func TestOwnSessionsAPI(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b)
+		p := plan.New(ts.Store)
+		dana, code, err := p.AddPerson(terminal(), "Dana Reyes", "", "viewer")
+		require.NoError(t, err)
+		_, edCode, err := p.AddPerson(terminal(), "Ed Evans", "", "planner")
+		require.NoError(t, err)
+		_, auditorCode, err := p.AddPerson(terminal(), "Ann Auditor", "", "approver")
+		require.NoError(t, err)
+		signIn := func(code, ua string) *testServer {
+			b := ts.browser()
+			resp, out := b.doWith("POST", "/api/session", map[string]string{"code": code}, http.Header{"User-Agent": {ua}})
+			require.Equal(t, http.StatusOK, resp.StatusCode, string(out))
+			return b
+		}
+		laptop := signIn(code, "Firefox/140 (laptop)")
+		phone := signIn(code, "Safari/19 (phone) "+strings.Repeat("x", 400))
+		ed := signIn(edCode, "Chrome")
+		replica := ts.replica()
+
+		var own []plan.OwnSession
+		laptop.json("GET", "/api/session/sessions", nil, http.StatusOK, &own)
+		require.Len(t, own, 2)
+		byUA := map[string]plan.OwnSession{}
+		for _, x := range own {
+			byUA[x.UserAgent] = x
+			assert.Equal(t, dana.ID, x.PersonID)
+		}
+		require.Contains(t, byUA, "Firefox/140 (laptop)")
+		assert.True(t, byUA["Firefox/140 (laptop)"].Current, "the session asking")
+		phoneID := sessionOf(t, ts, phone)
+		assert.Equal(t, sessionOf(t, ts, laptop), byUA["Firefox/140 (laptop)"].ID)
+		for _, x := range own {
+			if x.ID == phoneID {
+				assert.False(t, x.Current)
+				assert.Len(t, x.UserAgent, domain.MaxUserAgent, "cut short")
+			}
+		}
+
+		resp, body := laptop.do("DELETE", "/api/sessions/"+sessionOf(t, ts, ed), nil)
+		assert.Equal(t, http.StatusForbidden, resp.StatusCode, "another person's session: %s", body)
+		assert.Contains(t, string(body), `"permission":"people.manage"`)
+		laptop.json("DELETE", "/api/sessions/"+phoneID, nil, http.StatusNoContent, nil)
+		assert.Equal(t, http.StatusUnauthorized, statusWith(replica, "/api/themes", phone.sessionCookie()))
+		resp, _ = phone.do("GET", "/api/themes", nil)
+		assert.Equal(t, http.StatusUnauthorized, resp.StatusCode, "the phone is back at the gate")
+		resp, _ = laptop.do("GET", "/api/themes", nil)
+		assert.Equal(t, http.StatusOK, resp.StatusCode, "the laptop holds")
+		resp, _ = ed.do("GET", "/api/themes", nil)
+		assert.Equal(t, http.StatusOK, resp.StatusCode, "Ed's session holds")
+		laptop.json("GET", "/api/session/sessions", nil, http.StatusOK, &own)
+		require.Len(t, own, 1)
+		resp, _ = laptop.do("DELETE", "/api/sessions/"+phoneID, nil)
+		assert.Equal(t, http.StatusNotFound, resp.StatusCode, "already ended")
+
+		auditor := signIn(auditorCode, "Edge")
+		var entries []domain.Activity
+		auditor.json("GET", "/api/audit?action=session_ended&entityId="+dana.ID, nil, http.StatusOK, &entries)
+		require.Len(t, entries, 1)
+		assert.Equal(t, dana.ID, entries[0].ActorID, "ended by Dana herself")
+		var ch map[string]map[string]any
+		require.NoError(t, json.Unmarshal(entries[0].Changes, &ch))
+		assert.Equal(t, phoneID, ch["session"]["before"])
+		assert.Contains(t, ch["userAgent"]["before"], "Safari/19")
+
+		// The shared identity has no personal sessions.
+		resp, body = ts.do("GET", "/api/session/sessions", nil)
+		assert.Equal(t, http.StatusBadRequest, resp.StatusCode)
+		var e ErrorBody
+		require.NoError(t, json.Unmarshal(body, &e))
+		assert.Equal(t, plan.MsgNoOwnSessions, e.Fields["session"])
+
+		laptopID := sessionOf(t, ts, laptop)
+		laptop.json("DELETE", "/api/session", nil, http.StatusNoContent, nil)
+		auditor.json("GET", "/api/audit?action=signout&actor="+dana.ID, nil, http.StatusOK, &entries)
+		require.Len(t, entries, 1)
+		assert.JSONEq(t, `{"session": {"before": "`+laptopID+`"}}`, string(entries[0].Changes))
 	})
 }
 

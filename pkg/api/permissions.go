@@ -134,7 +134,10 @@ var operations = map[string]operation{
 	"POST /api/people/{id}/code":       {"issuePersonCode", actor.PeopleManage},
 	"DELETE /api/people/{id}/sessions": {"signOutPerson", actor.PeopleManage},
 	"GET /api/people/{id}/sessions":    {"listPersonSessions", actor.PeopleManage},
-	"DELETE /api/sessions/{id}":        {"endSession", actor.PeopleManage},
+	// Everyone lists and ends their own sessions; ending another's needs
+	// people.manage (pkg/plan).
+	"GET /api/session/sessions": {"listOwnSessions", actor.PlanRead},
+	"DELETE /api/sessions/{id}": {"endSession", actor.PlanRead},
 
 	// Comments (issue 26): reading a thread is reading the plan; writing
 	// one is editing it. Only the author changes a comment (pkg/plan).

@@ -64,10 +64,11 @@ func TestPermissionMatrix(t *testing.T) {
 		assert.Contains(t, documented, route, "the permission table names %s, which docs/openapi.yaml does not describe", route)
 	}
 	// A viewer changes nothing: every write needs more than plan.read, but
-	// for the downloads that take a POST body and marking one's own inbox
-	// read.
+	// for the downloads that take a POST body, marking one's own inbox
+	// read and ending one of one's own sessions (pkg/plan refuses
+	// another's).
 	viewer := actor.Actor{ID: "v", Role: actor.RoleViewer}
-	downloads := map[string]bool{"renderChecklistReport": true, "markInboxRead": true}
+	downloads := map[string]bool{"renderChecklistReport": true, "markInboxRead": true, "endSession": true}
 	for route, op := range operations {
 		if !strings.HasPrefix(route, "GET ") && op.Need != "" && !downloads[op.ID] {
 			assert.False(t, viewer.Can(op.Need), "a viewer may %s", route)

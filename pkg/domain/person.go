@@ -52,4 +52,10 @@ type PersonSession struct {
 	// ExpiresAt is when the session ends unless used again: the earlier
 	// of its absolute end and its last request plus the idle timeout.
 	ExpiresAt time.Time `json:"expiresAt"`
+	// UserAgent is the browser's User-Agent at the sign-in (cut to
+	// MaxUserAgent characters): how a person tells their sessions apart.
+	UserAgent string `json:"userAgent"`
 }
+
+// MaxUserAgent is the most characters of a User-Agent a session keeps.
+const MaxUserAgent = 300

@@ -10,8 +10,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/commsplan/commsplan/pkg/access"
 	"github.com/commsplan/commsplan/pkg/actor"
+	"github.com/commsplan/commsplan/pkg/assembly"
 	"github.com/commsplan/commsplan/pkg/checklist"
+	"github.com/commsplan/commsplan/pkg/compose"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/store"
@@ -51,15 +54,18 @@ func TestPruneAudit(t *testing.T) {
 			require.NoError(t, err)
 			require.Len(t, left, 1, "only the record of the pruning")
 			assert.Equal(t, store.ActionPruned, left[0].Action)
+			assert.Contains(t, string(left[0].Changes), `"entries":{"before":3,"after":0}`)
 			assert.Equal(t, "Command line", left[0].ActorName)
 		})
 	}
 }
 
 // TestAuditDiffs: each kind of write that had no diff before (campaign
-// writes, deletes, a reorder, a batch, a feed, a checklist template)
-// makes exactly one entry per record, by the acting person, with the
-// fields it changed.
+// writes, deletes, a reorder, a batch, a feed, a checklist template,
+// content generation and its save to the library, the people writes: the
+// first admin, a new code, a sign-out everywhere, one session ended, a
+// removal) makes exactly one entry per record, by the acting person, with
+// the fields it changed, and never a personal code or its hash.
 func TestAuditDiffs(t *testing.T) {
 	for _, b := range storetest.Backends {
 		t.Run(b.Name, func(t *testing.T) {
@@ -68,18 +74,25 @@ func TestAuditDiffs(t *testing.T) {
 			dana, _, err := p.AddPerson(actor.With(context.Background(), actor.Terminal), "Dana Reyes", "", "planner")
 			require.NoError(t, err)
 			ctx := actor.With(context.Background(), actor.Actor{ID: dana.ID, Name: dana.Name, Role: actor.RolePlanner})
-			// only answers the one entry of entity id with action, checking
-			// its actor, and its changes as a map.
-			only := func(entity, id, action string) map[string]store.Change {
+			// by answers the one entry of entity id with action, checking
+			// that who made it, and its changes as a map.
+			by := func(who actor.Actor, entity, id, action string) map[string]store.Change {
 				t.Helper()
 				entries, err := st.ListAudit(ctx, store.AuditFilter{EntityType: entity, EntityID: id, Action: action, Limit: 10})
 				require.NoError(t, err)
 				require.Len(t, entries, 1, "%s %s %s", action, entity, id)
-				assert.Equal(t, dana.ID, entries[0].ActorID)
-				assert.Equal(t, "Dana Reyes", entries[0].ActorName)
+				assert.Equal(t, who.ID, entries[0].ActorID)
+				assert.Equal(t, who.Name, entries[0].ActorName)
 				var c map[string]store.Change
 				require.NoError(t, json.Unmarshal(entries[0].Changes, &c), "%s %s has a diff", action, entity)
+				require.NotEmpty(t, c, "%s %s has a diff", action, entity)
 				return c
+			}
+			danaActor, _ := actor.From(ctx)
+			// only is by for Dana, who makes the plan's writes.
+			only := func(entity, id, action string) map[string]store.Change {
+				t.Helper()
+				return by(danaActor, entity, id, action)
 			}
 
 			raw, _ := schedule(t, "Wave")
@@ -141,6 +154,107 @@ func TestAuditDiffs(t *testing.T) {
 			assert.Equal(t, "Go-live", only("checklist_template", tpl.ID, "created")["name"].After)
 			require.NoError(t, plan.Delete(ctx, p, plan.ChecklistTemplates, tpl.ID))
 			assert.Equal(t, "Go-live", only("checklist_template", tpl.ID, "deleted")["name"].Before)
+
+			// Content generation and its save to the library.
+			v, err := plan.Create(ctx, p, plan.Vehicles, func(domain.Vehicle) (domain.Vehicle, error) {
+				v, _ := domain.DefaultVehicle("sms")
+				return v, nil
+			})
+			require.NoError(t, err)
+			th2, err := plan.Create(ctx, p, plan.Themes, func(th domain.Theme) (domain.Theme, error) {
+				th.Name, th.Description = "Go-live", "The date"
+				return th, nil
+			})
+			require.NoError(t, err)
+			sms, err := plan.Create(ctx, p, plan.Communications, func(c domain.Communication) (domain.Communication, error) {
+				c.Title, c.ThemeID = "Text", th2.ID
+				return c, nil
+			})
+			require.NoError(t, err)
+			res, err := assembly.GenerateCommunication(ctx, st, compose.Rules(), sms.ID, assembly.Generation{VehicleID: v.ID})
+			require.NoError(t, err)
+			gen := only("communication", sms.ID, "updated")
+			assert.Equal(t, store.Change{Before: "", After: v.ID}, gen["vehicleId"])
+			assert.Equal(t, res.Content, gen["generatedContent"].After)
+			draft, piece, err := p.SaveDraftToLibrary(ctx, domain.Communication{Title: "Draft", ThemeID: th2.ID, GeneratedContent: "Hello all"},
+				assembly.Save{Title: "Hello piece"})
+			require.NoError(t, err)
+			assert.Equal(t, "Draft", only("communication", draft.ID, "created")["title"].After)
+			saved := only("content", piece.ID, "created")
+			assert.Equal(t, "Hello piece", saved["title"].After)
+			assert.Equal(t, "Hello all", saved["content"].After)
+			assert.Equal(t, map[string]store.Change{"finalContentId": {Before: "", After: piece.ID}}, only("communication", draft.ID, "updated"))
+
+			// The people writes, by an admin.
+			admin := actor.Actor{ID: "admin-1", Name: "Ada Admin", Role: actor.RoleAdmin}
+			actx := actor.With(context.Background(), admin)
+			ed, edCode, err := p.AddPerson(actx, "Ed Evans", "", "planner")
+			require.NoError(t, err)
+			assert.Equal(t, "Ed Evans", by(admin, "person", ed.ID, "created")["name"].After)
+			open := func(id string) {
+				now := time.Now()
+				require.NoError(t, st.CreatePersonSession(ctx, domain.PersonSession{ID: id, PersonID: ed.ID, CreatedAt: now, LastSeenAt: now,
+					ExpiresAt: now.Add(time.Hour), UserAgent: "Firefox " + id}))
+			}
+			open("ed-1")
+			open("ed-2")
+			edCtx := actor.With(context.Background(), actor.Actor{ID: ed.ID, Name: ed.Name, Role: actor.RolePlanner})
+			require.NoError(t, p.EndSession(edCtx, "ed-1"), "one's own session")
+			ended := by(actor.Actor{ID: ed.ID, Name: ed.Name}, "person", ed.ID, store.ActionSessionEnded)
+			assert.Equal(t, "ed-1", ended["session"].Before)
+			assert.Equal(t, "Firefox ed-1", ended["userAgent"].Before)
+			assert.NotEmpty(t, ended["startedAt"].Before)
+
+			newCode, err := p.NewPersonCode(actx, ed.ID)
+			require.NoError(t, err)
+			code := by(admin, "person", ed.ID, store.ActionCodeIssued)
+			assert.Equal(t, map[string]store.Change{"code": {Before: plan.CodeReplaced, After: plan.CodeIssued},
+				"activeSessions": {Before: float64(1), After: float64(0)}}, code, "what changed, without the code")
+			open("ed-3")
+			n, err := p.SignOutPerson(actx, ed.ID)
+			require.NoError(t, err)
+			assert.Equal(t, 1, n)
+			assert.Equal(t, map[string]store.Change{"activeSessions": {Before: float64(1), After: float64(0)}},
+				by(admin, "person", ed.ID, store.ActionSignedOut))
+			edFeed, _, err := p.CreateCalendarFeed(edCtx, func(f domain.CalendarFeed) (domain.CalendarFeed, error) {
+				f.Name = "Ed's feed"
+				return f, nil
+			})
+			require.NoError(t, err)
+			require.NoError(t, p.RemovePerson(actx, ed.ID))
+			removed := by(admin, "person", ed.ID, "deleted")
+			assert.Equal(t, "Ed Evans", removed["name"].Before)
+			assert.Equal(t, "planner", removed["role"].Before)
+			feedGone := by(admin, "calendar_feed", edFeed.ID, "deleted")
+			assert.Equal(t, "Ed's feed", feedGone["name"].Before, "the feed revoked with its owner has its own diff")
+			assert.NotContains(t, feedGone, "role")
+
+			// No entry anywhere holds a personal code or its hash.
+			all, err := st.ListAudit(ctx, store.AuditFilter{Limit: 1000})
+			require.NoError(t, err)
+			for _, e := range all {
+				for _, secret := range []string{edCode, newCode, access.PersonalCodeHash(edCode), access.PersonalCodeHash(newCode)} {
+					assert.NotContains(t, string(e.Changes)+e.Label, secret, "%s %s", e.Action, e.EntityType)
+				}
+			}
+		})
+	}
+}
+
+// TestEnsureAdminAudit: the first admin's creation names its fields.
+func TestEnsureAdminAudit(t *testing.T) {
+	for _, b := range storetest.Backends {
+		t.Run(b.Name, func(t *testing.T) {
+			st := storetest.Open(t, b.DSN(t))
+			ctx := actor.With(context.Background(), actor.Terminal)
+			admin, _, created, err := plan.New(st).EnsureAdmin(ctx)
+			require.NoError(t, err)
+			require.True(t, created)
+			entries, err := st.ListAudit(ctx, store.AuditFilter{EntityType: "person", EntityID: admin.ID, Limit: 10})
+			require.NoError(t, err)
+			require.Len(t, entries, 1)
+			assert.Equal(t, actor.Terminal.ID, entries[0].ActorID)
+			assert.JSONEq(t, `{"name": {"after": "Administrator"}, "role": {"after": "admin"}}`, string(entries[0].Changes))
 		})
 	}
 }

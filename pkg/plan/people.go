@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/commsplan/commsplan/pkg/access"
 	"github.com/commsplan/commsplan/pkg/actor"
@@ -126,17 +127,36 @@ func (p *Plan) UpdatePerson(ctx context.Context, id string, ch PersonChange) (do
 }
 
 // NewPersonCode issues the person a new code, answered this once, and ends
-// the old one with every session opened with it.
+// the old one with every session opened with it. Its audit entry says that
+// the code changed and how many sessions ended, never the code or its hash.
 func (p *Plan) NewPersonCode(ctx context.Context, id string) (string, error) {
 	if _, err := actor.Require(ctx, actor.PeopleManage); err != nil {
 		return "", err
 	}
 	code := access.GeneratePersonalCode()
-	if err := p.st.SetPersonCode(ctx, id, access.PersonalCodeHash(code)); err != nil {
+	err := p.st.InTx(ctx, func(tx store.Store) error {
+		person, err := tx.GetPerson(ctx, id)
+		if err != nil {
+			return err
+		}
+		ch := store.Changes{"code": {Before: CodeReplaced, After: CodeIssued}}
+		if person.ActiveSessions > 0 {
+			ch["activeSessions"] = store.Change{Before: person.ActiveSessions, After: 0}
+		}
+		return tx.SetPersonCode(store.WithChanges(ctx, ch), id, access.PersonalCodeHash(code))
+	})
+	if err != nil {
 		return "", err
 	}
 	return code, nil
 }
+
+// What the audit entry of a new personal code says of the code: its
+// values are secret, so only that one ended and another was issued.
+const (
+	CodeReplaced = "ended"
+	CodeIssued   = "new code issued"
+)
 
 // RemovePerson removes a person and ends their sessions. The last admin
 // cannot be removed (bad input naming id).
@@ -156,19 +176,27 @@ func (p *Plan) RemovePerson(ctx context.Context, id string) error {
 		if person.Role == string(actor.RoleAdmin) && admins <= 1 {
 			return Invalid("id", "is the last admin, who cannot be removed")
 		}
-		return tx.DeletePerson(ctx, id)
+		return tx.DeletePerson(changed(ctx, person, nil), id)
 	})
 }
 
 // SignOutPerson ends every session of the person, answering how many.
+// Its audit entry gives the open sessions before and none after.
 func (p *Plan) SignOutPerson(ctx context.Context, id string) (int, error) {
 	if _, err := actor.Require(ctx, actor.PeopleManage); err != nil {
 		return 0, err
 	}
-	if _, err := p.st.GetPerson(ctx, id); err != nil {
-		return 0, err
-	}
-	return p.st.DeletePersonSessions(ctx, id)
+	var n int
+	err := p.st.InTx(ctx, func(tx store.Store) error {
+		person, err := tx.GetPerson(ctx, id)
+		if err != nil {
+			return err
+		}
+		ch := store.Changes{"activeSessions": {Before: person.ActiveSessions, After: 0}}
+		n, err = tx.DeletePersonSessions(store.WithChanges(ctx, ch), id)
+		return err
+	})
+	return n, err
 }
 
 // PersonSessions lists the person's open sessions, the most recently
@@ -183,13 +211,64 @@ func (p *Plan) PersonSessions(ctx context.Context, id string) ([]domain.PersonSe
 	return p.st.ListPersonSessions(ctx, id)
 }
 
-// EndSession ends one personal session, whoever's it is: it ends at its
-// next request, on every replica.
+// OwnSession is one open session of the signed-in person; Current marks
+// the one the request came with.
+type OwnSession struct {
+	domain.PersonSession
+	Current bool `json:"current"`
+}
+
+// MsgNoOwnSessions answers the shared identity (or the command line)
+// asking for its own sessions: only a person has them.
+const MsgNoOwnSessions = "belongs to no person: a shared access code has no personal sessions; sign in with your personal code to see yours"
+
+// OwnSessions lists the acting person's open sessions, the most recently
+// seen first, marking current (the id of the session asking). Anyone who
+// is not a person (the shared identity) is bad input naming session.
+func (p *Plan) OwnSessions(ctx context.Context, current string) ([]OwnSession, error) {
+	a, err := actor.Require(ctx, actor.PlanRead)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := p.st.GetPerson(ctx, a.ID); errors.Is(err, store.ErrNotFound) {
+		return nil, Invalid("session", MsgNoOwnSessions)
+	} else if err != nil {
+		return nil, err
+	}
+	rows, err := p.st.ListPersonSessions(ctx, a.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]OwnSession, len(rows))
+	for i, x := range rows {
+		out[i] = OwnSession{PersonSession: x, Current: x.ID == current}
+	}
+	return out, nil
+}
+
+// EndSession ends one personal session: any, for an admin; one of their
+// own, for everyone else (another's is refused naming people.manage). It
+// ends at its next request, on every replica. Its audit entry (on the
+// person) names the session and its browser.
 func (p *Plan) EndSession(ctx context.Context, sessionID string) error {
-	if _, err := actor.Require(ctx, actor.PeopleManage); err != nil {
+	a, err := actor.Require(ctx, actor.PlanRead)
+	if err != nil {
 		return err
 	}
-	return p.st.EndPersonSession(ctx, sessionID)
+	return p.st.InTx(ctx, func(tx store.Store) error {
+		person, sess, err := tx.PersonOfSession(ctx, sessionID, time.Now())
+		if err != nil {
+			return err
+		}
+		if person.ID != a.ID && !a.Can(actor.PeopleManage) {
+			return &actor.DeniedError{Permission: actor.PeopleManage, Role: a.Role}
+		}
+		ch := store.Changes{"session": {Before: sess.ID}, "startedAt": {Before: sess.CreatedAt}}
+		if sess.UserAgent != "" {
+			ch["userAgent"] = store.Change{Before: sess.UserAgent}
+		}
+		return tx.EndPersonSession(store.WithChanges(ctx, ch), sessionID)
+	})
 }
 
 // FirstAdminName is the name of the admin the first start creates.
@@ -210,7 +289,7 @@ func (p *Plan) EnsureAdmin(ctx context.Context) (person domain.Person, code stri
 		person = domain.Person{Name: FirstAdminName, Role: string(actor.RoleAdmin)}
 		code = access.GeneratePersonalCode()
 		created = true
-		return tx.CreatePerson(ctx, &person, access.PersonalCodeHash(code))
+		return tx.CreatePerson(changed(ctx, nil, person), &person, access.PersonalCodeHash(code))
 	})
 	return person, code, created, err
 }

@@ -244,3 +244,56 @@ func TestFeedOwners(t *testing.T) {
 		})
 	}
 }
+
+// TestOwnSessions: a person lists their own sessions with the current one
+// marked and ends another of them; another person's session is refused
+// naming people.manage, which an admin has; the shared identity has no
+// personal sessions (bad input naming session); an ended session is
+// not found.
+func TestOwnSessions(t *testing.T) {
+	for _, b := range storetest.Backends {
+		t.Run(b.Name, func(t *testing.T) {
+			st := storetest.Open(t, b.DSN(t))
+			p := plan.New(st)
+			term := actor.With(context.Background(), actor.Terminal)
+			dana, _, err := p.AddPerson(term, "Dana Reyes", "", "viewer")
+			require.NoError(t, err)
+			ed, _, err := p.AddPerson(term, "Ed Evans", "", "planner")
+			require.NoError(t, err)
+			now := time.Now()
+			for id, person := range map[string]string{"d-laptop": dana.ID, "d-phone": dana.ID, "e-1": ed.ID} {
+				require.NoError(t, st.CreatePersonSession(term, domain.PersonSession{ID: id, PersonID: person, CreatedAt: now,
+					LastSeenAt: now, ExpiresAt: now.Add(time.Hour), UserAgent: "UA " + id}))
+			}
+			danaCtx := actor.With(context.Background(), actor.Actor{ID: dana.ID, Name: dana.Name, Role: actor.RoleViewer})
+
+			own, err := p.OwnSessions(danaCtx, "d-laptop")
+			require.NoError(t, err)
+			require.Len(t, own, 2)
+			current := map[string]bool{}
+			for _, s := range own {
+				current[s.ID] = s.Current
+				assert.Equal(t, "UA "+s.ID, s.UserAgent)
+			}
+			assert.Equal(t, map[string]bool{"d-laptop": true, "d-phone": false}, current)
+
+			err = p.EndSession(danaCtx, "e-1")
+			var denied *actor.DeniedError
+			require.ErrorAs(t, err, &denied, "another person's session")
+			assert.Equal(t, actor.PeopleManage, denied.Permission)
+			require.NoError(t, p.EndSession(danaCtx, "d-phone"))
+			own, err = p.OwnSessions(danaCtx, "d-laptop")
+			require.NoError(t, err)
+			require.Len(t, own, 1)
+			assert.ErrorIs(t, p.EndSession(danaCtx, "d-phone"), store.ErrNotFound, "already ended")
+			require.NoError(t, p.EndSession(term, "e-1"), "an admin ends anyone's")
+
+			_, err = p.OwnSessions(acting(), "")
+			var bad *plan.InputError
+			require.ErrorAs(t, err, &bad, "the shared identity")
+			assert.Contains(t, bad.Fields, "session")
+			_, err = p.OwnSessions(context.Background(), "")
+			assert.ErrorIs(t, err, actor.ErrNone)
+		})
+	}
+}

@@ -363,7 +363,7 @@ type Store interface {
 	// cannot each demote or remove one of the last two admins.
 	LockAdmins(ctx context.Context) (int, error)
 	// CreatePersonSession records a personal session (its ID, PersonID,
-	// CreatedAt, LastSeenAt and ExpiresAt); the person's sessions ended
+	// CreatedAt, LastSeenAt, ExpiresAt and UserAgent); the person's sessions ended
 	// by then are pruned, and the person is seen at CreatedAt.
 	CreatePersonSession(ctx context.Context, sess domain.PersonSession) error
 	// PersonOfSession returns the person of a personal session that holds
@@ -378,11 +378,12 @@ type Store interface {
 	ListPersonSessions(ctx context.Context, personID string) ([]domain.PersonSession, error)
 	// DeletePersonSession ends one personal session (logout).
 	DeletePersonSession(ctx context.Context, id string) error
-	// EndPersonSession ends one personal session of someone else (an
-	// admin's Sign out), with its audit entry; ErrNotFound when none holds.
+	// EndPersonSession ends one personal session (a Sign out from a
+	// list of sessions, by an admin or the session's person), with its
+	// audit entry; ErrNotFound when none holds.
 	EndPersonSession(ctx context.Context, id string) error
-	// DeletePersonSessions ends every session of the person and returns
-	// how many there were.
+	// DeletePersonSessions ends every session of the person, with its
+	// audit entry, and returns how many there were.
 	DeletePersonSessions(ctx context.Context, personID string) (int, error)
 	// GetPersonByIdentity finds the person linked to a sign-on provider's
 	// issuer and subject; ErrNotFound when none is.

@@ -116,8 +116,8 @@ func (s *Store) CreatePersonSession(ctx context.Context, sess domain.PersonSessi
 			return err
 		}
 		if _, err := tx.q().ExecContext(ctx,
-			`INSERT INTO person_sessions (id, person_id, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $4, $5)`,
-			sess.ID, sess.PersonID, at, sess.LastSeenAt.UTC().Truncate(time.Microsecond), sess.ExpiresAt.UTC().Truncate(time.Microsecond)); err != nil {
+			`INSERT INTO person_sessions (id, person_id, created_at, last_seen_at, expires_at, user_agent) VALUES ($1, $2, $3, $4, $5, $6)`,
+			sess.ID, sess.PersonID, at, sess.LastSeenAt.UTC().Truncate(time.Microsecond), sess.ExpiresAt.UTC().Truncate(time.Microsecond), sess.UserAgent); err != nil {
 			return err
 		}
 		_, err := tx.q().ExecContext(ctx, `UPDATE people SET last_seen_at = $1 WHERE id = $2`, at, sess.PersonID)
@@ -126,11 +126,11 @@ func (s *Store) CreatePersonSession(ctx context.Context, sess domain.PersonSessi
 }
 
 // sessionColumns are a person_sessions row's columns, as sessionDest reads them.
-const sessionColumns = `ps.id, ps.person_id, ps.created_at, ps.last_seen_at, ps.expires_at`
+const sessionColumns = `ps.id, ps.person_id, ps.created_at, ps.last_seen_at, ps.expires_at, ps.user_agent`
 
 // sessionDest are the scan destinations of sessionColumns in x.
 func sessionDest(x *domain.PersonSession) []any {
-	return []any{&x.ID, &x.PersonID, &x.CreatedAt, &x.LastSeenAt, &x.ExpiresAt}
+	return []any{&x.ID, &x.PersonID, &x.CreatedAt, &x.LastSeenAt, &x.ExpiresAt, &x.UserAgent}
 }
 
 // utcSession is x with its times in UTC.
