@@ -139,3 +139,39 @@ test("a vehicle's History panel shows the change and who made it", async () => {
   assert.deepEqual(external, []);
   assert.deepEqual(pageErrors, []);
 });
+
+test("a checklist item's History panel shows the change and the person who made it", async () => {
+  const adminCode = server.output.join('').match(/Admin code: (CPP[-A-Z0-9]+)/)[1];
+  const { context: adminContext, page: admin } = await watchedPage(browser, server, { external, pageErrors });
+  await signInWith(admin, adminCode);
+  const { code } = await api(admin, 'POST', '/api/people', { name: 'Dana Reyes', role: 'planner' });
+  await adminContext.close();
+
+  const { context, page } = await watchedPage(browser, server, { external, pageErrors });
+  await signInWith(page, code);
+  await page.goto('/business-readiness');
+  await page.getByRole('tab', { name: 'Checklist', exact: true }).click();
+  const { items } = await api(page, 'GET', '/api/checklist');
+  const [changed, untouched] = [items[0], items[1]];
+  const complete = page.getByRole('checkbox', { name: `Complete: ${changed.title}` });
+  assert.equal(await complete.isChecked(), false);
+  await complete.check();
+  await eventually(async () => assert.equal(await page.getByTestId('save-status').textContent(), 'All changes saved'));
+
+  await page.getByRole('button', { name: `History of ${changed.title}` }).click();
+  const dialog = page.getByRole('dialog', { name: `History of ${changed.title}` });
+  const entries = dialog.getByTestId('history-entry');
+  await eventually(async () => assert.equal(await entries.count(), 1));
+  const entry = await entries.nth(0).textContent();
+  assert.match(entry, /^Dana Reyes updated this/, 'who changed it');
+  assert.ok(entry.includes(`actualScore: ${changed.actualScore} → ${changed.maxScore}`), `which field, from what to what: ${entry}`);
+  await checkA11y(page, "a checklist item's History panel");
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+
+  await page.getByRole('button', { name: `History of ${untouched.title}` }).click();
+  await page.getByRole('dialog', { name: `History of ${untouched.title}` }).getByText('No recorded changes yet.').waitFor();
+  await context.close();
+  assert.deepEqual(external, []);
+  assert.deepEqual(pageErrors, []);
+});

@@ -34,6 +34,8 @@ test('a viewer sees every screen read-only', async () => {
   const theme = await api(admin, 'POST', '/api/themes', { name: 'Go-live', description: 'The go-live', icon: 'fa-rocket', color: 'blue' });
   await api(admin, 'POST', '/api/questions', { themeId: theme.id, question: 'What is changing for technicians?', description: '', sortOrder: 1 });
   await api(admin, 'POST', '/api/communications', { title: 'Undated letter', themeId: theme.id, status: 'draft' });
+  const checklist = await api(admin, 'GET', '/api/checklist');
+  await api(admin, 'POST', '/api/checklist-templates', { name: 'Baseline', description: '', items: checklist.items, isPublic: false });
   const { code } = await api(admin, 'POST', '/api/people', { name: 'Vic Viewer', role: 'viewer' });
   await adminContext.close();
 
@@ -74,15 +76,49 @@ test('a viewer sees every screen read-only', async () => {
   assert.equal(await generate.isDisabled(), true, 'Generate Schedule is disabled for a viewer');
   assert.equal(await page.getByTestId('guarded').filter({ has: generate }).getAttribute('title'), 'Your role (viewer) cannot change the plan.');
 
-  // Readiness: the checklist reads; Save, Import and Reset are disabled, items have no edit controls.
+  // Readiness: the checklist reads; Save, Import and Reset, and every control
+  // of every item (N/A switch, Complete, score, weight, category, move, edit,
+  // delete) are disabled and say why; History opens; Add Item is hidden.
+  const reason = 'Your role (viewer) cannot change the plan.';
   await page.goto('/business-readiness');
   const save = page.getByRole('button', { name: 'Save', exact: true });
   await save.waitFor();
   for (const name of ['Save', 'Import', 'Reset']) {
-    assert.equal(await page.getByRole('button', { name, exact: true }).isDisabled(), true, `${name} is disabled for a viewer on Readiness`);
+    const button = page.getByRole('button', { name, exact: true });
+    assert.equal(await button.isDisabled(), true, `${name} is disabled for a viewer on Readiness`);
+    assert.equal(await page.getByTestId('guarded').filter({ has: button }).getAttribute('title'), reason, `${name} says why`);
   }
+  await page.getByRole('tab', { name: 'Checklist', exact: true }).click();
+  const items = page.locator('section[aria-labelledby="items-heading"]');
+  await items.waitFor();
+  const controls = items.locator('input, select, button:not([aria-label^="History of"])');
+  const n = await controls.count();
+  assert.ok(n >= 9 * checklist.items.length, `every item's controls are there (${n})`);
+  for (let i = 0; i < n; i++) {
+    const c = controls.nth(i);
+    const label = await c.getAttribute('aria-label');
+    assert.equal(await c.isDisabled(), true, `${label} is disabled for a viewer`);
+    assert.equal(await c.evaluate((el) => el.closest('[title]')?.getAttribute('title')), reason, `${label} says why`);
+  }
+  const title = checklist.items[0].title;
+  await page.getByRole('slider', { name: `Score for ${title}` }).click({ force: true });
+  await page.getByRole('switch', { name: `Enabled: ${title}` }).click({ force: true });
+  assert.equal(await page.getByTestId('save-status').textContent(), 'All changes saved', 'nothing was sent, nothing refused');
   await absent(page, 'button', 'Add Item', 'Readiness');
-  await absent(page, 'button', /^Delete /, 'Readiness');
+  await page.getByRole('button', { name: `History of ${title}` }).click();
+  const history = page.getByRole('dialog', { name: `History of ${title}` });
+  await history.getByText('No recorded changes yet.').waitFor();
+  await page.keyboard.press('Escape');
+  await history.waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Repository', exact: true }).click();
+  const repository = page.getByRole('dialog', { name: 'Checklist Repository' });
+  for (const name of ['Load Baseline', 'Delete Baseline']) {
+    const button = repository.getByRole('button', { name, exact: true });
+    await button.waitFor();
+    assert.equal(await button.isDisabled(), true, `${name} is disabled for a viewer`);
+    assert.equal(await repository.getByTestId('guarded').filter({ has: page.getByRole('button', { name, exact: true }) }).getAttribute('title'), reason, `${name} says why`);
+  }
+  await page.keyboard.press('Escape');
 
   // The other lists: read, no create.
   await page.goto('/audiences');

@@ -1,7 +1,8 @@
-import { ArrowDown, ArrowUp, Check, Pencil, Plus, SearchX, Trash2, X } from 'lucide-react';
-import { useLayoutEffect, useRef } from 'react';
+import { ArrowDown, ArrowUp, Check, History, Pencil, Plus, SearchX, Trash2, X } from 'lucide-react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { EmptyState } from '@/components/EmptyState';
-import { CanEdit } from '@/components/CanEdit';
+import { CanEdit, GuardedButton } from '@/components/CanEdit';
+import { HistoryDialog } from '@/components/HistoryDialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -24,6 +25,7 @@ import {
   updateItem,
   WEIGHTS,
 } from '@/lib/checklist';
+import { useMayEdit } from '@/hooks/session';
 import { CATEGORY_STYLE } from './Dashboard';
 
 const COLOR_STYLE = {
@@ -61,13 +63,22 @@ interface ItemCardProps {
   draft?: Draft;
   onChange: (fn: (items: ChecklistItem[]) => ChecklistItem[]) => void;
   onDraft: (id: number, draft: Draft | undefined) => void;
+  onHistory: (item: ChecklistItem) => void;
 }
 
-function ItemCard({ item, categories, index, count, draft, onChange, onDraft }: ItemCardProps) {
+/**
+ * ItemCard is one checklist item. For a role that may not change the plan
+ * every control that would change it is disabled, its wrapper saying why
+ * (as GuardedButton does); History stays open to every reader.
+ */
+function ItemCard({ item, categories, index, count, draft, onChange, onDraft, onHistory }: ItemCardProps) {
   const keep = useKeptScroll();
+  const { allowed: mayEdit, reason } = useMayEdit();
   const pct = itemPercent(item);
   const color = progressColor(pct);
   const disabled = !item.enabled;
+  // A field is locked when the item is not applicable or the role may not edit.
+  const locked = disabled || !mayEdit;
   const complete = isComplete(item);
   const set = (fn: (it: ChecklistItem) => ChecklistItem) => onChange((items) => updateItem(items, item.id, fn));
   const cat = categories.find((c) => c.code === item.weightCode);
@@ -83,27 +94,30 @@ function ItemCard({ item, categories, index, count, draft, onChange, onDraft }: 
       role="group"
     >
       <div className="flex flex-wrap items-start gap-3">
-        <button
-          type="button"
-          role="switch"
-          aria-checked={item.enabled}
-          aria-label={`Enabled: ${item.title}`}
-          onClick={() => set((it) => ({ ...it, enabled: !it.enabled }))}
-          className={cn(
-            'mt-0.5 inline-flex h-5 w-9 shrink-0 items-center rounded-full p-0.5 transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600',
-            item.enabled ? 'bg-blue-700' : 'bg-slate-400',
-          )}
-        >
-          <span className={cn('h-4 w-4 rounded-full bg-white shadow transition-transform', item.enabled && 'translate-x-4')} />
-        </button>
-        <input
-          type="checkbox"
-          className="mt-1 h-4 w-4 accent-green-700"
-          checked={complete}
-          disabled={disabled}
-          aria-label={`Complete: ${item.title}`}
-          onChange={() => set(toggleComplete)}
-        />
+        <span title={reason} className="inline-flex shrink-0 gap-3">
+          <button
+            type="button"
+            role="switch"
+            aria-checked={item.enabled}
+            aria-label={`Enabled: ${item.title}`}
+            disabled={!mayEdit}
+            onClick={() => set((it) => ({ ...it, enabled: !it.enabled }))}
+            className={cn(
+              'mt-0.5 inline-flex h-5 w-9 shrink-0 items-center rounded-full p-0.5 transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 disabled:opacity-60',
+              item.enabled ? 'bg-blue-700' : 'bg-slate-400',
+            )}
+          >
+            <span className={cn('h-4 w-4 rounded-full bg-white shadow transition-transform', item.enabled && 'translate-x-4')} />
+          </button>
+          <input
+            type="checkbox"
+            className="mt-1 h-4 w-4 accent-green-700"
+            checked={complete}
+            disabled={locked}
+            aria-label={`Complete: ${item.title}`}
+            onChange={() => set(toggleComplete)}
+          />
+        </span>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <h3 id={`${base}-title`} className="text-base font-semibold text-slate-900">
@@ -114,41 +128,42 @@ function ItemCard({ item, categories, index, count, draft, onChange, onDraft }: 
           </div>
           <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{item.description}</p>
         </div>
-        <CanEdit>
-          <div className="flex items-center gap-1">
-            <Button variant="ghost" size="icon" aria-label={`Move ${item.title} up`} disabled={index === 0} onClick={() => onChange((items) => move(items, item.id, -1))}>
-              <ArrowUp className="h-4 w-4" aria-hidden="true" />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Move ${item.title} down`}
-              disabled={index === count - 1}
-              onClick={() => onChange((items) => move(items, item.id, 1))}
-            >
-              <ArrowDown className="h-4 w-4" aria-hidden="true" />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Edit team, responsibility and notes of ${item.title}`}
-              disabled={disabled || draft !== undefined}
-              onClick={() => {
-                keep();
-                onDraft(item.id, { team: item.team, responsibility: item.responsibility, notes: item.notes });
-              }}
-            >
-              <Pencil className="h-4 w-4" aria-hidden="true" />
-            </Button>
-            <Button variant="ghost" size="icon" aria-label={`Delete ${item.title}`} onClick={() => onChange((items) => removeItem(items, item.id))}>
-              <Trash2 className="h-4 w-4 text-red-700" aria-hidden="true" />
-            </Button>
-          </div>
-        </CanEdit>
+        <div className="flex items-center gap-1">
+          <Button variant="ghost" size="icon" aria-label={`History of ${item.title}`} title="History" onClick={() => onHistory(item)}>
+            <History className="h-4 w-4" aria-hidden="true" />
+          </Button>
+          <GuardedButton variant="ghost" size="icon" aria-label={`Move ${item.title} up`} disabled={index === 0} onClick={() => onChange((items) => move(items, item.id, -1))}>
+            <ArrowUp className="h-4 w-4" aria-hidden="true" />
+          </GuardedButton>
+          <GuardedButton
+            variant="ghost"
+            size="icon"
+            aria-label={`Move ${item.title} down`}
+            disabled={index === count - 1}
+            onClick={() => onChange((items) => move(items, item.id, 1))}
+          >
+            <ArrowDown className="h-4 w-4" aria-hidden="true" />
+          </GuardedButton>
+          <GuardedButton
+            variant="ghost"
+            size="icon"
+            aria-label={`Edit team, responsibility and notes of ${item.title}`}
+            disabled={disabled || draft !== undefined}
+            onClick={() => {
+              keep();
+              onDraft(item.id, { team: item.team, responsibility: item.responsibility, notes: item.notes });
+            }}
+          >
+            <Pencil className="h-4 w-4" aria-hidden="true" />
+          </GuardedButton>
+          <GuardedButton variant="ghost" size="icon" aria-label={`Delete ${item.title}`} onClick={() => onChange((items) => removeItem(items, item.id))}>
+            <Trash2 className="h-4 w-4 text-red-700" aria-hidden="true" />
+          </GuardedButton>
+        </div>
       </div>
 
       <div className="mt-3 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-center">
-        <div className="flex items-center gap-3">
+        <div className="flex items-center gap-3" title={reason}>
           <label htmlFor={`${base}-score`} className="text-sm text-slate-700">
             Score
           </label>
@@ -159,7 +174,7 @@ function ItemCard({ item, categories, index, count, draft, onChange, onDraft }: 
             max={item.maxScore}
             step={1}
             value={item.actualScore}
-            disabled={disabled}
+            disabled={locked}
             aria-label={`Score for ${item.title}`}
             aria-valuetext={`${item.actualScore} of ${item.maxScore}`}
             onChange={(e) => {
@@ -172,12 +187,12 @@ function ItemCard({ item, categories, index, count, draft, onChange, onDraft }: 
             {item.actualScore}/{item.maxScore} ({pct.toFixed(1)}%)
           </span>
         </div>
-        <label className="flex items-center gap-2 text-sm text-slate-700">
+        <label className="flex items-center gap-2 text-sm text-slate-700" title={reason}>
           Weight
           <select
             className={nativeSelect}
             value={item.weight}
-            disabled={disabled}
+            disabled={locked}
             aria-label={`Weight for ${item.title}`}
             onChange={(e) => {
               const w = Number(e.target.value);
@@ -191,12 +206,12 @@ function ItemCard({ item, categories, index, count, draft, onChange, onDraft }: 
             ))}
           </select>
         </label>
-        <label className="flex items-center gap-2 text-sm text-slate-700">
+        <label className="flex items-center gap-2 text-sm text-slate-700" title={reason}>
           Category
           <select
             className={nativeSelect}
             value={item.weightCode}
-            disabled={disabled}
+            disabled={locked}
             aria-label={`Category for ${item.title}`}
             onChange={(e) => {
               const c = Number(e.target.value);
@@ -301,6 +316,7 @@ export interface ChecklistTabProps {
 /** ChecklistTab is the filter bar and the item cards. */
 export function ChecklistTab({ items, categories, filters, onFilters, drafts, onDraft, onChange, onAdd }: ChecklistTabProps) {
   const shown = filterItems(items, filters);
+  const [history, setHistory] = useState<ChecklistItem | null>(null);
   return (
     <div className="grid gap-4">
       <Card className="flex flex-wrap items-center gap-4 p-4" role="search" aria-label="Filter checklist items">
@@ -349,10 +365,12 @@ export function ChecklistTab({ items, categories, filters, onFilters, drafts, on
               draft={drafts[it.id]}
               onChange={onChange}
               onDraft={onDraft}
+              onHistory={setHistory}
             />
           ))}
         </section>
       )}
+      {history && <HistoryDialog entity="checklist_item" id={String(history.id)} name={history.title} open onOpenChange={(o) => !o && setHistory(null)} />}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Download, FolderOpen, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { GuardedButton } from '@/components/CanEdit';
 import { FormDialog } from '@/components/FormDialog';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -241,7 +242,8 @@ export function RepositoryDialog({ open, onOpenChange, onLoad }: OpenProps & { o
                   </p>
                 </div>
                 <div className="flex shrink-0 gap-2">
-                  <Button
+                  {/* Loading replaces the team's checklist: a change, like Delete. */}
+                  <GuardedButton
                     size="sm"
                     aria-label={`Load ${t.name}`}
                     onClick={async () => {
@@ -249,8 +251,8 @@ export function RepositoryDialog({ open, onOpenChange, onLoad }: OpenProps & { o
                     }}
                   >
                     Load
-                  </Button>
-                  <Button
+                  </GuardedButton>
+                  <GuardedButton
                     size="sm"
                     variant="outline"
                     aria-label={`Delete ${t.name}`}
@@ -260,7 +262,7 @@ export function RepositoryDialog({ open, onOpenChange, onLoad }: OpenProps & { o
                     }}
                   >
                     <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
-                  </Button>
+                  </GuardedButton>
                 </div>
               </li>
             ))}
