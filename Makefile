@@ -23,7 +23,7 @@ OPENAPI_LINT := tools/openapi-lint
 # The PostgreSQL the tests use when COMMSPLAN_TEST_POSTGRES_DSN is unset.
 LOCAL_PG_DSN := postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable
 
-.PHONY: run demo build install ui test fmt-check vet lint lint-go lint-openapi test-go test-ui bench docs release-check release-snapshot clean soak crash bench-http fuzz
+.PHONY: run demo build install ui test fmt-check vet lint lint-go lint-openapi test-go test-ui bench docs release-check release-snapshot clean soak crash bench-http bench-ui fuzz
 
 run: build
 	./$(BIN) serve $(ARGS)
@@ -145,6 +145,20 @@ crash:
 
 bench-http:
 	$(GO) run ./tools/benchhttp $(BENCH_FLAGS)
+
+# Lighthouse desktop (pinned in tools/bench-ui/package.json), signed in, on
+# every screen with the demo data and with `seed --demo --scale`, against
+# Debian's Chromium; prints the table, writes docs/bench-ui.json. Not part
+# of `make test`. E.g. BENCH_UI_FLAGS="--datasets scale --screens /schedule --runs 3".
+BENCH_UI := tools/bench-ui
+BENCH_UI_FLAGS ?=
+
+$(BENCH_UI)/.npm-installed: $(BENCH_UI)/package.json $(BENCH_UI)/package-lock.json
+	cd $(BENCH_UI) && npm ci --no-audit --no-fund
+	touch $@
+
+bench-ui: build $(BENCH_UI)/.npm-installed
+	cd $(BENCH_UI) && node bench.mjs --bin ../../$(BIN) --json ../../docs/bench-ui.json $(BENCH_UI_FLAGS)
 
 fuzz:
 	FUZZTIME=$(FUZZTIME) GO=$(GO) ./tools/fuzz.sh

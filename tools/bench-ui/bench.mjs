@@ -1,0 +1,280 @@
+// make bench-ui: Lighthouse desktop, authenticated, on every screen of the
+// app, on the demo data and on the demo data plus the five-year scale
+// dataset (`seed --demo --scale`, issue 27). Each dataset gets its own
+// temporary data directory and `serve`; Debian's Chromium is started by
+// chrome-launcher (no browser is ever downloaded). Prints a Markdown table
+// and writes every figure, with the diagnostics behind it, as JSON.
+//
+//   node bench.mjs [--bin PATH] [--json PATH] [--datasets demo,scale]
+//                  [--screens /,/schedule] [--runs N] [--warmup N]
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+
+/** SCREENS are the routes of the navigation (webui/src/lib/routes.ts). */
+const SCREENS = [
+  ['/', 'Dashboard'],
+  ['/inbox', 'My reviews'],
+  ['/campaign-scheduler', 'Campaign Scheduler'],
+  ['/campaign-inventory', 'Campaign Inventory'],
+  ['/themes', 'Themes'],
+  ['/questions', 'Questions'],
+  ['/audiences', 'Audiences'],
+  ['/vehicles', 'Delivery Vehicles'],
+  ['/assembly', 'Content Assembler'],
+  ['/content', 'Content Library'],
+  ['/schedule', 'Schedule'],
+  ['/business-readiness', 'Business Readiness'],
+  ['/people', 'People'],
+];
+
+/** DATASETS are the `commsplan seed` flags of each dataset. */
+const DATASETS = { demo: ['--demo'], scale: ['--demo', '--scale'] };
+
+/** TARGETS are issue 27's: performance, LCP, TBT, CLS at every screen. */
+const TARGETS = { performance: { demo: 96, scale: 95 }, lcpMs: 1000, tbtMs: 200, cls: 0.1 };
+
+const ACCESS_CODE = 'BENCH-UI-CODE';
+
+/** CHROME_FLAGS keep the headless browser quiet and offline. */
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const { values: opts } = parseArgs({
+  options: {
+    bin: { type: 'string', default: '../../bin/commsplan' },
+    json: { type: 'string', default: '../../docs/bench-ui.json' },
+    datasets: { type: 'string', default: 'demo,scale' },
+    screens: { type: 'string', default: '' },
+    runs: { type: 'string', default: '1' },
+    warmup: { type: 'string', default: '1' },
+    chrome: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+  },
+});
+
+function freePort() {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => res(port));
+    });
+  });
+}
+
+/** startServer seeds a temporary data directory and runs `serve` on it. */
+async function startServer(bin, seedFlags) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'commsplan-bench-ui-'));
+  const t0 = Date.now();
+  execFileSync(bin, ['seed', '--data-dir', dataDir, ...seedFlags], { stdio: 'ignore' });
+  const seedMs = Date.now() - t0;
+  const port = await freePort();
+  const addr = `127.0.0.1:${port}`;
+  const output = [];
+  // The shared code signs in an admin, who adds the named admin the bench
+  // signs in as (a named person has every screen, My reviews included).
+  const proc = spawn(bin, ['serve', '--data-dir', dataDir, '--addr', addr, '--access-codes', ACCESS_CODE], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, COMMSPLAN_ACCESS_CODES: ACCESS_CODE, COMMSPLAN_AUTH_SHARED_ROLE: 'admin' },
+  });
+  proc.stdout.on('data', (d) => output.push(String(d)));
+  proc.stderr.on('data', (d) => output.push(String(d)));
+  const base = `http://${addr}`;
+  const stop = async () => {
+    if (proc.exitCode === null) {
+      const exited = new Promise((r) => proc.once('exit', r));
+      proc.kill('SIGTERM');
+      const timer = setTimeout(() => proc.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`commsplan exited with ${proc.exitCode}:\n${output.join('')}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`commsplan did not become healthy:\n${output.join('')}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { base, seedMs, stop };
+}
+
+/** signIn opens a session with code and returns its cookie header. */
+async function signIn(base, code) {
+  const res = await fetch(`${base}/api/session`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: base },
+    body: JSON.stringify({ code }),
+  });
+  if (!res.ok) throw new Error(`sign-in: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/** adminCookie signs in with the shared code, adds a named admin and signs in as them. */
+async function adminCookie(base) {
+  const shared = await signIn(base, ACCESS_CODE);
+  const res = await fetch(`${base}/api/people`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: shared, Origin: base },
+    body: JSON.stringify({ name: 'Bench Admin', role: 'admin' }),
+  });
+  if (!res.ok) throw new Error(`add person: ${res.status} ${await res.text()}`);
+  const { code } = await res.json();
+  return signIn(base, code);
+}
+
+/** measure runs Lighthouse desktop on url and picks the figures of the table and the diagnostics. */
+async function measure(url, port, cookie) {
+  const flags = { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: { Cookie: cookie } };
+  const { lhr } = await lighthouse(url, flags, desktopConfig);
+  if (process.env.BENCH_UI_DUMP) writeFileSync(process.env.BENCH_UI_DUMP, JSON.stringify(lhr, null, 1));
+  const a = lhr.audits;
+  const num = (id) => a[id]?.numericValue ?? null;
+  const items = (id) => a[id]?.details?.items ?? [];
+  const requests = items('network-requests');
+  const api = requests.filter((r) => new URL(r.url).pathname.startsWith('/api/'));
+  return {
+    finalUrl: lhr.finalDisplayedUrl,
+    performance: lhr.categories.performance.score === null ? null : Math.round(lhr.categories.performance.score * 100),
+    lcpMs: num('largest-contentful-paint'),
+    tbtMs: num('total-blocking-time'),
+    cls: num('cumulative-layout-shift'),
+    fcpMs: num('first-contentful-paint'),
+    siMs: num('speed-index'),
+    transferBytes: num('total-byte-weight'),
+    apiTransferBytes: api.reduce((s, r) => s + (r.transferSize ?? 0), 0),
+    domNodes: items('dom-size-insight').find((i) => i.statistic === 'Total elements')?.value?.value ?? null,
+    mainThreadMs: num('mainthread-work-breakdown'),
+    runtimeError: lhr.runtimeError?.message ?? null,
+    warnings: lhr.runWarnings,
+    apiRequests: api.map((r) => ({ url: new URL(r.url).pathname + new URL(r.url).search, transferBytes: r.transferSize, ms: Math.round((r.networkEndTime ?? 0) - (r.networkRequestTime ?? 0)) })),
+    layoutShifts: items('layout-shifts').map((s) => ({ score: s.score, node: s.node?.selector ?? s.node?.snippet ?? null })),
+    lcpElement: items('lcp-breakdown-insight').find((i) => i.type === 'node')?.selector ?? null,
+  };
+}
+
+/** misses lists the targets a row misses. */
+function misses(row) {
+  const out = [];
+  if (row.performance === null || row.performance < TARGETS.performance[row.dataset]) out.push('performance');
+  if (row.lcpMs === null || row.lcpMs > TARGETS.lcpMs) out.push('LCP');
+  if (row.tbtMs === null || row.tbtMs > TARGETS.tbtMs) out.push('TBT');
+  if (row.cls === null || row.cls > TARGETS.cls) out.push('CLS');
+  return out;
+}
+
+/** warm loads url once in Lighthouse's browser, auditing nothing but the requests: the server's caches of the screen's queries fill. */
+async function warm(url, port, cookie) {
+  const flags = { port, logLevel: 'error', onlyAudits: ['network-requests'], extraHeaders: { Cookie: cookie } };
+  await lighthouse(url, flags, desktopConfig);
+}
+
+/** median picks the run with the median performance score. */
+function median(runs) {
+  const sorted = [...runs].sort((x, y) => (x.performance ?? -1) - (y.performance ?? -1));
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+const fmt = (v, f) => (v === null || v === undefined ? '—' : f(v));
+
+function table(rows) {
+  const lines = [
+    '| screen | dataset | performance | LCP | TBT | CLS | transferred KB | API KB | DOM nodes | misses |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
+  ];
+  for (const r of rows) {
+    lines.push(
+      `| ${r.screen} (\`${r.path}\`) | ${r.dataset} | ${fmt(r.performance, String)} | ${fmt(r.lcpMs, (v) => `${(v / 1000).toFixed(2)} s`)} | ${fmt(r.tbtMs, (v) => `${Math.round(v)} ms`)} | ${fmt(r.cls, (v) => v.toFixed(3))} | ${fmt(r.transferBytes, (v) => (v / 1024).toFixed(0))} | ${fmt(r.apiTransferBytes, (v) => (v / 1024).toFixed(1))} | ${fmt(r.domNodes, String)} | ${r.misses.length ? r.misses.join(', ') : 'none'} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  const bin = resolve(opts.bin);
+  if (!existsSync(bin)) throw new Error(`commsplan binary not found at ${bin}: run make build`);
+  const wanted = opts.screens ? opts.screens.split(',') : null;
+  const screens = SCREENS.filter(([p]) => !wanted || wanted.includes(p));
+  const runs = Math.max(1, Number(opts.runs));
+  const warmup = Math.max(0, Number(opts.warmup));
+  const started = new Date();
+  const rows = [];
+  const seeds = {};
+  const chrome = await chromeLauncher.launch({ chromePath: opts.chrome, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  try {
+    for (const dataset of opts.datasets.split(',')) {
+      const flags = DATASETS[dataset];
+      if (!flags) throw new Error(`unknown dataset ${dataset}: demo or scale`);
+      process.stderr.write(`${dataset}: seeding (seed ${flags.join(' ')})…\n`);
+      const server = await startServer(bin, flags);
+      seeds[dataset] = { flags, seedMs: server.seedMs };
+      try {
+        const cookie = await adminCookie(server.base);
+        for (const [path, screen] of screens) {
+          const url = server.base + path;
+          // A first, discarded run fills the server's caches of the screen's
+          // queries: the table is what a planner sees on a warm server.
+          for (let i = 0; i < warmup; i++) await warm(url, chrome.port, cookie);
+          const results = [];
+          for (let i = 0; i < runs; i++) results.push(await measure(url, chrome.port, cookie));
+          const m = median(results);
+          const row = { screen, path, dataset, ...m, load1: Number(loadavg()[0].toFixed(2)), runs: results.map((r) => r.performance) };
+          row.misses = misses(row);
+          rows.push(row);
+          process.stderr.write(
+            `${dataset} ${path}: performance ${m.performance}, LCP ${Math.round(m.lcpMs)} ms, TBT ${Math.round(m.tbtMs)} ms, CLS ${m.cls?.toFixed(3)}, load ${row.load1}${m.runtimeError ? `, error: ${m.runtimeError}` : ''}\n`,
+          );
+        }
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    await chrome.kill();
+  }
+  const out = {
+    started: started.toISOString(),
+    finished: new Date().toISOString(),
+    lighthouse: '13.5.0 (desktop preset, performance only)',
+    chromium: opts.chrome,
+    runs,
+    warmup,
+    loadavg: loadavg().map((v) => Number(v.toFixed(2))),
+    targets: TARGETS,
+    seeds,
+    rows,
+  };
+  writeFileSync(resolve(opts.json), `${JSON.stringify(out, null, 2)}\n`);
+  console.log(table(rows));
+  console.log(`\nload average at the end: ${out.loadavg.join(', ')}; JSON: ${resolve(opts.json)}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
