@@ -7,6 +7,11 @@
 //
 //   node bench.mjs [--bin PATH] [--json PATH] [--datasets demo,scale]
 //                  [--screens /,/schedule] [--runs N] [--warmup N]
+//
+// --runs N reports the run of median performance; --warmup N first loads
+// each screen N times unmeasured (default 1: the server's caches of the
+// screen's queries are warm, as for a planner on a running server).
+// BENCH_UI_DUMP=FILE writes the last full Lighthouse result there.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
