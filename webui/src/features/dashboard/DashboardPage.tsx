@@ -52,7 +52,8 @@ function StatCard({
           </div>
           <div className="flex h-10 w-10 items-center justify-center rounded-full bg-blue-50 text-blue-700">{icon}</div>
         </div>
-        <div className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs">
+        {/* min-h-4 holds the note's line while loading, so the cards keep their height. */}
+        <div className="mt-2 flex min-h-4 flex-wrap gap-x-3 gap-y-1 text-xs">
           {note && !loading && <span className="text-slate-600">{note}</span>}
           {label && !loading && (
             <span className={cn('flex items-center gap-1', trend! >= 0 ? 'text-green-700' : 'text-red-700')}>
