@@ -3,6 +3,7 @@
 //
 //	go run ./tools/loadtest -mode soak -clients 200 -duration 60s -backend both
 //	go run ./tools/loadtest -mode crash -kills 5 -backend both
+//	go run ./tools/loadtest -mode soak -clients 200 -duration 60s -backend sqlite -scale
 //
 // Soak: clients make 70% reads and 30% writes (creates, updates, deletes,
 // question reorders) for the duration; every status is counted. Crash: a
@@ -10,6 +11,13 @@
 // and every acknowledged write checked. Either fails (exit 1) on any 5xx,
 // any "database is locked", any request without an answer (soak), or any
 // acknowledged write that is missing or wrong.
+//
+// With -scale the database is first seeded with the demo data and the
+// five-year scale dataset (`commsplan seed --demo --scale`, issue 27), and
+// the soak's list reads are what the screens fetch at that scale (a month
+// of the Schedule, a page of the Content Library and of the campaign
+// inventory) instead of whole lists. The soak reports the server's resident
+// memory (VmRSS, and its peak VmHWM) after setup and at the end of the run.
 package main
 
 import (
@@ -36,6 +44,8 @@ type options struct {
 	kills         int
 	burstClients  int
 	seed          uint64
+	scale         bool
+	pprof         string
 }
 
 func main() {
@@ -48,6 +58,8 @@ func main() {
 	flag.IntVar(&o.kills, "kills", 5, "kill -9 cycles per backend (crash)")
 	flag.IntVar(&o.burstClients, "burst-clients", 32, "concurrent writers during a crash burst")
 	flag.Uint64Var(&o.seed, "seed", uint64(time.Now().UnixNano()), "random seed")
+	flag.BoolVar(&o.scale, "scale", false, "seed the demo data and the five-year scale dataset first; reads fetch what the screens do at that scale")
+	flag.StringVar(&o.pprof, "pprof", "", "serve net/http/pprof on this loopback address (serve --pprof), to profile the server during a soak")
 	flag.Parse()
 	harness.Exit("loadtest", run(o))
 }
@@ -81,6 +93,17 @@ func run(o options) error {
 			return err
 		}
 		cfg := harness.Config{Bin: bin, DB: dsn, DataDir: dir, Log: filepath.Join(dir, "server.log")}
+		if o.pprof != "" {
+			cfg.Args = []string{"--pprof", o.pprof}
+		}
+		if o.scale {
+			start := time.Now()
+			if err := harness.Seed(ctx, cfg, "--demo", "--scale"); err != nil {
+				_ = drop()
+				return err
+			}
+			fmt.Printf("seeded the demo data and the scale dataset on %s in %s\n", b, time.Since(start).Round(time.Second))
+		}
 		if o.mode == "soak" {
 			err = soak(ctx, o, b, cfg)
 		} else {
@@ -278,12 +301,21 @@ func soak(ctx context.Context, o options, backend string, cfg harness.Config) er
 		return fmt.Errorf("setup: %w", err)
 	}
 	fmt.Printf("== soak %s: %d clients, %s, %.0f%% reads\n", backend, o.clients, o.duration, 100*o.readShare)
-	rn := &runner{srv: srv, clients: clients, readShare: o.readShare}
+	before, merr := srv.Memory()
+	rn := &runner{srv: srv, clients: clients, readShare: o.readShare, scale: o.scale}
 	rec, elapsed := load.Drive(ctx, o.clients, o.duration, rn.step)
+	after, aerr := srv.Memory()
 	total := rec.Total()
 	fmt.Printf("all:    %s\n", total.Summary(elapsed))
 	for _, c := range rec.Classes() {
-		fmt.Printf("%-7s %s\n", c+":", rec.Stats(c).Summary(elapsed))
+		fmt.Printf("%-15s %s\n", c+":", rec.Stats(c).Summary(elapsed))
+	}
+	if merr == nil && aerr == nil {
+		// Read before the verification's whole-list reads, which are no
+		// part of the soak.
+		fmt.Printf("serve RSS: %s after setup, %s at the end; peak %s (VmHWM, since start)\n", mb(before.RSS), mb(after.RSS), mb(after.Peak))
+	} else {
+		fmt.Println("serve RSS: not readable:", errors.Join(merr, aerr))
 	}
 	t, err := verify(ctx, srv, clients)
 	if err != nil {
@@ -352,3 +384,6 @@ func crash(ctx context.Context, o options, backend string, cfg harness.Config) e
 	logCheck(cfg.Log, &p)
 	return p.err()
 }
+
+// mb writes a byte count in MiB.
+func mb(n int64) string { return fmt.Sprintf("%.1f MB", float64(n)/(1<<20)) }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/commsplan/commsplan/tools/internal/harness"
 	"github.com/commsplan/commsplan/tools/internal/load"
@@ -164,6 +165,8 @@ type runner struct {
 	srv       *harness.Server
 	clients   []*client
 	readShare float64
+	// scale makes list reads what the screens fetch at the five-year scale.
+	scale     bool
 	serverErr failures // 5xx and "database is locked" answers
 	stale     failures // reads of a client's own record that miss its writes
 	// halt stops new requests (the crash run sets it just before the kill,
@@ -217,7 +220,11 @@ func (rn *runner) read(ctx context.Context, c *client, rec *load.Recorder) {
 	switch x := c.r.IntN(20); {
 	case x < 10: // a whole list, as the UI loads it
 		k := kinds[c.r.IntN(len(kinds))]
-		rn.browse(ctx, rec, "list", "/api/"+k.name)
+		class := "list"
+		if rn.scale {
+			class = "list " + k.name // which screen's read is slow
+		}
+		rn.browse(ctx, rec, class, rn.listPath(c, k.name))
 	case x < 11:
 		rn.browse(ctx, rec, "list", "/api/questions?themeId="+url.QueryEscape(c.home))
 	case x < 17: // one of the client's own records: it must show the client's writes
@@ -239,6 +246,29 @@ func (rn *runner) read(ctx context.Context, c *client, rec *load.Recorder) {
 		q := []string{"Theme", "Question", "Content", "Communication"}[c.r.IntN(4)]
 		rn.browse(ctx, rec, "search", "/api/search?q="+q)
 	}
+}
+
+// listPath is the list read of kind: the whole list, or with scale what
+// its screen fetches at the five-year scale (issue 27): the Schedule a
+// month grid of communications (six weeks, in the planner's zone) somewhere
+// in the five years, the Content Library and the campaign inventory a
+// page. The other lists are small at that scale and read whole.
+func (rn *runner) listPath(c *client, kind string) string {
+	if !rn.scale {
+		return "/api/" + kind
+	}
+	switch kind {
+	case "communications":
+		month := time.Date(2027+c.r.IntN(5), time.Month(1+c.r.IntN(12)), 1, 0, 0, 0, 0, time.UTC)
+		from := month.AddDate(0, 0, -(int(month.Weekday())+6)%7) // the Monday that starts the grid
+		return "/api/communications?from=" + from.Format(time.DateOnly) + "&to=" + from.AddDate(0, 0, 41).Format(time.DateOnly) +
+			"&tz=Europe%2FParis"
+	case "content":
+		return "/api/content?limit=50"
+	case "campaigns":
+		return "/api/campaigns?limit=20"
+	}
+	return "/api/" + kind
 }
 
 // any picks one of the client's live records of kind.

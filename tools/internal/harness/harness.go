@@ -83,6 +83,8 @@ type Config struct {
 	Log string
 	// Conns is how many keep-alive connections the client keeps.
 	Conns int
+	// Args are more flags for serve, such as "--pprof", "127.0.0.1:6060".
+	Args []string
 }
 
 // Server is a running `commsplan serve`, signed in.
@@ -114,6 +116,7 @@ func Start(ctx context.Context, cfg Config) (*Server, error) {
 	defer logf.Close() // the child keeps its own descriptor
 	cmd := exec.Command(cfg.Bin, "serve", "--addr", addr, "--db", cfg.DB, "--data-dir", cfg.DataDir,
 		"--access-codes", Code, "--session-secret", secret)
+	cmd.Args = append(cmd.Args, cfg.Args...)
 	cmd.Stdout, cmd.Stderr = logf, logf
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start %s: %w", cfg.Bin, err)
@@ -260,6 +263,21 @@ func truncate(b []byte, n int) string {
 // CPU is the CPU time the server process has used so far (Linux only;
 // load.ProcessCPU).
 func (s *Server) CPU() (time.Duration, error) { return load.ProcessCPU(s.cmd.Process.Pid) }
+
+// Memory is the server process's resident memory now and at its peak
+// (Linux only; load.ProcessMemory).
+func (s *Server) Memory() (load.Memory, error) { return load.ProcessMemory(s.cmd.Process.Pid) }
+
+// Seed runs `commsplan seed` with args (for example "--demo", "--scale")
+// on cfg's database, before a server is started on it.
+func Seed(ctx context.Context, cfg Config, args ...string) error {
+	cmd := exec.CommandContext(ctx, cfg.Bin, append([]string{"seed", "--db", cfg.DB, "--data-dir", cfg.DataDir}, args...)...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("commsplan seed %s: %w: %s", strings.Join(args, " "), err, truncate(out, 2000))
+	}
+	return nil
+}
 
 // Kill ends the server with SIGKILL and waits for it.
 func (s *Server) Kill() error {
