@@ -673,6 +673,24 @@ func testSearch(t *testing.T, s store.Store) {
 	hits, err = s.Search(ctx, "a", 2)
 	require.NoError(t, err)
 	assert.Len(t, hits, 2)
+
+	// A limit that ends within a kind keeps the first hits in rank and
+	// title order, whichever kinds they come from.
+	mkTheme(t, s, "payroll archive")
+	for limit, want := range map[int][]string{1: {"payroll archive"}, 3: {"payroll archive", "Payroll Readiness", "How will PAYROLL change?"},
+		4: {"payroll archive", "Payroll Readiness", "How will PAYROLL change?", "Payroll cut-over"}} {
+		hits, err = s.Search(ctx, "payroll", limit)
+		require.NoError(t, err)
+		titles := []string{}
+		for _, h := range hits {
+			titles = append(titles, h.Title)
+		}
+		assert.Equal(t, want, titles, "limit %d", limit)
+	}
+	hits, err = s.Search(ctx, "nothing like it", 5)
+	require.NoError(t, err)
+	assert.NotNil(t, hits)
+	assert.Empty(t, hits)
 }
 
 func testTransactions(t *testing.T, s store.Store) {
