@@ -655,7 +655,9 @@ func collect[T any](rows *boundRows, err error, scan func(*sql.Rows) (T, error))
 	for rows.Next() {
 		v, err := scan(rows.Rows)
 		if err != nil {
-			return nil, err
+			// Past the deadline database/sql closes the rows and Scan
+			// answers the bare context error: classify it like Next's.
+			return nil, rows.s.classify(rows.caller, rows.bounded, err)
 		}
 		out = append(out, v)
 	}
