@@ -16,8 +16,10 @@ export interface FormDialogProps {
   submitLabel: string;
   /** className widens or styles the panel (e.g. 'max-w-2xl'). */
   className?: string;
-  /** permission is what submitting needs; plan.edit by default. Without it submit is disabled and says why. */
+  /** permission is what submitting needs; plan.edit by default. Without it the fields and submit are disabled, submit saying why. */
   permission?: Permission;
+  /** extra follows the fields and stays usable when they are read-only (a History button, a review thread). */
+  extra?: ReactNode;
   children: ReactNode;
 }
 
@@ -25,7 +27,7 @@ export interface FormDialogProps {
  * FormDialog is the create/edit dialog every screen uses: title and
  * description, the fields in a form, and Cancel and submit buttons.
  */
-export function FormDialog({ open, onOpenChange, title, description, onSubmit, pending, submitLabel, className, permission, children }: FormDialogProps) {
+export function FormDialog({ open, onOpenChange, title, description, onSubmit, pending, submitLabel, className, permission, extra, children }: FormDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className={className}>
@@ -33,7 +35,7 @@ export function FormDialog({ open, onOpenChange, title, description, onSubmit, p
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
-        <FormBody onSubmit={onSubmit} pending={pending} submitLabel={submitLabel} onCancel={() => onOpenChange(false)} permission={permission}>
+        <FormBody onSubmit={onSubmit} pending={pending} submitLabel={submitLabel} onCancel={() => onOpenChange(false)} permission={permission} extra={extra}>
           {children}
         </FormBody>
       </DialogContent>
@@ -50,8 +52,10 @@ export interface FormBodyProps {
   onCancel: () => void;
   /** labelledBy names the form by a heading inside it, for a form that is not the whole dialog. */
   labelledBy?: string;
-  /** permission is what submitting needs; plan.edit by default. */
+  /** permission is what submitting needs; plan.edit by default. Without it the fields are read-only. */
   permission?: Permission;
+  /** extra follows the fields outside their fieldset, so it stays usable when they are read-only. */
+  extra?: ReactNode;
   children: ReactNode;
 }
 
@@ -60,12 +64,17 @@ export interface FormBodyProps {
  * dialog that edits a record inside its list (BlackoutsDialog) uses it on
  * its own, so every form saves and cancels alike.
  */
-export function FormBody({ onSubmit, pending, submitLabel, onCancel, labelledBy, permission = 'plan.edit', children }: FormBodyProps) {
-  // The server refuses the change anyway; the disabled button says why before the person fills the form in vain.
+export function FormBody({ onSubmit, pending, submitLabel, onCancel, labelledBy, permission = 'plan.edit', extra, children }: FormBodyProps) {
+  // The server refuses the change anyway. For a role without the permission
+  // the form opens read-only: a disabled fieldset disables every field
+  // (inputs, selects, their buttons), and the disabled submit says why.
   const allowed = useCan(permission);
   return (
     <form onSubmit={allowed ? onSubmit : (e) => e.preventDefault()} className="grid gap-4" noValidate aria-labelledby={labelledBy}>
-      {children}
+      <fieldset disabled={!allowed} className="grid min-w-0 gap-4" data-testid="form-fields">
+        {children}
+      </fieldset>
+      {extra}
       <DialogFooter>
         <Button variant="outline" onClick={onCancel}>
           Cancel

@@ -196,6 +196,24 @@ export default function CommunicationDialog({
       pending={pending}
       submitLabel={communication ? 'Update Communication' : 'Create Communication'}
       className="max-w-2xl"
+      extra={
+        <>
+          {/* The Review section holds the discussion of a stored communication (issue 26). */}
+          <ReviewSection entity="communication" id={communication?.id} review={communication?.review}>
+            {communication && <CommentThread kind="communication" id={communication.id} headingLevel="h4" />}
+          </ReviewSection>
+          {/* A stored communication's History panel: who changed what and when (issue 25 §5); a viewer may read it too. */}
+          {communication && (
+            <>
+              <Button variant="outline" size="sm" className="justify-self-start" onClick={() => setShowHistory(true)} aria-label={`History of ${communication.title}`}>
+                <History className="h-4 w-4" aria-hidden="true" />
+                History
+              </Button>
+              {showHistory && <HistoryDialog entity="communication" id={communication.id} name={communication.title} open onOpenChange={setShowHistory} />}
+            </>
+          )}
+        </>
+      }
     >
       <InputField form={form} name="title" id="comm-title" label="Title" placeholder="e.g., Go-Live Town Hall" />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -226,20 +244,6 @@ export default function CommunicationDialog({
         <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900" data-testid="approval-reset-warning">
           Saving this change resets the approval: the communication goes back to review. Changing only the time on the same day keeps it.
         </p>
-      )}
-      {/* The Review section holds the discussion of a stored communication (issue 26). */}
-      <ReviewSection entity="communication" id={communication?.id} review={communication?.review}>
-        {communication && <CommentThread kind="communication" id={communication.id} headingLevel="h4" />}
-      </ReviewSection>
-      {/* A stored communication's History panel: who changed what and when (issue 25 §5). */}
-      {communication && (
-        <>
-          <Button variant="outline" size="sm" className="justify-self-start" onClick={() => setShowHistory(true)} aria-label={`History of ${communication.title}`}>
-            <History className="h-4 w-4" aria-hidden="true" />
-            History
-          </Button>
-          {showHistory && <HistoryDialog entity="communication" id={communication.id} name={communication.title} open onOpenChange={setShowHistory} />}
-        </>
       )}
     </FormDialog>
   );

@@ -31,7 +31,7 @@ export function Select({ id, value, onValueChange, options, placeholder, classNa
         aria-label={aria['aria-label']}
         aria-invalid={aria['aria-invalid']}
         className={cn(
-          'flex h-9 w-full min-w-0 items-center justify-between gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 data-[placeholder]:text-slate-600 aria-[invalid=true]:border-red-600',
+          'flex h-9 w-full min-w-0 items-center justify-between gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 data-[placeholder]:text-slate-600 aria-[invalid=true]:border-red-600 disabled:pointer-events-none disabled:opacity-60',
           className,
         )}
       >

@@ -101,15 +101,31 @@ describe('ScheduleEditorDialog', () => {
     expect(onChange.mock.calls[0][1]).toBe('deleted');
   });
 
-  it("disables a viewer's submit and says why", async () => {
+  it('opens an activity read-only for a viewer: no Add or Delete, every field and the submit disabled, with why', async () => {
     const onChange = vi.fn();
     renderEditor(onChange, 'viewer');
-    fireEvent.click(screen.getByRole('button', { name: 'Add Activity to Launch' }));
-    const form = await screen.findByRole('dialog', { name: 'Add Activity' });
-    const submit = within(form).getByRole('button', { name: 'Add Activity' }) as HTMLButtonElement;
+    expect(screen.queryByRole('button', { name: 'Add Activity to Launch' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Kickoff' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Kickoff' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit Activity' });
+    for (const label of ['Title', 'Type', 'Timing', 'Date', 'Audience', 'Channel', 'Description', 'Priority', 'Status']) {
+      const field = within(form).getByLabelText(label) as HTMLInputElement;
+      expect(field.matches(':disabled'), `${label} is disabled`).toBe(true);
+    }
+    expect((within(form).getByLabelText('Title') as HTMLInputElement).value).toBe('Kickoff');
+    const submit = within(form).getByRole('button', { name: 'Update Activity' }) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
     expect(submit.parentElement!.title).toBe('Your role (viewer) cannot change the plan.');
+    expect((within(form).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(false);
     fireEvent.submit(submit.closest('form')!);
     expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it("a planner's activity form is enabled", async () => {
+    renderEditor();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Kickoff' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit Activity' });
+    expect((within(form).getByLabelText('Title') as HTMLInputElement).matches(':disabled')).toBe(false);
+    expect((within(form).getByRole('button', { name: 'Update Activity' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { CanEdit } from '@/components/CanEdit';
 import { FormDialog } from '@/components/FormDialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -144,10 +145,13 @@ function PhaseSection({
           </p>
           {phase.description && <p className="mt-1 text-sm text-slate-700">{phase.description}</p>}
         </div>
-        <Button size="sm" variant="outline" onClick={onAdd} aria-label={`Add Activity to ${phase.name}`}>
-          <Plus className="h-4 w-4" aria-hidden="true" />
-          Add Activity
-        </Button>
+        {/* A role without plan.edit adds and deletes nothing; Edit opens the activity read-only. */}
+        <CanEdit>
+          <Button size="sm" variant="outline" onClick={onAdd} aria-label={`Add Activity to ${phase.name}`}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            Add Activity
+          </Button>
+        </CanEdit>
       </div>
       {activities.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">No activities in this phase</p>
@@ -169,9 +173,11 @@ function PhaseSection({
                 <IconButton label={`Edit ${a.title}`} onClick={() => onEdit(a)}>
                   <Pencil className="h-4 w-4" aria-hidden="true" />
                 </IconButton>
-                <IconButton label={`Delete ${a.title}`} onClick={() => onDelete(a)}>
-                  <Trash2 className="h-4 w-4" aria-hidden="true" />
-                </IconButton>
+                <CanEdit>
+                  <IconButton label={`Delete ${a.title}`} onClick={() => onDelete(a)}>
+                    <Trash2 className="h-4 w-4" aria-hidden="true" />
+                  </IconButton>
+                </CanEdit>
               </div>
             </li>
           ))}

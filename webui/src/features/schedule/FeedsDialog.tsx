@@ -2,6 +2,7 @@ import { Copy, Rss, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { GuardedButton } from '@/components/CanEdit';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field, fieldAria } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -111,6 +112,7 @@ export function FeedsDialog({ open, onOpenChange }: { open: boolean; onOpenChang
 
   function submit(e: FormEvent) {
     e.preventDefault();
+    if (!edit.allowed) return;
     if (name.trim() === '') {
       setNameError('Name is required');
       return;
@@ -197,36 +199,39 @@ export function FeedsDialog({ open, onOpenChange }: { open: boolean; onOpenChang
           <h3 id="new-feed-form-title" className="text-sm font-semibold text-slate-900">
             New feed
           </h3>
-          <Field id="feed-name" label="Feed Name" error={nameError}>
-            <Input id="feed-name" placeholder="e.g., Comms team Outlook" value={name} onChange={(e) => setName(e.target.value)} {...fieldAria('feed-name', nameError)} />
-          </Field>
-          <div className="flex items-center gap-2 text-sm">
-            <input id={includeId} type="checkbox" className="h-4 w-4 accent-blue-700" checked={includeCampaigns} onChange={(e) => setIncludeCampaigns(e.target.checked)} />
-            <label htmlFor={includeId} className="text-slate-800">
-              Include campaign activities
-            </label>
-          </div>
-          {mayPublishSecret && includeCampaigns && (
+          {/* A role that may not change the plan creates no feed: the fields are read-only, Create says why. */}
+          <fieldset disabled={!edit.allowed} className="grid min-w-0 gap-3">
+            <Field id="feed-name" label="Feed Name" error={nameError}>
+              <Input id="feed-name" placeholder="e.g., Comms team Outlook" value={name} onChange={(e) => setName(e.target.value)} {...fieldAria('feed-name', nameError)} />
+            </Field>
             <div className="flex items-center gap-2 text-sm">
-              <input
-                id={confidentialId}
-                type="checkbox"
-                className="h-4 w-4 accent-blue-700"
-                checked={includeConfidential}
-                onChange={(e) => setIncludeConfidential(e.target.checked)}
-              />
-              <label htmlFor={confidentialId} className="text-slate-800">
-                Include confidential activities (left out by default)
+              <input id={includeId} type="checkbox" className="h-4 w-4 accent-blue-700" checked={includeCampaigns} onChange={(e) => setIncludeCampaigns(e.target.checked)} />
+              <label htmlFor={includeId} className="text-slate-800">
+                Include campaign activities
               </label>
             </div>
-          )}
+            {mayPublishSecret && includeCampaigns && (
+              <div className="flex items-center gap-2 text-sm">
+                <input
+                  id={confidentialId}
+                  type="checkbox"
+                  className="h-4 w-4 accent-blue-700"
+                  checked={includeConfidential}
+                  onChange={(e) => setIncludeConfidential(e.target.checked)}
+                />
+                <label htmlFor={confidentialId} className="text-slate-800">
+                  Include confidential activities (left out by default)
+                </label>
+              </div>
+            )}
+          </fieldset>
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Close
             </Button>
-            <Button type="submit" disabled={create.isPending}>
+            <GuardedButton type="submit" disabled={create.isPending}>
               {create.isPending ? 'Creating...' : 'Create Feed'}
-            </Button>
+            </GuardedButton>
           </DialogFooter>
         </form>
       </DialogContent>
