@@ -1,10 +1,14 @@
-import { forwardRef, type ReactNode } from 'react';
+import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { Button, type ButtonProps } from '@/components/ui/button';
+import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
+import { IconButton } from '@/components/ui/icon-button';
 import { useAllowed, useCan, type Permission } from '@/hooks/session';
 
 // The UI follows the role (docs/ui.md): a control the role may not use is
-// hidden (CanEdit) or disabled with a tooltip saying why (GuardedButton).
-// The server refuses the change anyway; these only spare a vain attempt.
+// hidden (CanEdit) or disabled with a tooltip saying why (GuardedButton,
+// GuardedIconButton, GuardedMenuItem; the words are useAllowed's). A form
+// opens read-only (FormBody). The server refuses the change anyway; these
+// only spare a vain attempt.
 
 /** CanEdit shows its controls only to a role that may change the plan (plan.edit); a viewer sees none. */
 export function CanEdit({ children }: { children: ReactNode }) {
@@ -31,3 +35,36 @@ export const GuardedButton = forwardRef<HTMLButtonElement, GuardedButtonProps>((
   );
 });
 GuardedButton.displayName = 'GuardedButton';
+
+/** GuardedIconButtonProps: an IconButton's props and the permission it needs (plan.edit by default). */
+export interface GuardedIconButtonProps extends ButtonProps {
+  label: string;
+  permission?: Permission;
+}
+
+/** GuardedIconButton is GuardedButton for an icon-only button: named by label, disabled with the reason for a role without the permission. */
+export const GuardedIconButton = forwardRef<HTMLButtonElement, GuardedIconButtonProps>(({ permission = 'plan.edit', label, disabled, ...props }, ref) => {
+  const { allowed, reason } = useAllowed(permission);
+  if (allowed) return <IconButton ref={ref} label={label} disabled={disabled} {...props} />;
+  return (
+    <span title={reason} className="inline-flex w-fit" data-testid="guarded">
+      <Button ref={ref} variant="ghost" size="icon" aria-label={label} {...props} disabled />
+    </span>
+  );
+});
+GuardedIconButton.displayName = 'GuardedIconButton';
+
+/** GuardedMenuItemProps: a menu item's props and the permission it needs (plan.edit by default). */
+export interface GuardedMenuItemProps extends ComponentPropsWithoutRef<typeof DropdownMenuItem> {
+  permission?: Permission;
+}
+
+/**
+ * GuardedMenuItem is GuardedButton for a row's "⋮" menu: for a role without
+ * the permission the item is disabled and its title says why (a disabled
+ * Radix item still takes the hover, so it carries the tooltip itself).
+ */
+export function GuardedMenuItem({ permission = 'plan.edit', disabled, title, ...props }: GuardedMenuItemProps) {
+  const { allowed, reason } = useAllowed(permission);
+  return <DropdownMenuItem {...props} disabled={disabled || !allowed} title={allowed ? title : reason} data-guarded={allowed ? undefined : ''} />;
+}

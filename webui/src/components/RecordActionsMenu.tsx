@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { EllipsisVertical, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { NO_EDIT_REASON, useCan } from '@/hooks/session';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { GuardedMenuItem } from '@/components/CanEdit';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 
 /**
  * RecordActionsMenu is the "⋮" menu of a record's card: Edit and Delete,
@@ -24,8 +24,6 @@ export function RecordActionsMenu({
   trailing?: ReactNode;
   triggerClassName?: string;
 }) {
-  // A role without plan.edit sees Edit and Delete disabled, with why.
-  const canEdit = useCan('plan.edit');
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -35,16 +33,17 @@ export function RecordActionsMenu({
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         {leading}
-        <DropdownMenuItem onSelect={onEdit} disabled={!canEdit} title={canEdit ? undefined : NO_EDIT_REASON}>
+        {/* A role without plan.edit sees Edit and Delete disabled, with why. */}
+        <GuardedMenuItem onSelect={onEdit}>
           <Pencil className="h-4 w-4" aria-hidden="true" />
           Edit
-        </DropdownMenuItem>
+        </GuardedMenuItem>
         {trailing}
         {(leading || trailing) && <DropdownMenuSeparator />}
-        <DropdownMenuItem className="text-red-700" onSelect={onDelete} disabled={!canEdit} title={canEdit ? undefined : NO_EDIT_REASON}>
+        <GuardedMenuItem className="text-red-700" onSelect={onDelete}>
           <Trash2 className="h-4 w-4" aria-hidden="true" />
           Delete
-        </DropdownMenuItem>
+        </GuardedMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
   );

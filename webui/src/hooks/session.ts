@@ -55,9 +55,6 @@ export function useCan(p: Permission): boolean {
   return !!data?.permissions?.includes(p);
 }
 
-/** NO_EDIT_REASON is the tooltip of a control the role may not use. */
-export const NO_EDIT_REASON = 'Your role can view the plan but not change it.';
-
 /** SignInProviders is GET /api/auth/providers: the single sign-on provider, null when it is off. */
 export interface SignInProviders {
   oidc: { name: string; loginUrl: string } | null;
@@ -82,12 +79,13 @@ const WHAT_IT_ALLOWS: Record<Permission, string> = {
 /**
  * useAllowed answers whether the role has permission p and, when not, why
  * (the tooltip of a disabled control: "Your role (viewer) cannot change the plan.").
+ * It is the one wording of every guarded control (components/CanEdit.tsx).
  */
 export function useAllowed(p: Permission): { allowed: boolean; reason: string | undefined } {
   const { data } = useSession();
   const allowed = !!data?.permissions?.includes(p);
   if (allowed) return { allowed, reason: undefined };
-  return { allowed, reason: data?.role ? `Your role (${data.role}) cannot ${WHAT_IT_ALLOWS[p]}.` : NO_EDIT_REASON };
+  return { allowed, reason: `Your role${data?.role ? ` (${data.role})` : ''} cannot ${WHAT_IT_ALLOWS[p]}.` };
 }
 
 /** useMayEdit answers whether the role may change the plan and, when not, why (the tooltip of a disabled control). */

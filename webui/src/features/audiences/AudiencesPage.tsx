@@ -3,11 +3,10 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CardGrid, CardGridSkeleton } from '@/components/CardGrid';
-import { CanEdit } from '@/components/CanEdit';
+import { CanEdit, GuardedIconButton } from '@/components/CanEdit';
 import { EmptyState } from '@/components/EmptyState';
 import { SectionHeading } from '@/components/SectionHeading';
 import { Card } from '@/components/ui/card';
-import { IconButton } from '@/components/ui/icon-button';
 import { ALL_EMPLOYEES_ID, audienceSummary, withAllEmployees } from '@/lib/audiences';
 import { toCount, totalContacts } from '@/lib/dashboard';
 import type { Audience } from '@/lib/types';
@@ -58,10 +57,12 @@ export default function AudiencesPage() {
           title="No audiences yet"
           text="Add an audience for each division or group you communicate with."
           action={
-            <Button onClick={() => setDialog({ open: true })}>
-              <Plus className="h-4 w-4" aria-hidden="true" />
-              Create First Audience
-            </Button>
+            <CanEdit>
+              <Button onClick={() => setDialog({ open: true })}>
+                <Plus className="h-4 w-4" aria-hidden="true" />
+                Create First Audience
+              </Button>
+            </CanEdit>
           }
         />
       ) : (
@@ -78,10 +79,11 @@ export default function AudiencesPage() {
                     </div>
                     {!synthetic && (
                       <div className="flex shrink-0 gap-1">
-                        <IconButton label={`Edit ${a.name}`} onClick={() => setDialog({ open: true, audience: a })}>
+                        {/* A role without plan.edit sees Edit and Delete disabled, with why. */}
+                        <GuardedIconButton label={`Edit ${a.name}`} onClick={() => setDialog({ open: true, audience: a })}>
                           <Pencil className="h-4 w-4" aria-hidden="true" />
-                        </IconButton>
-                        <IconButton
+                        </GuardedIconButton>
+                        <GuardedIconButton
                           label={`Delete ${a.name}`}
                           className="text-red-700 hover:text-red-800"
                           onClick={() => {
@@ -89,7 +91,7 @@ export default function AudiencesPage() {
                           }}
                         >
                           <Trash2 className="h-4 w-4" aria-hidden="true" />
-                        </IconButton>
+                        </GuardedIconButton>
                       </div>
                     )}
                   </div>

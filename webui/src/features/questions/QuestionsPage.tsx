@@ -206,10 +206,12 @@ export default function QuestionsPage() {
           title="No questions yet"
           text="Questions guide the content you create for each theme."
           action={
-            <Button onClick={() => setDialog({ open: true })}>
-              <Plus className="h-4 w-4" aria-hidden="true" />
-              Create First Question
-            </Button>
+            <CanEdit>
+              <Button onClick={() => setDialog({ open: true })}>
+                <Plus className="h-4 w-4" aria-hidden="true" />
+                Create First Question
+              </Button>
+            </CanEdit>
           }
         />
       ) : (

@@ -57,10 +57,12 @@ export default function ThemesPage() {
           title="No themes yet"
           text="Themes organize your communications around key topics."
           action={
-            <Button onClick={() => setDialog({ open: true })}>
-              <Plus className="h-4 w-4" aria-hidden="true" />
-              Create Your First Theme
-            </Button>
+            <CanEdit>
+              <Button onClick={() => setDialog({ open: true })}>
+                <Plus className="h-4 w-4" aria-hidden="true" />
+                Create Your First Theme
+              </Button>
+            </CanEdit>
           }
         />
       ) : (

@@ -106,10 +106,12 @@ export default function VehiclesPage() {
           title="No delivery vehicles yet"
           text="Add the channels your communications go out through, such as email, town halls or Teams posts."
           action={
-            <Button onClick={openCreate}>
-              <Plus className="h-4 w-4" aria-hidden="true" />
-              Create First Vehicle
-            </Button>
+            <CanEdit>
+              <Button onClick={openCreate}>
+                <Plus className="h-4 w-4" aria-hidden="true" />
+                Create First Vehicle
+              </Button>
+            </CanEdit>
           }
         />
       ) : (
