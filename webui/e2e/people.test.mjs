@@ -175,3 +175,68 @@ test("a checklist item's History panel shows the change and the person who made 
   assert.deepEqual(external, []);
   assert.deepEqual(pageErrors, []);
 });
+
+test("a planner's changes show in the History panels of a communication, a campaign and a vehicle, with the planner's name", async () => {
+  const adminCode = server.output.join('').match(/Admin code: (CPP[-A-Z0-9]+)/)[1];
+  const { context: adminContext, page: admin } = await watchedPage(browser, server, { external, pageErrors });
+  await signInWith(admin, adminCode);
+  const theme = await api(admin, 'POST', '/api/themes', { name: 'Payroll', description: 'The payroll move', icon: 'fa-rocket', color: 'blue' });
+  const comm = await api(admin, 'POST', '/api/communications', { title: 'Payroll letter', themeId: theme.id, status: 'draft' });
+  const vehicle = await api(admin, 'POST', '/api/vehicles', { name: 'Payroll email', type: 'email', description: '' });
+  const generated = await api(admin, 'POST', '/api/campaigns/generate', {
+    campaignName: 'Payroll move',
+    startDate: '2031-06-02',
+    endDate: '2031-10-31',
+    campaignTypes: ['technology-implementation'],
+    goLiveDate: '2031-09-15',
+  });
+  const campaign = await api(admin, 'POST', '/api/campaigns', { title: 'Payroll move', schedule: generated.schedule });
+  const { code } = await api(admin, 'POST', '/api/people', { name: 'Pat Planner', role: 'planner' });
+
+  // The planner changes the communication in its dialog, the campaign and the vehicle through the API.
+  const { context: plannerContext, page: planner } = await watchedPage(browser, server, { external, pageErrors });
+  await signInWith(planner, code);
+  await planner.goto('/schedule');
+  await planner.getByRole('button', { name: 'Edit Payroll letter' }).click();
+  const form = planner.getByRole('dialog', { name: 'Edit Communication' });
+  await form.getByLabel('Title', { exact: true }).fill('Payroll letter v2');
+  await form.getByRole('button', { name: 'Update Communication' }).click();
+  await form.waitFor({ state: 'hidden' });
+  await api(planner, 'PATCH', `/api/campaigns/${campaign.id}`, { title: 'Payroll move 2031' });
+  await api(planner, 'PUT', `/api/vehicles/${vehicle.id}`, { ...vehicle, name: 'Payroll email list' });
+  await plannerContext.close();
+
+  /** latest asserts that a History panel's newest entry is the planner's update of the field. */
+  async function latest(dialog, field, before, after) {
+    const entries = dialog.getByTestId('history-entry');
+    await eventually(async () => assert.ok((await entries.count()) >= 2, 'the creation and the change'));
+    const text = await entries.nth(0).textContent();
+    assert.match(text, /^Pat Planner updated this/);
+    assert.ok(text.includes(`${field}: ${before} → ${after}`), `the change of ${field} in: ${text}`);
+  }
+
+  // The admin reads each History panel.
+  await admin.goto('/schedule');
+  await admin.getByRole('button', { name: 'Edit Payroll letter v2' }).click();
+  const commDialog = admin.getByRole('dialog', { name: 'Edit Communication' });
+  await commDialog.getByRole('button', { name: 'History of Payroll letter v2' }).click();
+  const commHistory = admin.getByRole('dialog', { name: 'History of Payroll letter v2' });
+  await latest(commHistory, 'title', 'Payroll letter', 'Payroll letter v2');
+  assert.equal(comm.title, 'Payroll letter');
+  await admin.keyboard.press('Escape');
+  await commHistory.waitFor({ state: 'hidden' });
+
+  await admin.goto('/campaign-inventory');
+  await admin.getByRole('button', { name: 'History of Payroll move 2031' }).click();
+  await latest(admin.getByRole('dialog', { name: 'History of Payroll move 2031' }), 'title', 'Payroll move', 'Payroll move 2031');
+  await admin.keyboard.press('Escape');
+
+  await admin.goto('/vehicles');
+  await admin.getByRole('button', { name: 'Actions for Payroll email list' }).click();
+  await admin.getByRole('menuitem', { name: 'History' }).click();
+  await latest(admin.getByRole('dialog', { name: 'History of Payroll email list' }), 'name', 'Payroll email', 'Payroll email list');
+
+  await adminContext.close();
+  assert.deepEqual(external, []);
+  assert.deepEqual(pageErrors, []);
+});

@@ -132,3 +132,104 @@ test('a viewer sees every screen read-only', async () => {
   assert.deepEqual(external, []);
   assert.deepEqual(pageErrors, []);
 });
+
+/** enabledFields lists the fields of a dialog's form that are not disabled (an empty list: it is read-only). */
+async function enabledFields(dialog) {
+  const fields = dialog.locator('input, textarea, select, button[role="combobox"]');
+  await fields.first().waitFor();
+  const enabled = [];
+  for (const f of await fields.all()) {
+    if (!(await f.isDisabled())) enabled.push((await f.getAttribute('id')) ?? (await f.evaluate((e) => e.outerHTML.slice(0, 80))));
+  }
+  return enabled;
+}
+
+/** enabledSaves lists the enabled buttons of a dialog that would save, create, delete or generate. */
+async function enabledSaves(dialog) {
+  const found = [];
+  for (const b of await dialog.getByRole('button', { name: /Save|Update|Create|Add|Delete|Generate|Revoke/ }).all()) {
+    if (!(await b.isDisabled())) found.push(await b.textContent());
+  }
+  return found;
+}
+
+test('a viewer opens a communication and the Schedule dialogs read-only and cannot drag', async () => {
+  const adminCode = server.output.join('').match(/Admin code: (CPP[-A-Z0-9]+)/)[1];
+  const { context: adminContext, page: admin } = await watchedPage(browser, server, { external, pageErrors });
+  await signInWith(admin, adminCode);
+  const theme = await api(admin, 'POST', '/api/themes', { name: 'Cut-over', description: 'The cut-over', icon: 'fa-rocket', color: 'green' });
+  const next = new Date();
+  next.setDate(1);
+  next.setMonth(next.getMonth() + 1);
+  const day = (n) => `${next.getFullYear()}-${String(next.getMonth() + 1).padStart(2, '0')}-${String(n).padStart(2, '0')}`;
+  const briefing = await api(admin, 'POST', '/api/communications', {
+    title: 'Cut-over briefing',
+    themeId: theme.id,
+    status: 'scheduled',
+    scheduledDate: day(10),
+    rawContent: 'What changes on the day',
+  });
+  await api(admin, 'POST', '/api/communications', { title: 'Cut-over draft', themeId: theme.id, status: 'draft' });
+  const { code } = await api(admin, 'POST', '/api/people', { name: 'Val Viewer', role: 'viewer' });
+  await adminContext.close();
+
+  const { context, page } = await watchedPage(browser, server, { external, pageErrors });
+  await signInWith(page, code);
+  await eventually(async () => assert.equal(await page.getByTestId('signed-in-as').textContent(), 'Val Viewer · viewer'));
+  // Every request that could change the plan (the warnings preview is a POST that only reads).
+  const writes = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/') && !r.url().includes('/warnings/preview') && !['GET', 'HEAD'].includes(r.method())) writes.push(`${r.method()} ${r.url()}`);
+  });
+
+  // The backlog's draft opens read-only: every field disabled, no enabled save, Cancel and History usable.
+  await page.goto('/schedule');
+  await page.getByRole('button', { name: 'Edit Cut-over draft' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Edit Communication' });
+  await dialog.waitFor();
+  assert.equal(await dialog.getByLabel('Title', { exact: true }).inputValue(), 'Cut-over draft');
+  assert.deepEqual(await enabledFields(dialog), [], 'every field of the communication is disabled for a viewer');
+  assert.deepEqual(await enabledSaves(dialog), [], 'no enabled save in the communication dialog');
+  const update = dialog.getByTestId('guarded').filter({ has: page.getByRole('button', { name: 'Update Communication' }) });
+  assert.equal(await update.getAttribute('title'), 'Your role (viewer) cannot change the plan.');
+  assert.equal(await dialog.getByRole('button', { name: 'History of Cut-over draft' }).isEnabled(), true, 'a viewer may read the History');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+
+  // The calendar: the scheduled one does not move when dragged, and opens read-only when clicked.
+  await page.getByRole('button', { name: 'Next month' }).click();
+  const event = page.locator('.rbc-event', { hasText: 'Cut-over briefing' }).first();
+  await event.waitFor();
+  const from = await event.boundingBox();
+  const target = await page.locator(`.rbc-month-view [data-date="${day(17)}"]`).first().boundingBox();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 5 });
+  await page.mouse.move(target.x + target.width / 2 - 20, target.y + target.height + 40, { steps: 20 });
+  await page.mouse.up();
+  await page.waitForTimeout(500);
+  assert.equal((await api(page, 'GET', `/api/communications/${briefing.id}`)).scheduledDate, day(10), 'a drag by a viewer moves nothing');
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'hidden' }).catch(() => {});
+  await event.locator('button').click();
+  dialog = page.getByRole('dialog', { name: 'Edit Communication' });
+  await dialog.waitFor();
+  assert.equal(await dialog.getByLabel('Scheduled Date').inputValue(), day(10));
+  assert.deepEqual(await enabledFields(dialog), [], 'every field of the scheduled communication is disabled for a viewer');
+  assert.deepEqual(await enabledSaves(dialog), [], 'no enabled save in the scheduled communication dialog');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+
+  // Calendar Feeds: the new-feed form is read-only, Create Feed says why.
+  await page.getByRole('button', { name: 'Calendar Feeds' }).click();
+  dialog = page.getByRole('dialog', { name: 'Calendar Feeds' });
+  await dialog.waitFor();
+  assert.deepEqual(await enabledFields(dialog), [], 'every field of the new feed is disabled for a viewer');
+  assert.deepEqual(await enabledSaves(dialog), [], 'no enabled Create Feed');
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+
+  assert.deepEqual(writes, [], 'a viewer sends no write');
+  await context.close();
+  assert.deepEqual(external, []);
+  assert.deepEqual(pageErrors, []);
+});
