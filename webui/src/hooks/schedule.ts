@@ -88,16 +88,17 @@ export function useImportCampaigns(onSuccess?: () => void) {
 
 /**
  * useWarningsPreview asks which warnings a candidate communication would be
- * part of if saved. Nothing is asked unless it is scheduled with a date; the
- * answer is not kept once the form closes, so a reopened form asks again.
+ * part of if saved. Nothing is asked unless it is scheduled with a date and
+ * enabled (a role that saves nothing is not warned); the answer is not kept
+ * once the form closes, so a reopened form asks again.
  */
-export function useWarningsPreview(candidate: PreviewCandidate) {
+export function useWarningsPreview(candidate: PreviewCandidate, enabled = true) {
   const body = previewBody(candidate);
   const tz = browserZone();
   return useQuery<ScheduleWarning[]>({
     queryKey: [`${WARNINGS_PATH}/preview`, tz, body],
     queryFn: () => apiRequest<ScheduleWarning[]>('POST', `${WARNINGS_PATH}/preview?tz=${encodeURIComponent(tz)}`, body),
-    enabled: body !== null,
+    enabled: enabled && body !== null,
     gcTime: 0,
   });
 }

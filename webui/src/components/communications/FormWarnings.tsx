@@ -1,6 +1,7 @@
 import type { PreviewCandidate } from '@/lib/planning';
 import { useDebounced } from '@/lib/useDebounced';
 import { useWarningsPreview } from '@/hooks/schedule';
+import { useCan } from '@/hooks/session';
 import { WarningList } from './WarningList';
 
 /** PREVIEW_DELAY_MS is how long the form must stay unchanged before the warnings are asked for. */
@@ -18,7 +19,8 @@ export function FormWarnings({ candidate }: { candidate: { id?: string; audience
   const settled = useDebounced(key, PREVIEW_DELAY_MS);
   const [sid, saudience, sstatus, sdate] = JSON.parse(settled) as string[];
   const settledCandidate: PreviewCandidate = { id: sid || undefined, audienceId: saudience, status: sstatus, scheduledDate: sdate };
-  const preview = useWarningsPreview(settledCandidate);
+  // A role that may not change the plan saves nothing to be warned about (the preview needs plan.edit).
+  const preview = useWarningsPreview(settledCandidate, useCan('plan.edit'));
   // The form's own lists are already loaded; the names are only a nicety.
 
   const warnings = preview.isSuccess && Array.isArray(preview.data) ? preview.data : [];
