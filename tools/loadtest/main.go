@@ -302,13 +302,22 @@ func soak(ctx context.Context, o options, backend string, cfg harness.Config) er
 	}
 	fmt.Printf("== soak %s: %d clients, %s, %.0f%% reads\n", backend, o.clients, o.duration, 100*o.readShare)
 	before, merr := srv.Memory()
+	cpu0, cerr := srv.CPU()
 	rn := &runner{srv: srv, clients: clients, readShare: o.readShare, scale: o.scale}
 	rec, elapsed := load.Drive(ctx, o.clients, o.duration, rn.step)
 	after, aerr := srv.Memory()
+	cpu1, cerr1 := srv.CPU()
 	total := rec.Total()
 	fmt.Printf("all:    %s\n", total.Summary(elapsed))
 	for _, c := range rec.Classes() {
 		fmt.Printf("%-15s %s\n", c+":", rec.Stats(c).Summary(elapsed))
+	}
+	if cerr == nil && cerr1 == nil && total.Requests > 0 {
+		// How much CPU the server got: on a machine shared with other work
+		// a low share, not the server's own cost, may be what bounds the tail.
+		used := cpu1 - cpu0
+		fmt.Printf("serve CPU: %s in %s (%.2f cores), %s per request\n", used.Round(time.Millisecond), elapsed.Round(time.Millisecond),
+			used.Seconds()/elapsed.Seconds(), (used / time.Duration(total.Requests)).Round(time.Microsecond))
 	}
 	if merr == nil && aerr == nil {
 		// Read before the verification's whole-list reads, which are no
