@@ -2,7 +2,8 @@
 // binary: the first admin (its code printed at the first start) adds a
 // person and copies the code; the person signs in in a second browser as a
 // viewer without the controls that change the plan; a promotion shows after
-// a reload; a removal sends them back to the gate at their next action.
+// a reload; a removal sends them back to the gate at their next action; a
+// person ends their own other session from the account menu.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { launchBrowser, startServer } from './harness.mjs';
@@ -115,6 +116,47 @@ test("an admin signs out one of a person's sessions; the other holds", async () 
   assert.equal(await gate(laptop).count(), 0, 'the other session holds');
 
   await Promise.all([adminContext.close(), laptopContext.close(), phoneContext.close()]);
+  assert.deepEqual(external, []);
+  assert.deepEqual(pageErrors, []);
+});
+
+test('a person ends their other session from Your sessions; its next action lands on the gate', async () => {
+  const adminCode = server.output.join('').match(/Admin code: (CPP[-A-Z0-9]+)/)[1];
+  const { context: adminContext, page: admin } = await watchedPage(browser, server, { external, pageErrors });
+  await signInWith(admin, adminCode);
+  const { code } = await api(admin, 'POST', '/api/people', { name: 'Olive Own', role: 'viewer' });
+  await adminContext.close();
+  const { context: firstContext, page: first } = await watchedPage(browser, server, { external, pageErrors });
+  await signInWith(first, code);
+  const { context: secondContext, page: second } = await watchedPage(browser, server, { external, pageErrors });
+  await signInWith(second, code);
+
+  // The account menu, where the name and role show, opens Your sessions.
+  await first.getByTestId('signed-in-as').click();
+  await first.getByRole('menuitem', { name: 'Your sessions' }).click();
+  const dialog = first.getByRole('dialog', { name: 'Your sessions' });
+  const rows = dialog.getByTestId('own-session');
+  await eventually(async () => assert.equal(await rows.count(), 2));
+  await checkA11y(first, 'Your sessions');
+  const mine = rows.filter({ hasText: 'This browser' });
+  assert.equal(await mine.count(), 1, 'one session is this browser');
+  assert.equal(await mine.getByRole('button', { name: /^Sign out/ }).count(), 0, 'this browser is signed out with Log out');
+  assert.match(await mine.textContent(), /Chrome on Linux.*Started .* · last seen /);
+  await rows.filter({ hasNotText: 'This browser' }).getByRole('button', { name: /^Sign out Chrome/ }).click();
+  await first.getByText('Session signed out').first().waitFor();
+  await eventually(async () => assert.equal(await rows.count(), 1));
+  await first.keyboard.press('Escape');
+
+  const gate = (page) => page.getByRole('heading', { name: 'Authorized Access Required' });
+  const themes = (page) => page.getByRole('link', { name: 'Themes' });
+  await themes(second).or(gate(second)).first().waitFor();
+  await themes(second).click({ timeout: 2000 }).catch(() => {});
+  await gate(second).waitFor();
+  await themes(first).click();
+  await expectHeader(first, 'Themes', 'Organize communications around key themes and topics');
+  assert.equal(await gate(first).count(), 0, 'the first session holds');
+
+  await Promise.all([firstContext.close(), secondContext.close()]);
   assert.deepEqual(external, []);
   assert.deepEqual(pageErrors, []);
 });

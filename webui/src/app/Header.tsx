@@ -7,7 +7,8 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel,
 import { headerFor } from '@/lib/routes';
 import { useOpenCreateDialog } from '@/lib/createDialogs';
 import { BackupsDialog } from '@/features/backups/BackupsDialog';
-import { useCan, useSession } from '@/hooks/session';
+import { useCan } from '@/hooks/session';
+import { AccountMenu } from './AccountMenu';
 import { SearchBox } from './SearchBox';
 
 /** PROGRAMME_BADGE is the programme name shown in the header. */
@@ -19,7 +20,6 @@ export function Header({ menu }: { menu?: ReactNode }) {
   const { title, subtitle } = headerFor(pathname);
   const openCreate = useOpenCreateDialog();
   const [backupsOpen, setBackupsOpen] = useState(false);
-  const { data: session } = useSession();
   // A role without plan.edit (a viewer) sees no controls that change the plan.
   const canEdit = useCan('plan.edit');
   useEffect(() => {
@@ -45,11 +45,7 @@ export function Header({ menu }: { menu?: ReactNode }) {
           {PROGRAMME_BADGE}
         </Badge>
         <SearchBox />
-        {session?.name && (
-          <span className="whitespace-nowrap text-sm text-slate-700" data-testid="signed-in-as" title="Signed in as">
-            <span className="font-medium text-slate-900">{session.name}</span> · {session.role}
-          </span>
-        )}
+        <AccountMenu />
         {canEdit && (
           <>
             <Button variant="outline" size="icon" aria-label="Backups" title="Backups" onClick={() => setBackupsOpen(true)}>

@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { queryClient } from '@/lib/queryClient';
+import { toast } from '@/lib/toast';
 
 // The session is not cached data: the app asks once on start, and the gate
 // and Log out change it. These calls are its one home.
@@ -90,3 +91,35 @@ export function useAllowed(p: Permission): { allowed: boolean; reason: string | 
 
 /** useMayEdit answers whether the role may change the plan and, when not, why (the tooltip of a disabled control). */
 export const useMayEdit = () => useAllowed('plan.edit');
+
+/** OwnSession is one of the signed-in person's own open sessions (GET /api/session/sessions). */
+export interface OwnSession {
+  id: string;
+  personId: string;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  /** userAgent is the browser's User-Agent at the sign-in ('' for sessions older than it). */
+  userAgent: string;
+  /** current marks the session of this browser. */
+  current: boolean;
+}
+
+/** OWN_SESSIONS_PATH is the path and query key of the signed-in person's sessions. */
+export const OWN_SESSIONS_PATH = '/api/session/sessions';
+
+/** useOwnSessions lists the signed-in person's sessions, the most recently used first, while enabled (the dialog is open). */
+export const useOwnSessions = (enabled: boolean) => useQuery<OwnSession[]>({ queryKey: [OWN_SESSIONS_PATH], enabled, staleTime: 0 });
+
+/** useEndOwnSession signs out one of the person's other sessions; it ends at its next request. */
+export function useEndOwnSession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (s: OwnSession) => apiRequest('DELETE', `/api/sessions/${s.id}`),
+    onSuccess: () => {
+      toast({ title: 'Session signed out' });
+      return client.invalidateQueries({ queryKey: [OWN_SESSIONS_PATH] });
+    },
+    onError: (e) => toast({ title: 'Not signed out', description: e.message, variant: 'destructive' }),
+  });
+}
