@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/gorilla/mux"
 
@@ -88,23 +87,9 @@ func (s *Server) listCampaigns(ctx context.Context) ([]listedCampaign, error) {
 // campaignSummaryShape is the list cache's shape of GET /api/campaigns?fields=summary.
 const campaignSummaryShape = "fields=summary"
 
-// CampaignSummary is a campaign in GET /api/campaigns?fields=summary: what
-// a list of campaigns shows, without the schedule and the HTML (a saved
-// campaign of 130 activities is about 120 KB of schedule; its summary is
-// well under 1 KB). GET /api/campaigns/{id} has the whole record.
-type CampaignSummary struct {
-	ID                string          `json:"id"`
-	Title             string          `json:"title"`
-	Description       string          `json:"description"`
-	ActivityCount     int             `json:"activityCount"`
-	StartDate         string          `json:"startDate,omitempty"`
-	EndDate           string          `json:"endDate,omitempty"`
-	AudienceFilters   json.RawMessage `json:"audienceFilters"`
-	GeographicFilters []string        `json:"geographicFilters"`
-	CreatedAt         time.Time       `json:"createdAt"`
-	UpdatedAt         time.Time       `json:"updatedAt"`
-	Review            domain.Review   `json:"review"`
-}
+// CampaignSummary is a campaign in GET /api/campaigns?fields=summary
+// (store.ListCampaignSummaries). GET /api/campaigns/{id} has the whole record.
+type CampaignSummary = domain.CampaignSummary
 
 // campaignList is GET /api/campaigns: the whole records (without
 // htmlContent) as the spec has them, or with ?fields=summary their
@@ -125,38 +110,12 @@ func (s *Server) campaignList() http.HandlerFunc {
 				s.fail(w, r, err)
 				return
 			}
-			serveList(s, w, r, slotKey{list: store.CampaignsList, shape: campaignSummaryShape}, p, s.listCampaignSummaries,
+			serveList(s, w, r, slotKey{list: store.CampaignsList, shape: campaignSummaryShape}, p, s.store.ListCampaignSummaries,
 				func(c CampaignSummary) string { return c.ID }, nil, "")
 		default:
 			s.fail(w, r, BadRequest("fields", "must be summary, or absent for the whole records"))
 		}
 	}
-}
-
-func (s *Server) listCampaignSummaries(ctx context.Context) ([]CampaignSummary, error) {
-	cs, err := s.store.ListCampaigns(ctx)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]CampaignSummary, len(cs))
-	for i, c := range cs {
-		out[i] = summarize(c)
-	}
-	return out, nil
-}
-
-// summarize is a campaign's summary. The figures come from the stored
-// schedule; one that does not read as a schedule has none.
-func summarize(c domain.Campaign) CampaignSummary {
-	var sched struct {
-		TotalActivities int    `json:"totalActivities"`
-		StartDate       string `json:"startDate"`
-		EndDate         string `json:"endDate"`
-	}
-	_ = json.Unmarshal(c.Schedule, &sched)
-	return CampaignSummary{ID: c.ID, Title: c.Title, Description: c.Description, ActivityCount: sched.TotalActivities,
-		StartDate: sched.StartDate, EndDate: sched.EndDate, AudienceFilters: c.AudienceFilters,
-		GeographicFilters: c.GeographicFilters, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt, Review: c.Review}
 }
 
 // listed wraps campaigns for the list.

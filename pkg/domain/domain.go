@@ -194,6 +194,45 @@ type Campaign struct {
 	Review Review `json:"review"`
 }
 
+// CampaignSummary is what a list of campaigns shows, without the schedule
+// and the HTML (a saved campaign of 130 activities is about 120 KB of
+// schedule; its summary is well under 1 KB).
+type CampaignSummary struct {
+	ID                string          `json:"id"`
+	Title             string          `json:"title"`
+	Description       string          `json:"description"`
+	ActivityCount     int             `json:"activityCount"`
+	StartDate         string          `json:"startDate,omitempty"`
+	EndDate           string          `json:"endDate,omitempty"`
+	AudienceFilters   json.RawMessage `json:"audienceFilters"`
+	GeographicFilters []string        `json:"geographicFilters"`
+	CreatedAt         time.Time       `json:"createdAt"`
+	UpdatedAt         time.Time       `json:"updatedAt"`
+	Review            Review          `json:"review"`
+}
+
+// ScheduleFigures are the schedule's fields a CampaignSummary shows.
+type ScheduleFigures struct {
+	TotalActivities int    `json:"totalActivities"`
+	StartDate       string `json:"startDate"`
+	EndDate         string `json:"endDate"`
+}
+
+// Summary is the campaign's summary with the figures of its schedule.
+func (c Campaign) Summary(f ScheduleFigures) CampaignSummary {
+	return CampaignSummary{ID: c.ID, Title: c.Title, Description: c.Description, ActivityCount: f.TotalActivities,
+		StartDate: f.StartDate, EndDate: f.EndDate, AudienceFilters: c.AudienceFilters,
+		GeographicFilters: c.GeographicFilters, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt, Review: c.Review}
+}
+
+// Figures reads the schedule's figures; a schedule that does not read as
+// one has none (a field of the wrong type is left zero).
+func (c Campaign) Figures() ScheduleFigures {
+	var f ScheduleFigures
+	_ = json.Unmarshal(c.Schedule, &f)
+	return f
+}
+
 // ChecklistTemplate is a named checklist kept in the repository. Items and
 // Metadata are the documents pkg/checklist reads and writes.
 type ChecklistTemplate struct {

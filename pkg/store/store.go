@@ -283,6 +283,10 @@ type Store interface {
 	Audit(ctx context.Context, action, entityType, entityID, label string) error
 
 	ListCampaigns(ctx context.Context) ([]domain.Campaign, error)
+	// ListCampaignSummaries is ListCampaigns' summaries, in its order,
+	// read without the schedules and the HTML (the schedule's figures are
+	// taken out in the database).
+	ListCampaignSummaries(ctx context.Context) ([]domain.CampaignSummary, error)
 	GetCampaign(ctx context.Context, id string) (domain.Campaign, error)
 	CreateCampaign(ctx context.Context, c *domain.Campaign) error
 	// UpdateCampaign replaces the campaign's stored fields and sets UpdatedAt.

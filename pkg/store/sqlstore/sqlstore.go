@@ -45,6 +45,11 @@ type Dialect struct {
 	// folds it, so searches need not lower each value. On SQLite both fold
 	// ASCII letters only; PostgreSQL's lower() folds every letter.
 	LikeIgnoresCase bool
+	// JSONField is the expression, with %[1]s a text column holding JSON and
+	// %[2]s a key, giving the JSON text of the key's value in the column's
+	// object, or NULL: campaign summaries take the schedule's figures out in
+	// the database instead of reading the whole schedule.
+	JSONField string
 	// TextOrder follows a text column in ORDER BY to sort it bytewise
 	// whatever the database's collation, so backups of the same data are
 	// the same bytes on every backend ("" where that is the default).

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 
@@ -37,6 +38,7 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"BlackoutsFollowAudiences", testBlackoutsFollowAudiences},
 		{"Activity", testActivity},
 		{"Campaigns", testCampaigns},
+		{"CampaignSummaries", testCampaignSummaries},
 		{"ChecklistTemplates", testChecklistTemplates},
 		{"WorkingChecklist", testWorkingChecklist},
 		{"Search", testSearch},
@@ -580,6 +582,44 @@ func testCampaigns(t *testing.T, s store.Store) {
 	require.NoError(t, s.DeleteCampaign(ctx, c.ID))
 	_, err = s.GetCampaign(ctx, c.ID)
 	assert.ErrorIs(t, err, store.ErrNotFound)
+}
+
+// testCampaignSummaries: the summaries, read without the schedules, are the
+// whole records' summaries, in the list's order, whatever the schedule holds.
+func testCampaignSummaries(t *testing.T, s store.Store) {
+	schedules := []string{
+		`{"totalActivities":130,"startDate":"2027-01-04","endDate":"2027-06-30","activities":[{"id":"a1","title":"x"}]}`,
+		`{"totalActivities":2}`,
+		`{"startDate":"2027-02-01","note":"no count"}`,
+		`{"totalActivities":"many","startDate":7,"endDate":"2028-01-01"}`,
+		`{"totalActivities":1.5,"startDate":null}`,
+		`[1,2,3]`,
+		`"not an object"`,
+		`{}`,
+	}
+	for i, sched := range schedules {
+		c := domain.Campaign{Title: fmt.Sprintf("Campaign %d", i), Description: "d", Schedule: json.RawMessage(sched),
+			HTMLContent: "<html>" + sched + "</html>", AudienceFilters: json.RawMessage(`{"types":["transformation"]}`),
+			GeographicFilters: []string{"california"}}
+		require.NoError(t, s.CreateCampaign(ctx, &c))
+	}
+	list, err := s.ListCampaigns(ctx)
+	require.NoError(t, err)
+	want := make([]domain.CampaignSummary, len(list))
+	for i, c := range list {
+		want[i] = c.Summary(c.Figures())
+	}
+	got, err := s.ListCampaignSummaries(ctx)
+	require.NoError(t, err)
+	require.Len(t, got, len(schedules))
+	assert.Equal(t, want, got)
+	first := got[slices.IndexFunc(got, func(c domain.CampaignSummary) bool { return c.Title == "Campaign 0" })]
+	assert.Equal(t, 130, first.ActivityCount)
+	assert.Equal(t, "2027-01-04", first.StartDate)
+	assert.Equal(t, "2027-06-30", first.EndDate)
+	third := got[slices.IndexFunc(got, func(c domain.CampaignSummary) bool { return c.Title == "Campaign 3" })]
+	assert.Equal(t, domain.CampaignSummary{}.ActivityCount, third.ActivityCount, "a count that is no number is none")
+	assert.Equal(t, "2028-01-01", third.EndDate)
 }
 
 func testChecklistTemplates(t *testing.T, s store.Store) {
