@@ -15,6 +15,9 @@ const (
 	VehiclesList
 	CommunicationsList
 	CampaignsList
+	// ActivityList is the recent activity (store.ListActivity), which the
+	// Dashboard shows: every write it lists moves it.
+	ActivityList
 	// NumLists counts the lists above.
 	NumLists
 )
@@ -28,7 +31,7 @@ var Lists = func() []List {
 	return out
 }()
 
-var listNames = [NumLists]string{"themes", "questions", "content", "audiences", "vehicles", "communications", "campaigns"}
+var listNames = [NumLists]string{"themes", "questions", "content", "audiences", "vehicles", "communications", "campaigns", "activity"}
 
 // String is the list's name, as kept in the data_versions table.
 func (l List) String() string {

@@ -82,6 +82,8 @@ func (s *Store) PruneAudit(ctx context.Context, before time.Time) (int, error) {
 			return err
 		}
 		n = int(deleted)
+		// Old entries may be among the recent ones when little happens.
+		tx.touched[store.ActivityList] = true
 		ctx := store.WithChanges(ctx, store.Changes{"entries": {Before: n, After: 0}, "cutoff": {After: before.UTC().Format(time.RFC3339)}})
 		return tx.record(ctx, store.ActionPruned, "audit", "", strconv.Itoa(n)+" entries before "+before.UTC().Format(time.RFC3339))
 	})

@@ -387,6 +387,6 @@ func (s *Store) DeleteCommunication(ctx context.Context, id string) error {
 // ListActivity implements store.Store.
 func (s *Store) ListActivity(ctx context.Context, limit int) ([]domain.Activity, error) {
 	rows, err := s.q().QueryContext(ctx, activitySelect+
-		` WHERE entity_type NOT IN ('session', 'person', 'checklist', 'checklist_item', 'audit') ORDER BY seq DESC LIMIT $1`, limit)
+		` WHERE entity_type NOT IN `+unlistedActivitySQL+` ORDER BY seq DESC LIMIT $1`, limit)
 	return collect(rows, err, scanActivity)
 }

@@ -3,6 +3,8 @@ package sqlstore
 import (
 	"bytes"
 	"context"
+	"slices"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -52,7 +54,18 @@ func (s *Store) touch(entityType string) {
 	for _, l := range lists {
 		s.touched[l] = true
 	}
+	if !slices.Contains(unlistedActivity, entityType) {
+		s.touched[store.ActivityList] = true
+	}
 }
+
+// unlistedActivity are the entity types whose entries ListActivity leaves
+// out (the audit trail's own, and the checklist's saves): they do not move
+// store.ActivityList.
+var unlistedActivity = []string{"session", "person", "checklist", "checklist_item", "audit"}
+
+// unlistedActivitySQL is unlistedActivity as an SQL list.
+var unlistedActivitySQL = "('" + strings.Join(unlistedActivity, "', '") + "')"
 
 // bumpVersions moves the versions of the touched lists, once per transaction
 // however many rows it wrote, just before it commits. The rows are locked in

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -41,6 +42,8 @@ func snapshotLists(t *testing.T, s store.Store) listSnapshot {
 			rows, err = s.ListCommunications(ctx)
 		case store.CampaignsList:
 			rows, err = s.ListCampaigns(ctx)
+		case store.ActivityList:
+			rows, err = s.ListActivity(ctx, 1000)
 		default:
 			t.Fatalf("snapshotLists does not know list %s", l)
 		}
@@ -141,6 +144,13 @@ func testDataVersions(t *testing.T, s store.Store) {
 		{"update campaign", store.CampaignsList, func() error {
 			camp.Title = "ERP wave 2"
 			return s.UpdateCampaign(ctx, &camp)
+		}},
+		{"create blackout", store.ActivityList, func() error {
+			return s.CreateBlackout(ctx, &domain.Blackout{Name: "Freeze", StartDate: "2031-01-01", EndDate: "2031-01-02"})
+		}},
+		{"prune the audit trail", store.ActivityList, func() error {
+			_, err := s.PruneAudit(ctx, time.Now().Add(time.Hour))
+			return err
 		}},
 		{"delete campaign", store.CampaignsList, func() error { return s.DeleteCampaign(ctx, camp.ID) }},
 		{"delete communication", store.CommunicationsList, func() error { return s.DeleteCommunication(ctx, comm.ID) }},
