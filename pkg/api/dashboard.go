@@ -1,19 +1,70 @@
 package api
 
 import (
+	"context"
+	"encoding/json"
 	"net/http"
 
 	"github.com/commsplan/commsplan/pkg/schedule"
+	"github.com/commsplan/commsplan/pkg/store"
 )
+
+// dashboardLists are the data versions the Dashboard's answer follows: its
+// four cards, this week's and the upcoming communications, and the recent
+// activity.
+var dashboardLists = []store.List{store.ThemesList, store.ContentList, store.AudiencesList, store.CommunicationsList, store.ActivityList}
 
 // dashboard is GET /api/dashboard?tz=: the Dashboard's summary
 // (plan.Dashboard), its days, weeks and months in the planner's zone.
+//
+// The answer is cached like a list's (listCache), one entry per zone and
+// day (what it is computed from besides the data), at the sum of the
+// versions of dashboardLists: a write moves one of them up by at least one
+// and none ever goes down, so the sum moves with every change on any
+// replica. It has its ETag, 304 and stored gzip and zstd forms.
 func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) {
 	rg, err := schedule.ParseRange("", "", r.URL.Query().Get("tz"))
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	d, err := s.plan.Dashboard(r.Context(), s.now(), rg.Loc)
-	s.answer(w, r, http.StatusOK, d, err)
+	var v int64
+	for _, l := range dashboardLists {
+		lv, err := s.store.DataVersion(r.Context(), l)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		v += lv
+	}
+	now := s.now()
+	k := slotKey{list: store.ActivityList, shape: "dashboard\x00" + rg.Loc.String() + "\x00" + now.In(rg.Loc).Format("2006-01-02")}
+	h := w.Header()
+	h.Set("Vary", "Accept-Encoding")
+	etag := s.lists.etag(k, v)
+	if etagMatches(r.Header.Get("If-None-Match"), etag) {
+		h.Set("ETag", "W/"+etag)
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	// The build outlives a cancelled first caller: others may share it.
+	ctx := context.WithoutCancel(r.Context())
+	e, err := s.lists.get(r.Context(), k, v, func(need int64) (*listEntry, error) {
+		d, err := s.plan.Dashboard(ctx, now, rg.Loc)
+		if err != nil {
+			return nil, err
+		}
+		body, err := json.Marshal(d)
+		if err != nil {
+			return nil, err
+		}
+		return &listEntry{version: need, encodings: encodings{body: append(body, '\n')}}, nil
+	})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	h.Set("ETag", "W/"+s.lists.etag(k, e.version))
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	writeEncoded(w, r, &e.encodings)
 }

@@ -97,8 +97,9 @@ type buildRound struct {
 // after it is built, apart from its compressed forms, made once on demand.
 type listEntry struct {
 	version int64
-	// body is the whole answer, as writeJSON sends it: "[row,row]\n".
-	body []byte
+	// encodings hold the whole answer, as writeJSON sends it:
+	// "[row,row]\n".
+	encodings
 	// ends[i] is the offset in body just past row i; row i starts one past
 	// ends[i-1] (past the "[" for row 0).
 	ends []int
@@ -110,8 +111,26 @@ type listEntry struct {
 	all    []int
 	groups map[string][]int
 
+	// pages are the pages of it answered so far, by request (path and
+	// query), kept while their bodies add up to no more than the whole
+	// answer's: a page is cut, and compressed, once per version.
+	pagesMu    sync.Mutex
+	pages      map[string]*cachedPage
+	pagesBytes int
+}
+
+// encodings is a body and its compressed forms, made once on demand.
+type encodings struct {
+	body               []byte
 	gzipOnce, zstdOnce sync.Once
 	gzip, zstd         []byte
+}
+
+// cachedPage is one page of a list entry with its headers.
+type cachedPage struct {
+	encodings
+	total int
+	link  string
 }
 
 func newListCache(buildVersion string) *listCache {
@@ -272,7 +291,7 @@ var zstdEncoder, _ = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault
 
 // encoded returns the body in the given content coding ("" for none),
 // compressing it the first time it is asked for.
-func (e *listEntry) encoded(coding string) []byte {
+func (e *encodings) encoded(coding string) []byte {
 	switch coding {
 	case "gzip":
 		e.gzipOnce.Do(func() {
@@ -448,10 +467,17 @@ func serveList[T any](s *Server, w http.ResponseWriter, r *http.Request, k slotK
 		s.writeRows(w, r, e, e.all, p)
 		return
 	}
-	body := e.body
+	writeEncoded(w, r, &e.encodings)
+}
+
+// writeEncoded sends a cached body 200, compressed when the client takes a
+// coding and the body is worth it, with its Content-Length.
+func writeEncoded(w http.ResponseWriter, r *http.Request, b *encodings) {
+	h := w.Header()
+	body := b.body
 	if len(body) >= minCompressSize {
 		if coding := acceptedCoding(r.Header.Get("Accept-Encoding")); coding != "" {
-			body = e.encoded(coding)
+			body = b.encoded(coding)
 			// Set, the outer gzip middleware passes the body through.
 			h.Set("Content-Encoding", coding)
 		}
@@ -462,16 +488,49 @@ func serveList[T any](s *Server, w http.ResponseWriter, r *http.Request, k slotK
 }
 
 // writeRows answers rows of e (indices in list order): one page of them when
-// p is on, with a Link to the next while rows remain, else all. The outer
-// gzip middleware compresses it.
+// p is on, with a Link to the next while rows remain, else all. The page is
+// kept with the entry, so the same request at the same version is sent, in
+// its compressed forms too, without cutting or compressing it again.
 func (s *Server) writeRows(w http.ResponseWriter, r *http.Request, e *listEntry, rows []int, p page) {
+	key := r.URL.Path + "?" + r.URL.RawQuery
+	e.pagesMu.Lock()
+	pg := e.pages[key]
+	e.pagesMu.Unlock()
+	if pg == nil {
+		var err error
+		if pg, err = cutPage(r, e, rows, p); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		e.pagesMu.Lock()
+		if old := e.pages[key]; old != nil {
+			pg = old // another request cut it meanwhile
+		} else if e.pagesBytes+len(pg.body) <= len(e.body) {
+			if e.pages == nil {
+				e.pages = map[string]*cachedPage{}
+			}
+			e.pages[key] = pg
+			e.pagesBytes += len(pg.body)
+		}
+		e.pagesMu.Unlock()
+	}
+	// How many rows the whole (filtered) list holds: a pager shows it and
+	// sizes its scroll area before the last page comes.
+	w.Header().Set("X-Total-Count", strconv.Itoa(pg.total))
+	if pg.link != "" {
+		w.Header().Set("Link", pg.link)
+	}
+	writeEncoded(w, r, &pg.encodings)
+}
+
+// cutPage is writeRows' page of rows.
+func cutPage(r *http.Request, e *listEntry, rows []int, p page) (*cachedPage, error) {
 	start, end := 0, len(rows)
 	if p.after != "" {
 		i, ok := e.index[p.after]
 		at := sort.SearchInts(rows, i)
 		if !ok || at == len(rows) || rows[at] != i {
-			s.fail(w, r, BadRequest("after", "names a row no longer in the list; start again without it"))
-			return
+			return nil, BadRequest("after", "names a row no longer in the list; start again without it")
 		}
 		start = at + 1
 	}
@@ -487,15 +546,12 @@ func (s *Server) writeRows(w http.ResponseWriter, r *http.Request, e *listEntry,
 		buf.Write(e.row(rows[k]))
 	}
 	buf.WriteString("]\n")
-	// How many rows the whole (filtered) list holds: a pager shows it and
-	// sizes its scroll area before the last page comes.
-	w.Header().Set("X-Total-Count", strconv.Itoa(len(rows)))
+	pg := &cachedPage{encodings: encodings{body: buf.Bytes()}, total: len(rows)}
 	if end < len(rows) {
 		q := r.URL.Query()
 		q.Set("limit", strconv.Itoa(p.limit))
 		q.Set("after", cursor(e.ids[rows[end-1]]))
-		w.Header().Set("Link", "<"+r.URL.Path+"?"+q.Encode()+`>; rel="next"`)
+		pg.link = "<" + r.URL.Path + "?" + q.Encode() + `>; rel="next"`
 	}
-	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(buf.Bytes())
+	return pg, nil
 }

@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -22,6 +23,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/store"
 	"github.com/commsplan/commsplan/pkg/store/storetest"
 )
@@ -77,12 +79,39 @@ func listTruth(t *testing.T, s store.Store, path string) string {
 		var cs []domain.Campaign
 		cs, err = s.ListCampaigns(ctx)
 		rows = listed(cs)
+		if u.Query().Get("fields") == "summary" {
+			// The summaries of the whole records, not the store's own query.
+			sums := make([]domain.CampaignSummary, len(cs))
+			for i, c := range cs {
+				sums[i] = c.Summary(c.Figures())
+			}
+			rows = sums
+		}
+	case "/api/dashboard":
+		var d plan.Dashboard
+		d, err = plan.New(s).Dashboard(ctx, time.Now(), time.UTC)
+		require.NoError(t, err)
+		var buf bytes.Buffer
+		require.NoError(t, json.NewEncoder(&buf).Encode(d))
+		return buf.String()
 	default:
 		t.Fatalf("listTruth: no list at %s", path)
 	}
 	require.NoError(t, err)
 	var buf bytes.Buffer
 	require.NoError(t, json.NewEncoder(&buf).Encode(rows))
+	if n := u.Query().Get("limit"); n != "" {
+		// The first page: the first limit rows.
+		var all []json.RawMessage
+		require.NoError(t, json.Unmarshal(buf.Bytes(), &all))
+		limit, err := strconv.Atoi(n)
+		require.NoError(t, err)
+		var page [][]byte
+		for _, row := range all[:min(limit, len(all))] {
+			page = append(page, row)
+		}
+		return "[" + string(bytes.Join(page, []byte(","))) + "]\n"
+	}
 	return buf.String()
 }
 
@@ -95,7 +124,10 @@ func TestListCacheFollowsWrites(t *testing.T) {
 		a := newTestServer(t, b)
 		servers := []*testServer{a, a.secondServer(t)}
 		paths := []string{"/api/themes", "/api/questions", "/api/content", "/api/audiences", "/api/vehicles",
-			"/api/communications", "/api/campaigns"}
+			"/api/communications", "/api/campaigns",
+			// Pages (kept with their entry), the summaries, the Dashboard.
+			"/api/campaigns?limit=1", "/api/campaigns?fields=summary", "/api/campaigns?fields=summary&limit=1",
+			"/api/content?limit=1", "/api/dashboard"}
 		type seen struct{ etag, body string }
 		last := map[string]seen{}
 		check := func(step string) {
@@ -197,6 +229,12 @@ func TestListCacheFollowsWrites(t *testing.T) {
 			{"update campaign", func() {
 				a.json("PATCH", "/api/campaigns/"+camp.ID, map[string]any{"title": "Wave 2"}, 200, nil)
 			}},
+			{"create a second campaign", func() {
+				a.json("POST", "/api/campaigns", map[string]any{"title": "Wave 3", "schedule": sched, "htmlContent": html}, 201, nil)
+			}},
+			{"create blackout (recent activity only)", func() {
+				a.json("POST", "/api/blackouts", map[string]any{"name": "Freeze", "startDate": "2031-03-01", "endDate": "2031-03-02"}, 201, nil)
+			}},
 			{"delete campaign", func() { a.json("DELETE", "/api/campaigns/"+camp.ID, nil, 204, nil) }},
 			{"delete communication", func() { a.json("DELETE", "/api/communications/"+comm.ID, nil, 204, nil) }},
 			{"delete vehicle", func() { a.json("DELETE", "/api/vehicles/"+veh.ID, nil, 204, nil) }},
@@ -222,15 +260,26 @@ func TestListCacheFollowsWrites(t *testing.T) {
 	})
 }
 
-// TestListEncodings checks the stored gzip and zstd bodies decode to the
-// identity body, are not compressed twice by the outer middleware, and carry
-// the caching headers.
+// TestListEncodings checks the stored gzip and zstd bodies (of a whole list,
+// a page kept with its entry, and the Dashboard) decode to the identity
+// body, are not compressed twice by the outer middleware, and carry the
+// caching headers.
 func TestListEncodings(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
 		ts := newTestServer(t, b)
 		fillPlan(t, ts.Store, 30, 2, 10)
-		want := listTruth(t, ts.Store, "/api/themes")
-		require.Greater(t, len(want), minCompressSize)
+		for path, tag := range map[string]string{"/api/themes": "themes", "/api/themes?limit=20": "themes",
+			"/api/dashboard": `activity\.[0-9a-z]+`} {
+			testEncodings(t, ts, path, tag)
+		}
+	})
+}
+
+// testEncodings reads path in every coding, twice: the miss, then the hit.
+func testEncodings(t *testing.T, ts *testServer, path, tag string) {
+	want := listTruth(t, ts.Store, path)
+	require.Greater(t, len(want), minCompressSize, path)
+	{
 		decoders := map[string]func(io.Reader) (io.Reader, error){
 			"": func(r io.Reader) (io.Reader, error) { return r, nil },
 			"gzip": func(r io.Reader) (io.Reader, error) {
@@ -243,7 +292,7 @@ func TestListEncodings(t *testing.T) {
 		}
 		for _, accept := range []string{"identity", "gzip", "zstd", "gzip, deflate, br, zstd", "zstd;q=0, gzip"} {
 			for range 2 { // the miss, then the hit
-				req, err := http.NewRequest("GET", ts.URL+"/api/themes", nil)
+				req, err := http.NewRequest("GET", ts.URL+path, nil)
 				require.NoError(t, err)
 				req.Header.Set("Accept-Encoding", accept)
 				resp, err := ts.client.Do(req)
@@ -256,15 +305,15 @@ func TestListEncodings(t *testing.T) {
 				assert.Equal(t, acceptedCoding(accept), coding, accept)
 				assert.Equal(t, "private, no-cache", resp.Header.Get("Cache-Control"))
 				assert.Equal(t, "Accept-Encoding", resp.Header.Get("Vary"))
-				assert.Regexp(t, `^W/"themes-[0-9a-z]+-[0-9a-z]+"$`, resp.Header.Get("ETag"))
+				assert.Regexp(t, `^W/"`+tag+`-[0-9a-z]+-[0-9a-z]+"$`, resp.Header.Get("ETag"))
 				dec, err := decoders[coding](bytes.NewReader(raw))
 				require.NoError(t, err, accept)
 				plain, err := io.ReadAll(dec)
 				require.NoError(t, err, accept)
-				assert.Equal(t, want, string(plain), accept)
+				assert.Equal(t, want, string(plain), path+" "+accept)
 			}
 		}
-	})
+	}
 }
 
 // TestListPagination walks every list page by page and checks the pages
