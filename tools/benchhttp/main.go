@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -44,7 +45,10 @@ var scaleQueries = []string{
 	"/api/content?limit=60",
 	"/api/content?q=answer&type=text&limit=60", // a library search
 	"/api/campaigns?limit=20",
-	"/api/search?q=training", // the header search
+	"/api/campaigns?fields=summary", // Import from Campaign's list
+	"/api/search?q=training",        // the header search: a word in most rows
+	"/api/search?q=kickoff",         // ... a word in a few
+	"/api/search?q=zqxj",            // ... in none: every row is looked at
 }
 
 type options struct {
@@ -54,6 +58,7 @@ type options struct {
 	duration time.Duration
 	only     string
 	ceiling  string
+	before   string
 	size     plan
 }
 
@@ -66,6 +71,7 @@ func main() {
 	flag.StringVar(&serveCeilingFrom, "serve-ceiling", "", "internal: serve the answers recorded in this file as the ceiling")
 	flag.StringVar(&o.only, "lists", "", "comma-separated list paths to measure (default: all seven, or with -scale the scale queries)")
 	flag.BoolVar(&o.scale, "scale", false, "seed the demo plan and the five-year scale dataset (commsplan seed --demo --scale) instead, and measure the range, filter and search queries the screens send")
+	flag.StringVar(&o.before, "before", "", "a commsplan binary of an earlier version, measured in the same run on a database of its own seeded by it (`seed`), for a before/after table")
 	flag.IntVar(&o.size.themes, "themes", 1000, "themes seeded")
 	flag.IntVar(&o.size.questionsPer, "questions-per-theme", 10, "questions per theme")
 	flag.IntVar(&o.size.contents, "contents", 5000, "content pieces, each linked to a question")
@@ -156,28 +162,36 @@ func bench(ctx context.Context, o options, backend, bin, dir string, paths []str
 		return err
 	}
 	defer srv.Stop()
-
-	// The exact bytes and headers our server sends, per path and encoding.
-	fetcher := load.NewClient(1, false)
-	sent := map[string]variant{}
-	for _, p := range paths {
-		for _, e := range encodings {
-			req, err := srv.Request(ctx, "GET", p, nil)
-			if err != nil {
-				return err
-			}
-			if e.accept != "" {
-				req.Header.Set("Accept-Encoding", e.accept)
-			}
-			resp, err := load.Do(fetcher, req, false)
-			if err != nil {
-				return fmt.Errorf("GET %s: %w", p, err)
-			}
-			if resp.Status != http.StatusOK {
-				return fmt.Errorf("GET %s: %d", p, resp.Status)
-			}
-			sent[p+" "+e.name] = variant{Header: resp.Header, Body: resp.Body}
+	var old *harness.Server
+	if o.before != "" {
+		if old, err = startBefore(ctx, o, backend, dir); err != nil {
+			return fmt.Errorf("-before: %w", err)
 		}
+		defer old.Stop()
+	}
+
+	// The exact bytes and headers our server sends, per path and encoding,
+	// and how long each first request took (caches cold).
+	sent, firsts, err := fetchAll(ctx, srv, paths)
+	if err != nil {
+		return err
+	}
+	var oldFirsts map[string]time.Duration
+	if old != nil {
+		if _, oldFirsts, err = fetchAll(ctx, old, paths); err != nil {
+			return fmt.Errorf("-before: %w", err)
+		}
+		fmt.Printf("%-40s %12s %12s\n", "first request (cold), identity", "before", "ours")
+		for _, p := range paths {
+			fmt.Printf("%-40s %12s %12s\n", p, load.Round(oldFirsts[p]), load.Round(firsts[p]))
+		}
+		fmt.Println()
+	} else {
+		fmt.Printf("%-40s %12s\n", "first request (cold), identity", "ours")
+		for _, p := range paths {
+			fmt.Printf("%-40s %12s\n", p, load.Round(firsts[p]))
+		}
+		fmt.Println()
 	}
 	ceiling, err := startCeiling(o.ceiling, sent, dir)
 	if err != nil {
@@ -198,6 +212,12 @@ func bench(ctx context.Context, o options, backend, bin, dir string, paths []str
 	for _, p := range paths {
 		for _, e := range encodings {
 			v := sent[p+" "+e.name]
+			if old != nil {
+				res := measure(ctx, o, old.URL+p, old.Cookie, e.accept, old.CPU)
+				fmt.Printf(rowFormat, "  before", e.name, fmt.Sprint(res.bytes), res.rate0(), res.p(0.5), res.p(0.99), res.cpuPerRequest(),
+					"", "", "", "", "")
+				failures = append(failures, res.failures("before "+p+" "+e.name)...)
+			}
 			ours := measure(ctx, o, srv.URL+p, srv.Cookie, e.accept, srv.CPU)
 			ceil := measure(ctx, o, ceiling.url+p, "", e.accept, ceiling.cpu)
 			fmt.Printf(rowFormat, p, e.name, fmt.Sprint(len(v.Body)), ours.rate0(), ours.p(0.5), ours.p(0.99), ours.cpuPerRequest(),
@@ -217,6 +237,67 @@ func bench(ctx context.Context, o options, backend, bin, dir string, paths []str
 		return errors.New(strings.Join(failures, "; "))
 	}
 	return nil
+}
+
+// fetchAll gets every path once in each encoding from srv: the answers,
+// and how long each path's first request (identity) took.
+func fetchAll(ctx context.Context, srv *harness.Server, paths []string) (map[string]variant, map[string]time.Duration, error) {
+	fetcher := load.NewClient(1, false)
+	sent := map[string]variant{}
+	firsts := map[string]time.Duration{}
+	for _, p := range paths {
+		for _, e := range encodings {
+			req, err := srv.Request(ctx, "GET", p, nil)
+			if err != nil {
+				return nil, nil, err
+			}
+			if e.accept != "" {
+				req.Header.Set("Accept-Encoding", e.accept)
+			}
+			resp, err := load.Do(fetcher, req, false)
+			if err != nil {
+				return nil, nil, fmt.Errorf("GET %s: %w", p, err)
+			}
+			if resp.Status != http.StatusOK {
+				return nil, nil, fmt.Errorf("GET %s: %d", p, resp.Status)
+			}
+			sent[p+" "+e.name] = variant{Header: resp.Header, Body: resp.Body}
+			if _, ok := firsts[p]; !ok {
+				firsts[p] = resp.Latency
+			}
+		}
+	}
+	return sent, firsts, nil
+}
+
+// startBefore seeds a database of its own with the -before binary (its
+// migrations, its seed) and starts it: an earlier binary may not open a
+// database a later one migrated.
+func startBefore(ctx context.Context, o options, backend, dir string) (*harness.Server, error) {
+	dir = filepath.Join(dir, "before")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	dsn, drop, err := harness.Database(ctx, backend, dir)
+	if err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	args := []string{"seed", "--demo", "--db", dsn}
+	if o.scale {
+		args = append(args, "--scale")
+	}
+	if out, err := exec.CommandContext(ctx, o.before, args...).CombinedOutput(); err != nil {
+		_ = drop()
+		return nil, fmt.Errorf("seed: %w: %s", err, out)
+	}
+	fmt.Printf("before: %s, seeded in %s\n", o.before, time.Since(start).Round(100*time.Millisecond))
+	srv, err := harness.Start(ctx, harness.Config{Bin: o.before, DB: dsn, DataDir: dir, Log: filepath.Join(dir, "server.log"), Conns: o.conns})
+	if err != nil {
+		_ = drop()
+		return nil, err
+	}
+	return srv, nil
 }
 
 // result is one measurement. cpu is the server's CPU time during it, when
