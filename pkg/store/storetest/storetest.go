@@ -42,6 +42,7 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"ChecklistTemplates", testChecklistTemplates},
 		{"WorkingChecklist", testWorkingChecklist},
 		{"Search", testSearch},
+		{"SearchFollowsWrites", testSearchFollowsWrites},
 		{"Transactions", testTransactions},
 		{"NotFound", testNotFound},
 		{"ConcurrentCreates", testConcurrentCreates},
@@ -731,6 +732,78 @@ func testSearch(t *testing.T, s store.Store) {
 	require.NoError(t, err)
 	assert.NotNil(t, hits)
 	assert.Empty(t, hits)
+
+	for _, q := range []string{"zq", "zqxj"} { // scanned, indexed
+		hits, err = s.Search(ctx, q, 10)
+		require.NoError(t, err)
+		assert.NotNil(t, hits, "no hits is an empty list, not null")
+		assert.Empty(t, hits)
+	}
+}
+
+// testSearchFollowsWrites: every searched column is found by a word only it
+// holds, in any case and from the middle of a word, whatever its length;
+// updates, deletes and cascades change the hits at once (the search index
+// follows every write), and hits are those of the documented rule.
+func testSearchFollowsWrites(t *testing.T, s store.Store) {
+	search := func(q string) []string {
+		t.Helper()
+		hits, err := s.Search(ctx, q, 100)
+		require.NoError(t, err)
+		out := []string{}
+		for _, h := range hits {
+			out = append(out, h.Kind+":"+h.Title)
+		}
+		return out
+	}
+	th := domain.Theme{Name: "Alphatheme", Description: "has Xylophone inside", Icon: "fa-tag", Color: "blue"}
+	require.NoError(t, s.CreateTheme(ctx, &th))
+	q := domain.Question{ThemeID: th.ID, Question: "Who plays the Quokka?", Description: "about Wombats"}
+	require.NoError(t, s.CreateQuestion(ctx, &q))
+	c := domain.Content{Title: "Guide", Description: "see Marmoset", Content: "body with Pangolin text", Type: domain.ContentText}
+	require.NoError(t, s.CreateContent(ctx, &c))
+	m := domain.Communication{Title: "Bulletin", Status: "draft", RawContent: "notes on Axolotl care"}
+	require.NoError(t, s.CreateCommunication(ctx, &m))
+
+	for q, want := range map[string][]string{
+		"alphatheme": {"theme:Alphatheme"}, "YLOPHON": {"theme:Alphatheme"},
+		"quokka": {"question:Who plays the Quokka?"}, "ombat": {"question:Who plays the Quokka?"},
+		"marmoset": {"content:Guide"}, "PANGOLIN TEXT": {"content:Guide"}, "uid": {"content:Guide"},
+		"axolotl": {"communication:Bulletin"}, "lleti": {"communication:Bulletin"},
+		"zz": {}, "zzzzzz": {}, "on": {"theme:Alphatheme", "communication:Bulletin"},
+		"pangolin  text": {}, `"pangolin"`: {}, "pango*": {}, "x": {"theme:Alphatheme", "content:Guide", "communication:Bulletin"},
+	} {
+		assert.Equal(t, want, search(q), q)
+	}
+
+	c.Content = "body with Capybara text"
+	require.NoError(t, s.UpdateContent(ctx, &c))
+	assert.Equal(t, []string{}, search("pangolin"), "the old body is no longer found")
+	assert.Equal(t, []string{"content:Guide"}, search("capybara"))
+	m.Title, m.RawContent = "Flyer", "nothing"
+	require.NoError(t, s.UpdateCommunication(ctx, &m))
+	assert.Equal(t, []string{}, search("axolotl"))
+	assert.Equal(t, []string{"communication:Flyer"}, search("flyer"))
+	require.NoError(t, s.DeleteCommunication(ctx, m.ID))
+	assert.Equal(t, []string{}, search("flyer"))
+	require.NoError(t, s.DeleteTheme(ctx, th.ID))
+	assert.Equal(t, []string{}, search("quokka"), "the theme's questions went with it")
+	assert.Equal(t, []string{}, search("xylophone"))
+
+	// Many hits of one kind: the first of each kind in title order, then
+	// the limit over all kinds.
+	for i := range 30 {
+		require.NoError(t, s.CreateCommunication(ctx, &domain.Communication{Title: fmt.Sprintf("Wave %02d kickoff", 29-i), Status: "draft"}))
+	}
+	mkTheme(t, s, "Kickoff theme")
+	hits, err := s.Search(ctx, "KICKOFF", 5)
+	require.NoError(t, err)
+	got := []string{}
+	for _, h := range hits {
+		got = append(got, h.Kind+":"+h.Title)
+	}
+	assert.Equal(t, []string{"theme:Kickoff theme", "communication:Wave 00 kickoff", "communication:Wave 01 kickoff",
+		"communication:Wave 02 kickoff", "communication:Wave 03 kickoff"}, got)
 }
 
 func testTransactions(t *testing.T, s store.Store) {
