@@ -304,7 +304,7 @@ func (s *Store) searchByKind(ctx context.Context, q string, limit int) ([]domain
 const searchProbe = 200
 
 // searchKind is one kind Search reads, as SQLite statements with the
-// search indexes (migration 18): $1 the LIKE pattern, $2 the hits wanted,
+// search indexes (migration 19): $1 the LIKE pattern, $2 the hits wanted,
 // $3 the trigram phrase.
 type searchKind struct {
 	probe, indexed, scan string

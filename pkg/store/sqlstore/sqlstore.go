@@ -47,7 +47,7 @@ type Dialect struct {
 	LikeIgnoresCase bool
 	// SearchIndex says each kind Search reads has a trigram full-text table
 	// over its rowids (SQLite's FTS5 "<table>_search") and an index of its
-	// lowered title ("<table>_title_idx", both migration 18): Search then
+	// lowered title ("<table>_title_idx", both migration 19): Search then
 	// reads the kinds one by one (searchByKind). Without it Search is one
 	// statement (PostgreSQL's pg_trgm indexes serve it as written).
 	SearchIndex bool
