@@ -1,8 +1,13 @@
-// The Schedule at the five-year scale (issue 27): `commsplan seed --scale`
-// (20,000 communications from January 2027), then behaviour, not time:
-// month navigation shows that month's communications, the List view scrolls
-// to its last item while rendering only what is in view, and the warnings
-// panel keeps the calendar in view. Times belong to the benchmarks.
+// The screens at the five-year scale (issue 27): `commsplan seed --scale`
+// (20,000 communications from January 2027, 5,000 content pieces, 200
+// themes of 10 questions), then behaviour, not time: month navigation shows
+// that month's communications, drag-to-reschedule moves one, the List view
+// scrolls to its last item while rendering only what is in view, the
+// warnings panel keeps the calendar in view and stays folded, the
+// Dashboard's cards equal the figures computed from the full lists, the
+// Content Library pages and opens a linked piece, and the Questions screen
+// draws only what is in view, opens a linked question and finds one by
+// searching. Times belong to the benchmarks.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { launchBrowser, startServer } from './harness.mjs';
@@ -33,30 +38,53 @@ async function openSchedule() {
   await page.getByRole('heading', { name: 'Communication Calendar' }).waitFor();
 }
 
+/** monthHeading is the calendar's "Month YYYY" heading. */
+function monthHeading() {
+  return page.getByRole('heading', { level: 3 }).filter({ hasText: /^[A-Z][a-z]+ \d{4}$/ }).first();
+}
+
+/** gotoMonth steps the Schedule's calendar to the month of year and month (0-based). */
+async function gotoMonth(year, month) {
+  const heading = monthHeading();
+  for (let i = 0; i < 120; i++) {
+    const shown = new Date(`1 ${await heading.textContent()}`);
+    if (shown.getFullYear() === year && shown.getMonth() === month) return;
+    await page.getByRole('button', { name: shown < new Date(year, month, 1) ? 'Next month' : 'Previous month' }).click();
+  }
+  throw new Error(`never reached ${year}-${month + 1}`);
+}
+
+/** dayIn is the calendar day of a stored scheduledDate in ZONE: a date is its own day, an instant its day there (domain.Scheduled.Day). */
+function dayIn(scheduled) {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(scheduled)) return scheduled;
+  return new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(scheduled));
+}
+
+/** total reads a list's X-Total-Count from a one-row page. */
+async function total(path) {
+  return page.evaluate(async (p) => Number((await fetch(`${p}${p.includes('?') ? '&' : '?'}limit=1`, { credentials: 'same-origin' })).headers.get('X-Total-Count')), path);
+}
+
 /** allPages reads every page of a filtered list through the API, following Link. */
-async function allPages(query) {
-  return page.evaluate(async (q) => {
+async function allPages(query, list = '/api/communications') {
+  return page.evaluate(async ([l, q]) => {
     const rows = [];
-    let url = `/api/communications?${q}&limit=1000`;
+    let url = `${l}?${q ? `${q}&` : ''}limit=1000`;
     while (url) {
       const res = await fetch(url, { credentials: 'same-origin' });
       rows.push(...(await res.json()));
       url = /<([^>]+)>;\s*rel="next"/.exec(res.headers.get('Link') ?? '')?.[1];
     }
     return rows;
-  }, query);
+  }, [list, query]);
 }
 
 describe('the Schedule at the five-year scale', () => {
   test('month navigation shows each month’s communications', async () => {
     await openSchedule();
     // The programme starts in January 2027: walk to it, then two months on.
-    const heading = page.getByRole('heading', { level: 3 }).filter({ hasText: /^[A-Z][a-z]+ \d{4}$/ }).first();
-    for (let i = 0; i < 120; i++) {
-      const shown = new Date(`1 ${await heading.textContent()}`);
-      if (shown.getFullYear() === 2027 && shown.getMonth() === 0) break;
-      await page.getByRole('button', { name: shown < new Date(2027, 0, 1) ? 'Next month' : 'Previous month' }).click();
-    }
+    const heading = monthHeading();
+    await gotoMonth(2027, 0);
     for (const [label, from, to] of [
       ['January 2027', '2026-12-27', '2027-02-06'],
       ['February 2027', '2027-01-31', '2027-03-06'],
@@ -85,6 +113,61 @@ describe('the Schedule at the five-year scale', () => {
     assert.ok(box && box.y + box.height < 1000, `the calendar's heading is at ${box?.y}px, below the fold`);
   });
 
+  test('drag-to-reschedule moves a communication to another day', async () => {
+    await openSchedule();
+    await gotoMonth(2027, 1);
+    // A communication that may move (not sent), shown in the week of 8 February; moved to that week's Saturday.
+    const event = page.locator('.rbc-month-view .rbc-event:not(.cp-event-sent)').filter({ has: page.getByTestId('calendar-event') });
+    let id;
+    let from;
+    await eventually(async () => {
+      const n = await event.count();
+      assert.ok(n > 0, 'no movable event in February 2027');
+      for (let i = 0; i < n && !from; i++) {
+        const candidate = await event.nth(i).getByTestId('calendar-event').getAttribute('data-id');
+        const stored = await api(page, 'GET', `/api/communications/${candidate}`);
+        const day = dayIn(stored.scheduledDate);
+        if (day >= '2027-02-07' && day <= '2027-02-12') [id, from] = [candidate, day];
+      }
+      assert.ok(from, 'no movable event in the week of 8 February');
+    }, 20_000);
+    const to = '2027-02-13';
+    const moved = page.locator(`.rbc-event:has([data-id="${id}"])`).first();
+    await moved.scrollIntoViewIfNeeded();
+    const box = await moved.boundingBox();
+    const cell = await page.locator(`.rbc-month-view [data-date="${to}"]`).first().boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 10, box.y + box.height / 2 + 10, { steps: 5 });
+    await page.mouse.move(cell.x + cell.width / 2 - 20, cell.y + cell.height + 40, { steps: 20 });
+    await page.mouse.up();
+    await eventually(async () => assert.equal(dayIn((await api(page, 'GET', `/api/communications/${id}`)).scheduledDate), to), 20_000);
+    // The range query of its new day finds it, and that of its old day no longer does.
+    const onDay = async (day) => (await api(page, 'GET', `/api/communications?from=${day}&to=${day}&tz=${encodeURIComponent(ZONE)}`)).map((c) => c.id);
+    assert.ok((await onDay(to)).includes(id));
+    assert.ok(!(await onDay(from)).includes(id));
+  });
+
+  test('the warnings panel folds away and stays folded after a reload', async () => {
+    await openSchedule();
+    const panel = page.getByTestId('warnings-panel');
+    const toggle = panel.getByRole('button', { name: 'Scheduling Warnings' });
+    await toggle.waitFor();
+    if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+    await panel.getByTestId('schedule-warning').first().waitFor();
+    await toggle.click();
+    await eventually(async () => assert.equal(await panel.getAttribute('data-collapsed'), 'true'));
+    assert.equal(await panel.getByTestId('schedule-warning').count(), 0);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Communication Calendar' }).waitFor();
+    await eventually(async () => assert.equal(await page.getByTestId('warnings-panel').getAttribute('data-collapsed'), 'true'), 20_000);
+    assert.equal(await page.getByTestId('schedule-warning').count(), 0);
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    // Unfolded again for the tests after this one.
+    await toggle.click();
+    await eventually(async () => assert.equal(await panel.getAttribute('data-collapsed'), 'false'));
+  });
+
   test('the List view scrolls to its last item, rendering only what is in view', async () => {
     await openSchedule();
     await page.getByRole('button', { name: 'List', exact: true }).click();
@@ -104,6 +187,105 @@ describe('the Schedule at the five-year scale', () => {
       },
       120_000,
     );
+  });
+
+  test('the Dashboard’s cards equal the figures computed from the full lists', async () => {
+    const all = await allPages('');
+    assert.ok(all.length >= 20_000, `${all.length} communications`);
+    const themes = await api(page, 'GET', '/api/themes');
+    const audiences = await api(page, 'GET', '/api/audiences');
+    const content = await total('/api/content');
+    // The spec's cards: Scheduled Comms counts scheduled communications with
+    // a date; due this week those of them whose day (in the planner's zone)
+    // is in this week, Sunday to Saturday; contacts sum the audiences.
+    const scheduled = all.filter((c) => c.status === 'scheduled' && c.scheduledDate);
+    const today = dayIn(new Date().toISOString());
+    const sunday = new Date(`${today}T00:00:00Z`);
+    sunday.setUTCDate(sunday.getUTCDate() - sunday.getUTCDay());
+    const saturday = new Date(sunday);
+    saturday.setUTCDate(saturday.getUTCDate() + 6);
+    const [weekFrom, weekTo] = [sunday, saturday].map((d) => d.toISOString().slice(0, 10));
+    const due = scheduled.filter((c) => dayIn(c.scheduledDate) >= weekFrom && dayIn(c.scheduledDate) <= weekTo).length;
+    const contacts = audiences.reduce((n, a) => n + (Number.parseInt(String(a.contactCount), 10) || 0), 0);
+    const want = {
+      'Active Themes': String(themes.length),
+      'Scheduled Comms': String(scheduled.length),
+      'Total Contacts': contacts.toLocaleString('en-US'),
+      'Content Pieces': String(content),
+    };
+    assert.ok(scheduled.length > 1000 && content >= 5000, JSON.stringify(want));
+
+    await page.goto('/');
+    await expectHeader(page, 'Dashboard', 'Overview of your communication planning activities');
+    const card = (title) => page.getByTestId('stat-card').filter({ has: page.getByText(title, { exact: true }) });
+    await eventually(async () => {
+      for (const [title, value] of Object.entries(want)) {
+        assert.equal(await card(title).locator('p.text-3xl').textContent(), value, title);
+      }
+      assert.match(await card('Scheduled Comms').textContent(), new RegExp(`\\b${due} due this week`));
+    }, 20_000);
+  });
+
+  test('the Content Library shows more on request, and a ?preview= link opens a piece on no page shown', async () => {
+    await page.goto('/content');
+    const cards = page.getByTestId('content-card');
+    await eventually(async () => assert.equal(await cards.count(), 60), 20_000);
+    const first120 = (await api(page, 'GET', '/api/content?limit=120')).map((c) => c.title);
+    assert.deepEqual(await cards.getByRole('heading', { level: 2 }).allTextContents(), first120.slice(0, 60));
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await eventually(async () => assert.deepEqual(await cards.getByRole('heading', { level: 2 }).allTextContents(), first120));
+
+    const late = (await api(page, 'GET', '/api/content?limit=1000')).at(-1);
+    assert.ok(late && !first120.includes(late.title), 'a piece past the pages shown');
+    await page.goto(`/content?preview=${late.id}`);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: late.title }).waitFor({ timeout: 20_000 });
+    assert.equal(new URL(page.url()).searchParams.get('preview'), null, 'the link is used once');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  test('the Questions screen draws the cards in view, opens a ?focus= link and searches on the server', async () => {
+    const themes = await api(page, 'GET', '/api/themes');
+    const questions = await allPages('', '/api/questions');
+    assert.ok(questions.length >= 2000, `${questions.length} questions`);
+    // The last theme's card is far below the first screen.
+    const lastTheme = themes.filter((t) => t.questionCount > 0).at(-1);
+    const target = questions.filter((q) => q.themeId === lastTheme.id).at(-1);
+
+    await page.goto('/questions');
+    await expectHeader(page, 'Questions', 'Define questions that guide your content creation');
+    const rows = page.getByTestId('question-row');
+    await rows.first().waitFor({ timeout: 20_000 });
+    const drawn = await rows.count();
+    assert.ok(drawn > 0 && drawn < 100, `${drawn} rows drawn of ${questions.length}`);
+    assert.equal(await page.locator(`[data-focus-id="${target.id}"]`).count(), 0, 'the last theme is not drawn yet');
+
+    // The header search's link to a question: its theme's card is drawn, the row scrolled into view and ringed.
+    await page.goto(`/questions?focus=${target.id}`);
+    const focused = page.locator(`[data-focus-id="${target.id}"]`);
+    await focused.waitFor({ timeout: 20_000 });
+    await eventually(async () => {
+      const box = await focused.boundingBox();
+      assert.ok(box && box.y >= 0 && box.y + box.height <= 1000, `the row is at ${box?.y}px`);
+      assert.match(await focused.getAttribute('class'), /ring-2/);
+    });
+
+    // A search finds it, from the server, a later page than the first screen.
+    await page.goto('/questions');
+    await rows.first().waitFor({ timeout: 20_000 });
+    const searched = page.waitForRequest((r) => r.url().includes('/api/questions?q='));
+    // The seed's questions read "Question N of theme M: ...": all ten of the target's theme match.
+    const [ofTheme] = /of theme \d+:/.exec(target.question);
+    await page.getByRole('searchbox', { name: 'Search questions' }).fill(ofTheme);
+    await searched;
+    await eventually(async () => {
+      assert.equal(await page.getByTestId('question-matches').textContent(), '10 questions match');
+      assert.ok((await rows.getByTestId('question-text').allTextContents()).includes(target.question));
+    }, 20_000);
+    assert.equal(await rows.count(), 10, 'only what matched');
+    await page.getByRole('searchbox', { name: 'Search questions' }).fill('no question says this');
+    await page.getByRole('heading', { name: 'No questions found' }).waitFor();
   });
 
   test('nothing was loaded from another host and the page threw no errors', () => {

@@ -1,5 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { applyOrders, groupByTheme, MISSING_SORT_ORDER, moveItem, renumber, reorderWithinTheme, sortQuestions, sortValue } from './questions';
+import {
+  applyOrders,
+  CARD_CHROME,
+  cardHeight,
+  groupByTheme,
+  MISSING_SORT_ORDER,
+  moveItem,
+  QUESTION_ROW,
+  QUESTIONS_PAGE,
+  questionSearchPath,
+  questionTotal,
+  renumber,
+  reorderWithinTheme,
+  ROW_GAP,
+  sortQuestions,
+  sortValue,
+  themeQuestionsPath,
+  themesWithQuestions,
+} from './questions';
 
 const q = (id: string, themeId: string, sortOrder: number | string | null, createdAt = '2025-01-01T00:00:00Z') => ({ id, themeId, sortOrder, createdAt });
 
@@ -95,5 +113,38 @@ describe('groupByTheme', () => {
       ['t2', ['a', 'b']],
       ['orphan', ['o']],
     ]);
+  });
+});
+
+describe('the Questions screen at scale (issue 27)', () => {
+  const themes = [
+    { id: 'a', questionCount: 3 },
+    { id: 'b', questionCount: 0 },
+    { id: 'c', questionCount: 10 },
+  ];
+
+  it('counts the questions from the themes, so the whole list is read only while it is one page', () => {
+    expect(questionTotal(themes)).toBe(13);
+    expect(questionTotal([])).toBe(0);
+    // 200 themes of 10 questions, the five-year scale: past one page.
+    expect(questionTotal(Array.from({ length: 200 }, (_, i) => ({ id: String(i), questionCount: 10 })))).toBeGreaterThan(QUESTIONS_PAGE);
+  });
+
+  it('draws a card for each theme holding a question, in list order, or only the filtered theme', () => {
+    expect(themesWithQuestions(themes).map((t) => t.id)).toEqual(['a', 'c']);
+    expect(themesWithQuestions(themes, 'c').map((t) => t.id)).toEqual(['c']);
+    expect(themesWithQuestions(themes, 'b')).toEqual([]);
+  });
+
+  it('asks the server for a search: the text trimmed and escaped, the theme when filtered, the page size', () => {
+    expect(questionSearchPath('  go-live & pay ', '', 200)).toBe('/api/questions?q=go-live+%26+pay&limit=200');
+    expect(questionSearchPath('why', 't 1', 400)).toBe('/api/questions?q=why&themeId=t+1&limit=400');
+    expect(themeQuestionsPath('t/1')).toBe('/api/questions?themeId=t%2F1');
+  });
+
+  it('estimates a card from its count: header, rows and the gaps between them', () => {
+    expect(cardHeight(1)).toBe(CARD_CHROME + QUESTION_ROW);
+    expect(cardHeight(10)).toBe(CARD_CHROME + 10 * QUESTION_ROW + 9 * ROW_GAP);
+    expect(cardHeight(0)).toBe(cardHeight(1));
   });
 });

@@ -1,4 +1,4 @@
-import type { Question } from './types';
+import type { Question, Theme } from './types';
 
 /** MISSING_SORT_ORDER is where a question without a sortOrder sorts (spec 01 §9). */
 export const MISSING_SORT_ORDER = 999;
@@ -70,4 +70,50 @@ export function reorderWithinTheme<T extends Pick<Question, 'id' | 'themeId' | '
 export function applyOrders<T extends Pick<Question, 'id' | 'sortOrder'>>(all: T[], orders: { id: string; sortOrder: number }[]): T[] {
   const map = new Map(orders.map((o) => [o.id, o.sortOrder]));
   return all.map((q) => (map.has(q.id) ? { ...q, sortOrder: map.get(q.id)! } : q));
+}
+
+/**
+ * QUESTIONS_PAGE is the most questions the Questions screen reads as one
+ * list (issue 27), and a search's page. Past it each theme's card reads
+ * its own questions as it scrolls into view, and a search goes to the
+ * server a page at a time.
+ */
+export const QUESTIONS_PAGE = 200;
+
+/** questionTotal is how many questions the themes hold, from their counts. */
+export function questionTotal(themes: Pick<Theme, 'questionCount'>[]): number {
+  return themes.reduce((n, t) => n + (t.questionCount ?? 0), 0);
+}
+
+/** themesWithQuestions are the Questions screen's cards: the themes holding a question, in list order, or only themeId's when given. */
+export function themesWithQuestions<T extends Pick<Theme, 'id' | 'questionCount'>>(themes: T[], themeId = ''): T[] {
+  return themes.filter((t) => (t.questionCount ?? 0) > 0 && (themeId === '' || t.id === themeId));
+}
+
+/** questionSearchPath is GET /api/questions for a search: q (trimmed), within themeId when given, the first limit matches. */
+export function questionSearchPath(q: string, themeId: string, limit: number): string {
+  const p = new URLSearchParams({ q: q.trim() });
+  if (themeId !== '') p.set('themeId', themeId);
+  p.set('limit', String(limit));
+  return `/api/questions?${p}`;
+}
+
+/** themeQuestionsPath is GET /api/questions for one theme's questions. */
+export function themeQuestionsPath(themeId: string): string {
+  return `/api/questions?themeId=${encodeURIComponent(themeId)}`;
+}
+
+/**
+ * Card sizes in px, as the Questions screen draws them (a card's header and
+ * padding, a row without a description, the gap between rows): a card that
+ * is not drawn yet, or still loading, is estimated from its theme's count,
+ * so nothing below it moves when its questions arrive.
+ */
+export const CARD_CHROME = 88;
+export const QUESTION_ROW = 66;
+export const ROW_GAP = 8;
+
+/** cardHeight is the estimated height of a theme card of count questions. */
+export function cardHeight(count: number): number {
+  return CARD_CHROME + Math.max(count, 1) * (QUESTION_ROW + ROW_GAP) - ROW_GAP;
 }

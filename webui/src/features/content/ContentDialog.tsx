@@ -8,7 +8,7 @@ import { contentTypes } from '@/lib/content';
 import { sortQuestions } from '@/lib/questions';
 import { recordDialog } from '@/lib/recordDialog';
 import type { Content } from '@/lib/types';
-import { useQuestions } from '@/hooks/questions';
+import { useAllQuestions } from '@/hooks/questions';
 import { useThemes } from '@/hooks/themes';
 import { useCreateContent, useUpdateContent } from '@/hooks/content';
 
@@ -36,7 +36,8 @@ const empty: FormValues = { title: '', type: 'text', description: '', content: '
 /** ContentDialog creates a content piece, or edits content when given. */
 export default function ContentDialog({ open, onOpenChange, content }: { open: boolean; onOpenChange: (open: boolean) => void; content?: Content }) {
   const { dialog, save } = recordDialog({ open, onOpenChange, noun: 'Content', id: content?.id, create: useCreateContent(), update: useUpdateContent() });
-  const { data: questions } = useQuestions();
+  // The links' choices: read when the dialog opens, not with the Content Library.
+  const { data: questions } = useAllQuestions(open);
   const { data: themes } = useThemes();
   const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: empty });
   const type = form.watch('type');

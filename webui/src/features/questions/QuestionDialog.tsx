@@ -8,7 +8,7 @@ import { sortValue, MISSING_SORT_ORDER } from '@/lib/questions';
 import { recordDialog } from '@/lib/recordDialog';
 import type { Question } from '@/lib/types';
 import { useThemes } from '@/hooks/themes';
-import { useCreateQuestion, useQuestions, useUpdateQuestion } from '@/hooks/questions';
+import { fetchThemeQuestions, useCreateQuestion, useUpdateQuestion } from '@/hooks/questions';
 
 const schema = z.object({
   themeId: z.string().min(1, 'Theme is required'),
@@ -36,7 +36,6 @@ export default function QuestionDialog({
   defaultThemeId?: string;
 }) {
   const { data: themes } = useThemes();
-  const { data: questions } = useQuestions();
   const { dialog, save } = recordDialog({ open, onOpenChange, noun: 'Question', id: question?.id, create: useCreateQuestion(), update: useUpdateQuestion() });
   const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: { themeId: '', question: '', description: '' } });
 
@@ -49,9 +48,13 @@ export default function QuestionDialog({
     );
   }, [open, question, defaultThemeId, form]);
 
-  function onSubmit(values: FormValues) {
-    // An edit keeps the position unless the question moves to another theme.
-    const sortOrder = question && values.themeId === question.themeId ? sortValue(question.sortOrder) : nextSortOrder(questions, values.themeId);
+  async function onSubmit(values: FormValues) {
+    // An edit keeps the position unless the question moves to another theme;
+    // the place after the last is read from that theme's questions alone.
+    const sortOrder =
+      question && values.themeId === question.themeId
+        ? sortValue(question.sortOrder)
+        : nextSortOrder(await fetchThemeQuestions(values.themeId).catch(() => []), values.themeId);
     save({ ...values, sortOrder });
   }
 
