@@ -53,10 +53,11 @@ async function waitForHealth(base, proc, output, timeoutMs = 30_000) {
  * with `commsplan seed` and the flags of seed, if given) and waits for
  * /api/health. env adds to the server's environment (e.g. the
  * COMMSPLAN_AUTH_OIDC_* settings), and port fixes its port (from freePort,
- * when a URL must name it before it starts). stop() kills the process and
- * removes the directory.
+ * when a URL must name it before it starts). healthMs bounds the wait for
+ * its start (a large seeded database opens slower on a busy machine).
+ * stop() kills the process and removes the directory.
  */
-export async function startServer({ seed, env, port } = {}) {
+export async function startServer({ seed, env, port, healthMs } = {}) {
   const bin = binaryPath();
   if (!existsSync(bin)) throw new Error(`commsplan binary not found at ${bin}: build it with \`make build\` or set COMMSPLAN_BIN`);
   const dataDir = mkdtempSync(join(tmpdir(), 'commsplan-e2e-'));
@@ -73,7 +74,7 @@ export async function startServer({ seed, env, port } = {}) {
   proc.stderr.on('data', (d) => output.push(String(d)));
   const base = `http://${addr}`;
   try {
-    await waitForHealth(base, proc, output);
+    await waitForHealth(base, proc, output, healthMs);
   } catch (err) {
     proc.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
