@@ -174,7 +174,7 @@ test("a vehicle's History panel shows the change and who made it", async () => {
   const dialog = page.getByRole('dialog', { name: 'History of Town hall live' });
   const entries = dialog.getByTestId('history-entry');
   await eventually(async () => assert.equal(await entries.count(), 2));
-  assert.match(await entries.nth(0).textContent(), /^Administrator updated this.*name: Town hall → Town hall live/);
+  assert.match(await entries.nth(0).textContent(), /^Administrator updated this.*Vehicle name: Town hall → Town hall live/);
   assert.match(await entries.nth(1).textContent(), /^Administrator created this/);
   await checkA11y(page, 'the History panel');
   await context.close();
@@ -206,7 +206,7 @@ test("a checklist item's History panel shows the change and the person who made 
   await eventually(async () => assert.equal(await entries.count(), 1));
   const entry = await entries.nth(0).textContent();
   assert.match(entry, /^Dana Reyes updated this/, 'who changed it');
-  assert.ok(entry.includes(`actualScore: ${changed.actualScore} → ${changed.maxScore}`), `which field, from what to what: ${entry}`);
+  assert.ok(entry.includes(`Score: ${changed.actualScore} → ${changed.maxScore}`), `which field, from what to what: ${entry}`);
   await checkA11y(page, "a checklist item's History panel");
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });

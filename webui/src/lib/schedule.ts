@@ -58,6 +58,13 @@ function sameTimeKey(value: string): string {
   return s.kind === 'date' ? `d:${s.day}` : `t:${s.start.getTime()}`;
 }
 
+/** COMMUNICATION_STATUSES are a communication's statuses by the names the form and the History panel show. */
+export const COMMUNICATION_STATUSES = [
+  { value: 'draft', label: 'Draft' },
+  { value: 'scheduled', label: 'Scheduled' },
+  { value: 'sent', label: 'Sent' },
+] as const;
+
 /** formatTime shows an instant's local time, e.g. "3:00 PM". */
 export function formatTime(d: Date): string {
   return format(d, 'h:mm a');

@@ -11,7 +11,7 @@ import { ReviewSection } from '@/components/ReviewSection';
 import { InputField, SelectField, TextareaField } from '@/components/FormFields';
 import { dateKey } from '@/lib/dates';
 import { MSG_NEEDS_APPROVAL, approvalWouldReset, needsApproval } from '@/lib/review';
-import { fromFormSchedule, isBeforeToday, toFormSchedule } from '@/lib/schedule';
+import { COMMUNICATION_STATUSES, fromFormSchedule, isBeforeToday, toFormSchedule } from '@/lib/schedule';
 import type { Communication, CommunicationInput, CommunicationStatus } from '@/lib/types';
 import { useAudiences } from '@/hooks/audiences';
 import { useThemes } from '@/hooks/themes';
@@ -22,11 +22,7 @@ import { useCreateCommunication, useUpdateCommunication } from '@/hooks/communic
 /** NONE is the select value of "no audience" and "no vehicle" (Radix selects cannot hold ''). */
 const NONE = 'none';
 
-const statusOptions = [
-  { value: 'draft', label: 'Draft' },
-  { value: 'scheduled', label: 'Scheduled' },
-  { value: 'sent', label: 'Sent' },
-] as const;
+const statusOptions = COMMUNICATION_STATUSES;
 
 /**
  * formSchema checks the form; a scheduled communication needs a date that is

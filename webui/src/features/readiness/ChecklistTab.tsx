@@ -370,7 +370,16 @@ export function ChecklistTab({ items, categories, filters, onFilters, drafts, on
           ))}
         </section>
       )}
-      {history && <HistoryDialog entity="checklist_item" id={String(history.id)} name={history.title} open onOpenChange={(o) => !o && setHistory(null)} />}
+      {history && (
+        <HistoryDialog
+          entity="checklist_item"
+          id={String(history.id)}
+          name={history.title}
+          categories={Object.fromEntries(categories.map((c) => [String(c.code), c.name]))}
+          open
+          onOpenChange={(o) => !o && setHistory(null)}
+        />
+      )}
     </div>
   );
 }
