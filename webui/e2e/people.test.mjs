@@ -263,20 +263,20 @@ test("a planner's changes show in the History panels of a communication, a campa
   const commDialog = admin.getByRole('dialog', { name: 'Edit Communication' });
   await commDialog.getByRole('button', { name: 'History of Payroll letter v2' }).click();
   const commHistory = admin.getByRole('dialog', { name: 'History of Payroll letter v2' });
-  await latest(commHistory, 'title', 'Payroll letter', 'Payroll letter v2');
+  await latest(commHistory, 'Title', 'Payroll letter', 'Payroll letter v2');
   assert.equal(comm.title, 'Payroll letter');
   await admin.keyboard.press('Escape');
   await commHistory.waitFor({ state: 'hidden' });
 
   await admin.goto('/campaign-inventory');
   await admin.getByRole('button', { name: 'History of Payroll move 2031' }).click();
-  await latest(admin.getByRole('dialog', { name: 'History of Payroll move 2031' }), 'title', 'Payroll move', 'Payroll move 2031');
+  await latest(admin.getByRole('dialog', { name: 'History of Payroll move 2031' }), 'Campaign name', 'Payroll move', 'Payroll move 2031');
   await admin.keyboard.press('Escape');
 
   await admin.goto('/vehicles');
   await admin.getByRole('button', { name: 'Actions for Payroll email list' }).click();
   await admin.getByRole('menuitem', { name: 'History' }).click();
-  await latest(admin.getByRole('dialog', { name: 'History of Payroll email list' }), 'name', 'Payroll email', 'Payroll email list');
+  await latest(admin.getByRole('dialog', { name: 'History of Payroll email list' }), 'Vehicle name', 'Payroll email', 'Payroll email list');
 
   await adminContext.close();
   assert.deepEqual(external, []);
