@@ -18,6 +18,8 @@ const lists: [string, unknown][] = [
   ['/api/themes', [{ id: 't-new', name: 'Go-Live' }, { id: 't-old', name: 'Training' }]],
   ['/api/audiences', [{ id: 'a1', name: 'Finance team' }]],
   ['/api/vehicles', [{ id: 'v1', name: 'Town hall' }]],
+  ['/api/questions/q1', { id: 'q1', question: 'When do we go live?' }],
+  ['/api/questions/q2', { id: 'q2', question: 'Who do I ask?' }],
   ['/api/content/c1', { id: 'c1', title: 'Final go-live letter' }],
   [
     '/api/reference',
@@ -57,6 +59,7 @@ describe('HistoryEntryItem', () => {
         status: { before: 'draft', after: 'scheduled' },
         scheduledDate: { before: '', after: '2027-03-04T09:00:00Z' },
         finalContentId: { before: '', after: 'c1' },
+        selectedQuestions: { before: ['q1'], after: ['q1', 'q2'] },
         generatedContent: { before: '<p>old</p>', after: '<p>new</p>' },
         sourceActivityId: { before: '', after: 'act-7' },
       },
@@ -69,6 +72,7 @@ describe('HistoryEntryItem', () => {
     expect(text).toContain(`Scheduled date: (empty) → ${formatScheduled('2027-03-04T09:00:00Z')}`);
     expect(text).toContain('Final content: (empty) → Final go-live letter');
     expect(text).toContain('Generated content changed');
+    expect(text).toContain('Questions: When do we go live? → When do we go live?, Who do I ask?');
     expect(text).not.toMatch(/themeId|t-new|t-gone|2027-03-04T|<p>|act-7|Source activity/);
   });
 

@@ -1,12 +1,12 @@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { activityWhen } from '@/lib/activity';
-import { CHANGED, EMPTY, fieldSpec, namesText, REMOVED, valueText, type FieldSpec, type RefKind } from '@/lib/history';
+import { CHANGED, EMPTY, fieldSpec, namesText, refIds, REMOVED, valueText, type FieldSpec, type RefKind } from '@/lib/history';
 import { useAudiences } from '@/hooks/audiences';
 import { useCampaignSummaries } from '@/hooks/campaigns';
 import { usePiece } from '@/hooks/content';
 import { useHistory, type HistoryEntry } from '@/hooks/history';
-import { useQuestions } from '@/hooks/questions';
+import { useQuestion } from '@/hooks/questions';
 import { useReference } from '@/hooks/reference';
 import { useThemes } from '@/hooks/themes';
 import { useVehicles } from '@/hooks/vehicles';
@@ -24,7 +24,7 @@ const byId = <T extends { id: string }>(list: T[] | undefined, name: (x: T) => s
     return x && name(x);
   });
 
-const lookups: Record<Exclude<RefKind, 'content'>, () => Lookup> = {
+const lookups: Record<Exclude<RefKind, 'content' | 'question'>, () => Lookup> = {
   theme: function useThemeNames() {
     return byId(useThemes().data, (t) => t.name);
   },
@@ -33,9 +33,6 @@ const lookups: Record<Exclude<RefKind, 'content'>, () => Lookup> = {
   },
   vehicle: function useVehicleNames() {
     return byId(useVehicles().data, (v) => v.name);
-  },
-  question: function useQuestionNames() {
-    return byId(useQuestions().data, (q) => q.question);
   },
   campaign: function useCampaignNames() {
     return byId(useCampaignSummaries().data, (c) => c.title);
@@ -54,7 +51,7 @@ const lookups: Record<Exclude<RefKind, 'content'>, () => Lookup> = {
 };
 
 /** RefValue names the ids of a ref field through its kind's list. */
-function RefValue({ kind, v }: { kind: Exclude<RefKind, 'content'>; v: unknown }) {
+function RefValue({ kind, v }: { kind: Exclude<RefKind, 'content' | 'question'>; v: unknown }) {
   const lookup = lookups[kind]();
   return <>{lookup ? namesText(kind, v, lookup) : '…'}</>;
 }
@@ -67,16 +64,39 @@ function ContentValue({ v }: { v: unknown }) {
   return <>{isError ? REMOVED : (data?.title ?? '…')}</>;
 }
 
+/** QuestionName names one question by its text; the question list is read by theme at scale, so one by one. */
+function QuestionName({ id }: { id: string }) {
+  const { data, isError } = useQuestion(id);
+  return <>{isError ? REMOVED : (data?.question ?? '…')}</>;
+}
+
+/** QuestionsValue names a communication's selected questions, as a comma list. */
+function QuestionsValue({ v }: { v: unknown }) {
+  const ids = refIds(v);
+  if (ids.length === 0) return <>{EMPTY}</>;
+  return (
+    <>
+      {ids.map((id, i) => (
+        <span key={id}>
+          {i > 0 && ', '}
+          <QuestionName id={id} />
+        </span>
+      ))}
+    </>
+  );
+}
+
 /** Value shows one recorded value of a field as the screens show it. */
 function Value({ spec, v, categories }: { spec: FieldSpec; v: unknown; categories?: Record<string, string> }) {
   switch (spec.kind) {
     case 'content':
       return <ContentValue v={v} />;
+    case 'question':
+      return <QuestionsValue v={v} />;
     case 'theme':
     case 'audience':
     case 'vehicle':
     case 'vehicleType':
-    case 'question':
     case 'campaign':
     case 'generation':
     case 'effectiveness':
