@@ -11,9 +11,10 @@
 // --runs N reports the run of median performance; --warmup N first loads
 // each screen N times unmeasured (default 1: the server's caches of the
 // screen's queries are warm, as for a planner on a running server).
+// --print FILE prints the table of an earlier run's JSON.
 // BENCH_UI_DUMP=FILE writes the last full Lighthouse result there.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -66,6 +67,7 @@ const { values: opts } = parseArgs({
     runs: { type: 'string', default: '1' },
     warmup: { type: 'string', default: '1' },
     chrome: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+    print: { type: 'string', default: '' },
   },
 });
 
@@ -221,6 +223,11 @@ function table(rows) {
 }
 
 async function main() {
+  if (opts.print) {
+    // --print FILE prints the table of a run's JSON (one cut short included).
+    console.log(table(JSON.parse(readFileSync(resolve(opts.print), 'utf8')).rows));
+    return;
+  }
   const bin = resolve(opts.bin);
   if (!existsSync(bin)) throw new Error(`commsplan binary not found at ${bin}: run make build`);
   const wanted = opts.screens ? opts.screens.split(',') : null;
@@ -256,6 +263,8 @@ async function main() {
           const row = { screen, path, dataset, ...m, load1: Number(loadavg()[0].toFixed(2)), runs: results.map((r) => r.performance) };
           row.misses = misses(row);
           rows.push(row);
+          // Written after every screen, so a run cut short keeps what it measured.
+          writeJson(started, runs, warmup, seeds, rows);
           process.stderr.write(
             `${dataset} ${path}: performance ${m.performance}, LCP ${Math.round(m.lcpMs)} ms, TBT ${Math.round(m.tbtMs)} ms, CLS ${m.cls?.toFixed(3)}, load ${row.load1}${m.runtimeError ? `, error: ${m.runtimeError}` : ''}\n`,
           );
@@ -267,6 +276,13 @@ async function main() {
   } finally {
     await chrome.kill();
   }
+  const out = writeJson(started, runs, warmup, seeds, rows);
+  console.log(table(rows));
+  console.log(`\nload average at the end: ${out.loadavg.join(', ')}; JSON: ${resolve(opts.json)}`);
+}
+
+/** writeJson writes the run so far to --json and returns it. */
+function writeJson(started, runs, warmup, seeds, rows) {
   const out = {
     started: started.toISOString(),
     finished: new Date().toISOString(),
@@ -280,8 +296,7 @@ async function main() {
     rows,
   };
   writeFileSync(resolve(opts.json), `${JSON.stringify(out, null, 2)}\n`);
-  console.log(table(rows));
-  console.log(`\nload average at the end: ${out.loadavg.join(', ')}; JSON: ${resolve(opts.json)}`);
+  return out;
 }
 
 main().catch((err) => {
