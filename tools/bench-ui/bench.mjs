@@ -251,12 +251,21 @@ async function main() {
           const url = server.base + path;
           // A first, discarded run fills the server's caches of the screen's
           // queries: the table is what a planner sees on a warm server.
-          for (let i = 0; i < warmup; i++) await warm(url, chrome.port, cookie);
+          // A screen whose run fails (a protocol timeout while its main
+          // thread is blocked) is reported with its error; the others go on.
+          const attempt = async (fn) => {
+            try {
+              return await fn();
+            } catch (err) {
+              return { performance: null, lcpMs: null, tbtMs: null, cls: null, transferBytes: null, apiTransferBytes: null, domNodes: null, runtimeError: err.friendlyMessage ?? err.message };
+            }
+          };
+          for (let i = 0; i < warmup; i++) await attempt(() => warm(url, chrome.port, cookie));
           const results = [];
           for (let i = 0; i < runs; i++) {
-            let r = await measure(url, chrome.port, cookie);
+            let r = await attempt(() => measure(url, chrome.port, cookie));
             // A trace Lighthouse could not read (NO_NAVSTART on a loaded machine) gets one more try.
-            if (r.runtimeError) r = await measure(url, chrome.port, cookie);
+            if (r.runtimeError) r = await attempt(() => measure(url, chrome.port, cookie));
             results.push(r);
           }
           const m = median(results);
