@@ -237,13 +237,26 @@ async function main() {
   const started = new Date();
   const rows = [];
   const seeds = {};
-  const chrome = await chromeLauncher.launch({ chromePath: opts.chrome, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const launch = () => chromeLauncher.launch({ chromePath: opts.chrome, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  let chrome = await launch();
+  let server = null;
+  const relaunch = async () => {
+    await chrome.kill();
+    chrome = await launch();
+  };
+  // Stopped by a signal, the run still ends its browser and server.
+  for (const sig of ['SIGINT', 'SIGTERM']) {
+    process.once(sig, async () => {
+      await Promise.allSettled([chrome.kill(), server?.stop()]);
+      process.exit(130);
+    });
+  }
   try {
     for (const dataset of opts.datasets.split(',')) {
       const flags = DATASETS[dataset];
       if (!flags) throw new Error(`unknown dataset ${dataset}: demo or scale`);
       process.stderr.write(`${dataset}: seeding (seed ${flags.join(' ')})…\n`);
-      const server = await startServer(bin, flags);
+      server = await startServer(bin, flags);
       seeds[dataset] = { flags, seedMs: server.seedMs };
       try {
         const cookie = await adminCookie(server.base);
@@ -265,9 +278,15 @@ async function main() {
           for (let i = 0; i < runs; i++) {
             let r = await attempt(() => measure(url, chrome.port, cookie));
             // A trace Lighthouse could not read (NO_NAVSTART on a loaded machine) gets one more try.
-            if (r.runtimeError) r = await attempt(() => measure(url, chrome.port, cookie));
+            if (r.runtimeError) {
+              await relaunch();
+              r = await attempt(() => measure(url, chrome.port, cookie));
+            }
             results.push(r);
           }
+          // After a failed run the browser is often left unusable ("an
+          // internal Chrome error"): the next screen gets a new one.
+          if (results.some((r) => r.runtimeError)) await relaunch();
           const m = median(results);
           const row = { screen, path, dataset, ...m, load1: Number(loadavg()[0].toFixed(2)), runs: results.map((r) => r.performance) };
           row.misses = misses(row);
@@ -280,6 +299,7 @@ async function main() {
         }
       } finally {
         await server.stop();
+        server = null;
       }
     }
   } finally {
