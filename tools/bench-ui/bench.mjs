@@ -231,7 +231,8 @@ async function main() {
   const bin = resolve(opts.bin);
   if (!existsSync(bin)) throw new Error(`commsplan binary not found at ${bin}: run make build`);
   const wanted = opts.screens ? opts.screens.split(',') : null;
-  const screens = SCREENS.filter(([p]) => !wanted || wanted.includes(p));
+  // --screens keeps its own order (a slow screen can go last).
+  const screens = wanted ? wanted.map((p) => SCREENS.find(([q]) => q === p) ?? [p, p]) : SCREENS;
   const runs = Math.max(1, Number(opts.runs));
   const warmup = Math.max(0, Number(opts.warmup));
   const started = new Date();
