@@ -182,10 +182,10 @@ test('a viewer opens a communication and the Schedule dialogs read-only and cann
     if (r.url().includes('/api/') && !['GET', 'HEAD'].includes(r.method())) writes.push(`${r.method()} ${r.url()}`);
   });
 
-  // The backlog's draft opens read-only: every field disabled, no enabled save, Cancel and History usable.
+  // The backlog's draft opens read-only: View, not Edit; every field disabled, no enabled save, Close and History usable.
   await page.goto('/schedule');
-  await page.getByRole('button', { name: 'Edit Cut-over draft' }).click();
-  let dialog = page.getByRole('dialog', { name: 'Edit Communication' });
+  await page.getByRole('button', { name: 'View Cut-over draft' }).click();
+  let dialog = page.getByRole('dialog', { name: 'View Communication' });
   await dialog.waitFor();
   assert.equal(await dialog.getByLabel('Title', { exact: true }).inputValue(), 'Cut-over draft');
   assert.deepEqual(await enabledFields(dialog), [], 'every field of the communication is disabled for a viewer');
@@ -193,7 +193,9 @@ test('a viewer opens a communication and the Schedule dialogs read-only and cann
   const update = dialog.getByTestId('guarded').filter({ has: page.getByRole('button', { name: 'Update Communication' }) });
   assert.equal(await update.getAttribute('title'), 'Your role (viewer) cannot change the plan.');
   assert.equal(await dialog.getByRole('button', { name: 'History of Cut-over draft' }).isEnabled(), true, 'a viewer may read the History');
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  assert.equal(await page.getByRole('button', { name: 'Edit Cut-over draft' }).count(), 0, 'no Edit control for a viewer');
+  assert.equal(await dialog.locator('form').getByRole('button', { name: 'Cancel' }).count(), 0, 'nothing to cancel in a read-only form');
+  await dialog.locator('form').getByRole('button', { name: 'Close' }).click();
   await dialog.waitFor({ state: 'hidden' });
 
   // The calendar: the scheduled one does not move when dragged, and opens read-only when clicked.
@@ -212,12 +214,12 @@ test('a viewer opens a communication and the Schedule dialogs read-only and cann
   await page.keyboard.press('Escape');
   await page.getByRole('dialog').waitFor({ state: 'hidden' }).catch(() => {});
   await event.locator('button').click();
-  dialog = page.getByRole('dialog', { name: 'Edit Communication' });
+  dialog = page.getByRole('dialog', { name: 'View Communication' });
   await dialog.waitFor();
   assert.equal(await dialog.getByLabel('Scheduled Date').inputValue(), day(10));
   assert.deepEqual(await enabledFields(dialog), [], 'every field of the scheduled communication is disabled for a viewer');
   assert.deepEqual(await enabledSaves(dialog), [], 'no enabled save in the scheduled communication dialog');
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.locator('form').getByRole('button', { name: 'Close' }).click();
   await dialog.waitFor({ state: 'hidden' });
 
   // Calendar Feeds: the new-feed form is read-only, Create Feed says why.

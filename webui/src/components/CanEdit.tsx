@@ -15,9 +15,19 @@ export function CanEdit({ children }: { children: ReactNode }) {
   return useCan('plan.edit') ? <>{children}</> : null;
 }
 
+/**
+ * useEditVerb is the verb of a control that opens a record's form: "Edit"
+ * for a role with the permission, "View" for one whose form opens read-only.
+ */
+export function useEditVerb(permission: Permission = 'plan.edit'): 'Edit' | 'View' {
+  return useCan(permission) ? 'Edit' : 'View';
+}
+
 /** GuardedButtonProps: a Button's props and the permission it needs (plan.edit by default). */
 export interface GuardedButtonProps extends ButtonProps {
   permission?: Permission;
+  /** why, when set, disables the button for a reason other than the role (not the feed's owner) and is its tooltip. */
+  why?: string;
 }
 
 /**
@@ -25,11 +35,11 @@ export interface GuardedButtonProps extends ButtonProps {
  * another it is disabled, and a wrapper carries the tooltip saying why (a
  * disabled button gets no pointer events, so no hover of its own).
  */
-export const GuardedButton = forwardRef<HTMLButtonElement, GuardedButtonProps>(({ permission = 'plan.edit', disabled, ...props }, ref) => {
+export const GuardedButton = forwardRef<HTMLButtonElement, GuardedButtonProps>(({ permission = 'plan.edit', why, disabled, ...props }, ref) => {
   const { allowed, reason } = useAllowed(permission);
-  if (allowed) return <Button ref={ref} disabled={disabled} {...props} />;
+  if (allowed && !why) return <Button ref={ref} disabled={disabled} {...props} />;
   return (
-    <span title={reason} className="inline-flex w-fit" data-testid="guarded">
+    <span title={reason ?? why} className="inline-flex w-fit" data-testid="guarded">
       <Button ref={ref} disabled {...props} />
     </span>
   );

@@ -24,15 +24,25 @@ export interface FormDialogProps {
 }
 
 /**
- * FormDialog is the create/edit dialog every screen uses: title and
- * description, the fields in a form, and Cancel and submit buttons.
+ * readOnlyTitle is a form's title for a role that may only look at it:
+ * "Edit Communication" becomes "View Communication"; other titles stay.
  */
-export function FormDialog({ open, onOpenChange, title, description, onSubmit, pending, submitLabel, className, permission, extra, children }: FormDialogProps) {
+export function readOnlyTitle(title: string): string {
+  return title.replace(/^Edit\b/, 'View');
+}
+
+/**
+ * FormDialog is the create/edit dialog every screen uses: title and
+ * description, the fields in a form, and Cancel and submit buttons. For a
+ * role without the permission it is titled for viewing (readOnlyTitle).
+ */
+export function FormDialog({ open, onOpenChange, title, description, onSubmit, pending, submitLabel, className, permission = 'plan.edit', extra, children }: FormDialogProps) {
+  const allowed = useCan(permission);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className={className}>
         <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
+          <DialogTitle>{allowed ? title : readOnlyTitle(title)}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         <FormBody onSubmit={onSubmit} pending={pending} submitLabel={submitLabel} onCancel={() => onOpenChange(false)} permission={permission} extra={extra}>
@@ -43,7 +53,7 @@ export function FormDialog({ open, onOpenChange, title, description, onSubmit, p
   );
 }
 
-/** FormBodyProps: the form handler, the submit button's state and label, and Cancel. */
+/** FormBodyProps: the form handler, the submit button's state and label, and Cancel (Close when read-only). */
 export interface FormBodyProps {
   onSubmit: FormEventHandler<HTMLFormElement>;
   /** pending shows "Saving..." on the submit button and disables it. */
@@ -67,7 +77,8 @@ export interface FormBodyProps {
 export function FormBody({ onSubmit, pending, submitLabel, onCancel, labelledBy, permission = 'plan.edit', extra, children }: FormBodyProps) {
   // The server refuses the change anyway. For a role without the permission
   // the form opens read-only: a disabled fieldset disables every field
-  // (inputs, selects, their buttons), and the disabled submit says why.
+  // (inputs, selects, their buttons), the disabled submit says why, and
+  // Cancel says Close.
   const allowed = useCan(permission);
   return (
     <form onSubmit={allowed ? onSubmit : (e) => e.preventDefault()} className="grid gap-4" noValidate aria-labelledby={labelledBy}>
@@ -76,8 +87,9 @@ export function FormBody({ onSubmit, pending, submitLabel, onCancel, labelledBy,
       </fieldset>
       {extra}
       <DialogFooter>
+        {/* Read-only, there is nothing to cancel: the button only closes. */}
         <Button variant="outline" onClick={onCancel}>
-          Cancel
+          {allowed ? 'Cancel' : 'Close'}
         </Button>
         <GuardedButton type="submit" disabled={pending} permission={permission}>
           {pending ? 'Saving...' : submitLabel}

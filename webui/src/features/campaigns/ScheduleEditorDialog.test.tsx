@@ -101,13 +101,14 @@ describe('ScheduleEditorDialog', () => {
     expect(onChange.mock.calls[0][1]).toBe('deleted');
   });
 
-  it('opens an activity read-only for a viewer: no Add or Delete, every field and the submit disabled, with why', async () => {
+  it('opens an activity read-only for a viewer: View, no Add or Delete, every field and the submit disabled, with why', async () => {
     const onChange = vi.fn();
     renderEditor(onChange, 'viewer');
     expect(screen.queryByRole('button', { name: 'Add Activity to Launch' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete Kickoff' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Edit Kickoff' }));
-    const form = await screen.findByRole('dialog', { name: 'Edit Activity' });
+    expect(screen.queryByRole('button', { name: 'Edit Kickoff' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'View Kickoff' }));
+    const form = await screen.findByRole('dialog', { name: 'View Activity' });
     for (const label of ['Title', 'Type', 'Timing', 'Date', 'Audience', 'Channel', 'Description', 'Priority', 'Status']) {
       const field = within(form).getByLabelText(label) as HTMLInputElement;
       expect(field.matches(':disabled'), `${label} is disabled`).toBe(true);
@@ -116,7 +117,9 @@ describe('ScheduleEditorDialog', () => {
     const submit = within(form).getByRole('button', { name: 'Update Activity' }) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
     expect(submit.parentElement!.title).toBe('Your role (viewer) cannot change the plan.');
-    expect((within(form).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(false);
+    const footer = within(submit.closest('form')!);
+    expect(footer.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect((footer.getByRole('button', { name: 'Close' }) as HTMLButtonElement).disabled).toBe(false);
     fireEvent.submit(submit.closest('form')!);
     expect(onChange).not.toHaveBeenCalled();
   });

@@ -1,6 +1,6 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { CanEdit } from '@/components/CanEdit';
+import { CanEdit, useEditVerb } from '@/components/CanEdit';
 import { FormDialog } from '@/components/FormDialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -132,6 +132,7 @@ function PhaseSection({
   onDelete: (a: CampaignActivity) => void;
 }) {
   const headingId = useId();
+  const verb = useEditVerb();
   const activities = phase.activities ?? [];
   return (
     <section aria-labelledby={headingId} className="rounded-md border border-slate-200 p-4" data-testid={`editor-phase-${phase.id}`}>
@@ -145,7 +146,7 @@ function PhaseSection({
           </p>
           {phase.description && <p className="mt-1 text-sm text-slate-700">{phase.description}</p>}
         </div>
-        {/* A role without plan.edit adds and deletes nothing; Edit opens the activity read-only. */}
+        {/* A role without plan.edit adds and deletes nothing; View opens the activity read-only. */}
         <CanEdit>
           <Button size="sm" variant="outline" onClick={onAdd} aria-label={`Add Activity to ${phase.name}`}>
             <Plus className="h-4 w-4" aria-hidden="true" />
@@ -170,8 +171,8 @@ function PhaseSection({
                 </div>
               </div>
               <div className="flex shrink-0 gap-1">
-                <IconButton label={`Edit ${a.title}`} onClick={() => onEdit(a)}>
-                  <Pencil className="h-4 w-4" aria-hidden="true" />
+                <IconButton label={`${verb} ${a.title}`} onClick={() => onEdit(a)}>
+                  {verb === 'Edit' ? <Pencil className="h-4 w-4" aria-hidden="true" /> : <Eye className="h-4 w-4" aria-hidden="true" />}
                 </IconButton>
                 <CanEdit>
                   <IconButton label={`Delete ${a.title}`} onClick={() => onDelete(a)}>

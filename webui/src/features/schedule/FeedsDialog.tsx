@@ -172,13 +172,12 @@ export function FeedsDialog({ open, onOpenChange }: { open: boolean; onOpenChang
                         {f.includeConfidential && <Badge variant="secondary">Includes confidential activities</Badge>}
                       </span>
                     </div>
-                    <Button
+                    <GuardedButton
                       variant="outline"
                       size="sm"
                       className="text-red-700"
                       aria-label={`Revoke ${f.name}`}
-                      disabled={!!whyNotRevoke(f)}
-                      title={whyNotRevoke(f)}
+                      why={whyNotRevoke(f)}
                       onClick={() => {
                         if (window.confirm(FEED_REVOKE_CONFIRM)) {
                           if (created?.id === f.id) setCreated(null);
@@ -188,7 +187,7 @@ export function FeedsDialog({ open, onOpenChange }: { open: boolean; onOpenChang
                     >
                       <Trash2 className="h-4 w-4" aria-hidden="true" />
                       Revoke
-                    </Button>
+                    </GuardedButton>
                   </li>
                 ))}
             </ul>
