@@ -100,6 +100,7 @@ export default function SchedulePage() {
   const focusItems = useMemo(() => (focused.data ? [focused.data] : undefined), [focused.data]);
   useRecordParam('focus', focusItems, openEdit);
 
+  const firstLoad = isLoading || warnings.isLoading;
   const undated = backlogQuery.data ?? [];
   const next = upcomingCommunications(upcomingQuery.data ?? [], new Date());
 
@@ -146,7 +147,9 @@ export default function SchedulePage() {
         </div>
       </div>
 
-      <WarningsPanel warnings={warnings.data ?? []} onOpen={setOpenId} />
+      {/* The warnings panel and the calendar appear together: drawn alone, the
+          panel arriving above the calendar pushed it down (CLS 0.14 at scale). */}
+      {!firstLoad && <WarningsPanel warnings={warnings.data ?? []} onOpen={setOpenId} />}
       {needsMine && (
         <Card>
           <section aria-labelledby="needs-my-review-heading" className="p-5">
@@ -174,12 +177,13 @@ export default function SchedulePage() {
         </Card>
       )}
 
-      {isLoading ? (
-        <div className="grid gap-4" role="status" aria-label="Loading communications">
+      {/* Keys: the calendar replaces the skeleton's node rather than reusing and moving it. */}
+      {firstLoad ? (
+        <div key="loading" className="grid gap-4" role="status" aria-label="Loading communications">
           <Skeleton className="h-[420px] w-full" />
         </div>
       ) : view === 'calendar' ? (
-        <div className="grid gap-6 xl:grid-cols-4">
+        <div key="calendar" className="grid gap-6 xl:grid-cols-4">
           <Card className="xl:col-span-3">
             <section aria-labelledby="schedule-calendar">
               <div className="flex flex-wrap items-center justify-between gap-2 p-5 pb-3">
