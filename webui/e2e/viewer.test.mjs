@@ -34,6 +34,7 @@ test('a viewer sees every screen read-only', async () => {
   const theme = await api(admin, 'POST', '/api/themes', { name: 'Go-live', description: 'The go-live', icon: 'fa-rocket', color: 'blue' });
   await api(admin, 'POST', '/api/questions', { themeId: theme.id, question: 'What is changing for technicians?', description: '', sortOrder: 1 });
   await api(admin, 'POST', '/api/communications', { title: 'Undated letter', themeId: theme.id, status: 'draft' });
+  await api(admin, 'POST', '/api/audiences', { name: 'Field technicians', description: 'Everyone on the road' });
   const checklist = await api(admin, 'GET', '/api/checklist');
   await api(admin, 'POST', '/api/checklist-templates', { name: 'Baseline', description: '', items: checklist.items, isPublic: false });
   const { code } = await api(admin, 'POST', '/api/people', { name: 'Vic Viewer', role: 'viewer' });
@@ -123,6 +124,13 @@ test('a viewer sees every screen read-only', async () => {
   // The other lists: read, no create.
   await page.goto('/audiences');
   await absent(page, 'button', /^Add Audience|^Create/, 'Audiences');
+  // An audience's details open read-only: View, not Edit.
+  await page.getByRole('button', { name: 'View Field technicians', exact: true }).click();
+  const audience = page.getByRole('dialog', { name: 'View Audience' });
+  assert.deepEqual(await enabledFields(audience), [], 'every audience field is disabled');
+  assert.deepEqual(await enabledSaves(audience), [], 'no enabled save');
+  await audience.getByRole('button', { name: 'Close', exact: true }).first().click();
+  await audience.waitFor({ state: 'detached' });
   await page.goto('/vehicles');
   await absent(page, 'button', /^Add Vehicle|^Create/, 'Vehicles');
   await page.goto('/content');

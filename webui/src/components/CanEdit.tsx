@@ -1,3 +1,4 @@
+import { Eye, Pencil } from 'lucide-react';
 import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
@@ -21,6 +22,20 @@ export function CanEdit({ children }: { children: ReactNode }) {
  */
 export function useEditVerb(permission: Permission = 'plan.edit'): 'Edit' | 'View' {
   return useCan(permission) ? 'Edit' : 'View';
+}
+
+/**
+ * OpenFormButton opens a record's form: "Edit NAME" with a pencil for a role
+ * that may change it, "View NAME" with an eye for one whose form opens
+ * read-only, so every reader can still see the record's details.
+ */
+export function OpenFormButton({ name, onClick, permission = 'plan.edit', className }: { name: string; onClick: () => void; permission?: Permission; className?: string }) {
+  const verb = useEditVerb(permission);
+  return (
+    <IconButton label={`${verb} ${name}`} onClick={onClick} className={className}>
+      {verb === 'Edit' ? <Pencil className="h-4 w-4" aria-hidden="true" /> : <Eye className="h-4 w-4" aria-hidden="true" />}
+    </IconButton>
+  );
 }
 
 /** GuardedButtonProps: a Button's props and the permission it needs (plan.edit by default). */

@@ -1,9 +1,9 @@
-import { Building2, Pencil, Plus, Trash2, Users } from 'lucide-react';
+import { Building2, Plus, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CardGrid, CardGridSkeleton } from '@/components/CardGrid';
-import { CanEdit, GuardedIconButton } from '@/components/CanEdit';
+import { CanEdit, GuardedIconButton, OpenFormButton } from '@/components/CanEdit';
 import { EmptyState } from '@/components/EmptyState';
 import { SectionHeading } from '@/components/SectionHeading';
 import { Card } from '@/components/ui/card';
@@ -79,10 +79,8 @@ export default function AudiencesPage() {
                     </div>
                     {!synthetic && (
                       <div className="flex shrink-0 gap-1">
-                        {/* A role without plan.edit sees Edit and Delete disabled, with why. */}
-                        <GuardedIconButton label={`Edit ${a.name}`} onClick={() => setDialog({ open: true, audience: a })}>
-                          <Pencil className="h-4 w-4" aria-hidden="true" />
-                        </GuardedIconButton>
+                        {/* A viewer opens the audience read-only (View) and sees Delete disabled, with why. */}
+                        <OpenFormButton name={a.name} onClick={() => setDialog({ open: true, audience: a })} />
                         <GuardedIconButton
                           label={`Delete ${a.name}`}
                           className="text-red-700 hover:text-red-800"

@@ -1,6 +1,6 @@
-import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { CanEdit, useEditVerb } from '@/components/CanEdit';
+import { CanEdit, OpenFormButton } from '@/components/CanEdit';
 import { FormDialog } from '@/components/FormDialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -132,7 +132,6 @@ function PhaseSection({
   onDelete: (a: CampaignActivity) => void;
 }) {
   const headingId = useId();
-  const verb = useEditVerb();
   const activities = phase.activities ?? [];
   return (
     <section aria-labelledby={headingId} className="rounded-md border border-slate-200 p-4" data-testid={`editor-phase-${phase.id}`}>
@@ -171,9 +170,7 @@ function PhaseSection({
                 </div>
               </div>
               <div className="flex shrink-0 gap-1">
-                <IconButton label={`${verb} ${a.title}`} onClick={() => onEdit(a)}>
-                  {verb === 'Edit' ? <Pencil className="h-4 w-4" aria-hidden="true" /> : <Eye className="h-4 w-4" aria-hidden="true" />}
-                </IconButton>
+                <OpenFormButton name={a.title} onClick={() => onEdit(a)} />
                 <CanEdit>
                   <IconButton label={`Delete ${a.title}`} onClick={() => onDelete(a)}>
                     <Trash2 className="h-4 w-4" aria-hidden="true" />

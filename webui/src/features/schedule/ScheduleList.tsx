@@ -1,10 +1,10 @@
 import { ReviewBadge } from '@/components/ReviewBadge';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { AlertTriangle, Eye, GripVertical, Pencil, Trash2 } from 'lucide-react';
+import { AlertTriangle, GripVertical, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, type HTMLAttributes } from 'react';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { CanEdit, useEditVerb } from '@/components/CanEdit';
+import { CanEdit, OpenFormButton } from '@/components/CanEdit';
 import { IconButton } from '@/components/ui/icon-button';
 import { cn } from '@/lib/cn';
 import { formatScheduled, listColumns } from '@/lib/schedule';
@@ -44,7 +44,6 @@ export function CommunicationItem({
   row?: { index: number; start: number; measure: (el: HTMLLIElement | null) => void };
 }) {
   const details = [formatScheduled(c.scheduledDate) || 'No date', c.audience?.name, c.vehicle?.name].filter(Boolean).join(' · ');
-  const verb = useEditVerb();
   return (
     <li
       className={cn('flex items-start gap-2 rounded-md border border-slate-200 bg-white p-3', dragProps && 'cursor-grab', row && 'absolute left-0 top-0 w-full')}
@@ -79,10 +78,7 @@ export function CommunicationItem({
           </p>
         )}
       </div>
-      {/* A viewer's form opens read-only, so the control says View. */}
-      <IconButton label={`${verb} ${c.title}`} onClick={() => onEdit(c)}>
-        {verb === 'Edit' ? <Pencil className="h-4 w-4" aria-hidden="true" /> : <Eye className="h-4 w-4" aria-hidden="true" />}
-      </IconButton>
+      <OpenFormButton name={c.title} onClick={() => onEdit(c)} />
       <CanEdit>
         {onDelete && (
           <IconButton label={`Delete ${c.title}`} className="text-red-700" onClick={() => onDelete(c)}>
