@@ -9,6 +9,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/commsplan/commsplan/pkg/access"
+	"github.com/commsplan/commsplan/pkg/actor"
+	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/store"
 )
 
@@ -59,7 +61,7 @@ func sessionsRevokeAllRun(ctx context.Context, f *Factory, opts *SessionsRevokeA
 	}
 	defer st.Close()
 	at := now()
-	if err := st.RevokeAllSessions(ctx, at); err != nil {
+	if err := plan.New(st).RevokeAllSessions(ctx, at, "sessions revoke-all"); err != nil {
 		return fmt.Errorf("revoke sessions: %w", err)
 	}
 	fmt.Fprintf(f.Out, "every session issued up to %s is revoked; running servers honour it within %s\n",
@@ -80,7 +82,7 @@ func revokeOnCodeRotation(ctx context.Context, st store.Store, codes access.Code
 			return err
 		}
 		rotated = true
-		return tx.RevokeAllSessions(ctx, time.Now())
+		return plan.New(tx).RevokeAllSessions(actor.With(ctx, actor.Terminal), time.Now(), "serve started with other access codes")
 	})
 	if err != nil {
 		return fmt.Errorf("access codes: %w", err)

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
@@ -14,8 +15,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/commsplan/commsplan/pkg/access"
+	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/api"
 	"github.com/commsplan/commsplan/pkg/config"
+	"github.com/commsplan/commsplan/pkg/store"
 	"github.com/commsplan/commsplan/pkg/store/storetest"
 )
 
@@ -61,8 +64,17 @@ func TestSessionsRevokeAll(t *testing.T) {
 
 			var out bytes.Buffer
 			f := &Factory{Out: &out, Err: io.Discard, Config: config.Config{DB: dsn}}
-			require.NoError(t, sessionsRevokeAllRun(context.Background(), f, &SessionsRevokeAllOptions{}))
+			// The root command puts the command line in the context.
+			require.NoError(t, sessionsRevokeAllRun(actor.With(context.Background(), actor.Terminal), f, &SessionsRevokeAllOptions{}))
 			assert.Contains(t, out.String(), "every session issued up to")
+			entries, err := st.ListAudit(context.Background(), store.AuditFilter{Action: store.ActionAllSessionsRevoked, Limit: 10})
+			require.NoError(t, err)
+			require.Len(t, entries, 1, "one audit entry")
+			assert.Equal(t, actor.Terminal.Name, entries[0].ActorName)
+			var ch store.Changes
+			require.NoError(t, json.Unmarshal(entries[0].Changes, &ch))
+			assert.Equal(t, "sessions revoke-all", ch["reason"].After)
+			assert.Contains(t, ch, "sessionsIssuedUpTo")
 			assert.Equal(t, http.StatusUnauthorized, themesStatus(t, srv.URL, a), "every session ends")
 			assert.Equal(t, http.StatusUnauthorized, themesStatus(t, srv.URL, b))
 			assert.Equal(t, http.StatusOK, themesStatus(t, srv.URL, signIn(t, srv.URL, "code-1")), "a new sign-in works")
@@ -123,6 +135,13 @@ func TestServeRevokesOnCodeRotation(t *testing.T) {
 			assert.Equal(t, http.StatusOK, themesStatus(t, base, signIn(t, base, "charlie-three-3")))
 			stop()
 			assert.Contains(t, logs.String(), "every session is revoked")
+			st := storetest.Open(t, dsn)
+			entries, err := st.ListAudit(context.Background(), store.AuditFilter{Action: store.ActionAllSessionsRevoked, Limit: 10})
+			require.NoError(t, err)
+			require.Len(t, entries, 1, "the rotation, and only it, is in the audit trail")
+			var ch store.Changes
+			require.NoError(t, json.Unmarshal(entries[0].Changes, &ch))
+			assert.Equal(t, "serve started with other access codes", ch["reason"].After)
 		})
 	}
 }

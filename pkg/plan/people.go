@@ -199,6 +199,17 @@ func (p *Plan) SignOutPerson(ctx context.Context, id string) (int, error) {
 	return n, err
 }
 
+// RevokeAllSessions ends every session issued up to at, personal and
+// shared alike: everyone signs in again, for when a code has leaked. Its
+// audit entry gives the cutoff and why.
+func (p *Plan) RevokeAllSessions(ctx context.Context, at time.Time, why string) error {
+	if _, err := actor.Require(ctx, actor.PeopleManage); err != nil {
+		return err
+	}
+	ch := store.Changes{"sessionsIssuedUpTo": {After: at.UTC()}, "reason": {After: why}}
+	return p.st.RevokeAllSessions(store.WithChanges(ctx, ch), at)
+}
+
 // PersonSessions lists the person's open sessions, the most recently
 // seen first.
 func (p *Plan) PersonSessions(ctx context.Context, id string) ([]domain.PersonSession, error) {

@@ -145,6 +145,10 @@ const (
 	// ActionSessionEnded is one session of a person ended from a list of
 	// sessions: by an admin, or by the person (one of their own).
 	ActionSessionEnded = "session_ended"
+	// ActionAllSessionsRevoked is every session ended at once (entity type
+	// session, id all): `sessions revoke-all`, or serve starting with other
+	// access codes than the database last saw.
+	ActionAllSessionsRevoked = "sessions_revoked"
 	// ActionPruned is audit.keep-days removing old entries (entity type
 	// audit).
 	ActionPruned = "pruned"

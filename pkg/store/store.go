@@ -444,6 +444,8 @@ type Store interface {
 	RevokeSession(ctx context.Context, id string, expires time.Time) error
 	// RevokeAllSessions revokes every session issued at or before at. The
 	// cutoff only moves forward: an earlier at leaves a later one in place.
+	// It is entered in the audit trail (ActionAllSessionsRevoked) with the
+	// context's changes.
 	RevokeAllSessions(ctx context.Context, at time.Time) error
 	// SessionRevocationsVersion returns the Version SessionRevocations
 	// would report, with a one-row read.

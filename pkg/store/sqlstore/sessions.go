@@ -42,7 +42,10 @@ func (s *Store) RevokeAllSessions(ctx context.Context, at time.Time) error {
 		if err != nil {
 			return err
 		}
-		return tx.bumpSessions(ctx)
+		if err := tx.bumpSessions(ctx); err != nil {
+			return err
+		}
+		return tx.record(ctx, store.ActionAllSessionsRevoked, "session", "all", "Every session")
 	})
 }
 
