@@ -609,6 +609,13 @@ func TestCampaignSummaries(t *testing.T) {
 		require.Len(t, sums, 1)
 		assert.Equal(t, full[0].ID, sums[0].ID)
 		assert.Contains(t, resp.Header.Get("Link"), "fields=summary")
+		// The next page (the inventory's Show more, or a client following the Link) keeps the shape.
+		resp, body = ts.do("GET", "/api/campaigns?fields=summary&limit=1&after="+cursor(full[0].ID), nil)
+		require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+		assert.NotContains(t, string(body), `"schedule"`)
+		require.NoError(t, json.Unmarshal(body, &sums))
+		require.Len(t, sums, 1)
+		assert.Equal(t, full[1].ID, sums[0].ID)
 
 		// Each shape has its own ETag; each answers 304 to its own only.
 		rs, _ := ts.do("GET", "/api/campaigns?fields=summary", nil)

@@ -49,12 +49,18 @@ export function useCampaignSummaries() {
 export const CAMPAIGN_PAGE = 20;
 
 /**
- * useCampaignPage fetches the first limit saved campaigns, newest first as
- * the list has them: a page the server cuts from its cached list (issue 27),
- * so five hundred campaigns of 130 activities are not all sent and drawn.
+ * useCampaignSummaryPage fetches the first limit saved campaigns' summaries,
+ * newest first as the list has them: a page the server cuts from its cached
+ * summaries (issue 27). A card shows only a summary's figures; an action
+ * that needs the schedule or the HTML reads that one campaign (fetchCampaign).
  */
-export function useCampaignPage(limit: number) {
-  return useQuery<SavedCampaign[]>({ queryKey: [`${CAMPAIGNS_PATH}?limit=${limit}`], placeholderData: keepPreviousData });
+export function useCampaignSummaryPage(limit: number) {
+  return useQuery<CampaignSummary[]>({ queryKey: [campaignSummaryPagePath(limit)], placeholderData: keepPreviousData });
+}
+
+/** campaignSummaryPagePath is the address of the first limit campaign summaries. */
+export function campaignSummaryPagePath(limit: number): string {
+  return `${CAMPAIGN_SUMMARIES_PATH}&limit=${limit}`;
 }
 
 /** useSavedCampaign reads one saved campaign with its htmlContent (a link to one not on screen); off while id is empty. */

@@ -9,7 +9,7 @@ import type { SavedCampaign } from '@/lib/campaigns';
  * the communications later imported from it while they match their
  * activities (docs/review.md).
  */
-export default function CampaignReviewDialog({ campaign, onOpenChange }: { campaign: SavedCampaign; onOpenChange: (open: boolean) => void }) {
+export default function CampaignReviewDialog({ campaign, onOpenChange }: { campaign: Pick<SavedCampaign, 'id' | 'title' | 'review'>; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90vh] max-w-2xl overflow-y-auto">

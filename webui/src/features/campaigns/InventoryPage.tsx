@@ -10,17 +10,20 @@ import { SectionHeading } from '@/components/SectionHeading';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { campaignDeleteConfirm, locationCount, peopleCount, savedFileName, shortDate, type CampaignSchedule, type SavedCampaign } from '@/lib/campaigns';
+import { campaignDeleteConfirm, locationCount, peopleCount, savedFileName, shortDate, type CampaignSchedule, type CampaignSummary, type SavedCampaign } from '@/lib/campaigns';
 import { downloadUrl, saveFile } from '@/lib/download';
 import { toastError } from '@/lib/toast';
 import { useRecordParam } from '@/lib/useFocusParam';
-import { CAMPAIGN_PAGE, exportUrl, fetchCampaign, useCampaignPage, useDeleteCampaign, useSavedCampaign, useUpdateCampaignSchedule } from '@/hooks/campaigns';
+import { CAMPAIGN_PAGE, exportUrl, fetchCampaign, useCampaignSummaryPage, useDeleteCampaign, useSavedCampaign, useUpdateCampaignSchedule } from '@/hooks/campaigns';
 import CampaignReviewDialog from './CampaignReviewDialog';
 import HtmlPreviewDialog from './HtmlPreviewDialog';
 import ScheduleEditorDialog from './ScheduleEditorDialog';
 
 // The Schedule screen's import dialog is only loaded when "Add to Schedule" is used.
 const ImportDialog = lazy(() => import('@/components/campaigns/ImportDialog'));
+
+/** Reviewed is what the review dialog shows of a campaign: a summary on the page, or the linked record. */
+type Reviewed = Pick<SavedCampaign, 'id' | 'title' | 'review'>;
 
 /** Editing is the campaign open in the editor; its schedule follows each stored change. */
 interface Editing {
@@ -29,8 +32,11 @@ interface Editing {
   schedule: CampaignSchedule;
 }
 
-/** withHtml reads a campaign with its HTML, which the list leaves out, and hands it to use. */
-function withHtml(id: string, use: (c: SavedCampaign) => void): void {
+/**
+ * withFull reads the whole campaign (schedule and HTML), which the summaries
+ * leave out, and hands it to use: only the action that needs it pays for it.
+ */
+function withFull(id: string, use: (c: SavedCampaign) => void): void {
   fetchCampaign(id).then(use, () => toastError('Failed to load campaign'));
 }
 
@@ -38,21 +44,22 @@ function withHtml(id: string, use: (c: SavedCampaign) => void): void {
  * InventoryPage is the Campaign Inventory (spec 02 §2.8): the saved
  * campaigns with Edit (every change stored at once), Preview, Download and
  * Delete, and beyond the spec ICS and CSV downloads and Add to Schedule.
- * It shows CAMPAIGN_PAGE campaigns at a time, paged by the server (issue 27).
+ * It shows CAMPAIGN_PAGE campaign summaries at a time, paged by the server
+ * (issue 27); Edit, Preview and Download read the one whole campaign.
  */
 export default function InventoryPage() {
   const [limit, setLimit] = useState(CAMPAIGN_PAGE);
-  const { data, isLoading, isError } = useCampaignPage(limit);
+  const { data, isLoading, isError } = useCampaignSummaryPage(limit);
   const remove = useDeleteCampaign();
   const update = useUpdateCampaignSchedule();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [preview, setPreview] = useState<SavedCampaign | null>(null);
   const [importFor, setImportFor] = useState<string | null>(null);
-  const [reviewing, setReviewing] = useState<SavedCampaign | null>(null);
-  const [history, setHistory] = useState<SavedCampaign | null>(null);
+  const [reviewing, setReviewing] = useState<Reviewed | null>(null);
+  const [history, setHistory] = useState<CampaignSummary | null>(null);
   const campaigns = data ?? [];
   // My reviews links a campaign here with ?focus=<id>: its review and thread open. It is read by id, as it may be on no page shown.
-  const review = useCallback((c: SavedCampaign) => setReviewing(c), []);
+  const review = useCallback((c: Reviewed) => setReviewing(c), []);
   const [params] = useSearchParams();
   const linked = useSavedCampaign(params.get('focus') ?? '');
   const linkedItems = useMemo(() => (linked.data ? [linked.data] : undefined), [linked.data]);
@@ -85,8 +92,8 @@ export default function InventoryPage() {
             <li key={c.id}>
               <CampaignRow
                 campaign={c}
-                onEdit={() => c.schedule && setEditing({ id: c.id, title: c.title, schedule: c.schedule })}
-                onPreview={() => withHtml(c.id, setPreview)}
+                onEdit={() => withFull(c.id, (full) => full.schedule && setEditing({ id: full.id, title: full.title, schedule: full.schedule }))}
+                onPreview={() => withFull(c.id, setPreview)}
                 onAddToSchedule={() => setImportFor(c.id)}
                 onComments={() => setReviewing(c)}
                 onHistory={() => setHistory(c)}
@@ -147,7 +154,7 @@ function CampaignRow({
   onReview,
   onDelete,
 }: {
-  campaign: SavedCampaign;
+  campaign: CampaignSummary;
   onEdit: () => void;
   onPreview: () => void;
   onAddToSchedule: () => void;
@@ -186,14 +193,14 @@ function CampaignRow({
           <div className="flex items-center gap-1.5">
             <dt className="sr-only">Activities</dt>
             <dd data-testid="campaign-activities">
-              {c.schedule?.totalActivities ?? 0} {c.schedule?.totalActivities === 1 ? 'activity' : 'activities'}
+              {c.activityCount} {c.activityCount === 1 ? 'activity' : 'activities'}
             </dd>
           </div>
         </dl>
       </div>
       <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions for ${c.title}`}>
         <CanEdit>
-          <Button size="sm" variant="outline" onClick={onEdit} disabled={!c.schedule} aria-label={`Edit ${c.title}`}>
+          <Button size="sm" variant="outline" onClick={onEdit} disabled={!c.startDate} aria-label={`Edit ${c.title}`}>
             <Pencil className="h-4 w-4" aria-hidden="true" />
             Edit
           </Button>
@@ -205,7 +212,7 @@ function CampaignRow({
         <Button
           size="sm"
           variant="outline"
-          onClick={() => withHtml(c.id, (full) => saveFile(savedFileName(full.title), full.htmlContent ?? ''))}
+          onClick={() => withFull(c.id, (full) => saveFile(savedFileName(full.title), full.htmlContent ?? ''))}
           aria-label={`Download ${c.title}`}
         >
           <Download className="h-4 w-4" aria-hidden="true" />
