@@ -7,7 +7,8 @@
 // Dashboard's cards equal the figures computed from the full lists, the
 // Content Library pages and opens a linked piece, and the Questions screen
 // draws only what is in view, opens a linked question and finds one by
-// searching. Times belong to the benchmarks.
+// searching, and the Themes screen draws its rows of cards in view, Tab
+// reaching each next card. Times belong to the benchmarks.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { launchBrowser, startServer } from './harness.mjs';
@@ -286,6 +287,40 @@ describe('the Schedule at the five-year scale', () => {
     assert.equal(await rows.count(), 10, 'only what matched');
     await page.getByRole('searchbox', { name: 'Search questions' }).fill('no question says this');
     await page.getByRole('heading', { name: 'No questions found' }).waitFor();
+  });
+
+  test('the Themes screen draws the rows of cards in view, Tab reaches the next ones, and scrolling shows the last theme', async () => {
+    const themes = await api(page, 'GET', '/api/themes');
+    assert.ok(themes.length >= 200, `${themes.length} themes`);
+    await page.goto('/themes');
+    await expectHeader(page, 'Themes', 'Organize communications around key themes and topics');
+    const list = page.getByRole('list', { name: 'Themes' });
+    const cards = list.getByRole('listitem');
+    await cards.first().waitFor({ timeout: 20_000 });
+    const drawn = await cards.count();
+    assert.ok(drawn > 0 && drawn < 40, `${drawn} cards drawn of ${themes.length}`);
+    // The list says its whole size, not what is drawn.
+    assert.equal(await cards.first().getAttribute('aria-setsize'), String(themes.length));
+    assert.equal(await list.getByRole('heading', { level: 3, name: themes.at(-1).name, exact: true }).count(), 0, 'the last theme is not drawn yet');
+
+    // Tab from the first card's actions, one stop a card, past every card drawn at first.
+    await list.getByRole('button', { name: `Actions for ${themes[0].name}` }).focus();
+    const steps = drawn + 5;
+    for (let i = 0; i < steps; i++) await page.keyboard.press('Tab');
+    const at = await page.evaluate(() => document.activeElement?.closest('[role="listitem"]')?.getAttribute('aria-posinset'));
+    assert.equal(at, String(steps + 1), 'focus is on a card drawn as Tab reached it');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), `Actions for ${themes[steps].name}`);
+
+    // To the end of the page: the last theme is drawn, and still only a few cards.
+    await eventually(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const names = await list.getByRole('heading', { level: 3 }).allTextContents();
+      assert.equal(names.at(-1), themes.at(-1).name);
+      assert.equal(await cards.last().getAttribute('aria-posinset'), String(themes.length));
+      assert.ok((await cards.count()) < 40, `${await cards.count()} cards drawn`);
+    }, 20_000);
+    const box = await list.getByRole('heading', { level: 3, name: themes.at(-1).name, exact: true }).boundingBox();
+    assert.ok(box && box.y >= 0 && box.y + box.height <= 1000, `the last theme is at ${box?.y}px`);
   });
 
   test('nothing was loaded from another host and the page threw no errors', () => {

@@ -1,9 +1,8 @@
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { FileText, GripVertical, HelpCircle, Pencil, Plus, Search, Trash2 } from 'lucide-react';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ThemeIcon } from '@/components/ThemeIcon';
 import { Badge } from '@/components/ui/badge';
@@ -17,6 +16,8 @@ import { IconButton } from '@/components/ui/icon-button';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useWindowRows } from '@/components/useWindowRows';
+import { CARD_GAP } from '@/lib/cardRows';
 import { cn } from '@/lib/cn';
 import {
   cardHeight,
@@ -234,31 +235,21 @@ function LazyThemeCard({ theme, focusId, onEdit }: { theme: Theme; focusId: stri
   return <ThemeQuestions theme={theme} themeId={theme.id} questions={questions} focusId={focusId} onEdit={onEdit} />;
 }
 
-/** CARD_GAP is the space between two theme cards (gap-4). */
-const CARD_GAP = 16;
-
 /** FOCUS_WAIT_MS is how long a ?focus= link waits for its question's card to read its questions. */
 const FOCUS_WAIT_MS = 10_000;
 
 /**
  * VirtualThemeCards draws only the theme cards in and near the view
- * (@tanstack/react-virtual over the window's scroll), each reading its own
+ * (useWindowRows, over the window's scroll), each reading its own
  * questions, so the screen costs what it shows with 20 themes or 2,000.
  * A ?focus= link scrolls to its question's theme first.
  */
 function VirtualThemeCards({ cards, focusId, onEdit }: { cards: Theme[]; focusId: string | null; onEdit: (q: Question) => void }) {
-  const list = useRef<HTMLDivElement>(null);
-  const [margin, setMargin] = useState(0);
-  useLayoutEffect(() => {
-    if (list.current) setMargin(list.current.getBoundingClientRect().top + window.scrollY);
-  }, []);
-  const virtual = useWindowVirtualizer({
+  const { list, virtual, margin } = useWindowRows({
     count: cards.length,
     estimateSize: (i) => cardHeight(cards[i].questionCount),
     getItemKey: (i) => cards[i].id,
-    overscan: 2,
     gap: CARD_GAP,
-    scrollMargin: margin,
   });
   const focused = useQuestion(focusId ?? '');
   const focusTheme = focused.data?.themeId;

@@ -1,6 +1,7 @@
 import { FileText, HelpCircle, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { CardGrid, CardGridSkeleton } from '@/components/CardGrid';
+import { VirtualCardGrid } from '@/components/VirtualCardGrid';
 import { CanEdit } from '@/components/CanEdit';
 import { EmptyState } from '@/components/EmptyState';
 import { RecordActionsMenu } from '@/components/RecordActionsMenu';
@@ -8,6 +9,7 @@ import { SectionHeading } from '@/components/SectionHeading';
 import { ThemeIcon } from '@/components/ThemeIcon';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { virtualises } from '@/lib/cardRows';
 import { cn } from '@/lib/cn';
 import { colorClasses, plural } from '@/lib/themeOptions';
 import type { Theme } from '@/lib/types';
@@ -18,7 +20,41 @@ import ThemeDialog from './ThemeDialog';
 /** THEME_DELETE_CONFIRM is the spec's confirm prompt for deleting a theme. */
 export const THEME_DELETE_CONFIRM = 'Are you sure you want to delete this theme? This will also delete all associated questions.';
 
-/** ThemesPage lists the themes as cards with create, edit and delete. */
+/** THEME_ROW is the estimated height of a row of theme cards (a one-line description), until the row is measured. */
+const THEME_ROW = 182;
+
+/** ThemeCard is one theme's card: icon, actions, name, description and counts. */
+function ThemeCard({ theme, focused, onEdit, onDelete }: { theme: Theme; focused: boolean; onEdit: () => void; onDelete: () => void }) {
+  const c = colorClasses(theme.color);
+  return (
+    <Card data-focus-id={theme.id} className={cn('h-full p-5', focused && 'ring-2 ring-blue-600')}>
+      <div className="mb-3 flex items-start justify-between gap-2">
+        <div className={cn('flex h-10 w-10 items-center justify-center rounded-full', c.bg, c.text)}>
+          <ThemeIcon icon={theme.icon} className="h-5 w-5" />
+        </div>
+        <RecordActionsMenu name={theme.name} onEdit={onEdit} onDelete={onDelete} />
+      </div>
+      <h3 className="mb-1 font-semibold text-slate-900">{theme.name}</h3>
+      <p className="mb-4 text-sm text-slate-600">{theme.description}</p>
+      <div className="flex flex-wrap gap-4 text-xs text-slate-600">
+        <span className="flex items-center gap-1">
+          <HelpCircle className="h-3.5 w-3.5" aria-hidden="true" />
+          {plural(theme.questionCount ?? 0, 'question')}
+        </span>
+        <span className="flex items-center gap-1">
+          <FileText className="h-3.5 w-3.5" aria-hidden="true" />
+          {plural(theme.contentCount ?? 0, 'content piece')}
+        </span>
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * ThemesPage lists the themes as cards with create, edit and delete. Past
+ * VIRTUAL_CARDS_ABOVE themes (issue 27) it draws only the rows of cards in
+ * view; the demo data draws every card, as before.
+ */
 export default function ThemesPage() {
   const { data: themes, isLoading } = useThemes();
   const remove = useDeleteTheme();
@@ -35,11 +71,11 @@ export default function ThemesPage() {
         title="Communication Themes"
         action={
           <CanEdit>
-<Button onClick={() => setDialog({ open: true })}>
-            <Plus className="h-4 w-4" aria-hidden="true" />
-            Add Theme
-          </Button>
-</CanEdit>
+            <Button onClick={() => setDialog({ open: true })}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              Add Theme
+            </Button>
+          </CanEdit>
         }
       >
         <p className="text-sm text-slate-600">Organize your communications around key topics and themes</p>
@@ -65,35 +101,19 @@ export default function ThemesPage() {
             </CanEdit>
           }
         />
+      ) : virtualises(themes.length) ? (
+        <VirtualCardGrid label="Themes" items={themes} itemKey={(t) => t.id} rowHeight={THEME_ROW} focusIndex={themes.findIndex((t) => t.id === focusId)}>
+          {(theme) => (
+            <ThemeCard theme={theme} focused={focusId === theme.id} onEdit={() => setDialog({ open: true, theme })} onDelete={() => confirmDelete(theme)} />
+          )}
+        </VirtualCardGrid>
       ) : (
         <CardGrid label="Themes">
-          {themes.map((theme) => {
-            const c = colorClasses(theme.color);
-            return (
-              <li key={theme.id}>
-                <Card data-focus-id={theme.id} className={cn('h-full p-5', focusId === theme.id && 'ring-2 ring-blue-600')}>
-                  <div className="mb-3 flex items-start justify-between gap-2">
-                    <div className={cn('flex h-10 w-10 items-center justify-center rounded-full', c.bg, c.text)}>
-                      <ThemeIcon icon={theme.icon} className="h-5 w-5" />
-                    </div>
-                    <RecordActionsMenu name={theme.name} onEdit={() => setDialog({ open: true, theme })} onDelete={() => confirmDelete(theme)} />
-                  </div>
-                  <h3 className="mb-1 font-semibold text-slate-900">{theme.name}</h3>
-                  <p className="mb-4 text-sm text-slate-600">{theme.description}</p>
-                  <div className="flex flex-wrap gap-4 text-xs text-slate-600">
-                    <span className="flex items-center gap-1">
-                      <HelpCircle className="h-3.5 w-3.5" aria-hidden="true" />
-                      {plural(theme.questionCount ?? 0, 'question')}
-                    </span>
-                    <span className="flex items-center gap-1">
-                      <FileText className="h-3.5 w-3.5" aria-hidden="true" />
-                      {plural(theme.contentCount ?? 0, 'content piece')}
-                    </span>
-                  </div>
-                </Card>
-              </li>
-            );
-          })}
+          {themes.map((theme) => (
+            <li key={theme.id}>
+              <ThemeCard theme={theme} focused={focusId === theme.id} onEdit={() => setDialog({ open: true, theme })} onDelete={() => confirmDelete(theme)} />
+            </li>
+          ))}
         </CardGrid>
       )}
 
