@@ -100,7 +100,9 @@ describe('Schedule planning tools', () => {
     const dialog = page.getByRole('dialog', { name: 'Select Campaign Activities' });
 
     // No theme yet: nothing can be imported.
-    await dialog.getByRole('checkbox').first().check();
+    // An activity's box: while the campaign's activities load, the only
+    // checkbox in the dialog is "ask for a review".
+    await dialog.getByRole('list', { name: 'Campaign activities' }).getByRole('checkbox').first().check();
     await dialog.getByRole('button', { name: 'Add to Schedule (1)' }).click();
     await expectToast(page, 'No themes available. Please create a theme first.');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
