@@ -30,9 +30,6 @@ export function fetchCampaign(id: string): Promise<SavedCampaign> {
   return apiRequest<SavedCampaign>('GET', `${CAMPAIGNS_PATH}/${encodeURIComponent(id)}`);
 }
 
-/** useCampaignList lists the saved campaigns (without their htmlContent). */
-export const useCampaignList = campaigns.useList;
-
 /** CAMPAIGN_SUMMARIES_PATH lists the saved campaigns' summaries, without schedule and HTML (issue 27). */
 export const CAMPAIGN_SUMMARIES_PATH = `${CAMPAIGNS_PATH}?fields=summary`;
 
