@@ -39,17 +39,7 @@ func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) {
 	}
 	now := s.now()
 	k := slotKey{list: store.ActivityList, shape: "dashboard\x00" + rg.Loc.String() + "\x00" + now.In(rg.Loc).Format("2006-01-02")}
-	h := w.Header()
-	h.Set("Vary", "Accept-Encoding")
-	etag := s.lists.etag(k, v)
-	if etagMatches(r.Header.Get("If-None-Match"), etag) {
-		h.Set("ETag", "W/"+etag)
-		w.WriteHeader(http.StatusNotModified)
-		return
-	}
-	// The build outlives a cancelled first caller: others may share it.
-	ctx := context.WithoutCancel(r.Context())
-	e, err := s.lists.get(r.Context(), k, v, func(need int64) (*listEntry, error) {
+	e, ok := s.cachedEntry(w, r, k, v, func(ctx context.Context, need int64) (*listEntry, error) {
 		d, err := s.plan.Dashboard(ctx, now, rg.Loc)
 		if err != nil {
 			return nil, err
@@ -60,11 +50,8 @@ func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) {
 		}
 		return &listEntry{version: need, encodings: encodings{body: append(body, '\n')}}, nil
 	})
-	if err != nil {
-		s.fail(w, r, err)
+	if !ok {
 		return
 	}
-	h.Set("ETag", "W/"+s.lists.etag(k, e.version))
-	h.Set("Content-Type", "application/json; charset=utf-8")
 	writeEncoded(w, r, &e.encodings)
 }

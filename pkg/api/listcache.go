@@ -435,30 +435,16 @@ func serveList[T any](s *Server, w http.ResponseWriter, r *http.Request, k slotK
 		s.fail(w, r, err)
 		return
 	}
-	h := w.Header()
-	// Cache-Control (private, no-cache) is requireSession's.
-	h.Set("Vary", "Accept-Encoding")
-	etag := s.lists.etag(k, v)
-	if etagMatches(r.Header.Get("If-None-Match"), etag) {
-		h.Set("ETag", "W/"+etag)
-		w.WriteHeader(http.StatusNotModified)
-		return
-	}
-	// The load outlives a cancelled first caller: others may share it.
-	ctx := context.WithoutCancel(r.Context())
-	e, err := s.lists.get(r.Context(), k, v, func(need int64) (*listEntry, error) {
+	e, ok := s.cachedEntry(w, r, k, v, func(ctx context.Context, need int64) (*listEntry, error) {
 		rows, err := load(ctx)
 		if err != nil {
 			return nil, err
 		}
 		return buildEntry(need, rows, id, group)
 	})
-	if err != nil {
-		s.fail(w, r, err)
+	if !ok {
 		return
 	}
-	h.Set("ETag", "W/"+s.lists.etag(k, e.version))
-	h.Set("Content-Type", "application/json; charset=utf-8")
 	if groupKey != "" {
 		s.writeRows(w, r, e, e.groups[groupKey], p)
 		return
@@ -468,6 +454,33 @@ func serveList[T any](s *Server, w http.ResponseWriter, r *http.Request, k slotK
 		return
 	}
 	writeEncoded(w, r, &e.encodings)
+}
+
+// cachedEntry answers the conditional GET of the cached JSON answer k at
+// data version v: a 304 when the client's ETag is current, else the entry,
+// built by build when missing or older than v, with Vary, ETag and
+// Content-Type set for the caller to write. ok is false once it has
+// answered (the 304, or an error).
+func (s *Server) cachedEntry(w http.ResponseWriter, r *http.Request, k slotKey, v int64, build func(ctx context.Context, need int64) (*listEntry, error)) (e *listEntry, ok bool) {
+	h := w.Header()
+	// Cache-Control (private, no-cache) is requireSession's.
+	h.Set("Vary", "Accept-Encoding")
+	etag := s.lists.etag(k, v)
+	if etagMatches(r.Header.Get("If-None-Match"), etag) {
+		h.Set("ETag", "W/"+etag)
+		w.WriteHeader(http.StatusNotModified)
+		return nil, false
+	}
+	// The build outlives a cancelled first caller: others may share it.
+	ctx := context.WithoutCancel(r.Context())
+	e, err := s.lists.get(r.Context(), k, v, func(need int64) (*listEntry, error) { return build(ctx, need) })
+	if err != nil {
+		s.fail(w, r, err)
+		return nil, false
+	}
+	h.Set("ETag", "W/"+s.lists.etag(k, e.version))
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	return e, true
 }
 
 // writeEncoded sends a cached body 200, compressed when the client takes a
