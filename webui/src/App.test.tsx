@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from './App';
 import { queryClient } from './lib/queryClient';
@@ -30,8 +30,9 @@ describe('App session check', () => {
     const fetchMock = serve(200, '{"authenticated":false}');
     render(<App />);
     expect(await screen.findByRole('heading', GATE)).toBeTruthy();
-    // The gate asks only who is signed in and how one may sign in: no plan data.
-    expect(new Set(fetchMock.mock.calls.map(([url]) => url))).toEqual(new Set(['/api/session', '/api/auth/providers']));
+    // The gate asks only who is signed in and how one may sign in: no plan
+    // data. The providers are asked once the gate is up, so wait for them.
+    await waitFor(() => expect(new Set(fetchMock.mock.calls.map(([url]) => url))).toEqual(new Set(['/api/session', '/api/auth/providers'])));
     expect(errors).not.toHaveBeenCalled();
   });
 
