@@ -1,5 +1,5 @@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Skeleton } from '@/components/ui/skeleton';
+import { LoadingRows } from '@/components/ui/skeleton';
 import { activityWhen } from '@/lib/activity';
 import { CHANGED, EMPTY, fieldSpec, namesText, refIds, REMOVED, valueText, type FieldSpec, type RefKind } from '@/lib/history';
 import { useAudiences } from '@/hooks/audiences';
@@ -182,10 +182,7 @@ export function HistoryDialog({
           <DialogDescription>Who changed it, when, and which fields.</DialogDescription>
         </DialogHeader>
         {isLoading ? (
-          <div className="grid gap-2" role="status" aria-label="Loading history">
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-          </div>
+          <LoadingRows label="Loading history" />
         ) : isError ? (
           <p className="text-sm text-red-700">The history could not be loaded.</p>
         ) : !data || data.length === 0 ? (

@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
+import { LoadingRows } from '@/components/ui/skeleton';
 import { formatShortDate } from '@/lib/dates';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
@@ -192,10 +192,7 @@ export default function ImportDialog({
         </DialogHeader>
 
         {isLoading ? (
-          <div className="grid gap-2" role="status" aria-label="Loading campaigns">
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-          </div>
+          <LoadingRows label="Loading campaigns" />
         ) : list.length === 0 ? (
           <div className="rounded-md border border-dashed border-slate-300 p-8 text-center">
             <p className="font-medium text-slate-900">No saved campaigns</p>
@@ -253,10 +250,7 @@ export default function ImportDialog({
                 <Input id={searchId} type="search" className="pl-8" placeholder="Search activities..." value={query} onChange={(e) => setQuery(e.target.value)} />
               </div>
               {!currentRecord && recordLoading ? (
-                <div className="grid gap-2" role="status" aria-label="Loading activities">
-                  <Skeleton className="h-10 w-full" />
-                  <Skeleton className="h-10 w-full" />
-                </div>
+                <LoadingRows label="Loading activities" />
               ) : visible.length === 0 ? (
                 <p className="p-4 text-center text-sm text-slate-600">{activities.length === 0 ? 'This campaign has no activities.' : 'No activities match your search.'}</p>
               ) : (

@@ -2,7 +2,7 @@ import { LogOut } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Skeleton } from '@/components/ui/skeleton';
+import { LoadingRows } from '@/components/ui/skeleton';
 import { useEndOwnSession, useOwnSessions, type OwnSession } from '@/hooks/session';
 import { describeDevice } from '@/lib/sessions';
 
@@ -48,10 +48,7 @@ export function YourSessionsDialog({ open, onOpenChange }: { open: boolean; onOp
           <DialogDescription>Where you are signed in. Signing out a session ends it at its next request.</DialogDescription>
         </DialogHeader>
         {isLoading ? (
-          <div className="grid gap-2" role="status" aria-label="Loading sessions">
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-          </div>
+          <LoadingRows label="Loading sessions" />
         ) : isError ? (
           <p className="text-sm text-red-700">Your sessions could not be loaded.</p>
         ) : (
