@@ -1,10 +1,15 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -646,4 +651,92 @@ func mustBody(t *testing.T, ts *testServer, path string) []byte {
 	resp, body := ts.do("GET", path, nil)
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	return body
+}
+
+// TestCampaignPageIsTheCutPage checks a page of whole campaigns read from
+// the store (storePage) answers exactly what the page cut from the whole
+// list's entry answered before: the same bytes, X-Total-Count and Link, for
+// every page of several sizes, with campaigns created at the same instant
+// (ordered by id), and the same 400 for a cursor whose campaign is gone.
+func TestCampaignPageIsTheCutPage(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b)
+		ctx := context.Background()
+		gen, _ := generated(t, campaignConfig(t, "change-management-organizational"))
+		sched, err := json.Marshal(gen)
+		require.NoError(t, err)
+		ties := map[string]string{}
+		for i := range 9 {
+			c := domain.Campaign{Title: fmt.Sprintf("Wave %d", i), Description: "d", Schedule: sched, HTMLContent: "<p>x</p>",
+				AudienceFilters: json.RawMessage(`{"targetCount":12}`), GeographicFilters: []string{"paris"}}
+			require.NoError(t, ts.Store.CreateCampaign(ctx, &c))
+			switch {
+			case i%3 == 0:
+				ties[c.ID] = "2030-01-01T00:00:00.000000Z"
+			case i == 4 || i == 5:
+				ties[c.ID] = "2029-06-01T12:00:00.000000Z"
+			}
+		}
+		backdate(t, ts.Store, ties)
+		var cs []domain.Campaign
+
+		// The old answer: the page cut from the whole list's entry.
+		old := func(path string) (int, string, http.Header) {
+			cs, err := ts.Store.ListCampaigns(ctx)
+			require.NoError(t, err)
+			e, err := buildEntry(1, listed(cs), func(c listedCampaign) string { return c.ID }, nil)
+			require.NoError(t, err)
+			r := httptest.NewRequest("GET", path, nil)
+			p, err := parsePage(r)
+			require.NoError(t, err)
+			pg, err := cutPage(r, e, e.all, p)
+			if err != nil {
+				return http.StatusBadRequest, "", nil
+			}
+			h := http.Header{"X-Total-Count": {strconv.Itoa(pg.total)}}
+			if pg.link != "" {
+				h.Set("Link", pg.link)
+			}
+			return http.StatusOK, string(pg.body), h
+		}
+		next := regexp.MustCompile(`^<([^>]+)>; rel="next"$`)
+		pages := 0
+		for _, limit := range []int{1, 2, 4, 9, 20} {
+			for path := fmt.Sprintf("/api/campaigns?limit=%d", limit); path != ""; pages++ {
+				status, body, h := old(path)
+				require.Equal(t, http.StatusOK, status, path)
+				resp, got := ts.do("GET", path, nil)
+				require.Equal(t, http.StatusOK, resp.StatusCode, "%s: %s", path, got)
+				require.Equal(t, body, string(got), path)
+				assert.Equal(t, h.Get("X-Total-Count"), resp.Header.Get("X-Total-Count"), path)
+				require.Equal(t, h.Get("Link"), resp.Header.Get("Link"), path)
+				path = ""
+				if m := next.FindStringSubmatch(h.Get("Link")); m != nil {
+					path = m[1]
+				}
+			}
+		}
+		assert.Equal(t, 9+5+3+1+1, pages)
+
+		cs, err = ts.Store.ListCampaigns(ctx)
+		require.NoError(t, err)
+		// after alone (100 a page), and after the last row.
+		for _, path := range []string{"/api/campaigns?after=" + cursor(cs[3].ID), "/api/campaigns?after=" + cursor(cs[8].ID) + "&limit=2"} {
+			_, body, h := old(path)
+			resp, got := ts.do("GET", path, nil)
+			require.Equal(t, http.StatusOK, resp.StatusCode, "%s: %s", path, got)
+			assert.Equal(t, body, string(got), path)
+			assert.Equal(t, h.Get("X-Total-Count"), resp.Header.Get("X-Total-Count"), path)
+			assert.Empty(t, resp.Header.Get("Link"), path)
+		}
+		// A cursor whose campaign was deleted, or that never named one.
+		ts.json("DELETE", "/api/campaigns/"+cs[4].ID, nil, 204, nil)
+		for _, path := range []string{"/api/campaigns?limit=2&after=" + cursor(cs[4].ID), "/api/campaigns?after=" + cursor("nope")} {
+			status, _, _ := old(path)
+			require.Equal(t, http.StatusBadRequest, status, path)
+			resp, got := ts.do("GET", path, nil)
+			require.Equal(t, http.StatusBadRequest, resp.StatusCode, "%s: %s", path, got)
+			assert.Contains(t, errorBody(t, got).Fields, "after")
+		}
+	})
 }

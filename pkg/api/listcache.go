@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"hash/fnv"
 	"net/http"
 	"net/url"
@@ -111,6 +112,11 @@ type listEntry struct {
 	all    []int
 	groups map[string][]int
 
+	// storePage is set when the entry is one page read from the store
+	// rather than a whole list (storePage): its rows in all, and whether
+	// more follow its last.
+	storePage *pageInfo
+
 	// pages are the pages of it answered so far, by request (path and
 	// query), kept while their bodies add up to no more than the whole
 	// answer's: a page is cut, and compressed, once per version.
@@ -124,6 +130,12 @@ type encodings struct {
 	body               []byte
 	gzipOnce, zstdOnce sync.Once
 	gzip, zstd         []byte
+}
+
+// pageInfo is what a page read from the store knows of the rest of its list.
+type pageInfo struct {
+	total int
+	more  bool
 }
 
 // cachedPage is one page of a list entry with its headers.
@@ -543,7 +555,7 @@ func cutPage(r *http.Request, e *listEntry, rows []int, p page) (*cachedPage, er
 		i, ok := e.index[p.after]
 		at := sort.SearchInts(rows, i)
 		if !ok || at == len(rows) || rows[at] != i {
-			return nil, BadRequest("after", "names a row no longer in the list; start again without it")
+			return nil, staleCursor()
 		}
 		start = at + 1
 	}
@@ -561,10 +573,60 @@ func cutPage(r *http.Request, e *listEntry, rows []int, p page) (*cachedPage, er
 	buf.WriteString("]\n")
 	pg := &cachedPage{encodings: encodings{body: buf.Bytes()}, total: len(rows)}
 	if end < len(rows) {
-		q := r.URL.Query()
-		q.Set("limit", strconv.Itoa(p.limit))
-		q.Set("after", cursor(e.ids[rows[end-1]]))
-		pg.link = "<" + r.URL.Path + "?" + q.Encode() + `>; rel="next"`
+		pg.link = nextLink(r, p.limit, e.ids[rows[end-1]])
 	}
 	return pg, nil
+}
+
+// nextLink is the Link header of a page whose last row is lastID: the same
+// request with limit and after set for the next page.
+func nextLink(r *http.Request, limit int, lastID string) string {
+	q := r.URL.Query()
+	q.Set("limit", strconv.Itoa(limit))
+	q.Set("after", cursor(lastID))
+	return "<" + r.URL.Path + "?" + q.Encode() + `>; rel="next"`
+}
+
+// staleCursor answers a cursor whose row is no longer in the list.
+func staleCursor() error {
+	return BadRequest("after", "names a row no longer in the list; start again without it")
+}
+
+// storePage answers one page of list l read from the store by load (issue
+// 27: a page of whole campaigns must not cost building all of them): each
+// page (limit and after) is a cached shape of its own at the list's version,
+// prefix naming its kind of row, with the headers of a page cut from the
+// whole list (X-Total-Count, Link) and the same bytes. load answers
+// store.ErrNotFound for a cursor naming no row.
+func storePage[T any](s *Server, w http.ResponseWriter, r *http.Request, l store.List, prefix string, p page,
+	load func(ctx context.Context, after string, limit int) ([]T, pageInfo, error), id func(T) string) {
+	k := slotKey{list: l, shape: prefix + "\x00page\x00" + strconv.Itoa(p.limit) + "\x00" + p.after}
+	v, err := s.store.DataVersion(r.Context(), l)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	e, ok := s.cachedEntry(w, r, k, v, func(ctx context.Context, need int64) (*listEntry, error) {
+		rows, info, err := load(ctx, p.after, p.limit)
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, staleCursor()
+		}
+		if err != nil {
+			return nil, err
+		}
+		e, err := buildEntry(need, rows, id, nil)
+		if err != nil {
+			return nil, err
+		}
+		e.storePage = &info
+		return e, nil
+	})
+	if !ok {
+		return
+	}
+	w.Header().Set("X-Total-Count", strconv.Itoa(e.storePage.total))
+	if e.storePage.more {
+		w.Header().Set("Link", nextLink(r, p.limit, e.ids[len(e.ids)-1]))
+	}
+	writeEncoded(w, r, &e.encodings)
 }

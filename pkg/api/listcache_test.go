@@ -3,6 +3,7 @@ package api
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -101,11 +103,25 @@ func listTruth(t *testing.T, s store.Store, path string) string {
 	var buf bytes.Buffer
 	require.NoError(t, json.NewEncoder(&buf).Encode(rows))
 	if n := u.Query().Get("limit"); n != "" {
-		// The first page: the first limit rows.
+		// The page: the first limit rows, or those after the row named by
+		// the cursor (a 400 when it is gone).
 		var all []json.RawMessage
 		require.NoError(t, json.Unmarshal(buf.Bytes(), &all))
 		limit, err := strconv.Atoi(n)
 		require.NoError(t, err)
+		if after := u.Query().Get("after"); after != "" {
+			id, err := base64.RawURLEncoding.DecodeString(after)
+			require.NoError(t, err)
+			at := slices.IndexFunc(all, func(row json.RawMessage) bool {
+				var r struct{ ID string }
+				require.NoError(t, json.Unmarshal(row, &r))
+				return r.ID == string(id)
+			})
+			if at < 0 {
+				return "400 after"
+			}
+			all = all[at+1:]
+		}
 		var page [][]byte
 		for _, row := range all[:min(limit, len(all))] {
 			page = append(page, row)
@@ -230,7 +246,12 @@ func TestListCacheFollowsWrites(t *testing.T) {
 				a.json("PATCH", "/api/campaigns/"+camp.ID, map[string]any{"title": "Wave 2"}, 200, nil)
 			}},
 			{"create a second campaign", func() {
-				a.json("POST", "/api/campaigns", map[string]any{"title": "Wave 3", "schedule": sched, "htmlContent": html}, 201, nil)
+				var newest domain.Campaign
+				a.json("POST", "/api/campaigns", map[string]any{"title": "Wave 3", "schedule": sched, "htmlContent": html}, 201, &newest)
+				// Pages of whole campaigns read from the store: after the
+				// newest (the older one, then none once it is deleted),
+				// and after the older (none, then a 400 once it is gone).
+				paths = append(paths, "/api/campaigns?limit=1&after="+cursor(newest.ID), "/api/campaigns?limit=5&after="+cursor(camp.ID))
 			}},
 			{"create blackout (recent activity only)", func() {
 				a.json("POST", "/api/blackouts", map[string]any{"name": "Freeze", "startDate": "2031-03-01", "endDate": "2031-03-02"}, 201, nil)

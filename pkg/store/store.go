@@ -88,6 +88,16 @@ type ContentFilter struct {
 	Type string
 }
 
+// CampaignPage is a page of ListCampaignPage.
+type CampaignPage struct {
+	// Campaigns are the page's, in ListCampaigns' order, without HTML.
+	Campaigns []domain.Campaign
+	// Total counts every campaign, read with the page.
+	Total int
+	// More says campaigns remain after the page.
+	More bool
+}
+
 // CommunicationFilter narrows FilterCommunications. The zero value lists
 // every communication, as ListCommunications does.
 type CommunicationFilter struct {
@@ -287,6 +297,12 @@ type Store interface {
 	// read without the schedules and the HTML (the schedule's figures are
 	// taken out in the database).
 	ListCampaignSummaries(ctx context.Context) ([]domain.CampaignSummary, error)
+	// ListCampaignPage is one page of ListCampaigns, read without the HTML:
+	// at most limit campaigns, those after the campaign whose id is after
+	// in ListCampaigns' order (from the first when after is ""), with the
+	// number of campaigns in all. An after that names no campaign is
+	// ErrNotFound.
+	ListCampaignPage(ctx context.Context, after string, limit int) (CampaignPage, error)
 	GetCampaign(ctx context.Context, id string) (domain.Campaign, error)
 	CreateCampaign(ctx context.Context, c *domain.Campaign) error
 	// UpdateCampaign replaces the campaign's stored fields and sets UpdatedAt.

@@ -73,6 +73,46 @@ func (s *Store) ListCampaignSummaries(ctx context.Context) ([]domain.CampaignSum
 	})
 }
 
+// ListCampaignPage implements store.Store: one statement reads the page
+// (one row past it, to tell whether more remain) and the count, so both are
+// of one snapshot; the cursor's created_at is read in it too, so a cursor
+// deleted meanwhile finds no rows rather than a page of another order. The
+// index campaigns_created (migration 20) serves the order, so neither the
+// schedules nor the HTML before created_at in a row are read but for the
+// page's own rows. Only an empty page asks again, for the count and whether
+// the cursor's campaign exists.
+func (s *Store) ListCampaignPage(ctx context.Context, after string, limit int) (store.CampaignPage, error) {
+	var page store.CampaignPage
+	rows, err := s.q().QueryContext(ctx, `SELECT (SELECT count(*) FROM campaigns), id, title, description, schedule,
+	  audience_filters, geographic_filters, created_at, updated_at, review FROM campaigns
+	  WHERE $1 = '' OR created_at < (SELECT created_at FROM campaigns WHERE id = $1)
+	    OR (created_at = (SELECT created_at FROM campaigns WHERE id = $1) AND id > $1)
+	  ORDER BY created_at DESC, id LIMIT $2`, after, limit+1)
+	page.Campaigns, err = collect(rows, err, func(r *sql.Rows) (domain.Campaign, error) {
+		var c domain.Campaign
+		err := r.Scan(&page.Total, &c.ID, &c.Title, &c.Description, rawScan{&c.Schedule}, rawScan{&c.AudienceFilters},
+			jsonScan{&c.GeographicFilters}, &c.CreatedAt, &c.UpdatedAt, jsonScan{&c.Review})
+		c.Review.Normalize()
+		return c, err
+	})
+	if err != nil {
+		return page, err
+	}
+	if len(page.Campaigns) > limit {
+		page.Campaigns, page.More = page.Campaigns[:limit], true
+	}
+	if len(page.Campaigns) > 0 {
+		return page, nil
+	}
+	var found int
+	err = s.q().QueryRowContext(ctx, `SELECT (SELECT count(*) FROM campaigns), (SELECT count(*) FROM campaigns WHERE id = $1)`,
+		after).Scan(&page.Total, &found)
+	if err == nil && after != "" && found == 0 {
+		err = fmt.Errorf("campaign %s: %w", after, store.ErrNotFound)
+	}
+	return page, err
+}
+
 // GetCampaign implements store.Store.
 func (s *Store) GetCampaign(ctx context.Context, id string) (domain.Campaign, error) {
 	return queryOne(ctx, s, scanCampaign, campaignSelect+` WHERE id = $1`, id)

@@ -39,6 +39,7 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"Activity", testActivity},
 		{"Campaigns", testCampaigns},
 		{"CampaignSummaries", testCampaignSummaries},
+		{"CampaignPage", testCampaignPage},
 		{"ChecklistTemplates", testChecklistTemplates},
 		{"WorkingChecklist", testWorkingChecklist},
 		{"Search", testSearch},
@@ -621,6 +622,50 @@ func testCampaignSummaries(t *testing.T, s store.Store) {
 	third := got[slices.IndexFunc(got, func(c domain.CampaignSummary) bool { return c.Title == "Campaign 3" })]
 	assert.Equal(t, domain.CampaignSummary{}.ActivityCount, third.ActivityCount, "a count that is no number is none")
 	assert.Equal(t, "2028-01-01", third.EndDate)
+}
+
+// testCampaignPage: pages walked with each limit add up to ListCampaigns
+// without the HTML, each with the count of all; a cursor whose campaign is
+// gone is ErrNotFound, one past the last an empty last page.
+func testCampaignPage(t *testing.T, s store.Store) {
+	empty, err := s.ListCampaignPage(ctx, "", 5)
+	require.NoError(t, err)
+	assert.Equal(t, store.CampaignPage{Campaigns: []domain.Campaign{}}, empty)
+	for i := range 7 {
+		c := domain.Campaign{Title: fmt.Sprintf("Campaign %d", i), Description: "d", HTMLContent: "<html>x</html>",
+			Schedule: json.RawMessage(fmt.Sprintf(`{"totalActivities":%d}`, i)), GeographicFilters: []string{"california"}}
+		require.NoError(t, s.CreateCampaign(ctx, &c))
+	}
+	all, err := s.ListCampaigns(ctx)
+	require.NoError(t, err)
+	for i := range all {
+		all[i].HTMLContent = ""
+	}
+	for _, limit := range []int{1, 2, 3, 7, 100} {
+		var got []domain.Campaign
+		after := ""
+		for {
+			page, err := s.ListCampaignPage(ctx, after, limit)
+			require.NoError(t, err)
+			assert.Equal(t, len(all), page.Total)
+			require.LessOrEqual(t, len(page.Campaigns), limit)
+			got = append(got, page.Campaigns...)
+			assert.Equal(t, len(got) < len(all), page.More, "limit %d after %d rows", limit, len(got))
+			if !page.More {
+				break
+			}
+			after = page.Campaigns[len(page.Campaigns)-1].ID
+		}
+		assert.Equal(t, all, got, "limit %d", limit)
+	}
+	last, err := s.ListCampaignPage(ctx, all[len(all)-1].ID, 3)
+	require.NoError(t, err)
+	assert.Equal(t, store.CampaignPage{Campaigns: []domain.Campaign{}, Total: len(all)}, last)
+	require.NoError(t, s.DeleteCampaign(ctx, all[2].ID))
+	_, err = s.ListCampaignPage(ctx, all[2].ID, 3)
+	assert.ErrorIs(t, err, store.ErrNotFound)
+	_, err = s.ListCampaignPage(ctx, "no-such-campaign", 3)
+	assert.ErrorIs(t, err, store.ErrNotFound)
 }
 
 func testChecklistTemplates(t *testing.T, s store.Store) {
