@@ -15,8 +15,9 @@
 // With -scale the database is first seeded with the demo data and the
 // five-year scale dataset (`commsplan seed --demo --scale`, issue 27), and
 // the soak's list reads are what the screens fetch at that scale (a month
-// of the Schedule, a page of the Content Library and of the campaign
-// inventory) instead of whole lists. The soak reports the server's resident
+// of the Schedule, a page of the Content Library, a page of the campaign
+// inventory's summaries and Edit's read of one campaign) instead of whole
+// lists. The soak reports the server's resident
 // memory (VmRSS, and its peak VmHWM) after setup and at the end of the run.
 package main
 
@@ -125,8 +126,9 @@ func run(o options) error {
 	return nil
 }
 
-// setup loads the shared fixture and gives each client its home theme.
-func setup(ctx context.Context, srv *harness.Server, n int, seed uint64) (*fixture, []*client, error) {
+// setup loads the shared fixture and gives each client its home theme;
+// with scale it notes the campaigns of the inventory's first page.
+func setup(ctx context.Context, srv *harness.Server, n int, seed uint64, scale bool) (*fixture, []*client, error) {
 	fx := &fixture{}
 	id := func(method, path string, body any) (string, error) {
 		var out struct {
@@ -175,6 +177,17 @@ func setup(ctx context.Context, srv *harness.Server, n int, seed uint64) (*fixtu
 		return nil, nil, err
 	}
 	fx.schedule, fx.html = gen.Schedule, gen.HTMLContent
+	if scale {
+		var page []struct {
+			ID string `json:"id"`
+		}
+		if err := srv.JSON(ctx, "GET", "/api/campaigns?fields=summary&limit=20", nil, &page); err != nil {
+			return nil, nil, err
+		}
+		for _, c := range page {
+			fx.campaigns = append(fx.campaigns, c.ID)
+		}
+	}
 	clients := make([]*client, n)
 	for i := range clients {
 		c := newClient(i, seed, fx)
@@ -296,7 +309,7 @@ func soak(ctx context.Context, o options, backend string, cfg harness.Config) er
 		return err
 	}
 	defer srv.Stop()
-	_, clients, err := setup(ctx, srv, o.clients, o.seed)
+	_, clients, err := setup(ctx, srv, o.clients, o.seed, o.scale)
 	if err != nil {
 		return fmt.Errorf("setup: %w", err)
 	}
@@ -349,7 +362,7 @@ func crash(ctx context.Context, o options, backend string, cfg harness.Config) e
 	if err != nil {
 		return err
 	}
-	_, clients, err := setup(ctx, srv, o.burstClients, o.seed)
+	_, clients, err := setup(ctx, srv, o.burstClients, o.seed, false)
 	if err != nil {
 		_ = srv.Kill()
 		return fmt.Errorf("setup: %w", err)
