@@ -1,0 +1,63 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/store"
+)
+
+// TestCampaignListsUseTheirIndex checks that the campaign summaries are read
+// from the index campaigns_list alone (migration 20: no row, no schedule
+// parsed) and a page of whole campaigns is ordered by it (no sort of every
+// row). The index holds the summaries' expressions: a change to
+// Dialect.JSONField or to the query must change the index too.
+func TestCampaignListsUseTheirIndex(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "c.db")
+	s, err := open(ctx, path, store.Options{QueryTimeout: time.Minute}, defaults)
+	require.NoError(t, err)
+	defer s.Close()
+	c := domain.Campaign{Title: "Wave", Schedule: json.RawMessage(`{"totalActivities":2,"startDate":"2027-01-04"}`), HTMLContent: "<p>x</p>"}
+	require.NoError(t, s.CreateCampaign(ctx, &c))
+	var queries []string
+	s.SetTrace(func(q string) { queries = append(queries, q) })
+	_, err = s.ListCampaignSummaries(ctx)
+	require.NoError(t, err)
+	_, err = s.ListCampaignPage(ctx, c.ID, 20)
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, len(queries), 2)
+
+	db, err := sql.Open("sqlite", path)
+	require.NoError(t, err)
+	defer db.Close()
+	plan := func(q string, args ...any) string {
+		rows, err := db.QueryContext(ctx, "EXPLAIN QUERY PLAN "+q, args...)
+		require.NoError(t, err)
+		defer rows.Close()
+		var lines []string
+		for rows.Next() {
+			var id, parent, unused int
+			var detail string
+			require.NoError(t, rows.Scan(&id, &parent, &unused, &detail))
+			lines = append(lines, detail)
+		}
+		require.NoError(t, rows.Err())
+		return strings.Join(lines, "\n")
+	}
+	summaries := plan(queries[0])
+	assert.Contains(t, summaries, "SCAN campaigns USING COVERING INDEX campaigns_list", summaries)
+	assert.NotContains(t, summaries, "TEMP B-TREE", summaries)
+	page := plan(queries[1], c.ID, 21)
+	assert.Contains(t, page, "SCAN campaigns USING INDEX campaigns_list", page)
+	assert.NotContains(t, page, "TEMP B-TREE", page)
+}
