@@ -258,39 +258,77 @@ func CampaignInvalid(err error) error {
 // migrate run it at every start; once every campaign is current it only
 // reads. It returns how many campaigns it rendered again. A campaign whose
 // stored schedule cannot be read keeps its HTML and is named in the error,
-// after every other campaign was done.
+// after every other campaign was done. It holds one page of campaigns and
+// one campaign's HTML at a time: reading all of them at once (60 MB of
+// schedules and their HTML at the five-year scale) was serve's peak heap
+// before it answered anything (issue 27).
 func (p *Plan) RerenderCampaigns(ctx context.Context) (int, error) {
 	if _, err := acting(ctx); err != nil {
 		return 0, err
 	}
-	list, err := p.st.ListCampaigns(ctx)
-	if err != nil {
-		return 0, err
-	}
 	n := 0
 	var bad []error
-	for _, c := range list {
-		var sched campaign.Schedule
-		if err := json.Unmarshal(c.Schedule, &sched); err != nil {
-			bad = append(bad, fmt.Errorf("campaign %s: stored schedule: %w", c.ID, err))
+	for after := ""; ; {
+		page, err := p.st.ListCampaignPage(ctx, after, rerenderPage)
+		if errors.Is(err, store.ErrNotFound) && after != "" {
+			// The cursor's campaign was deleted meanwhile: start again; the
+			// campaigns done are current, so they are only read.
+			after, bad = "", nil
 			continue
-		}
-		html, err := campaign.RenderHTML(&sched)
-		if err != nil {
-			bad = append(bad, fmt.Errorf("campaign %s: %w", c.ID, err))
-			continue
-		}
-		if html == c.HTMLContent {
-			continue
-		}
-		err = p.st.SetCampaignHTML(ctx, c.ID, html)
-		if errors.Is(err, store.ErrNotFound) {
-			continue // deleted meanwhile
 		}
 		if err != nil {
 			return n, err
 		}
-		n++
+		for _, listed := range page.Campaigns {
+			c, err := p.st.GetCampaign(ctx, listed.ID)
+			if errors.Is(err, store.ErrNotFound) {
+				continue // deleted meanwhile
+			}
+			if err != nil {
+				return n, err
+			}
+			done, err := p.rerender(ctx, c)
+			if err != nil && !errors.Is(err, errUnreadable) {
+				return n, err
+			}
+			if err != nil {
+				bad = append(bad, err)
+			}
+			if done {
+				n++
+			}
+		}
+		if !page.More {
+			break
+		}
+		after = page.Campaigns[len(page.Campaigns)-1].ID
 	}
 	return n, errors.Join(bad...)
+}
+
+// rerenderPage is how many campaigns RerenderCampaigns reads at a time.
+const rerenderPage = 20
+
+// errUnreadable marks a campaign RerenderCampaigns cannot render.
+var errUnreadable = errors.New("cannot be rendered")
+
+// rerender stores c's rendering when its HTML differs; done says it did.
+// A schedule that cannot be rendered is an error wrapping errUnreadable.
+func (p *Plan) rerender(ctx context.Context, c domain.Campaign) (done bool, err error) {
+	var sched campaign.Schedule
+	if err := json.Unmarshal(c.Schedule, &sched); err != nil {
+		return false, fmt.Errorf("campaign %s: stored schedule: %w (%w)", c.ID, err, errUnreadable)
+	}
+	html, err := campaign.RenderHTML(&sched)
+	if err != nil {
+		return false, fmt.Errorf("campaign %s: %w (%w)", c.ID, err, errUnreadable)
+	}
+	if html == c.HTMLContent {
+		return false, nil
+	}
+	err = p.st.SetCampaignHTML(ctx, c.ID, html)
+	if errors.Is(err, store.ErrNotFound) {
+		return false, nil // deleted meanwhile
+	}
+	return err == nil, err
 }

@@ -2,6 +2,7 @@ package plan_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -93,9 +94,14 @@ func TestRerenderCampaigns(t *testing.T) {
 			require.NoError(t, st.CreateCampaign(ctx, &current))
 			broken := domain.Campaign{Title: "Broken", Schedule: json.RawMessage(`[1]`), HTMLContent: "<p>kept</p>", GeographicFilters: []string{}}
 			require.NoError(t, st.CreateCampaign(ctx, &broken))
+			// More than a page of them (RerenderCampaigns reads 20 at a time).
+			for i := range 21 {
+				c := domain.Campaign{Title: fmt.Sprintf("Stale %d", i), Schedule: raw, HTMLContent: "<p>old</p>", GeographicFilters: []string{}}
+				require.NoError(t, st.CreateCampaign(ctx, &c))
+			}
 
 			n, err := plan.New(st).RerenderCampaigns(ctx)
-			assert.Equal(t, 1, n)
+			assert.Equal(t, 22, n)
 			require.Error(t, err, "the broken one is named")
 			assert.Contains(t, err.Error(), broken.ID)
 
