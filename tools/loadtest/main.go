@@ -27,6 +27,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -46,6 +47,7 @@ type options struct {
 	burstClients  int
 	seed          uint64
 	scale         bool
+	scaleDB       string
 	pprof         string
 }
 
@@ -60,6 +62,7 @@ func main() {
 	flag.IntVar(&o.burstClients, "burst-clients", 32, "concurrent writers during a crash burst")
 	flag.Uint64Var(&o.seed, "seed", uint64(time.Now().UnixNano()), "random seed")
 	flag.BoolVar(&o.scale, "scale", false, "seed the demo data and the five-year scale dataset first; reads fetch what the screens do at that scale")
+	flag.StringVar(&o.scaleDB, "scale-db", "", "with -scale on sqlite: copy this SQLite file, already seeded with `seed --demo --scale`, instead of seeding (repeated runs)")
 	flag.StringVar(&o.pprof, "pprof", "", "serve net/http/pprof on this loopback address (serve --pprof), to profile the server during a soak")
 	flag.Parse()
 	harness.Exit("loadtest", run(o))
@@ -97,7 +100,12 @@ func run(o options) error {
 		if o.pprof != "" {
 			cfg.Args = []string{"--pprof", o.pprof}
 		}
-		if o.scale {
+		if o.scale && o.scaleDB != "" && b == "sqlite" {
+			if err := copyFile(o.scaleDB, dsn); err != nil {
+				return err
+			}
+			fmt.Printf("copied the seeded database %s\n", o.scaleDB)
+		} else if o.scale {
 			start := time.Now()
 			if err := harness.Seed(ctx, cfg, "--demo", "--scale"); err != nil {
 				_ = drop()
@@ -405,6 +413,24 @@ func crash(ctx context.Context, o options, backend string, cfg harness.Config) e
 	}
 	logCheck(cfg.Log, &p)
 	return p.err()
+}
+
+// copyFile copies a SQLite file (checkpointed: no -wal beside it) to dst.
+func copyFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.Create(dst)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
 }
 
 // mb writes a byte count in MiB.
