@@ -53,6 +53,11 @@ type listCache struct {
 	// tag makes ETags differ between builds, whose JSON may differ for the
 	// same data.
 	tag string
+	// weight is what the kept entries weigh (entryWeight), at most
+	// maxWeight but for the one stored last; past it the least recently
+	// used entries are dropped (trim). tick orders the uses.
+	weight, maxWeight int
+	tick              uint64
 }
 
 // slotKey names a cached answer: a list, and for a query the list filters
@@ -68,6 +73,25 @@ type slotKey struct {
 // dropped, and comes back with one query.
 const maxShapes = 256
 
+// maxCacheWeight bounds the memory the cache keeps, in entryWeight: at the
+// five-year scale the soak's answers (60 months of the calendar, the
+// library's whole list for its pages, the small lists) weigh about 55 MB,
+// while the whole campaigns list alone weighs 120 MB and the whole
+// communications list 34 MB. An entry over it is kept until the next one
+// is stored. The heap runs up to twice what is live (GOGC), and serve's
+// resident memory is to stay under 250 MB (issue 27).
+const maxCacheWeight = 64 << 20
+
+// entryWeight is what e keeps in memory, counted as twice its body: the
+// pages kept with it add up to no more than the body (writeRows), and its
+// compressed forms, made on demand, are a fraction of it.
+func entryWeight(e *listEntry) int {
+	if e == nil {
+		return 0
+	}
+	return 2 * len(e.body)
+}
+
 // listSlot is one list's entry and its builds. At most one build runs at a
 // time. Until it has a place (listCache.builds) and starts loading, any
 // reader joins it; after that, readers needing a newer version than it
@@ -78,6 +102,8 @@ const maxShapes = 256
 type listSlot struct {
 	entry            *listEntry
 	running, pending *buildRound
+	// used is listCache.tick at its last read.
+	used uint64
 }
 
 // buildRound is one build of a list, shared by its waiters. need is the
@@ -149,7 +175,7 @@ func newListCache(buildVersion string) *listCache {
 	h := fnv.New32a()
 	_, _ = h.Write([]byte(buildVersion))
 	return &listCache{slots: map[slotKey]*listSlot{}, builds: make(chan struct{}, runtime.GOMAXPROCS(0)),
-		tag: strconv.FormatUint(uint64(h.Sum32()), 36)}
+		tag: strconv.FormatUint(uint64(h.Sum32()), 36), maxWeight: maxCacheWeight}
 }
 
 // etag is the entity tag of a list (or a shape of it) at version v. It is
@@ -180,6 +206,8 @@ func (c *listCache) get(ctx context.Context, k slotKey, v int64, build func(need
 		slot = &listSlot{}
 		c.slots[k] = slot
 	}
+	c.tick++
+	slot.used = c.tick
 	if slot.entry != nil && slot.entry.version >= v {
 		e := slot.entry
 		c.mu.Unlock()
@@ -220,7 +248,33 @@ func (c *listCache) makeRoom() {
 			return
 		}
 		if k.shape != "" && slot.running == nil {
+			c.weight -= entryWeight(slot.entry)
 			delete(c.slots, k)
+			c.shapes--
+		}
+	}
+}
+
+// trim drops the least recently used entries other than keep's while the
+// cache weighs more than maxWeight; callers hold c.mu. A dropped filtered
+// slot with no build under way goes too (makeRoom's rule); others keep
+// their slot for their builds and waiters.
+func (c *listCache) trim(keep *listSlot) {
+	for c.weight > c.maxWeight {
+		var oldK slotKey
+		var old *listSlot
+		for k, slot := range c.slots {
+			if slot != keep && slot.entry != nil && (old == nil || slot.used < old.used) {
+				oldK, old = k, slot
+			}
+		}
+		if old == nil {
+			return
+		}
+		c.weight -= entryWeight(old.entry)
+		old.entry = nil
+		if oldK.shape != "" && old.running == nil {
+			delete(c.slots, oldK)
 			c.shapes--
 		}
 	}
@@ -238,7 +292,9 @@ func (c *listCache) run(slot *listSlot, round *buildRound) {
 	<-c.builds
 	c.mu.Lock()
 	if round.err == nil && (slot.entry == nil || slot.entry.version <= round.e.version) {
+		c.weight += entryWeight(round.e) - entryWeight(slot.entry)
 		slot.entry = round.e
+		c.trim(slot)
 	}
 	next := slot.pending
 	slot.running, slot.pending = next, nil
@@ -259,8 +315,9 @@ func buildEntry[T any](version int64, rows []T, id func(T) string, group func(T)
 	if group != nil {
 		e.groups = map[string][]int{}
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
+	buf := buffers.Get().(*bytes.Buffer)
+	defer putBuffer(buf)
+	enc := json.NewEncoder(buf)
 	buf.WriteByte('[')
 	for i, row := range rows {
 		if i > 0 {
@@ -280,9 +337,34 @@ func buildEntry[T any](version int64, rows []T, id func(T) string, group func(T)
 		}
 	}
 	buf.WriteString("]\n")
-	e.body = buf.Bytes()
+	// A copy of its size: the buffer grew by doubling, and an entry stays.
+	e.body = bytes.Clone(buf.Bytes())
 	return e, nil
 }
+
+// buffers are encoding buffers reused across builds and compressions: under
+// a stream of writes a list is encoded and compressed again and again, and
+// each fresh buffer grew by doubling to the body's size.
+var buffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// maxPooledBuffer is the largest buffer put back in buffers: one that held
+// a whole list of megabytes is left to the collector.
+const maxPooledBuffer = 4 << 20
+
+func putBuffer(b *bytes.Buffer) {
+	if b.Cap() <= maxPooledBuffer {
+		b.Reset()
+		buffers.Put(b)
+	}
+}
+
+// gzipWriters are listGzipLevel writers reused across compressions: a new
+// one allocated about 200 KB of tables, two thirds of what compressing a
+// month's answer allocated under the soak.
+var gzipWriters = sync.Pool{New: func() any {
+	zw, _ := gzip.NewWriterLevel(nil, listGzipLevel)
+	return zw
+}}
 
 // row is row i's JSON.
 func (e *listEntry) row(i int) []byte {
@@ -307,11 +389,14 @@ func (e *encodings) encoded(coding string) []byte {
 	switch coding {
 	case "gzip":
 		e.gzipOnce.Do(func() {
-			var buf bytes.Buffer
-			zw, _ := gzip.NewWriterLevel(&buf, listGzipLevel)
+			buf := buffers.Get().(*bytes.Buffer)
+			defer putBuffer(buf)
+			zw := gzipWriters.Get().(*gzip.Writer)
+			defer gzipWriters.Put(zw)
+			zw.Reset(buf)
 			_, _ = zw.Write(e.body)
 			_ = zw.Close()
-			e.gzip = buf.Bytes()
+			e.gzip = bytes.Clone(buf.Bytes())
 		})
 		return e.gzip
 	case "zstd":
@@ -562,7 +647,12 @@ func cutPage(r *http.Request, e *listEntry, rows []int, p page) (*cachedPage, er
 	if p.on {
 		end = min(start+p.limit, len(rows))
 	}
+	size := 3 // "[", "]\n"
+	for k := start; k < end; k++ {
+		size += len(e.row(rows[k])) + 1
+	}
 	var buf bytes.Buffer
+	buf.Grow(size)
 	buf.WriteByte('[')
 	for k := start; k < end; k++ {
 		if k > start {

@@ -546,3 +546,61 @@ func TestListCacheJoinsBuildWaitingForPlace(t *testing.T) {
 	assert.Equal(t, []int64{5}, needs)
 	assert.Equal(t, []int64{5, 5}, got)
 }
+
+// TestListCacheBoundsItsWeight checks the cache keeps no more than maxWeight
+// but for the entry stored last, dropping the least recently read entries
+// first (a filtered shape with its slot, a whole list keeping its slot),
+// and that a dropped entry is built again when read.
+func TestListCacheBoundsItsWeight(t *testing.T) {
+	ctx := context.Background()
+	c := newListCache("test")
+	builds := map[slotKey]int{}
+	build := func(k slotKey, rows int) func(int64) (*listEntry, error) {
+		return func(need int64) (*listEntry, error) {
+			builds[k]++
+			return buildEntry(need, make([]string, rows), func(string) string { return "" }, nil)
+		}
+	}
+	// Each row is `""` and a comma: a body of 3*rows+2 bytes with the brackets.
+	whole, month1, month2, month3 := slotKey{list: store.ContentList}, slotKey{list: store.CommunicationsList, shape: "m1"},
+		slotKey{list: store.CommunicationsList, shape: "m2"}, slotKey{list: store.CommunicationsList, shape: "m3"}
+	read := func(k slotKey, rows int) {
+		t.Helper()
+		e, err := c.get(ctx, k, 1, build(k, rows))
+		require.NoError(t, err)
+		require.Equal(t, 3*rows+2, len(e.body))
+	}
+	weight := func(rows ...int) int {
+		w := 0
+		for _, n := range rows {
+			w += 2 * (3*n + 2)
+		}
+		return w
+	}
+	c.maxWeight = weight(100, 100, 100)
+	read(whole, 100)
+	read(month1, 100)
+	read(month2, 100)
+	assert.Equal(t, weight(100, 100, 100), c.weight)
+	read(whole, 100) // a hit: now the most recently read
+	read(month3, 100)
+	// month1 was read least recently: it and its slot are gone.
+	assert.Equal(t, weight(100, 100, 100), c.weight)
+	assert.NotContains(t, c.slots, month1)
+	assert.Equal(t, 2, c.shapes)
+	read(month1, 100)
+	assert.Equal(t, 2, builds[month1], "built again")
+	assert.NotContains(t, c.slots, month2)
+
+	// An entry over the bound is kept alone until the next one is stored;
+	// the whole list's slot stays, without its entry.
+	read(month2, 1000)
+	assert.Equal(t, weight(1000), c.weight)
+	require.Contains(t, c.slots, whole)
+	assert.Nil(t, c.slots[whole].entry)
+	read(month2, 1000)
+	assert.Equal(t, 2, builds[month2], "the big entry was kept")
+	read(whole, 100)
+	assert.Equal(t, weight(100), c.weight)
+	assert.Equal(t, 2, builds[whole])
+}
