@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -258,10 +257,10 @@ type searchKey struct {
 	limit int
 }
 
-// Search implements store.Store: one query over the four searchable kinds.
-// It scans every row of them, so concurrent identical searches share runs
-// (rounds; the hits are then shared and read-only): under the soak's mixed
-// load searches were 29% of the server's CPU.
+// Search implements store.Store: the four searchable kinds in rank order.
+// Concurrent identical searches share runs (rounds; the hits are then
+// shared and read-only): under the soak's mixed load searches were 29% of
+// the server's CPU.
 func (s *Store) Search(ctx context.Context, q string, limit int) ([]domain.SearchHit, error) {
 	if s.tx != nil || s.searches == nil {
 		return s.search(ctx, q, limit)
@@ -271,65 +270,29 @@ func (s *Store) Search(ctx context.Context, q string, limit int) ([]domain.Searc
 	})
 }
 
-// search reads the kinds in rank order, each sorted by title and cut at
-// what the limit leaves, and stops once the limit is reached: the same hits
-// as one query over all four kinds ordered by (rank, lower(title), id), but
-// a word that names enough themes never scans the 20,000 communications of
-// a long programme. (A write between two of the statements may show in the
-// later kinds only; a search is a way in, not a record.)
-func (s *Store) search(ctx context.Context, q string, limit int) ([]domain.SearchHit, error) {
-	if s.opt.Dialect.SearchIndex {
-		return s.searchByKind(ctx, q, limit)
-	}
-	hits := []domain.SearchHit{}
-	for _, query := range s.opt.Dialect.searchQueries() {
-		rows, err := s.q().QueryContext(ctx, query, likePattern(q), limit-len(hits))
-		more, err := collect(rows, err, scanSearchHit)
-		if err != nil {
-			return nil, err
-		}
-		if hits = append(hits, more...); len(hits) >= limit {
-			break
-		}
-	}
-	return hits, nil
-}
-
-// searchQueries are Search's statements without the search indexes, one
-// per kind in rank order, which match a column when its lower-cased value
-// is LIKE the pattern (PostgreSQL's pg_trgm indexes serve them as written).
-// Where LIKE ignores case by itself (Dialect.LikeIgnoresCase) the column
-// goes to LIKE as it is: lowering every value of every row first was a
-// fifth of a search's cost on SQLite.
-func (d Dialect) searchQueries() []string {
-	if d.LikeIgnoresCase {
-		return searchSQL.like
-	}
-	return searchSQL.lower
-}
-
-func scanSearchHit(r *sql.Rows) (domain.SearchHit, error) {
-	var h domain.SearchHit
-	return h, r.Scan(&h.Kind, &h.ID, &h.Title, &h.Snippet, &h.ParentID)
-}
-
-// searchByKind is Search with the search indexes (Dialect.SearchIndex): the
-// kinds one after the other in rank order, each asked only for the hits
-// still missing, each hit list in the final order. A kind is read in two
-// ways, chosen by what q turns out to be:
+// search reads the kinds one after the other in rank order, each asked
+// only for the hits still missing, each hit list in the final order: the
+// same hits as one query over all four kinds ordered by (rank,
+// lower(title), id), but a word that names enough themes never reads the
+// 20,000 communications of a long programme. (A write between two of the
+// statements may show in the later kinds only; a search is a way in, not a
+// record.) A kind is read in two ways, chosen by what q turns out to be:
 //   - a word in many rows (the scale dataset's "training" is in 14,510 of
 //     20,000 communications) fills the page from the first rows in title
 //     order: the probe reads the first searchProbe rows of the title index
-//     and, when it finds enough hits, they are the first hits of all;
-//   - else the trigram index names the rows holding q (three characters or
-//     more; shorter ones scan), and LIKE checks them as it always did, so
-//     the hits are the same.
-func (s *Store) searchByKind(ctx context.Context, q string, limit int) ([]domain.SearchHit, error) {
+//     ("<table>_title_idx", migrations 19 and 20) and, when it finds
+//     enough hits, they are the first hits of all;
+//   - else the trigram indexes name the rows holding q (three characters
+//     or more; shorter ones scan), and LIKE checks them as it always did,
+//     so the hits are the same. On SQLite the statement asks the FTS5 table
+//     (Dialect.SearchFTS5); on PostgreSQL it is the LIKE alone, which the
+//     planner serves from the pg_trgm indexes when few rows match.
+func (s *Store) search(ctx context.Context, q string, limit int) ([]domain.SearchHit, error) {
 	pattern := likePattern(q)
 	indexed := utf8.RuneCountInString(q) >= 3
 	phrase := `"` + strings.ReplaceAll(q, `"`, `""`) + `"`
 	out := []domain.SearchHit{}
-	for _, k := range searchKinds {
+	for _, k := range s.opt.Dialect.searchKinds() {
 		need := limit - len(out)
 		if need <= 0 {
 			break
@@ -340,7 +303,7 @@ func (s *Store) searchByKind(ctx context.Context, q string, limit int) ([]domain
 			return nil, err
 		}
 		if len(hits) < need {
-			if indexed {
+			if indexed && k.indexed != "" {
 				rows, err = s.q().QueryContext(ctx, k.indexed, pattern, need, phrase)
 			} else {
 				rows, err = s.q().QueryContext(ctx, k.scan, pattern, need)
@@ -354,17 +317,47 @@ func (s *Store) searchByKind(ctx context.Context, q string, limit int) ([]domain
 	return out, nil
 }
 
+func scanSearchHit(r *sql.Rows) (domain.SearchHit, error) {
+	var h domain.SearchHit
+	return h, r.Scan(&h.Kind, &h.ID, &h.Title, &h.Snippet, &h.ParentID)
+}
+
 // searchProbe is how many rows, in title order, a kind's probe reads.
 const searchProbe = 200
 
-// searchKind is one kind Search reads, as SQLite statements with the
-// search indexes (migration 19): $1 the LIKE pattern, $2 the hits wanted,
-// $3 the trigram phrase.
+// searchKind is one kind Search reads: $1 the LIKE pattern, $2 the hits
+// wanted, $3 (indexed only) the FTS5 trigram phrase. indexed is "" where
+// scan is served by the indexes as it is (PostgreSQL).
 type searchKind struct {
 	probe, indexed, scan string
 }
 
-var searchKinds = func() []searchKind {
+// searchKinds are Search's statements for the dialect, in rank order.
+func (d Dialect) searchKinds() []searchKind {
+	return searchStatements[b2i(d.SearchFTS5)][b2i(d.LikeIgnoresCase)]
+}
+
+// searchStatements holds searchKinds by SearchFTS5 and LikeIgnoresCase.
+// Where LIKE ignores case by itself the column goes to LIKE as it is:
+// lowering every value of every row first was a fifth of a search's cost
+// on SQLite.
+var searchStatements = func() (out [2][2][]searchKind) {
+	for _, fts := range []bool{false, true} {
+		for _, ignoresCase := range []bool{false, true} {
+			out[b2i(fts)][b2i(ignoresCase)] = buildSearchKinds(fts, ignoresCase)
+		}
+	}
+	return out
+}()
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func buildSearchKinds(fts, ignoresCase bool) []searchKind {
 	kinds := []struct{ kind, table, title, snippet, parent string }{
 		{"theme", "themes", "name", "description", "''"},
 		{"question", "questions", "question", "description", "theme_id"},
@@ -377,39 +370,27 @@ var searchKinds = func() []searchKind {
 	for i, k := range kinds {
 		like := make([]string, len(cols[k.table]))
 		for j, c := range cols[k.table] {
+			if !ignoresCase {
+				c = "lower(" + c + ")"
+			}
 			like[j] = c + ` LIKE $1 ESCAPE '\'`
 		}
 		sel := fmt.Sprintf(`SELECT '%s', id, %s, %s, %s FROM %s WHERE `, k.kind, k.title, k.snippet, k.parent, k.table)
 		match := "(" + strings.Join(like, " OR ") + ")"
 		order := fmt.Sprintf(` ORDER BY lower(%s), id LIMIT $2`, k.title)
-		out[i] = searchKind{
-			probe: sel + fmt.Sprintf(`rowid IN (SELECT rowid FROM %s INDEXED BY %s_title_idx ORDER BY lower(%s), id LIMIT %d) AND `,
-				k.table, k.table, k.title, searchProbe) + match + order,
-			indexed: sel + fmt.Sprintf(`rowid IN (SELECT rowid FROM %[1]s_search WHERE %[1]s_search MATCH $3) AND `, k.table) + match + order,
-			scan:    sel + match + order,
+		first := fmt.Sprintf(`SELECT id FROM %s ORDER BY lower(%s), id LIMIT %d`, k.table, k.title, searchProbe)
+		if fts {
+			first = fmt.Sprintf(`SELECT rowid FROM %s INDEXED BY %s_title_idx ORDER BY lower(%s), id LIMIT %d`,
+				k.table, k.table, k.title, searchProbe)
+			out[i].indexed = sel + fmt.Sprintf(`rowid IN (SELECT rowid FROM %[1]s_search WHERE %[1]s_search MATCH $3) AND `, k.table) +
+				match + order
 		}
+		key := "id"
+		if fts {
+			key = "rowid"
+		}
+		out[i].probe = sel + key + ` IN (` + first + `) AND ` + match + order
+		out[i].scan = sel + match + order
 	}
 	return out
-}()
-
-var searchSQL = func() (q struct{ lower, like []string }) {
-	const order = ` ORDER BY lower(title), id LIMIT $2`
-	kinds := []string{
-		`SELECT 'theme' AS kind, id, name AS title, description AS snippet, '' AS parent_id FROM themes
-    WHERE {name} OR {description}`,
-		`SELECT 'question' AS kind, id, question AS title, description AS snippet, theme_id AS parent_id FROM questions
-    WHERE {question} OR {description}`,
-		`SELECT 'content' AS kind, id, title, description AS snippet, '' AS parent_id FROM content
-    WHERE {title} OR {description} OR {content}`,
-		`SELECT 'communication' AS kind, id, title, status AS snippet, '' AS parent_id FROM communications
-    WHERE {title} OR {raw_content}`,
-	}
-	column := regexp.MustCompile(`\{(\w+)\}`)
-	for _, k := range kinds {
-		// PostgreSQL orders by an expression of a column's alias only
-		// from outside: hence the sub-select.
-		q.lower = append(q.lower, `SELECT kind, id, title, snippet, parent_id FROM (`+column.ReplaceAllString(k, `lower($1) LIKE $$1 ESCAPE '\'`)+`) hits`+order)
-		q.like = append(q.like, `SELECT kind, id, title, snippet, parent_id FROM (`+column.ReplaceAllString(k, `$1 LIKE $$1 ESCAPE '\'`)+`) hits`+order)
-	}
-	return q
-}()
+}

@@ -45,12 +45,11 @@ type Dialect struct {
 	// folds it, so searches need not lower each value. On SQLite both fold
 	// ASCII letters only; PostgreSQL's lower() folds every letter.
 	LikeIgnoresCase bool
-	// SearchIndex says each kind Search reads has a trigram full-text table
-	// over its rowids (SQLite's FTS5 "<table>_search") and an index of its
-	// lowered title ("<table>_title_idx", both migration 19): Search then
-	// reads the kinds one by one (searchByKind). Without it Search is one
-	// statement (PostgreSQL's pg_trgm indexes serve it as written).
-	SearchIndex bool
+	// SearchFTS5 says each kind Search reads has a trigram full-text table
+	// over its rowids ("<table>_search", SQLite's FTS5, migration 19), which
+	// Search asks for the rows holding q. Without it Search runs the LIKE
+	// alone, which PostgreSQL's pg_trgm indexes serve.
+	SearchFTS5 bool
 	// JSONField is the expression, with %[1]s a text column holding JSON and
 	// %[2]s a key, giving the JSON text of the key's value in the column's
 	// object, or NULL: campaign summaries take the schedule's figures out in

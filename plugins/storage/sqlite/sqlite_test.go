@@ -1,8 +1,13 @@
 package sqlite_test
 
 import (
+	"database/sql"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/commsplan/commsplan/pkg/store"
 	"github.com/commsplan/commsplan/pkg/store/storetest"
@@ -18,4 +23,40 @@ func TestConformance(t *testing.T) {
 
 func TestSQLiteScheme(t *testing.T) {
 	storetest.Open(t, "sqlite://"+storetest.SQLiteDSN(t))
+}
+
+// TestSearchPlans: the header search reads the title index for a word in
+// most rows and the FTS5 trigram table for a word in few (EXPLAIN QUERY
+// PLAN of the statements Search runs).
+func TestSearchPlans(t *testing.T) {
+	dsn := storetest.SQLiteDSN(t)
+	s := storetest.Open(t, dsn)
+	storetest.SeedSearchPlan(t, s)
+	db, err := sql.Open("sqlite", dsn)
+	require.NoError(t, err)
+	defer db.Close()
+	explain := func(st storetest.SearchStatement) string {
+		rows, err := db.Query("EXPLAIN QUERY PLAN "+st.Query, st.Args...)
+		require.NoError(t, err)
+		defer rows.Close()
+		var plan []string
+		for rows.Next() {
+			var id, parent, unused int
+			var detail string
+			require.NoError(t, rows.Scan(&id, &parent, &unused, &detail))
+			plan = append(plan, detail)
+		}
+		require.NoError(t, rows.Err())
+		return strings.Join(plan, "\n")
+	}
+
+	sts := storetest.SearchStatements(t, s, "training")
+	require.Len(t, sts, 1, "the first rows in title order hold the page")
+	assert.Contains(t, explain(sts[0]), "communications_title_idx")
+
+	sts = storetest.SearchStatements(t, s, "kickoff")
+	require.Len(t, sts, 2, "the probe, then the index")
+	plan := explain(sts[1])
+	assert.Contains(t, plan, "VIRTUAL TABLE INDEX")
+	assert.NotContains(t, strings.Split(plan, "\n"), "SCAN communications", "no scan of the table")
 }
