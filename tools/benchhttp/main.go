@@ -207,26 +207,26 @@ func bench(ctx context.Context, o options, backend, bin, dir string, paths []str
 		defer pb.stop()
 	}
 
-	fmt.Printf(rowFormat, "list", "encoding", "bytes", "ours req/s", "p50", "p99", "CPU/req", "ceiling req/s", "p50", "p99", "CPU/req", "ours/ceiling")
+	fmt.Printf(rowFormat, "list", "encoding", "bytes", "ours req/s", "p50", "p95", "p99", "CPU/req", "ceiling req/s", "p50", "p99", "CPU/req", "ours/ceiling")
 	var failures []string
 	for _, p := range paths {
 		for _, e := range encodings {
 			v := sent[p+" "+e.name]
 			if old != nil {
 				res := measure(ctx, o, old.URL+p, old.Cookie, e.accept, old.CPU)
-				fmt.Printf(rowFormat, "  before", e.name, fmt.Sprint(res.bytes), res.rate0(), res.p(0.5), res.p(0.99), res.cpuPerRequest(),
+				fmt.Printf(rowFormat, "  before", e.name, fmt.Sprint(res.bytes), res.rate0(), res.p(0.5), res.p(0.95), res.p(0.99), res.cpuPerRequest(),
 					"", "", "", "", "")
 				failures = append(failures, res.failures("before "+p+" "+e.name)...)
 			}
 			ours := measure(ctx, o, srv.URL+p, srv.Cookie, e.accept, srv.CPU)
 			ceil := measure(ctx, o, ceiling.url+p, "", e.accept, ceiling.cpu)
-			fmt.Printf(rowFormat, p, e.name, fmt.Sprint(len(v.Body)), ours.rate0(), ours.p(0.5), ours.p(0.99), ours.cpuPerRequest(),
+			fmt.Printf(rowFormat, p, e.name, fmt.Sprint(len(v.Body)), ours.rate0(), ours.p(0.5), ours.p(0.95), ours.p(0.99), ours.cpuPerRequest(),
 				ceil.rate0(), ceil.p(0.5), ceil.p(0.99), ceil.cpuPerRequest(), fmt.Sprintf("%.1f%%", 100*ours.rate/ceil.rate))
 			failures = append(failures, ours.failures("ours "+p+" "+e.name)...)
 			failures = append(failures, ceil.failures("ceiling "+p+" "+e.name)...)
 			if pb != nil && p == "/api/themes" {
 				res := measure(ctx, o, pb.listURL(), "", e.accept, nil)
-				fmt.Printf(rowFormat, "PocketBase themes", e.name, fmt.Sprint(res.bytes), res.rate0(), res.p(0.5), res.p(0.99), "",
+				fmt.Printf(rowFormat, "PocketBase themes", e.name, fmt.Sprint(res.bytes), res.rate0(), res.p(0.5), res.p(0.95), res.p(0.99), "",
 					"", "", "", "", fmt.Sprintf("ours %.1fx PB", ours.rate/res.rate))
 				failures = append(failures, res.failures("pocketbase "+e.name)...)
 			}
@@ -310,7 +310,7 @@ type result struct {
 }
 
 // rowFormat is one line of the table.
-const rowFormat = "%-20s %-8s %9s %10s %9s %9s %8s %13s %9s %9s %8s %13s\n"
+const rowFormat = "%-20s %-8s %9s %10s %9s %9s %9s %8s %13s %9s %9s %8s %13s\n"
 
 func (r result) rate0() string { return fmt.Sprintf("%.0f", r.rate) }
 
