@@ -44,6 +44,7 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"WorkingChecklist", testWorkingChecklist},
 		{"Search", testSearch},
 		{"SearchFollowsWrites", testSearchFollowsWrites},
+		{"SearchPastTheProbe", testSearchPastTheProbe},
 		{"Transactions", testTransactions},
 		{"NotFound", testNotFound},
 		{"ConcurrentCreates", testConcurrentCreates},
@@ -849,6 +850,44 @@ func testSearchFollowsWrites(t *testing.T, s store.Store) {
 	}
 	assert.Equal(t, []string{"theme:Kickoff theme", "communication:Wave 00 kickoff", "communication:Wave 01 kickoff",
 		"communication:Wave 02 kickoff", "communication:Wave 03 kickoff"}, got)
+}
+
+// testSearchPastTheProbe: a kind with more rows than a search's first look
+// in title order (200) keeps the rule's hits and order whether the page
+// fills from that look, needs rows past it, or holds none of it.
+func testSearchPastTheProbe(t *testing.T, s store.Store) {
+	cs := make([]*domain.Communication, 260)
+	for i := range cs {
+		body := "plain notes"
+		switch i {
+		case 10, 150, 210, 240:
+			body = "a Needle in here"
+		case 230, 250:
+			body = "only late rows hold a zebra"
+		}
+		if i%2 == 0 {
+			body += " with a common word"
+		}
+		cs[i] = &domain.Communication{Title: fmt.Sprintf("Row %03d", 259-i), Status: "draft", RawContent: body}
+	}
+	// Titles count down, so row i is the (259-i)th in title order.
+	require.NoError(t, s.CreateCommunications(ctx, cs))
+	titles := func(q string, limit int) []string {
+		t.Helper()
+		hits, err := s.Search(ctx, q, limit)
+		require.NoError(t, err)
+		out := []string{}
+		for _, h := range hits {
+			out = append(out, h.Title)
+		}
+		return out
+	}
+	assert.Equal(t, []string{"Row 019", "Row 049", "Row 109", "Row 249"}, titles("needle", 10))
+	assert.Equal(t, []string{"Row 019", "Row 049"}, titles("NEEDLE", 2))
+	assert.Equal(t, []string{"Row 009", "Row 029"}, titles("zebra", 5))
+	assert.Equal(t, []string{"Row 001", "Row 003", "Row 005"}, titles("common word", 3))
+	assert.Len(t, titles("common word", 100), 100)
+	assert.Equal(t, []string{"Row 019", "Row 049", "Row 109"}, titles("ee", 3), "two characters scan")
 }
 
 func testTransactions(t *testing.T, s store.Store) {
