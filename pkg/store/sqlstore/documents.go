@@ -281,7 +281,7 @@ func (s *Store) Search(ctx context.Context, q string, limit int) ([]domain.Searc
 //   - a word in many rows (the scale dataset's "training" is in 14,510 of
 //     20,000 communications) fills the page from the first rows in title
 //     order: the probe reads the first searchProbe rows of the title index
-//     ("<table>_title_idx", migrations 19 and 20) and, when it finds
+//     ("<table>_title_idx", migrations 19 and 21) and, when it finds
 //     enough hits, they are the first hits of all;
 //   - else the trigram indexes name the rows holding q (three characters
 //     or more; shorter ones scan), and LIKE checks them as it always did,

@@ -25,7 +25,7 @@ func TestConformance(t *testing.T) {
 // index for a word in most rows and the pg_trgm indexes for a word in few
 // (EXPLAIN of the statements Search runs), never the whole table, both
 // before the import's statistics are gathered (a server started right
-// after it) and after. Before migration 20 the import's pending trigram
+// after it) and after. Before migration 21 the import's pending trigram
 // entries made the planner scan; without the statements' fences a plan
 // made without statistics walked every row.
 func TestSearchPlans(t *testing.T) {
