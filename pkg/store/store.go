@@ -293,6 +293,13 @@ type Store interface {
 	Audit(ctx context.Context, action, entityType, entityID, label string) error
 
 	ListCampaigns(ctx context.Context) ([]domain.Campaign, error)
+	// EachCampaign calls fn with campaigns read without their HTMLContent
+	// (about half of a campaign at the scale dataset), a few at a time and
+	// holding no connection while fn runs: with ids nil every campaign in
+	// ListCampaigns' order, otherwise those of ids, once each, in ids' order (an id
+	// not found is skipped). A write during the walk may be seen by the
+	// later reads only. An error from fn stops the walk and is returned.
+	EachCampaign(ctx context.Context, ids []string, fn func(domain.Campaign) error) error
 	// ListCampaignSummaries is ListCampaigns' summaries, in its order,
 	// read without the schedules and the HTML (the schedule's figures are
 	// taken out in the database).

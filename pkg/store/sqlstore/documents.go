@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -28,6 +29,61 @@ func scanCampaign(r rowScanner) (domain.Campaign, error) {
 // ListCampaigns implements store.Store, newest first.
 func (s *Store) ListCampaigns(ctx context.Context) ([]domain.Campaign, error) {
 	return queryAll(ctx, s, scanCampaign, campaignSelect+` ORDER BY created_at DESC, id`)
+}
+
+// campaignPage is how many campaigns EachCampaign reads per query: about
+// 50 KB of schedule each at the scale dataset.
+const campaignPage = 10
+
+// EachCampaign implements store.Store: the ids first (all of them, in
+// ListCampaigns' order, when ids is nil), then the campaigns campaignPage
+// at a time by id, their html_content left unread.
+func (s *Store) EachCampaign(ctx context.Context, ids []string, fn func(domain.Campaign) error) error {
+	if ids == nil {
+		var err error
+		if ids, err = s.collectIDs(ctx, `SELECT id FROM campaigns ORDER BY created_at DESC, id`); err != nil {
+			return err
+		}
+	}
+	query := func(n int) string {
+		marks := make([]string, n)
+		for i := range marks {
+			marks[i] = "$" + strconv.Itoa(i+1)
+		}
+		return strings.Replace(campaignSelect, "html_content", "'' AS html_content", 1) + ` WHERE id IN (` +
+			strings.Join(marks, ", ") + `)`
+	}
+	full := query(campaignPage)
+	for lo := 0; lo < len(ids); lo += campaignPage {
+		page := ids[lo:min(lo+campaignPage, len(ids))]
+		q := full
+		if len(page) < campaignPage {
+			q = query(len(page))
+		}
+		args := make([]any, len(page))
+		for i, id := range page {
+			args[i] = id
+		}
+		found, err := queryAll(ctx, s, scanCampaign, q, args...)
+		if err != nil {
+			return err
+		}
+		byID := make(map[string]domain.Campaign, len(found))
+		for _, c := range found {
+			byID[c.ID] = c
+		}
+		for _, id := range page {
+			c, ok := byID[id]
+			if !ok {
+				continue
+			}
+			delete(byID, id) // an id given twice is one campaign, read once
+			if err := fn(c); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // ListCampaignSummaries implements store.Store, reading no HTML. Where the

@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -97,4 +98,60 @@ func testEachCommunication(t *testing.T, s store.Store) {
 	})
 	require.ErrorIs(t, err, stop)
 	assert.Equal(t, 700, n)
+}
+
+// testEachCampaign checks that EachCampaign gives the campaigns
+// ListCampaigns lists, over more than one page, without their HTML: all
+// in the list's order, or those asked for in the order asked, an unknown
+// id skipped; and that it stops at fn's error.
+func testEachCampaign(t *testing.T, s store.Store) {
+	for i := range 23 {
+		c := domain.Campaign{Title: fmt.Sprintf("Campaign %d", i), Schedule: json.RawMessage(fmt.Sprintf(`{"totalActivities":%d}`, i)),
+			HTMLContent: strings.Repeat("<p>wave</p>", 100), AudienceFilters: json.RawMessage(`{}`), GeographicFilters: []string{"texas"}}
+		require.NoError(t, s.CreateCampaign(ctx, &c))
+		if i%4 == 0 {
+			require.NoError(t, s.SetReview(ctx, "campaign", c.ID, domain.Review{State: domain.ReviewApproved}))
+		}
+	}
+	list, err := s.ListCampaigns(ctx)
+	require.NoError(t, err)
+	want := make([]domain.Campaign, len(list))
+	for i, c := range list {
+		require.NotEmpty(t, c.HTMLContent)
+		c.HTMLContent = ""
+		want[i] = c
+	}
+	walk := func(ids []string) []domain.Campaign {
+		var got []domain.Campaign
+		require.NoError(t, s.EachCampaign(ctx, ids, func(c domain.Campaign) error {
+			got = append(got, c)
+			return nil
+		}))
+		return got
+	}
+	assert.Equal(t, want, walk(nil), "every campaign, in the list's order, without HTML")
+	ids := []string{want[20].ID, "missing", want[3].ID, want[11].ID, want[0].ID}
+	for i := range 12 {
+		ids = append(ids, want[(i*5)%len(want)].ID)
+	}
+	var wantSome []domain.Campaign
+	seen := map[string]bool{}
+	for _, id := range ids {
+		if i := slices.IndexFunc(want, func(c domain.Campaign) bool { return c.ID == id }); i >= 0 && !seen[id] {
+			seen[id] = true
+			wantSome = append(wantSome, want[i])
+		}
+	}
+	assert.Equal(t, wantSome, walk(ids), "those asked for, once each, in that order")
+	assert.Empty(t, walk([]string{}))
+	stop := errors.New("stop")
+	n := 0
+	err = s.EachCampaign(ctx, nil, func(domain.Campaign) error {
+		if n++; n == 15 {
+			return stop
+		}
+		return nil
+	})
+	require.ErrorIs(t, err, stop)
+	assert.Equal(t, 15, n)
 }

@@ -33,6 +33,7 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"Communications", testCommunications},
 		{"CommunicationsBatch", testCommunicationsBatch},
 		{"EachCommunication", testEachCommunication},
+		{"EachCampaign", testEachCampaign},
 		{"VehicleCounts", testVehicleCounts},
 		{"Blackouts", testBlackouts},
 		{"BlackoutsFollowAudiences", testBlackoutsFollowAudiences},
