@@ -129,9 +129,9 @@ func ActivityUID(campaignID, activityID string) string {
 // exports and the schedule's calendar feed both use it. An activity
 // without a valid ISO date is an error.
 func (a Activity) Event(uid string, stamp time.Time) (icalendar.Event, error) {
-	day, err := time.Parse(DateLayout, a.Date)
+	day, err := a.Day()
 	if err != nil {
-		return icalendar.Event{}, fmt.Errorf("activity %q has no valid date (%q)", a.Title, a.Date)
+		return icalendar.Event{}, err
 	}
 	e := icalendar.Event{
 		UID: uid, Summary: a.Title, Description: icsDescription(a), AllDay: true, Start: day, Stamp: stamp,
@@ -144,6 +144,16 @@ func (a Activity) Event(uid string, stamp time.Time) (icalendar.Event, error) {
 		e.Status = icalendar.StatusCancelled
 	}
 	return e, nil
+}
+
+// Day is the activity's date as midnight UTC; an activity without a valid
+// ISO date is an error.
+func (a Activity) Day() (time.Time, error) {
+	day, err := time.Parse(DateLayout, a.Date)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("activity %q has no valid date (%q)", a.Title, a.Date)
+	}
+	return day, nil
 }
 
 // icsPriority maps activity priority to RFC 5545 PRIORITY (1 highest).

@@ -140,6 +140,10 @@ type Entry struct {
 
 	at    domain.Scheduled
 	event icalendar.Event
+	// seq and index order a campaign's activities that compareEntries
+	// finds equal: the campaign's place in ListCampaigns' order and the
+	// activity's in its schedule.
+	seq, index int
 }
 
 // Texts of a communication's event description when a reference is unset.
@@ -173,23 +177,9 @@ func Entries(comms []domain.Communication, campaigns []domain.Campaign, opt Expo
 		keep(communicationEntry(c, at))
 	}
 	if opt.IncludeCampaigns {
-		for _, c := range campaigns {
-			if opt.ApprovedOnly && c.Review.State != domain.ReviewApproved {
-				continue
-			}
-			var s campaign.Schedule
-			if err := json.Unmarshal(c.Schedule, &s); err != nil {
-				return nil, fmt.Errorf("campaign %s: stored schedule: %w", c.ID, err)
-			}
-			for _, a := range s.Activities {
-				if a.Confidentiality != "" && !opt.IncludeConfidential {
-					continue
-				}
-				e, err := activityEntry(c, a)
-				if err != nil {
-					return nil, fmt.Errorf("campaign %s: %w", c.ID, err)
-				}
-				keep(e)
+		for i, c := range campaigns {
+			if err := campaignEntries(c, opt, loc, i, func(e Entry) { out = append(out, e) }); err != nil {
+				return nil, err
 			}
 		}
 	}
@@ -198,6 +188,59 @@ func Entries(comms []domain.Communication, campaigns []domain.Campaign, opt Expo
 		out = []Entry{}
 	}
 	return out, nil
+}
+
+// eachActivity calls fn with each activity of c an export keeps, in the
+// stored schedule's order with its index there and its day: none unless c
+// is approved with opt.ApprovedOnly, no confidential one without
+// opt.IncludeConfidential, and only those whose day lies in opt's range.
+// A schedule that cannot be read, or a kept activity without a valid date,
+// is an error (both were validated when the campaign was saved).
+func eachActivity(c domain.Campaign, opt ExportOptions, fn func(i int, a campaign.Activity, day time.Time) error) error {
+	if opt.ApprovedOnly && c.Review.State != domain.ReviewApproved {
+		return nil
+	}
+	// Only the activities: the phases repeat them and the rest is not
+	// exported.
+	var s struct {
+		Activities []campaign.Activity `json:"activities"`
+	}
+	if err := json.Unmarshal(c.Schedule, &s); err != nil {
+		return fmt.Errorf("campaign %s: stored schedule: %w", c.ID, err)
+	}
+	for i, a := range s.Activities {
+		if a.Confidentiality != "" && !opt.IncludeConfidential {
+			continue
+		}
+		day, err := a.Day()
+		if err != nil {
+			return fmt.Errorf("campaign %s: %w", c.ID, err)
+		}
+		if inRange(day, opt) {
+			if err := fn(i, a, day); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// campaignEntries calls keep with the entry of each activity of c that
+// eachActivity keeps, placed in loc; seq is c's place among the campaigns
+// in ListCampaigns' order, which with the activity's index settles the
+// order of entries compareEntries finds equal.
+func campaignEntries(c domain.Campaign, opt ExportOptions, loc *time.Location, seq int, keep func(Entry)) error {
+	return eachActivity(c, opt, func(i int, a campaign.Activity, _ time.Time) error {
+		e, err := activityEntry(c, a)
+		if err != nil {
+			return fmt.Errorf("campaign %s: %w", c.ID, err)
+		}
+		e.seq, e.index = seq, i
+		if e, ok := placed(e, opt, loc); ok {
+			keep(e)
+		}
+		return nil
+	})
 }
 
 // compareEntries is calendar order: day, all-day before timed, then time,
@@ -222,7 +265,7 @@ func boolOrder(a, b bool) int {
 // outside opt's range.
 func placed(e Entry, opt ExportOptions, loc *time.Location) (Entry, bool) {
 	day := e.at.Day(loc)
-	if (!opt.From.IsZero() && day.Before(opt.From)) || (!opt.To.IsZero() && day.After(opt.To)) {
+	if !inRange(day, opt) {
 		return e, false
 	}
 	e.Day = day.Format(time.DateOnly)
@@ -230,6 +273,11 @@ func placed(e Entry, opt ExportOptions, loc *time.Location) (Entry, bool) {
 		e.Time = e.at.At.In(loc).Format("15:04")
 	}
 	return e, true
+}
+
+// inRange reports whether day lies in opt's range.
+func inRange(day time.Time, opt ExportOptions) bool {
+	return (opt.From.IsZero() || !day.Before(opt.From)) && (opt.To.IsZero() || !day.After(opt.To))
 }
 
 func communicationEntry(c domain.Communication, at domain.Scheduled) Entry {
@@ -409,5 +457,5 @@ func WriteCommunicationsCSV(w io.Writer, comms []domain.Communication) error {
 // Source is where an export reads the plan: a store.Store is one.
 type Source interface {
 	EachCommunication(ctx context.Context, f store.CommunicationFilter, fn func(domain.Communication) error) error
-	ListCampaigns(ctx context.Context) ([]domain.Campaign, error)
+	EachCampaign(ctx context.Context, ids []string, fn func(domain.Campaign) error) error
 }

@@ -55,6 +55,49 @@ func streamPlan(t *testing.T, st store.Store) {
 	require.NoError(t, err)
 	approved := domain.Campaign{Title: "Deal", Schedule: raw, Review: domain.Review{State: domain.ReviewApproved}}
 	require.NoError(t, st.CreateCampaign(ctx, &approved))
+	spreadCampaigns(t, st)
+}
+
+// spreadCampaigns adds campaigns that start and end on other days than the
+// scale dataset's, so that the streamed export opens them at different
+// points of the walk: one before every communication, overlapping ones with
+// their activities out of date order, one after the last communication,
+// one whose first activity is confidential, ties with a communication
+// ("Instant 3" on 2027-04-04) and between campaigns, an activity id
+// repeated within a campaign, and one approved.
+func spreadCampaigns(t *testing.T, st store.Store) {
+	ctx := context.Background()
+	act := func(id, title, date string) campaign.Activity {
+		return campaign.Activity{ID: id, Title: title, Date: date, Audience: "all staff", Channel: "email", Priority: "medium",
+			Status: "planned", Phase: "Wave", Description: "About " + title}
+	}
+	conf := act("c0", "Early word", "2026-12-01")
+	conf.Confidentiality = "Board Confidential"
+	twin := act("t1", "Same day, same title", "2027-04-04")
+	twin.Description = "the second of two"
+	for _, c := range []struct {
+		title    string
+		approved bool
+		acts     []campaign.Activity
+	}{
+		{"Before all", false, []campaign.Activity{act("b2", "Prepare", "2026-12-20"), act("b1", "Announce", "2026-11-02"),
+			act("b3", "Remind", "2027-01-05")}},
+		{"Overlap one", true, []campaign.Activity{act("o3", "Instant 3", "2027-04-04"), act("o1", "Kick-off", "2027-03-30"),
+			act("o2", "Same day, same title", "2027-04-04"), act("t1", "Same day, same title", "2027-04-04"), twin,
+			act("o4", "Close", "2027-06-02")}},
+		{"Overlap two", false, []campaign.Activity{act("o2", "Same day, same title", "2027-04-04"), act("p1", "Kick-off", "2027-03-31"),
+			act("p9", "Long tail", "2029-02-01")}},
+		{"Confidential first", true, []campaign.Activity{conf, act("c1", "Town hall", "2027-05-15")}},
+		{"After all", false, []campaign.Activity{act("z1", "Last word", "2036-02-29"), act("z0", "Next to last", "2036-01-01")}},
+	} {
+		raw, err := json.Marshal(campaign.Schedule{CampaignName: c.title, Activities: c.acts})
+		require.NoError(t, err)
+		cp := domain.Campaign{Title: c.title, Schedule: raw, HTMLContent: "<p>" + c.title + "</p>"}
+		require.NoError(t, st.CreateCampaign(ctx, &cp))
+		if c.approved {
+			require.NoError(t, st.SetReview(ctx, "campaign", cp.ID, domain.Review{State: domain.ReviewApproved}))
+		}
+	}
 }
 
 // TestExportToIsExport: the streamed export is, byte for byte, what the
@@ -77,14 +120,17 @@ func TestExportToIsExport(t *testing.T) {
 			require.NoError(t, err)
 			for _, format := range schedule.ExportFormats {
 				for name, opt := range map[string]schedule.ExportOptions{
-					"all":                  {},
-					"campaigns":            {IncludeCampaigns: true, Name: "Team, plan"},
-					"confidential":         {IncludeCampaigns: true, IncludeConfidential: true},
-					"Tokyo":                {Location: tokyo, IncludeCampaigns: true},
-					"Los Angeles, a range": {Location: la, From: day("2027-03-31"), To: day("2027-06-01"), IncludeCampaigns: true},
-					"from only":            {From: day("2029-01-01")},
-					"approved":             {ApprovedOnly: true, IncludeCampaigns: true, Location: tokyo},
-					"empty range":          {From: day("2040-01-01"), To: day("2040-01-02")},
+					"all":                          {},
+					"campaigns":                    {IncludeCampaigns: true, Name: "Team, plan"},
+					"confidential":                 {IncludeCampaigns: true, IncludeConfidential: true},
+					"Tokyo":                        {Location: tokyo, IncludeCampaigns: true},
+					"Los Angeles, a range":         {Location: la, From: day("2027-03-31"), To: day("2027-06-01"), IncludeCampaigns: true},
+					"from only":                    {From: day("2029-01-01")},
+					"approved":                     {ApprovedOnly: true, IncludeCampaigns: true, Location: tokyo},
+					"empty range":                  {From: day("2040-01-01"), To: day("2040-01-02"), IncludeCampaigns: true},
+					"campaigns, from 2027-04-04":   {From: day("2027-04-04"), IncludeCampaigns: true, IncludeConfidential: true},
+					"campaigns, to 2027-01-05":     {To: day("2027-01-05"), IncludeCampaigns: true, Location: la},
+					"campaigns, approved, a range": {ApprovedOnly: true, IncludeCampaigns: true, From: day("2027-03-31"), To: day("2030-01-01")},
 				} {
 					opt.Format = format
 					want, err := schedule.Export(comms, camps, opt)
