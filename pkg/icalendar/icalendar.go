@@ -7,6 +7,7 @@ package icalendar
 
 import (
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
@@ -63,7 +64,7 @@ const instantLength = time.Hour
 func Write(w io.Writer, c Calendar) error {
 	cal := header(c)
 	for _, ev := range c.Events {
-		cal.AddVEvent(vevent(ev))
+		cal.AddVEvent(&ics.VEvent{ComponentBase: ics.ComponentBase{Properties: properties(nil, ev)}})
 	}
 	return cal.SerializeTo(w, ics.WithNewLineWindows)
 }
@@ -85,42 +86,59 @@ func header(c Calendar) *ics.Calendar {
 	return cal
 }
 
-// vevent is ev as the library's VEVENT.
-func vevent(ev Event) *ics.VEvent {
-	e := ics.NewEvent(ev.UID)
-	e.SetDtStampTime(ev.Stamp.UTC())
+// properties appends ev's VEVENT properties to props: what the library's
+// NewEvent and setters (SetDtStampTime, SetAllDayStartAt, AddCategory, ...)
+// build, in their order, but without a parameter map and a parameter
+// value each, the most of an event's allocations. The library serializes
+// them.
+func properties(props []ics.IANAProperty, ev Event) []ics.IANAProperty {
+	add := func(p ics.ComponentProperty, value string, params map[string][]string) {
+		props = append(props, ics.IANAProperty{BaseProperty: ics.BaseProperty{IANAToken: string(p), Value: value, ICalParameters: params}})
+	}
+	add(ics.ComponentPropertyUniqueId, ev.UID, nil)
+	add(ics.ComponentPropertyDtstamp, ev.Stamp.UTC().Format(utcLayout), nil)
 	if ev.AllDay {
 		y, m, d := ev.Start.Date()
 		day := time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
-		e.SetAllDayStartAt(day)
-		e.SetAllDayEndAt(day.AddDate(0, 0, 1))
+		add(ics.ComponentPropertyDtStart, day.Format(dateLayout), dateParams)
+		add(ics.ComponentPropertyDtEnd, day.AddDate(0, 0, 1).Format(dateLayout), dateParams)
 	} else {
-		e.SetStartAt(ev.Start.UTC())
-		e.SetEndAt(ev.Start.UTC().Add(instantLength))
+		add(ics.ComponentPropertyDtStart, ev.Start.UTC().Format(utcLayout), nil)
+		add(ics.ComponentPropertyDtEnd, ev.Start.UTC().Add(instantLength).Format(utcLayout), nil)
 	}
-	e.SetSummary(text(ev.Summary))
+	add(ics.ComponentPropertySummary, text(ev.Summary), nil)
 	if ev.Description != "" {
-		e.SetDescription(text(ev.Description))
+		add(ics.ComponentPropertyDescription, text(ev.Description), nil)
 	}
 	for _, cat := range ev.Categories {
 		if cat != "" {
-			e.AddCategory(text(cat))
+			add(ics.ComponentPropertyCategories, text(cat), nil)
 		}
 	}
 	if ev.Priority > 0 {
-		e.SetPriority(ev.Priority)
+		add(ics.ComponentPropertyPriority, strconv.Itoa(ev.Priority), nil)
 	}
 	if ev.Status != "" {
-		e.SetStatus(ics.ObjectStatus(ev.Status))
+		add(ics.ComponentPropertyStatus, ev.Status, nil)
 	}
 	if ev.Confidential {
-		e.SetClass(ics.ClassificationConfidential)
+		add(ics.ComponentPropertyClass, string(ics.ClassificationConfidential), nil)
 	}
 	if ev.Transparent {
-		e.SetTimeTransparency(ics.TransparencyTransparent)
+		add(ics.ComponentPropertyTransp, string(ics.TransparencyTransparent), nil)
 	}
-	return e
+	return props
 }
+
+// The library's layouts of a UTC DATE-TIME and of a DATE.
+const (
+	utcLayout  = "20060102T150405Z"
+	dateLayout = "20060102"
+)
+
+// dateParams is VALUE=DATE, the parameter of an all-day event's DTSTART
+// and DTEND; it is shared, as serializing only reads it.
+var dateParams = map[string][]string{string(ics.ParameterValue): {string(ics.ValueDataTypeDate)}}
 
 // serialization is Write's: lines end in CRLF, folded at 75 octets.
 var serialization = &ics.SerializationConfiguration{MaxLength: 75, PropertyMaxLength: 75, NewLine: string(ics.WithNewLineWindows)}
@@ -134,6 +152,8 @@ const endCalendar = "END:VCALENDAR\r\n"
 type Writer struct {
 	w   io.Writer
 	err error
+	// ev is reused from event to event: its properties' array.
+	ev ics.VEvent
 }
 
 // NewWriter writes c's header (c.Events are not written) and returns the
@@ -150,7 +170,8 @@ func NewWriter(w io.Writer, c Calendar) (*Writer, error) {
 // Event writes one event.
 func (cw *Writer) Event(ev Event) error {
 	if cw.err == nil {
-		cw.err = vevent(ev).SerializeTo(cw.w, serialization)
+		cw.ev.Properties = properties(cw.ev.Properties[:0], ev)
+		cw.err = cw.ev.SerializeTo(cw.w, serialization)
 	}
 	return cw.err
 }
@@ -184,13 +205,16 @@ func text(s string) string {
 // UIDPart keeps the characters that are safe in a UID on every calendar
 // client (letters, digits, '-' and '.') and turns any other into '-'.
 func UIDPart(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9') || r == '-' || r == '.' {
-			b.WriteRune(r)
-		} else {
-			b.WriteByte('-')
-		}
+	unsafe := func(r rune) bool {
+		return (r < 'a' || r > 'z') && (r < 'A' || r > 'Z') && (r < '0' || r > '9') && r != '-' && r != '.'
 	}
-	return b.String()
+	if strings.IndexFunc(s, unsafe) < 0 {
+		return s // the common case, an id: no copy
+	}
+	return strings.Map(func(r rune) rune {
+		if unsafe(r) {
+			return '-'
+		}
+		return r
+	}, s)
 }

@@ -2,6 +2,7 @@ package icalendar
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -113,5 +114,69 @@ func TestWriterIsWrite(t *testing.T) {
 		}
 		require.NoError(t, w.Close())
 		assert.Equal(t, whole.String(), streamed.String())
+	}
+}
+
+// libraryVEvent is ev built with the library's NewEvent and setters, as
+// Write did before properties: the oracle properties must match.
+func libraryVEvent(ev Event) *ics.VEvent {
+	e := ics.NewEvent(ev.UID)
+	e.SetDtStampTime(ev.Stamp.UTC())
+	if ev.AllDay {
+		y, m, d := ev.Start.Date()
+		day := time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+		e.SetAllDayStartAt(day)
+		e.SetAllDayEndAt(day.AddDate(0, 0, 1))
+	} else {
+		e.SetStartAt(ev.Start.UTC())
+		e.SetEndAt(ev.Start.UTC().Add(instantLength))
+	}
+	e.SetSummary(text(ev.Summary))
+	if ev.Description != "" {
+		e.SetDescription(text(ev.Description))
+	}
+	for _, cat := range ev.Categories {
+		if cat != "" {
+			e.AddCategory(text(cat))
+		}
+	}
+	if ev.Priority > 0 {
+		e.SetPriority(ev.Priority)
+	}
+	if ev.Status != "" {
+		e.SetStatus(ics.ObjectStatus(ev.Status))
+	}
+	if ev.Confidential {
+		e.SetClass(ics.ClassificationConfidential)
+	}
+	if ev.Transparent {
+		e.SetTimeTransparency(ics.TransparencyTransparent)
+	}
+	return e
+}
+
+// TestPropertiesAreTheSetters: an event built from properties serializes
+// to the bytes of the same event built with the library's setters, for
+// every field, folding and escaping included.
+func TestPropertiesAreTheSetters(t *testing.T) {
+	east := time.FixedZone("E", 10*3600)
+	long := strings.Repeat("Ünïcode, commas; and \\ backslashes <b>tags</b> ", 5)
+	var events []Event
+	for i, start := range []time.Time{time.Date(2031, 12, 31, 23, 30, 0, 0, east), time.Date(2031, 3, 4, 15, 4, 5, 0, time.UTC)} {
+		for j, summary := range []string{"Go-live", long, "Tab\there, CR\r\nand \x01 control"} {
+			for k, desc := range []string{"", "Audience: All\nVehicle: Email", long + "\n" + long} {
+				events = append(events, Event{UID: fmt.Sprintf("u%d-%d-%d@commsplan", i, j, k), Summary: summary, Description: desc,
+					AllDay: (i+j+k)%2 == 0, Start: start, Stamp: start.Add(-time.Hour),
+					Categories: [][]string{nil, {""}, {"Launch", "Wave; two"}}[k], Priority: []int{0, 1, 9}[j],
+					Status: []string{"", StatusConfirmed, StatusCancelled}[(j+k)%3], Confidential: k == 1, Transparent: j != 1})
+			}
+		}
+	}
+	for _, ev := range events {
+		var want, got bytes.Buffer
+		require.NoError(t, libraryVEvent(ev).SerializeTo(&want, serialization))
+		e := ics.VEvent{ComponentBase: ics.ComponentBase{Properties: properties(nil, ev)}}
+		require.NoError(t, e.SerializeTo(&got, serialization))
+		require.Equal(t, want.String(), got.String(), ev.UID)
 	}
 }
