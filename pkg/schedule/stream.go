@@ -95,7 +95,7 @@ func ExportTo(ctx context.Context, w io.Writer, src Source, opt ExportOptions) e
 	}
 	var frontier string
 	f := store.CommunicationFilter{From: opt.From, To: opt.To, Loc: loc, Statuses: []string{domain.StatusScheduled},
-		Undated: store.UndatedExclude}
+		Undated: store.UndatedExclude, NoContent: true}
 	err := src.EachCommunication(ctx, f, func(c domain.Communication) error {
 		at, err := domain.ParseScheduled(c.ScheduledDate)
 		if err != nil || (opt.ApprovedOnly && c.Review.State != domain.ReviewApproved) {

@@ -127,6 +127,10 @@ type CommunicationFilter struct {
 	// Sort orders the rows; the zero value is ListCommunications' order
 	// (created, then id).
 	Sort CommunicationSort
+	// NoContent leaves the content out of the rows read (RawContent,
+	// GeneratedContent and SelectedQuestions come back empty), for a
+	// reader that does not show it, such as the schedule export.
+	NoContent bool
 }
 
 // DashboardCounts are the Dashboard cards' counts (store.DashboardCounts):

@@ -147,12 +147,21 @@ type commQuery struct {
 	idSet map[string]bool
 }
 
+// communicationSelectNoContent is communicationSelect without reading
+// the content columns (CommunicationFilter.NoContent).
+var communicationSelectNoContent = strings.NewReplacer("c.selected_questions", "NULL", "c.raw_content", "''",
+	"c.generated_content", "''").Replace(communicationSelect)
+
 // query is the select with its WHERE clauses, without an order.
 func (q *commQuery) query() string {
-	if len(q.where) == 0 {
-		return communicationSelect
+	sel := communicationSelect
+	if q.f.NoContent {
+		sel = communicationSelectNoContent
 	}
-	return communicationSelect + ` WHERE ` + strings.Join(q.where, " AND ")
+	if len(q.where) == 0 {
+		return sel
+	}
+	return sel + ` WHERE ` + strings.Join(q.where, " AND ")
 }
 
 // keeps settles what the query left coarse: the day rule and the id set.

@@ -25,7 +25,8 @@ func testEachCommunication(t *testing.T, s store.Store) {
 	statuses := []string{domain.StatusScheduled, domain.StatusDraft, domain.StatusSent}
 	cs := make([]*domain.Communication, 1300)
 	for i := range cs {
-		c := &domain.Communication{Title: fmt.Sprintf("Item %d", i), ThemeID: th.ID, Status: statuses[i%3]}
+		c := &domain.Communication{Title: fmt.Sprintf("Item %d", i), ThemeID: th.ID, Status: statuses[i%3],
+			RawContent: fmt.Sprintf("Body %d", i), GeneratedContent: "<p>Body</p>"}
 		if i%7 == 0 {
 			c.ThemeID = other.ID
 		}
@@ -83,6 +84,29 @@ func testEachCommunication(t *testing.T, s store.Store) {
 			assert.Equal(t, want, got, "the same rows, embedded alike")
 		})
 	}
+	// NoContent reads the same rows, the content left out.
+	f := store.CommunicationFilter{Statuses: []string{domain.StatusScheduled}, From: day("2031-02-01")}
+	want, err := s.FilterCommunications(ctx, f)
+	require.NoError(t, err)
+	require.NotEmpty(t, want)
+	f.NoContent = true
+	var got []domain.Communication
+	require.NoError(t, s.EachCommunication(ctx, f, func(c domain.Communication) error {
+		require.Empty(t, c.RawContent)
+		require.Empty(t, c.GeneratedContent)
+		require.Empty(t, c.SelectedQuestions)
+		got = append(got, c)
+		return nil
+	}))
+	require.Len(t, got, len(want))
+	for i := range want {
+		require.NotEmpty(t, want[i].RawContent)
+		want[i].RawContent, want[i].GeneratedContent, want[i].SelectedQuestions = "", "", got[i].SelectedQuestions
+	}
+	byID := func(a, b domain.Communication) int { return strings.Compare(a.ID, b.ID) }
+	slices.SortFunc(want, byID)
+	slices.SortFunc(got, byID)
+	assert.Equal(t, want, got)
 	// A dangling filter reference is refused as FilterCommunications does.
 	var ref *store.ReferenceError
 	require.ErrorAs(t, s.EachCommunication(ctx, store.CommunicationFilter{ThemeID: "missing"}, func(domain.Communication) error { return nil }), &ref)
