@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type ReactNode } from 'react';
-import { CARD_GAP, GRID_BREAKPOINTS, gridColumns, rowCount, rowItems, rowOf } from '@/lib/cardRows';
+import { CARD_GAP, GRID_BREAKPOINTS, gridColumns, rowCount, rowItems, rowOf, virtualises } from '@/lib/cardRows';
+import { CardGrid } from './CardGrid';
 import { useWindowRows } from './useWindowRows';
 
 /** subscribeWidth calls back when the viewport crosses one of CardGrid's breakpoints. */
@@ -9,9 +10,9 @@ function subscribeWidth(onChange: () => void): () => void {
   return () => queries.forEach((q) => q.removeEventListener('change', onChange));
 }
 
-/** useGridColumns is CardGrid's column count now, following the viewport. */
-function useGridColumns(): number {
-  return useSyncExternalStore(subscribeWidth, () => gridColumns(window.innerWidth));
+/** useGridColumns is CardGrid's column count now, following the viewport, at most max. */
+function useGridColumns(max: number): number {
+  return useSyncExternalStore(subscribeWidth, () => Math.min(gridColumns(window.innerWidth), max));
 }
 
 /**
@@ -21,7 +22,8 @@ function useGridColumns(): number {
  * card says its position and the list's size (aria-posinset, aria-setsize),
  * so a screen reader announces the whole count; Tab reaches the cards as the
  * rows come in, and the row holding focus stays drawn. focusIndex, when set,
- * scrolls its card's row into view once.
+ * scrolls its card's row into view once. maxColumns caps the columns (a
+ * grid of two columns at most, as the Assembly's theme step).
  */
 export function VirtualCardGrid<T>({
   label,
@@ -29,6 +31,7 @@ export function VirtualCardGrid<T>({
   itemKey,
   rowHeight,
   focusIndex = -1,
+  maxColumns = 3,
   children,
 }: {
   label: string;
@@ -36,9 +39,10 @@ export function VirtualCardGrid<T>({
   itemKey: (item: T) => string;
   rowHeight: number;
   focusIndex?: number;
+  maxColumns?: number;
   children: (item: T) => ReactNode;
 }) {
-  const columns = useGridColumns();
+  const columns = useGridColumns(maxColumns);
   const [focusRow, setFocusRow] = useState<number | null>(null);
   const { list, virtual, margin } = useWindowRows({
     count: rowCount(items.length, columns),
@@ -87,5 +91,41 @@ export function VirtualCardGrid<T>({
         </div>
       ))}
     </div>
+  );
+}
+
+/**
+ * ListCardGrid is a screen's cards, however many: up to VIRTUAL_CARDS_ABOVE
+ * a CardGrid draws every card (the demo data), past it a VirtualCardGrid
+ * draws the rows in view (issue 27). rowHeight is a row's estimated height.
+ */
+export function ListCardGrid<T>({
+  label,
+  items,
+  itemKey,
+  rowHeight,
+  focusIndex,
+  children,
+}: {
+  label: string;
+  items: readonly T[];
+  itemKey: (item: T) => string;
+  rowHeight: number;
+  focusIndex?: number;
+  children: (item: T) => ReactNode;
+}) {
+  if (virtualises(items.length)) {
+    return (
+      <VirtualCardGrid label={label} items={items} itemKey={itemKey} rowHeight={rowHeight} focusIndex={focusIndex}>
+        {children}
+      </VirtualCardGrid>
+    );
+  }
+  return (
+    <CardGrid label={label}>
+      {items.map((item) => (
+        <li key={itemKey(item)}>{children(item)}</li>
+      ))}
+    </CardGrid>
   );
 }

@@ -4,7 +4,9 @@ import { Link } from 'react-router';
 import { ThemeIcon } from '@/components/ThemeIcon';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { VirtualCardGrid } from '@/components/VirtualCardGrid';
 import { STEPS, type Step } from '@/lib/assembly';
+import { virtualises } from '@/lib/cardRows';
 import { cn } from '@/lib/cn';
 import { colorClasses, plural } from '@/lib/themeOptions';
 import { settingsSummary } from '@/lib/vehicles';
@@ -77,35 +79,48 @@ export function ThemeStep({ themes, loading, selectedId, onChoose }: { themes?: 
       </div>
     );
   }
+  const choice = (t: Theme) => <ThemeChoice theme={t} selected={t.id === selectedId} onChoose={onChoose} />;
+  if (virtualises(themes.length)) {
+    return (
+      <VirtualCardGrid label="Themes" items={themes} itemKey={(t) => t.id} rowHeight={THEME_CHOICE_ROW} maxColumns={2}>
+        {choice}
+      </VirtualCardGrid>
+    );
+  }
   return (
     <ul className="grid gap-3 md:grid-cols-2" aria-label="Themes">
-      {themes.map((t) => {
-        const c = colorClasses(t.color);
-        const selected = t.id === selectedId;
-        return (
-          <li key={t.id}>
-            <button
-              type="button"
-              aria-pressed={selected}
-              onClick={() => onChoose(t.id)}
-              className={cn(
-                'flex h-full w-full items-start gap-3 rounded-lg border bg-white p-4 text-left transition-colors hover:border-blue-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600',
-                selected ? 'border-blue-600 ring-1 ring-blue-600' : 'border-slate-200',
-              )}
-            >
-              <span className={cn('flex h-10 w-10 shrink-0 items-center justify-center rounded-full', c.bg, c.text)}>
-                <ThemeIcon icon={t.icon} className="h-5 w-5" />
-              </span>
-              <span className="min-w-0">
-                <span className="block font-semibold text-slate-900">{t.name}</span>
-                {t.description && <span className="block text-sm text-slate-600">{t.description}</span>}
-                <span className="mt-1 block text-xs text-slate-600">{plural(t.questionCount ?? 0, 'question')}</span>
-              </span>
-            </button>
-          </li>
-        );
-      })}
+      {themes.map((t) => (
+        <li key={t.id}>{choice(t)}</li>
+      ))}
     </ul>
+  );
+}
+
+/** THEME_CHOICE_ROW is the estimated height of a row of theme choices, until the row is measured. */
+const THEME_CHOICE_ROW = 112;
+
+/** ThemeChoice is a theme of the first step: a button that chooses it. */
+function ThemeChoice({ theme: t, selected, onChoose }: { theme: Theme; selected: boolean; onChoose: (id: string) => void }) {
+  const c = colorClasses(t.color);
+  return (
+    <button
+      type="button"
+      aria-pressed={selected}
+      onClick={() => onChoose(t.id)}
+      className={cn(
+        'flex h-full w-full items-start gap-3 rounded-lg border bg-white p-4 text-left transition-colors hover:border-blue-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600',
+        selected ? 'border-blue-600 ring-1 ring-blue-600' : 'border-slate-200',
+      )}
+    >
+      <span className={cn('flex h-10 w-10 shrink-0 items-center justify-center rounded-full', c.bg, c.text)}>
+        <ThemeIcon icon={t.icon} className="h-5 w-5" />
+      </span>
+      <span className="min-w-0">
+        <span className="block font-semibold text-slate-900">{t.name}</span>
+        {t.description && <span className="block text-sm text-slate-600">{t.description}</span>}
+        <span className="mt-1 block text-xs text-slate-600">{plural(t.questionCount ?? 0, 'question')}</span>
+      </span>
+    </button>
   );
 }
 

@@ -1,8 +1,9 @@
 import { Download, Eye, ExternalLink, File, FileText, Image, Plus, Search, Video, type LucideIcon } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { RecordActionsMenu } from '@/components/RecordActionsMenu';
 import { Badge } from '@/components/ui/badge';
-import { CardGrid, CardGridSkeleton } from '@/components/CardGrid';
+import { CardGridSkeleton } from '@/components/CardGrid';
+import { ListCardGrid } from '@/components/VirtualCardGrid';
 import { CanEdit } from '@/components/CanEdit';
 import { EmptyState } from '@/components/EmptyState';
 import { Button } from '@/components/ui/button';
@@ -19,9 +20,14 @@ import { useSearchParams } from 'react-router';
 import type { Content } from '@/lib/types';
 import { CONTENT_PAGE, useContentPage, useDeleteContent, usePiece } from '@/hooks/content';
 import { useReference } from '@/hooks/reference';
-import ContentDialog from './ContentDialog';
 import { downloadContent, openLink } from './download';
-import { PreviewDialog } from './PreviewDialog';
+
+// The form (react-hook-form, zod) and the preview (marked) load when first opened, not with the screen.
+const ContentDialog = lazy(() => import('./ContentDialog'));
+const PreviewDialog = lazy(() => import('./PreviewDialog').then((m) => ({ default: m.PreviewDialog })));
+
+/** CONTENT_ROW is the estimated height of a row of content cards, until the row is measured. */
+const CONTENT_ROW = 262;
 
 /** CONTENT_DELETE_CONFIRM is the spec's confirm prompt for deleting a content piece. */
 export const CONTENT_DELETE_CONFIRM = 'Are you sure you want to delete this content? This will remove it from all associated questions.';
@@ -123,69 +129,67 @@ export default function ContentPage() {
           />
         )
       ) : (
-        <CardGrid label="Content pieces">
-          {shown.map((c) => {
+        <ListCardGrid label="Content pieces" items={shown} itemKey={(c) => c.id} rowHeight={CONTENT_ROW}>
+          {(c) => {
             const style = typeStyle[c.type] ?? typeStyle.text;
             const Icon = style.icon;
             return (
-              <li key={c.id}>
-                <Card className="flex h-full flex-col overflow-hidden" data-testid="content-card">
-                  <div className={cn('flex h-16 items-center justify-center', style.banner)}>
-                    <Icon className="h-7 w-7" aria-hidden="true" />
+              <Card className="flex h-full flex-col overflow-hidden" data-testid="content-card">
+                <div className={cn('flex h-16 items-center justify-center', style.banner)}>
+                  <Icon className="h-7 w-7" aria-hidden="true" />
+                </div>
+                <div className="flex flex-1 flex-col p-5">
+                  <div className="mb-1 flex items-start justify-between gap-2">
+                    <h2 className="font-semibold text-slate-900">{c.title}</h2>
+                    <Badge variant="secondary" className="capitalize">
+                      {c.type}
+                    </Badge>
                   </div>
-                  <div className="flex flex-1 flex-col p-5">
-                    <div className="mb-1 flex items-start justify-between gap-2">
-                      <h2 className="font-semibold text-slate-900">{c.title}</h2>
-                      <Badge variant="secondary" className="capitalize">
-                        {c.type}
-                      </Badge>
-                    </div>
-                    <p className="mb-3 line-clamp-3 text-sm text-slate-600">{c.description || 'No description provided'}</p>
-                    <p className="mb-4 mt-auto text-xs text-slate-600">Created {formatShortDate(c.createdAt)}</p>
-                    <div className="flex items-center gap-2">
-                      <Button variant="outline" size="sm" onClick={() => setPreview(c)}>
-                        <Eye className="h-4 w-4" aria-hidden="true" />
-                        Preview
-                      </Button>
-                      <Button variant="outline" size="sm" onClick={() => downloadContent(c, formatOf(c))}>
-                        <Download className="h-4 w-4" aria-hidden="true" />
-                        Download
-                      </Button>
-                      <RecordActionsMenu
-                        name={c.title}
-                        triggerClassName="ml-auto"
-                        onEdit={() => setDialog({ open: true, content: c })}
-                        onDelete={() => {
-                          if (window.confirm(CONTENT_DELETE_CONFIRM)) remove.mutate(c.id);
-                        }}
-                        leading={
-                          <>
-                            <DropdownMenuItem onSelect={() => setPreview(c)}>
-                              <Eye className="h-4 w-4" aria-hidden="true" />
-                              Preview
-                            </DropdownMenuItem>
-                            <DropdownMenuItem onSelect={() => downloadContent(c, formatOf(c))}>
-                              <Download className="h-4 w-4" aria-hidden="true" />
-                              Download
-                            </DropdownMenuItem>
-                          </>
-                        }
-                        trailing={
-                          c.url && (
-                            <DropdownMenuItem onSelect={() => openLink(c.url)}>
-                              <ExternalLink className="h-4 w-4" aria-hidden="true" />
-                              Open Link
-                            </DropdownMenuItem>
-                          )
-                        }
-                      />
-                    </div>
+                  <p className="mb-3 line-clamp-3 text-sm text-slate-600">{c.description || 'No description provided'}</p>
+                  <p className="mb-4 mt-auto text-xs text-slate-600">Created {formatShortDate(c.createdAt)}</p>
+                  <div className="flex items-center gap-2">
+                    <Button variant="outline" size="sm" onClick={() => setPreview(c)}>
+                      <Eye className="h-4 w-4" aria-hidden="true" />
+                      Preview
+                    </Button>
+                    <Button variant="outline" size="sm" onClick={() => downloadContent(c, formatOf(c))}>
+                      <Download className="h-4 w-4" aria-hidden="true" />
+                      Download
+                    </Button>
+                    <RecordActionsMenu
+                      name={c.title}
+                      triggerClassName="ml-auto"
+                      onEdit={() => setDialog({ open: true, content: c })}
+                      onDelete={() => {
+                        if (window.confirm(CONTENT_DELETE_CONFIRM)) remove.mutate(c.id);
+                      }}
+                      leading={
+                        <>
+                          <DropdownMenuItem onSelect={() => setPreview(c)}>
+                            <Eye className="h-4 w-4" aria-hidden="true" />
+                            Preview
+                          </DropdownMenuItem>
+                          <DropdownMenuItem onSelect={() => downloadContent(c, formatOf(c))}>
+                            <Download className="h-4 w-4" aria-hidden="true" />
+                            Download
+                          </DropdownMenuItem>
+                        </>
+                      }
+                      trailing={
+                        c.url && (
+                          <DropdownMenuItem onSelect={() => openLink(c.url)}>
+                            <ExternalLink className="h-4 w-4" aria-hidden="true" />
+                            Open Link
+                          </DropdownMenuItem>
+                        )
+                      }
+                    />
                   </div>
-                </Card>
-              </li>
+                </div>
+              </Card>
             );
-          })}
-        </CardGrid>
+          }}
+        </ListCardGrid>
       )}
       {shown.length >= limit && (
         <Button variant="outline" className="justify-self-center" onClick={() => setLimit((n) => n + CONTENT_PAGE)}>
@@ -193,8 +197,10 @@ export default function ContentPage() {
         </Button>
       )}
 
-      <ContentDialog open={dialog.open} content={dialog.content} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
-      <PreviewDialog content={preview} format={preview ? formatOf(preview) : 'plain'} onOpenChange={(open) => !open && setPreview(null)} />
+      <Suspense fallback={null}>
+        {dialog.open && <ContentDialog open content={dialog.content} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />}
+        {preview && <PreviewDialog content={preview} format={formatOf(preview)} onOpenChange={(open) => !open && setPreview(null)} />}
+      </Suspense>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, us
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { FileText, GripVertical, HelpCircle, Pencil, Plus, Search, Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ThemeIcon } from '@/components/ThemeIcon';
 import { Badge } from '@/components/ui/badge';
@@ -35,7 +35,9 @@ import { useDebounced } from '@/lib/useDebounced';
 import { useFocusParam } from '@/lib/useFocusParam';
 import { useThemes } from '@/hooks/themes';
 import { useAllQuestions, useDeleteQuestion, useQuestion, useQuestionSearch, useReorderQuestions, useThemeQuestions } from '@/hooks/questions';
-import QuestionDialog from './QuestionDialog';
+
+// The form (react-hook-form, zod) loads when first opened, not with the screen.
+const QuestionDialog = lazy(() => import('./QuestionDialog'));
 
 /** QUESTION_DELETE_CONFIRM is the spec's confirm prompt for deleting a question. */
 export const QUESTION_DELETE_CONFIRM = 'Are you sure you want to delete this question? This will also remove all associated content.';
@@ -457,7 +459,11 @@ export default function QuestionsPage() {
 
       {body}
 
-      <QuestionDialog open={dialog.open} question={dialog.question} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
+      {dialog.open && (
+        <Suspense fallback={null}>
+          <QuestionDialog open question={dialog.question} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
+        </Suspense>
+      )}
     </div>
   );
 }

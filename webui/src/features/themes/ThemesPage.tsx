@@ -1,7 +1,7 @@
 import { FileText, HelpCircle, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { CardGrid, CardGridSkeleton } from '@/components/CardGrid';
-import { VirtualCardGrid } from '@/components/VirtualCardGrid';
+import { CardGridSkeleton } from '@/components/CardGrid';
+import { ListCardGrid } from '@/components/VirtualCardGrid';
 import { CanEdit } from '@/components/CanEdit';
 import { EmptyState } from '@/components/EmptyState';
 import { RecordActionsMenu } from '@/components/RecordActionsMenu';
@@ -9,7 +9,6 @@ import { SectionHeading } from '@/components/SectionHeading';
 import { ThemeIcon } from '@/components/ThemeIcon';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { virtualises } from '@/lib/cardRows';
 import { cn } from '@/lib/cn';
 import { colorClasses, plural } from '@/lib/themeOptions';
 import type { Theme } from '@/lib/types';
@@ -101,20 +100,12 @@ export default function ThemesPage() {
             </CanEdit>
           }
         />
-      ) : virtualises(themes.length) ? (
-        <VirtualCardGrid label="Themes" items={themes} itemKey={(t) => t.id} rowHeight={THEME_ROW} focusIndex={themes.findIndex((t) => t.id === focusId)}>
+      ) : (
+        <ListCardGrid label="Themes" items={themes} itemKey={(t) => t.id} rowHeight={THEME_ROW} focusIndex={themes.findIndex((t) => t.id === focusId)}>
           {(theme) => (
             <ThemeCard theme={theme} focused={focusId === theme.id} onEdit={() => setDialog({ open: true, theme })} onDelete={() => confirmDelete(theme)} />
           )}
-        </VirtualCardGrid>
-      ) : (
-        <CardGrid label="Themes">
-          {themes.map((theme) => (
-            <li key={theme.id}>
-              <ThemeCard theme={theme} focused={focusId === theme.id} onEdit={() => setDialog({ open: true, theme })} onDelete={() => confirmDelete(theme)} />
-            </li>
-          ))}
-        </CardGrid>
+        </ListCardGrid>
       )}
 
       <ThemeDialog open={dialog.open} theme={dialog.theme} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />

@@ -1,9 +1,9 @@
 import { History, Plus, Settings2, Truck, Users } from 'lucide-react';
-import { useState } from 'react';
-import { CardGrid, CardGridSkeleton } from '@/components/CardGrid';
+import { lazy, Suspense, useState } from 'react';
+import { CardGridSkeleton } from '@/components/CardGrid';
+import { ListCardGrid } from '@/components/VirtualCardGrid';
 import { CanEdit } from '@/components/CanEdit';
 import { EmptyState } from '@/components/EmptyState';
-import { HistoryDialog } from '@/components/HistoryDialog';
 import { RecordActionsMenu } from '@/components/RecordActionsMenu';
 import { SectionHeading } from '@/components/SectionHeading';
 import { Badge } from '@/components/ui/badge';
@@ -16,7 +16,13 @@ import type { Reference, Vehicle } from '@/lib/types';
 import { generationNames, settingsSummary, strategyLabel, typeLabel, usedByText, vehicleDeleteConfirm } from '@/lib/vehicles';
 import { useReference } from '@/hooks/reference';
 import { useDeleteVehicle, useVehicles } from '@/hooks/vehicles';
-import VehicleDialog from './VehicleDialog';
+
+// The form and the History panel load when first opened, not with the screen.
+const VehicleDialog = lazy(() => import('./VehicleDialog'));
+const HistoryDialog = lazy(() => import('@/components/HistoryDialog').then((m) => ({ default: m.HistoryDialog })));
+
+/** VEHICLE_ROW is the estimated height of a row of vehicle cards, until the row is measured. */
+const VEHICLE_ROW = 230;
 
 /** GenerationalBanner shows the workforce's generational split, computed from the reference data. */
 function GenerationalBanner({ reference, loading }: { reference?: Reference; loading: boolean }) {
@@ -115,59 +121,59 @@ export default function VehiclesPage() {
           }
         />
       ) : (
-        <CardGrid label="Delivery vehicles">
-          {vehicles.map((v) => (
-            <li key={v.id}>
-              <Card className="flex h-full flex-col p-5" data-testid="vehicle-card">
-                <div className="mb-2 flex items-start justify-between gap-2">
-                  <div className="min-w-0">
-                    <h3 className="font-semibold text-slate-900">{v.name}</h3>
-                    <div className="mt-1 flex flex-wrap gap-1.5">
-                      <Badge>{typeLabel(types, v.type)}</Badge>
-                      <Badge variant="outline">{strategyLabel(v.communicationStrategy)}</Badge>
-                    </div>
+        <ListCardGrid label="Delivery vehicles" items={vehicles} itemKey={(v) => v.id} rowHeight={VEHICLE_ROW}>
+          {(v) => (
+            <Card className="flex h-full flex-col p-5" data-testid="vehicle-card">
+              <div className="mb-2 flex items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <h3 className="font-semibold text-slate-900">{v.name}</h3>
+                  <div className="mt-1 flex flex-wrap gap-1.5">
+                    <Badge>{typeLabel(types, v.type)}</Badge>
+                    <Badge variant="outline">{strategyLabel(v.communicationStrategy)}</Badge>
                   </div>
-                  <RecordActionsMenu
-                    name={v.name}
-                    onEdit={() => openEdit(v)}
-                    onDelete={() => confirmDelete(v)}
-                    trailing={
-                      <DropdownMenuItem onSelect={() => setHistory(v)}>
-                        <History className="h-4 w-4" aria-hidden="true" />
-                        History
-                      </DropdownMenuItem>
-                    }
-                  />
                 </div>
-                {v.description && <p className="mb-3 text-sm text-slate-600">{v.description}</p>}
-                <dl className="mb-4 grid gap-1 text-xs text-slate-700">
-                  <div className="flex gap-1">
-                    <dt className="font-medium">Preferred:</dt>
-                    <dd data-testid="vehicle-preferred">{generationNames(v.preferredGenerations, generations) || 'None'}</dd>
-                  </div>
-                  <div className="flex gap-1">
-                    <dt className="font-medium">Settings:</dt>
-                    <dd data-testid="vehicle-settings">{settingsSummary(v.settings)}</dd>
-                  </div>
-                </dl>
-                <div className="mt-auto flex items-center justify-between gap-2">
-                  {/* communicationCount comes from the server; older servers leave it out. */}
-                  <span className="text-xs text-slate-600" data-testid="vehicle-usage">
-                    {typeof v.communicationCount === 'number' ? usedByText(v.communicationCount) : ''}
-                  </span>
-                  <Button variant="outline" size="sm" onClick={() => openEdit(v)} aria-label={`Configure ${v.name}`}>
-                    <Settings2 className="h-4 w-4" aria-hidden="true" />
-                    Configure
-                  </Button>
+                <RecordActionsMenu
+                  name={v.name}
+                  onEdit={() => openEdit(v)}
+                  onDelete={() => confirmDelete(v)}
+                  trailing={
+                    <DropdownMenuItem onSelect={() => setHistory(v)}>
+                      <History className="h-4 w-4" aria-hidden="true" />
+                      History
+                    </DropdownMenuItem>
+                  }
+                />
+              </div>
+              {v.description && <p className="mb-3 text-sm text-slate-600">{v.description}</p>}
+              <dl className="mb-4 grid gap-1 text-xs text-slate-700">
+                <div className="flex gap-1">
+                  <dt className="font-medium">Preferred:</dt>
+                  <dd data-testid="vehicle-preferred">{generationNames(v.preferredGenerations, generations) || 'None'}</dd>
                 </div>
-              </Card>
-            </li>
-          ))}
-        </CardGrid>
+                <div className="flex gap-1">
+                  <dt className="font-medium">Settings:</dt>
+                  <dd data-testid="vehicle-settings">{settingsSummary(v.settings)}</dd>
+                </div>
+              </dl>
+              <div className="mt-auto flex items-center justify-between gap-2">
+                {/* communicationCount comes from the server; older servers leave it out. */}
+                <span className="text-xs text-slate-600" data-testid="vehicle-usage">
+                  {typeof v.communicationCount === 'number' ? usedByText(v.communicationCount) : ''}
+                </span>
+                <Button variant="outline" size="sm" onClick={() => openEdit(v)} aria-label={`Configure ${v.name}`}>
+                  <Settings2 className="h-4 w-4" aria-hidden="true" />
+                  Configure
+                </Button>
+              </div>
+            </Card>
+          )}
+        </ListCardGrid>
       )}
 
-      <VehicleDialog open={dialog.open} vehicle={dialog.vehicle} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
-      {history && <HistoryDialog entity="vehicle" id={history.id} name={history.name} open onOpenChange={(o) => !o && setHistory(null)} />}
+      <Suspense fallback={null}>
+        {dialog.open && <VehicleDialog open vehicle={dialog.vehicle} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />}
+        {history && <HistoryDialog entity="vehicle" id={history.id} name={history.name} open onOpenChange={(o) => !o && setHistory(null)} />}
+      </Suspense>
     </div>
   );
 }
