@@ -5,7 +5,9 @@
 // scrolls to its last item while rendering only what is in view, the
 // warnings panel keeps the calendar in view and stays folded, the
 // Dashboard's cards equal the figures computed from the full lists, the
-// Content Library pages and opens a linked piece, and the Questions screen
+// Content Library pages and opens a linked piece, the Content Library,
+// Audiences, Delivery Vehicles and the Assembly's themes draw only the
+// cards in view and reach the last by scrolling, and the Questions screen
 // draws only what is in view, opens a linked question and finds one by
 // searching, and the Themes screen draws its rows of cards in view, Tab
 // reaching each next card. Times belong to the benchmarks.
@@ -64,6 +66,30 @@ function dayIn(scheduled) {
 /** total reads a list's X-Total-Count from a one-row page. */
 async function total(path) {
   return page.evaluate(async (p) => Number((await fetch(`${p}${p.includes('?') ? '&' : '?'}limit=1`, { credentials: 'same-origin' })).headers.get('X-Total-Count')), path);
+}
+
+/**
+ * drawnCards checks that a virtual card grid draws only some of its size
+ * cards, each saying the whole size, and answers the titles drawn.
+ */
+async function drawnCards(list, size) {
+  const cards = list.getByRole('listitem');
+  const drawn = await cards.count();
+  assert.ok(drawn > 0 && drawn < Math.min(size, 40), `${drawn} cards drawn of ${size}`);
+  assert.equal(await cards.first().getAttribute('aria-setsize'), String(size));
+  return list.getByRole('heading').allTextContents();
+}
+
+/** scrollToLast scrolls to the end of the page until the grid's last card is drawn, still only a few, and answers its heading (of level). */
+async function scrollToLast(list, level) {
+  const cards = list.getByRole('listitem');
+  await eventually(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const last = cards.last();
+    assert.equal(await last.getAttribute('aria-posinset'), await last.getAttribute('aria-setsize'));
+    assert.ok((await cards.count()) < 40, `${await cards.count()} cards drawn`);
+  }, 20_000);
+  return cards.last().getByRole('heading', { level }).textContent();
 }
 
 /** allPages reads every page of a filtered list through the API, following Link. */
@@ -227,14 +253,17 @@ describe('the Schedule at the five-year scale', () => {
     }, 20_000);
   });
 
-  test('the Content Library shows more on request, and a ?preview= link opens a piece on no page shown', async () => {
-    await page.goto('/content');
-    const cards = page.getByTestId('content-card');
-    await eventually(async () => assert.equal(await cards.count(), 60), 20_000);
+  test('the Content Library draws the cards in view, shows more on request, scrolls to the last piece, and a ?preview= link opens a piece on no page shown', async () => {
     const first120 = (await api(page, 'GET', '/api/content?limit=120')).map((c) => c.title);
-    assert.deepEqual(await cards.getByRole('heading', { level: 2 }).allTextContents(), first120.slice(0, 60));
+    await page.goto('/content');
+    const list = page.getByRole('list', { name: 'Content pieces' });
+    await list.getByRole('listitem').first().waitFor({ timeout: 20_000 });
+    const titles = await drawnCards(list, 60);
+    assert.deepEqual(titles, first120.slice(0, titles.length), 'the first pieces, in order');
+    assert.equal(await list.getByRole('heading', { level: 2, name: first120[59], exact: true }).count(), 0, 'the 60th piece is not drawn yet');
     await page.getByRole('button', { name: 'Show more' }).click();
-    await eventually(async () => assert.deepEqual(await cards.getByRole('heading', { level: 2 }).allTextContents(), first120));
+    await eventually(async () => assert.equal(await list.getByRole('listitem').first().getAttribute('aria-setsize'), '120'));
+    assert.equal(await scrollToLast(list, 2), first120[119]);
 
     const late = (await api(page, 'GET', '/api/content?limit=1000')).at(-1);
     assert.ok(late && !first120.includes(late.title), 'a piece past the pages shown');
@@ -244,6 +273,41 @@ describe('the Schedule at the five-year scale', () => {
     assert.equal(new URL(page.url()).searchParams.get('preview'), null, 'the link is used once');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+  });
+
+  test('the Audiences, Delivery Vehicles and Assembly screens draw the cards in view and scroll to the last one', async () => {
+    const audiences = await api(page, 'GET', '/api/audiences');
+    await page.goto('/audiences');
+    const cards = page.getByRole('list', { name: 'Audiences' });
+    await cards.getByRole('listitem').first().waitFor({ timeout: 20_000 });
+    // All Employees first, then every audience.
+    await drawnCards(cards, audiences.length + 1);
+    assert.equal(await scrollToLast(cards, 3), audiences.at(-1).name);
+    // The Roles Database is below the cards, its rows in view of its own box.
+    await page.getByTestId('role-row').first().waitFor();
+
+    const vehicles = await api(page, 'GET', '/api/vehicles');
+    await page.goto('/vehicles');
+    const vehicleCards = page.getByRole('list', { name: 'Delivery vehicles' });
+    await vehicleCards.getByRole('listitem').first().waitFor({ timeout: 20_000 });
+    await drawnCards(vehicleCards, vehicles.length);
+    assert.equal(await scrollToLast(vehicleCards, 3), vehicles.at(-1).name);
+
+    // The wizard's first step: the last theme is reached by scrolling and chosen.
+    const themes = await api(page, 'GET', '/api/themes');
+    await page.goto('/assembly');
+    const choices = page.getByRole('list', { name: 'Themes' });
+    await choices.getByRole('listitem').first().waitFor({ timeout: 20_000 });
+    await drawnCards(choices, themes.length);
+    const last = themes.at(-1);
+    await eventually(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      assert.equal(await choices.getByRole('listitem').last().getAttribute('aria-posinset'), String(themes.length));
+    }, 20_000);
+    const lastChoice = choices.getByRole('listitem').last().getByRole('button');
+    assert.match(await lastChoice.textContent(), new RegExp(`^${last.name.replace(/[^\w ]/g, '.')}`));
+    await lastChoice.click();
+    await page.getByRole('heading', { name: 'Step 2: Choose Questions' }).waitFor();
   });
 
   test('the Questions screen draws the cards in view, opens a ?focus= link and searches on the server', async () => {
