@@ -1,9 +1,9 @@
 # commsplan: `make run` starts the app on the embedded SQLite default;
 # `make demo` does the same with a sample plan loaded; `make test` runs the
 # format check, go vet, the linters (staticcheck, Redocly CLI on
-# docs/openapi.yaml), the Go tests (race detector on, PostgreSQL included
-# when a server answers at 127.0.0.1:5432) and the UI's lint (ESLint, with the
-# folder rules), unit and browser tests.
+# docs/openapi.yaml), the UI's lint (ESLint, with the folder rules), build
+# and unit tests, the Go tests (race detector on, PostgreSQL included when a
+# server answers at 127.0.0.1:5432) and the browser tests, in that order.
 GO      ?= go
 BIN     := bin/commsplan
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
@@ -13,7 +13,10 @@ GOFILES  = $(shell find . -name '*.go' -not -path './webui/node_modules/*')
 # Flags for `make run` and `make demo`, e.g. make run ARGS="--addr :9090".
 ARGS    ?=
 # goreleaser is pinned: later versions need a newer Go than ours.
-GORELEASER := $(GO) run github.com/goreleaser/goreleaser/v2@v2.15.1
+# GORELEASER may name a binary of that version built already (.ci/run
+# builds one in the background while the tests run).
+GORELEASER_PKG := github.com/goreleaser/goreleaser/v2@v2.15.1
+GORELEASER ?= $(GO) run $(GORELEASER_PKG)
 # staticcheck is pinned likewise; its default checks, findings fixed in the
 # code (a //lint:ignore with its reason where a finding is wrong).
 STATICCHECK := $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
@@ -23,7 +26,7 @@ OPENAPI_LINT := tools/openapi-lint
 # The PostgreSQL the tests use when COMMSPLAN_TEST_POSTGRES_DSN is unset.
 LOCAL_PG_DSN := postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable
 
-.PHONY: run demo build install ui test fmt-check vet lint lint-go lint-openapi test-go test-ui bench docs release-check release-snapshot clean soak crash bench-http bench-ui fuzz
+.PHONY: run demo build install ui test fmt-check vet lint lint-go lint-openapi test-go test-ui test-ui-unit test-e2e bench docs release-check goreleaser-bin release-snapshot clean soak crash bench-http bench-ui fuzz
 
 run: build
 	./$(BIN) serve $(ARGS)
@@ -64,7 +67,10 @@ ui:
 	@echo "webui has no package.json yet: embedding the placeholder page"
 endif
 
-test: fmt-check vet lint test-go test-ui
+# Cheapest first, so a failure shows early: format, vet, linters, the UI's
+# lint, build and unit tests (about 3 minutes), then the Go race tests and
+# the browser tests (about 10 minutes each).
+test: fmt-check vet lint test-ui-unit test-go test-e2e
 
 fmt-check:
 	@out=$$(gofmt -l $(GOFILES)); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
@@ -103,13 +109,17 @@ test-go:
 		echo "!!!   COMMSPLAN_TEST_POSTGRES_DSN='postgres://USER:PASSWORD@HOST:5432/postgres?sslmode=disable' make test"; \
 	fi
 
+test-ui: test-ui-unit test-e2e
+
 ifneq ($(HAS_UI),)
-test-ui: build
+test-ui-unit: ui
 	cd webui && npm run lint
 	cd webui && npm test
+
+test-e2e: build
 	cd webui && COMMSPLAN_BIN=$(CURDIR)/$(BIN) npm run e2e
 else
-test-ui:
+test-ui-unit test-e2e:
 	@echo "webui has no package.json yet: no UI tests"
 endif
 
@@ -123,6 +133,12 @@ docs:
 
 release-check:
 	$(GORELEASER) check
+
+# Builds the pinned goreleaser into GORELEASER_BIN_DIR (for .ci/run, which
+# passes it to release-check as GORELEASER).
+GORELEASER_BIN_DIR ?= bin/tools
+goreleaser-bin:
+	GOBIN=$(abspath $(GORELEASER_BIN_DIR)) $(GO) install $(GORELEASER_PKG)
 
 # A local release build of every platform into dist/, nothing published.
 release-snapshot:
