@@ -39,9 +39,10 @@ for p in "${pkgs[@]}"; do
   # runs is chosen when the binary runs.
   "$GO" test -c -fuzz . -o "$bin" "$pkg"
   [ -x "$bin" ] || continue # no test files in this build
+  list=$(cd "$dir" && "$bin" -test.list '^Fuzz') # fails the run if it fails
   while IFS= read -r name; do
     case "$name" in Fuzz*) targets+=("$pkg $dir $bin $name") ;; esac
-  done < <(cd "$dir" && "$bin" -test.list '^Fuzz')
+  done <<<"$list"
 done
 
 if [ "${#targets[@]}" -eq 0 ]; then
