@@ -38,7 +38,12 @@ import (
 //	go test ./pkg/schedule -run '^$' -bench Export -benchtime 3x
 func BenchmarkExport(b *testing.B) {
 	ctx := context.Background()
-	st := storetest.Open(b, storetest.SQLiteDSN(b))
+	// Seeding under a shared machine's load can pass the default statement
+	// timeout; the exports themselves are measured, not bounded.
+	open := func(b *testing.B) store.Store {
+		return storetest.OpenWith(b, storetest.SQLiteDSN(b), store.Options{QueryTimeout: 10 * time.Minute})
+	}
+	st := open(b)
 	scaleExportPlan(b, st, 20000)
 	var spread store.Store
 	parent := b // the second store lives as long as the whole benchmark
@@ -50,7 +55,7 @@ func BenchmarkExport(b *testing.B) {
 		stores := func(b *testing.B) store.Store {
 			if variant == "spread-campaigns" {
 				if spread == nil {
-					spread = storetest.Open(parent, storetest.SQLiteDSN(parent))
+					spread = open(parent)
 					scaleExportPlan(b, spread, 20000)
 					spreadOut(b, spread)
 				}
