@@ -89,7 +89,7 @@ func (s *Server) listCampaigns(ctx context.Context) ([]listedCampaign, error) {
 // with their schedules (60 MB of JSON at the five-year scale).
 func (s *Server) campaignPage(ctx context.Context, after string, limit int) ([]listedCampaign, pageInfo, error) {
 	pg, err := s.store.ListCampaignPage(ctx, after, limit)
-	return listed(pg.Campaigns), pageInfo{total: pg.Total, more: pg.More}, err
+	return listed(pg.Rows), pageInfo{total: pg.Total, more: pg.More}, err
 }
 
 // campaignSummaryShape is the list cache's shape of GET /api/campaigns?fields=summary.

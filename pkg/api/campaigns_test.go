@@ -24,6 +24,7 @@ import (
 	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/schedule"
 	"github.com/commsplan/commsplan/pkg/schedule/load"
+	"github.com/commsplan/commsplan/pkg/store"
 	"github.com/commsplan/commsplan/pkg/store/storetest"
 )
 
@@ -665,78 +666,108 @@ func TestCampaignPageIsTheCutPage(t *testing.T) {
 		gen, _ := generated(t, campaignConfig(t, "change-management-organizational"))
 		sched, err := json.Marshal(gen)
 		require.NoError(t, err)
-		ties := map[string]string{}
+		var ids []string
 		for i := range 9 {
 			c := domain.Campaign{Title: fmt.Sprintf("Wave %d", i), Description: "d", Schedule: sched, HTMLContent: "<p>x</p>",
 				AudienceFilters: json.RawMessage(`{"targetCount":12}`), GeographicFilters: []string{"paris"}}
 			require.NoError(t, ts.Store.CreateCampaign(ctx, &c))
-			switch {
-			case i%3 == 0:
-				ties[c.ID] = "2030-01-01T00:00:00.000000Z"
-			case i == 4 || i == 5:
-				ties[c.ID] = "2029-06-01T12:00:00.000000Z"
-			}
+			ids = append(ids, c.ID)
 		}
-		backdate(t, ts.Store, ties)
-		var cs []domain.Campaign
-
-		// The old answer: the page cut from the whole list's entry.
-		old := func(path string) (int, string, http.Header) {
+		storePageIsTheCutPage(t, ts, "/api/campaigns", ids, func() *listEntry {
 			cs, err := ts.Store.ListCampaigns(ctx)
 			require.NoError(t, err)
 			e, err := buildEntry(1, listed(cs), func(c listedCampaign) string { return c.ID }, nil)
 			require.NoError(t, err)
-			r := httptest.NewRequest("GET", path, nil)
-			p, err := parsePage(r)
-			require.NoError(t, err)
-			pg, err := cutPage(r, e, e.all, p)
-			if err != nil {
-				return http.StatusBadRequest, "", nil
-			}
-			h := http.Header{"X-Total-Count": {strconv.Itoa(pg.total)}}
-			if pg.link != "" {
-				h.Set("Link", pg.link)
-			}
-			return http.StatusOK, string(pg.body), h
-		}
-		next := regexp.MustCompile(`^<([^>]+)>; rel="next"$`)
-		pages := 0
-		for _, limit := range []int{1, 2, 4, 9, 20} {
-			for path := fmt.Sprintf("/api/campaigns?limit=%d", limit); path != ""; pages++ {
-				status, body, h := old(path)
-				require.Equal(t, http.StatusOK, status, path)
-				resp, got := ts.do("GET", path, nil)
-				require.Equal(t, http.StatusOK, resp.StatusCode, "%s: %s", path, got)
-				require.Equal(t, body, string(got), path)
-				assert.Equal(t, h.Get("X-Total-Count"), resp.Header.Get("X-Total-Count"), path)
-				require.Equal(t, h.Get("Link"), resp.Header.Get("Link"), path)
-				path = ""
-				if m := next.FindStringSubmatch(h.Get("Link")); m != nil {
-					path = m[1]
-				}
-			}
-		}
-		assert.Equal(t, 9+5+3+1+1, pages)
-
-		cs, err = ts.Store.ListCampaigns(ctx)
-		require.NoError(t, err)
-		// after alone (100 a page), and after the last row.
-		for _, path := range []string{"/api/campaigns?after=" + cursor(cs[3].ID), "/api/campaigns?after=" + cursor(cs[8].ID) + "&limit=2"} {
-			_, body, h := old(path)
-			resp, got := ts.do("GET", path, nil)
-			require.Equal(t, http.StatusOK, resp.StatusCode, "%s: %s", path, got)
-			assert.Equal(t, body, string(got), path)
-			assert.Equal(t, h.Get("X-Total-Count"), resp.Header.Get("X-Total-Count"), path)
-			assert.Empty(t, resp.Header.Get("Link"), path)
-		}
-		// A cursor whose campaign was deleted, or that never named one.
-		ts.json("DELETE", "/api/campaigns/"+cs[4].ID, nil, 204, nil)
-		for _, path := range []string{"/api/campaigns?limit=2&after=" + cursor(cs[4].ID), "/api/campaigns?after=" + cursor("nope")} {
-			status, _, _ := old(path)
-			require.Equal(t, http.StatusBadRequest, status, path)
-			resp, got := ts.do("GET", path, nil)
-			require.Equal(t, http.StatusBadRequest, resp.StatusCode, "%s: %s", path, got)
-			assert.Contains(t, errorBody(t, got).Fields, "after")
-		}
+			return e
+		})
 	})
+}
+
+// TestContentPageIsTheCutPage is TestCampaignPageIsTheCutPage for a page of
+// the whole library (GET /api/content?limit), question links included.
+func TestContentPageIsTheCutPage(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b)
+		ctx := context.Background()
+		fillPlan(t, ts.Store, 3, 2, 0)
+		qs, err := ts.Store.ListQuestions(ctx, store.QuestionFilter{})
+		require.NoError(t, err)
+		var ids []string
+		for i := range 9 {
+			c := domain.Content{Title: fmt.Sprintf("Piece %d", i), Type: domain.ContentText, Content: "body",
+				QuestionIDs: []string{qs[i%len(qs)].ID, qs[(i+3)%len(qs)].ID}}
+			require.NoError(t, ts.Store.CreateContent(ctx, &c))
+			ids = append(ids, c.ID)
+		}
+		storePageIsTheCutPage(t, ts, "/api/content", ids, func() *listEntry {
+			cs, err := ts.Store.ListContent(ctx)
+			require.NoError(t, err)
+			e, err := buildEntry(1, cs, contentID, nil)
+			require.NoError(t, err)
+			return e
+		})
+	})
+}
+
+// storePageIsTheCutPage compares the pages of path with those cut from
+// whole(), after giving ids 0, 3 and 6 one creation time and 4 and 5
+// another, and deletes the row of ids[4] to check a stale cursor.
+func storePageIsTheCutPage(t *testing.T, ts *testServer, path string, ids []string, whole func() *listEntry) {
+	t.Helper()
+	backdate(t, ts.Store, map[string]string{ids[0]: "2030-01-01T00:00:00.000000Z", ids[3]: "2030-01-01T00:00:00.000000Z",
+		ids[6]: "2030-01-01T00:00:00.000000Z", ids[4]: "2029-06-01T12:00:00.000000Z", ids[5]: "2029-06-01T12:00:00.000000Z"})
+	// The old answer: the page cut from the whole list's entry.
+	old := func(url string) (int, string, http.Header) {
+		e := whole()
+		r := httptest.NewRequest("GET", url, nil)
+		p, err := parsePage(r)
+		require.NoError(t, err)
+		pg, err := cutPage(r, e, e.all, p)
+		if err != nil {
+			return http.StatusBadRequest, "", nil
+		}
+		h := http.Header{"X-Total-Count": {strconv.Itoa(pg.total)}}
+		if pg.link != "" {
+			h.Set("Link", pg.link)
+		}
+		return http.StatusOK, string(pg.body), h
+	}
+	next := regexp.MustCompile(`^<([^>]+)>; rel="next"$`)
+	pages := 0
+	for _, limit := range []int{1, 2, 4, 9, 20} {
+		for url := fmt.Sprintf("%s?limit=%d", path, limit); url != ""; pages++ {
+			status, body, h := old(url)
+			require.Equal(t, http.StatusOK, status, url)
+			resp, got := ts.do("GET", url, nil)
+			require.Equal(t, http.StatusOK, resp.StatusCode, "%s: %s", url, got)
+			require.Equal(t, body, string(got), url)
+			assert.Equal(t, h.Get("X-Total-Count"), resp.Header.Get("X-Total-Count"), url)
+			require.Equal(t, h.Get("Link"), resp.Header.Get("Link"), url)
+			url = ""
+			if m := next.FindStringSubmatch(h.Get("Link")); m != nil {
+				url = m[1]
+			}
+		}
+	}
+	assert.Equal(t, 9+5+3+1+1, pages)
+
+	e := whole()
+	// after alone (100 a page), and after the last row.
+	for _, url := range []string{path + "?after=" + cursor(e.ids[3]), path + "?after=" + cursor(e.ids[8]) + "&limit=2"} {
+		_, body, h := old(url)
+		resp, got := ts.do("GET", url, nil)
+		require.Equal(t, http.StatusOK, resp.StatusCode, "%s: %s", url, got)
+		assert.Equal(t, body, string(got), url)
+		assert.Equal(t, h.Get("X-Total-Count"), resp.Header.Get("X-Total-Count"), url)
+		assert.Empty(t, resp.Header.Get("Link"), url)
+	}
+	// A cursor whose row was deleted, or that never named one.
+	ts.json("DELETE", path+"/"+ids[4], nil, 204, nil)
+	for _, url := range []string{path + "?limit=2&after=" + cursor(ids[4]), path + "?after=" + cursor("nope")} {
+		status, _, _ := old(url)
+		require.Equal(t, http.StatusBadRequest, status, url)
+		resp, got := ts.do("GET", url, nil)
+		require.Equal(t, http.StatusBadRequest, resp.StatusCode, "%s: %s", url, got)
+		assert.Contains(t, errorBody(t, got).Fields, "after")
+	}
 }

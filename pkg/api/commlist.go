@@ -144,6 +144,34 @@ func parseContentFilter(q url.Values) (store.ContentFilter, string, error) {
 	return f, strings.ToLower(f.Q) + "\x00" + f.Type, nil
 }
 
+func contentID(c domain.Content) string { return c.ID }
+
+// contentList is GET /api/content: the whole library, or a filter's shape
+// (filteredList); a page of the whole library (?limit or ?after without q or
+// type, the Content Library's first screen) is read from the store
+// (storePage): cut from the whole list, every content, question or theme
+// write rebuilt 5,000 pieces at the five-year scale for a page of 50.
+func (s *Server) contentList() http.HandlerFunc {
+	filtered := filteredList(s, store.ContentList, parseContentFilter, s.store.FilterContent, contentID)
+	return func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.RawQuery != "" {
+			if _, shape, err := parseContentFilter(r.URL.Query()); err == nil && shape == "" {
+				if p, err := parsePage(r); err == nil && p.on {
+					storePage(s, w, r, store.ContentList, "content", p, s.contentPage, contentID)
+					return
+				}
+			}
+		}
+		filtered(w, r)
+	}
+}
+
+// contentPage is a page of GET /api/content?limit&after, read from the store.
+func (s *Server) contentPage(ctx context.Context, after string, limit int) ([]domain.Content, pageInfo, error) {
+	pg, err := s.store.ListContentPage(ctx, after, limit)
+	return pg.Rows, pageInfo{total: pg.Total, more: pg.More}, err
+}
+
 func questionID(q domain.Question) string      { return q.ID }
 func questionThemeID(q domain.Question) string { return q.ThemeID }
 

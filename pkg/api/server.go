@@ -259,7 +259,7 @@ func (s *Server) routes(r *mux.Router) {
 	r.HandleFunc("/questions/{id}", update(s, plan.Questions, questionInput.apply)).Methods(http.MethodPut)
 	r.HandleFunc("/questions/{id}", remove(s, plan.Questions)).Methods(http.MethodDelete)
 
-	routeRecords(r, s, "/content", filteredList(s, store.ContentList, parseContentFilter, s.store.FilterContent, func(c domain.Content) string { return c.ID }),
+	routeRecords(r, s, "/content", s.contentList(),
 		s.store.GetContent, plan.Contents, contentInput.apply)
 
 	routeRecords(r, s, "/audiences", cachedList(s, store.AudiencesList, s.store.ListAudiences, func(a domain.Audience) string { return a.ID }),

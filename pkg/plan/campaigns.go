@@ -279,7 +279,7 @@ func (p *Plan) RerenderCampaigns(ctx context.Context) (int, error) {
 		if err != nil {
 			return n, err
 		}
-		for _, listed := range page.Campaigns {
+		for _, listed := range page.Rows {
 			c, err := p.st.GetCampaign(ctx, listed.ID)
 			if errors.Is(err, store.ErrNotFound) {
 				continue // deleted meanwhile
@@ -301,7 +301,7 @@ func (p *Plan) RerenderCampaigns(ctx context.Context) (int, error) {
 		if !page.More {
 			break
 		}
-		after = page.Campaigns[len(page.Campaigns)-1].ID
+		after = page.Rows[len(page.Rows)-1].ID
 	}
 	return n, errors.Join(bad...)
 }

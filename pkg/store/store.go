@@ -88,13 +88,14 @@ type ContentFilter struct {
 	Type string
 }
 
-// CampaignPage is a page of ListCampaignPage.
-type CampaignPage struct {
-	// Campaigns are the page's, in ListCampaigns' order, without HTML.
-	Campaigns []domain.Campaign
-	// Total counts every campaign, read with the page.
+// Page is a page of a list read from the store (ListCampaignPage,
+// ListContentPage).
+type Page[T any] struct {
+	// Rows are the page's, in the whole list's order.
+	Rows []T
+	// Total counts every row of the list, read with the page.
 	Total int
-	// More says campaigns remain after the page.
+	// More says rows remain after the page.
 	More bool
 }
 
@@ -215,6 +216,11 @@ type Store interface {
 	// FilterContent lists the pieces f keeps, as ListContent lists them
 	// (same order, with their QuestionIDs).
 	FilterContent(ctx context.Context, f ContentFilter) ([]domain.Content, error)
+	// ListContentPage is one page of ListContent: at most limit pieces,
+	// those after the piece whose id is after in ListContent's order (from
+	// the first when after is ""), with the number of pieces in all. An
+	// after that names no piece is ErrNotFound.
+	ListContentPage(ctx context.Context, after string, limit int) (Page[domain.Content], error)
 	GetContent(ctx context.Context, id string) (domain.Content, error)
 	// CreateContent stores the piece and links it to QuestionIDs.
 	CreateContent(ctx context.Context, c *domain.Content) error
@@ -313,7 +319,7 @@ type Store interface {
 	// in ListCampaigns' order (from the first when after is ""), with the
 	// number of campaigns in all. An after that names no campaign is
 	// ErrNotFound.
-	ListCampaignPage(ctx context.Context, after string, limit int) (CampaignPage, error)
+	ListCampaignPage(ctx context.Context, after string, limit int) (Page[domain.Campaign], error)
 	GetCampaign(ctx context.Context, id string) (domain.Campaign, error)
 	CreateCampaign(ctx context.Context, c *domain.Campaign) error
 	// UpdateCampaign replaces the campaign's stored fields and sets UpdatedAt.

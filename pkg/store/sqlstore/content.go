@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"strings"
 
@@ -52,6 +53,32 @@ func (s *Store) FilterContent(ctx context.Context, f store.ContentFilter) ([]dom
 		return nil, err
 	}
 	return pieces, nil
+}
+
+// ListContentPage implements store.Store: keysetPage's statement, then the
+// links of the page's pieces only.
+func (s *Store) ListContentPage(ctx context.Context, after string, limit int) (store.Page[domain.Content], error) {
+	page, err := keysetPage(ctx, s, "content", `id, title, description, content, type, url, vehicle_type, source_data, created_at`,
+		after, limit, func(r *sql.Rows, total *int) (domain.Content, error) {
+			var c domain.Content
+			err := r.Scan(total, &c.ID, &c.Title, &c.Description, &c.Content, &c.Type, &c.URL, &c.VehicleType,
+				rawScan{&c.SourceData}, &c.CreatedAt)
+			c.QuestionIDs = []string{}
+			return c, err
+		})
+	if err != nil || len(page.Rows) == 0 {
+		return page, err
+	}
+	ids := make([]any, len(page.Rows))
+	marks := make([]string, len(page.Rows))
+	for i, c := range page.Rows {
+		ids[i], marks[i] = c.ID, fmt.Sprintf("$%d", i+1)
+	}
+	err = attachLinks(ctx, s, `SELECT content_id, question_id FROM question_content WHERE content_id IN (`+strings.Join(marks, ", ")+
+		`) ORDER BY content_id, question_id`, page.Rows,
+		func(c *domain.Content) string { return c.ID },
+		func(c *domain.Content, qid string) { c.QuestionIDs = append(c.QuestionIDs, qid) }, ids...)
+	return page, err
 }
 
 // GetContent implements store.Store.

@@ -131,42 +131,53 @@ func (s *Store) ListCampaignSummaries(ctx context.Context) ([]domain.CampaignSum
 	})
 }
 
-// ListCampaignPage implements store.Store: one statement reads the page
-// (one row past it, to tell whether more remain) and the count, so both are
-// of one snapshot; the cursor's created_at is read in it too, so a cursor
-// deleted meanwhile finds no rows rather than a page of another order. The
-// index campaigns_list (migration 20) serves the order, so neither the
+// ListCampaignPage implements store.Store, reading no HTML (keysetPage).
+// The index campaigns_list (migration 20) serves the order, so neither the
 // schedules nor the HTML before created_at in a row are read but for the
-// page's own rows. Only an empty page asks again, for the count and whether
-// the cursor's campaign exists.
-func (s *Store) ListCampaignPage(ctx context.Context, after string, limit int) (store.CampaignPage, error) {
-	var page store.CampaignPage
-	rows, err := s.q().QueryContext(ctx, `SELECT (SELECT count(*) FROM campaigns), id, title, description, schedule,
-	  audience_filters, geographic_filters, created_at, updated_at, review FROM campaigns
-	  WHERE $1 = '' OR created_at < (SELECT created_at FROM campaigns WHERE id = $1)
-	    OR (created_at = (SELECT created_at FROM campaigns WHERE id = $1) AND id > $1)
-	  ORDER BY created_at DESC, id LIMIT $2`, after, limit+1)
-	page.Campaigns, err = collect(rows, err, func(r *sql.Rows) (domain.Campaign, error) {
+// page's own rows.
+func (s *Store) ListCampaignPage(ctx context.Context, after string, limit int) (store.Page[domain.Campaign], error) {
+	return keysetPage(ctx, s, "campaigns", `id, title, description, schedule, audience_filters, geographic_filters,
+	  created_at, updated_at, review`, after, limit, func(r *sql.Rows, total *int) (domain.Campaign, error) {
 		var c domain.Campaign
-		err := r.Scan(&page.Total, &c.ID, &c.Title, &c.Description, rawScan{&c.Schedule}, rawScan{&c.AudienceFilters},
+		err := r.Scan(total, &c.ID, &c.Title, &c.Description, rawScan{&c.Schedule}, rawScan{&c.AudienceFilters},
 			jsonScan{&c.GeographicFilters}, &c.CreatedAt, &c.UpdatedAt, jsonScan{&c.Review})
 		c.Review.Normalize()
 		return c, err
 	})
+}
+
+// pageKeyset is the condition of a page of a list ordered by created_at
+// DESC, id: the rows after the one whose id is $1, all when $1 is empty.
+const pageKeyset = `$1 = '' OR created_at < (SELECT created_at FROM %[1]s WHERE id = $1)
+	    OR (created_at = (SELECT created_at FROM %[1]s WHERE id = $1) AND id > $1)`
+
+// keysetPage reads a page of table, ordered created_at DESC, id, after the
+// row whose id is after: one statement reads the page (one row past it, to
+// tell whether more remain) and the count of all rows, so both are of one
+// snapshot; the cursor's created_at is read in it too, so a cursor deleted
+// meanwhile finds no rows rather than a page of another order. Only an
+// empty page asks again, for the count and whether the cursor's row
+// exists. scan reads cols after the count, which it stores in total.
+func keysetPage[T any](ctx context.Context, s *Store, table, cols, after string, limit int,
+	scan func(r *sql.Rows, total *int) (T, error)) (store.Page[T], error) {
+	var page store.Page[T]
+	rows, err := s.q().QueryContext(ctx, `SELECT (SELECT count(*) FROM `+table+`), `+cols+` FROM `+table+`
+	  WHERE `+fmt.Sprintf(pageKeyset, table)+` ORDER BY created_at DESC, id LIMIT $2`, after, limit+1)
+	page.Rows, err = collect(rows, err, func(r *sql.Rows) (T, error) { return scan(r, &page.Total) })
 	if err != nil {
 		return page, err
 	}
-	if len(page.Campaigns) > limit {
-		page.Campaigns, page.More = page.Campaigns[:limit], true
+	if len(page.Rows) > limit {
+		page.Rows, page.More = page.Rows[:limit], true
 	}
-	if len(page.Campaigns) > 0 {
+	if len(page.Rows) > 0 {
 		return page, nil
 	}
 	var found int
-	err = s.q().QueryRowContext(ctx, `SELECT (SELECT count(*) FROM campaigns), (SELECT count(*) FROM campaigns WHERE id = $1)`,
+	err = s.q().QueryRowContext(ctx, `SELECT (SELECT count(*) FROM `+table+`), (SELECT count(*) FROM `+table+` WHERE id = $1)`,
 		after).Scan(&page.Total, &found)
 	if err == nil && after != "" && found == 0 {
-		err = fmt.Errorf("campaign %s: %w", after, store.ErrNotFound)
+		err = fmt.Errorf("%s %s: %w", table, after, store.ErrNotFound)
 	}
 	return page, err
 }

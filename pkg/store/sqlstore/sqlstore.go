@@ -635,12 +635,12 @@ func (s *Store) collectIDs(ctx context.Context, query string, args ...any) ([]st
 
 // attachLinks reads (owner id, linked id) pairs in order and appends each
 // linked id to its owner among items: one query for a whole list.
-func attachLinks[T any](ctx context.Context, s *Store, query string, items []T, ownerID func(*T) string, add func(*T, string)) error {
+func attachLinks[T any](ctx context.Context, s *Store, query string, items []T, ownerID func(*T) string, add func(*T, string), args ...any) error {
 	byID := make(map[string]*T, len(items))
 	for i := range items {
 		byID[ownerID(&items[i])] = &items[i]
 	}
-	links, err := s.q().QueryContext(ctx, query)
+	links, err := s.q().QueryContext(ctx, query, args...)
 	if err != nil {
 		return err
 	}

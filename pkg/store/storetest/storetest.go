@@ -41,6 +41,7 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"Campaigns", testCampaigns},
 		{"CampaignSummaries", testCampaignSummaries},
 		{"CampaignPage", testCampaignPage},
+		{"ContentPage", testContentPage},
 		{"ChecklistTemplates", testChecklistTemplates},
 		{"WorkingChecklist", testWorkingChecklist},
 		{"Search", testSearch},
@@ -632,7 +633,7 @@ func testCampaignSummaries(t *testing.T, s store.Store) {
 func testCampaignPage(t *testing.T, s store.Store) {
 	empty, err := s.ListCampaignPage(ctx, "", 5)
 	require.NoError(t, err)
-	assert.Equal(t, store.CampaignPage{Campaigns: []domain.Campaign{}}, empty)
+	assert.Equal(t, store.Page[domain.Campaign]{Rows: []domain.Campaign{}}, empty)
 	for i := range 7 {
 		c := domain.Campaign{Title: fmt.Sprintf("Campaign %d", i), Description: "d", HTMLContent: "<html>x</html>",
 			Schedule: json.RawMessage(fmt.Sprintf(`{"totalActivities":%d}`, i)), GeographicFilters: []string{"california"}}
@@ -650,23 +651,56 @@ func testCampaignPage(t *testing.T, s store.Store) {
 			page, err := s.ListCampaignPage(ctx, after, limit)
 			require.NoError(t, err)
 			assert.Equal(t, len(all), page.Total)
-			require.LessOrEqual(t, len(page.Campaigns), limit)
-			got = append(got, page.Campaigns...)
+			require.LessOrEqual(t, len(page.Rows), limit)
+			got = append(got, page.Rows...)
 			assert.Equal(t, len(got) < len(all), page.More, "limit %d after %d rows", limit, len(got))
 			if !page.More {
 				break
 			}
-			after = page.Campaigns[len(page.Campaigns)-1].ID
+			after = page.Rows[len(page.Rows)-1].ID
 		}
 		assert.Equal(t, all, got, "limit %d", limit)
 	}
 	last, err := s.ListCampaignPage(ctx, all[len(all)-1].ID, 3)
 	require.NoError(t, err)
-	assert.Equal(t, store.CampaignPage{Campaigns: []domain.Campaign{}, Total: len(all)}, last)
+	assert.Equal(t, store.Page[domain.Campaign]{Rows: []domain.Campaign{}, Total: len(all)}, last)
 	require.NoError(t, s.DeleteCampaign(ctx, all[2].ID))
 	_, err = s.ListCampaignPage(ctx, all[2].ID, 3)
 	assert.ErrorIs(t, err, store.ErrNotFound)
 	_, err = s.ListCampaignPage(ctx, "no-such-campaign", 3)
+	assert.ErrorIs(t, err, store.ErrNotFound)
+}
+
+// testContentPage: pages walked with each limit add up to ListContent,
+// links included, each with the count of all; a cursor whose piece is gone
+// is ErrNotFound.
+func testContentPage(t *testing.T, s store.Store) {
+	th := mkTheme(t, s, "Pay")
+	q1, q2 := mkQuestion(t, s, th.ID, "When?", 1), mkQuestion(t, s, th.ID, "Why?", 2)
+	for i := range 6 {
+		ids := [][]string{{q1.ID}, {q2.ID, q1.ID}, nil}[i%3]
+		mkContent(t, s, fmt.Sprintf("Piece %d", i), ids...)
+	}
+	all, err := s.ListContent(ctx)
+	require.NoError(t, err)
+	for _, limit := range []int{1, 4, 6, 50} {
+		var got []domain.Content
+		after := ""
+		for {
+			page, err := s.ListContentPage(ctx, after, limit)
+			require.NoError(t, err)
+			assert.Equal(t, len(all), page.Total)
+			got = append(got, page.Rows...)
+			assert.Equal(t, len(got) < len(all), page.More, "limit %d after %d rows", limit, len(got))
+			if !page.More {
+				break
+			}
+			after = page.Rows[len(page.Rows)-1].ID
+		}
+		assert.Equal(t, all, got, "limit %d", limit)
+	}
+	require.NoError(t, s.DeleteContent(ctx, all[1].ID))
+	_, err = s.ListContentPage(ctx, all[1].ID, 3)
 	assert.ErrorIs(t, err, store.ErrNotFound)
 }
 
