@@ -97,7 +97,7 @@ export function ThemeStep({ themes, loading, selectedId, onChoose }: { themes?: 
 }
 
 /** THEME_CHOICE_ROW is the estimated height of a row of theme choices, until the row is measured. */
-const THEME_CHOICE_ROW = 112;
+const THEME_CHOICE_ROW = 118;
 
 /** ThemeChoice is a theme of the first step: a button that chooses it. */
 function ThemeChoice({ theme: t, selected, onChoose }: { theme: Theme; selected: boolean; onChoose: (id: string) => void }) {

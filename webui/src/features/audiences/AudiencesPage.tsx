@@ -19,7 +19,7 @@ import { RolesTable } from './RolesTable';
 const AudienceDialog = lazy(() => import('./AudienceDialog'));
 
 /** AUDIENCE_ROW is the estimated height of a row of audience cards, until the row is measured. */
-const AUDIENCE_ROW = 150;
+const AUDIENCE_ROW = 156;
 
 /** AUDIENCE_DELETE_CONFIRM is the confirm prompt for deleting an audience (the spec leaves its wording open). */
 export const AUDIENCE_DELETE_CONFIRM = 'Are you sure you want to delete this audience? Communications that target it will no longer have an audience.';

@@ -27,7 +27,7 @@ const ContentDialog = lazy(() => import('./ContentDialog'));
 const PreviewDialog = lazy(() => import('./PreviewDialog').then((m) => ({ default: m.PreviewDialog })));
 
 /** CONTENT_ROW is the estimated height of a row of content cards, until the row is measured. */
-const CONTENT_ROW = 262;
+const CONTENT_ROW = 230;
 
 /** CONTENT_DELETE_CONFIRM is the spec's confirm prompt for deleting a content piece. */
 export const CONTENT_DELETE_CONFIRM = 'Are you sure you want to delete this content? This will remove it from all associated questions.';

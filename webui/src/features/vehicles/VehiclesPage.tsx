@@ -22,7 +22,7 @@ const VehicleDialog = lazy(() => import('./VehicleDialog'));
 const HistoryDialog = lazy(() => import('@/components/HistoryDialog').then((m) => ({ default: m.HistoryDialog })));
 
 /** VEHICLE_ROW is the estimated height of a row of vehicle cards, until the row is measured. */
-const VEHICLE_ROW = 230;
+const VEHICLE_ROW = 260;
 
 /** GenerationalBanner shows the workforce's generational split, computed from the reference data. */
 function GenerationalBanner({ reference, loading }: { reference?: Reference; loading: boolean }) {
