@@ -164,8 +164,12 @@ bench-http:
 
 # Lighthouse desktop (pinned in tools/bench-ui/package.json), signed in, on
 # every screen with the demo data and with `seed --demo --scale`, against
-# Debian's Chromium; prints the table, writes docs/bench-ui.json. Not part
-# of `make test`. E.g. BENCH_UI_FLAGS="--datasets scale --screens /schedule --runs 3".
+# Debian's Chromium; then, at scale, the Schedule's interaction timings
+# (playwright-core, same Chromium: month navigation time and gzip bytes, the
+# switch to the List view, scrolling its columns: long tasks, rows in the
+# DOM; median and p95 of --reps N). Prints the tables, writes
+# docs/bench-ui.json. Not part of `make test`. E.g. BENCH_UI_FLAGS="--datasets
+# scale --screens /schedule --runs 3", or "--timings-only --reps 5" (a few minutes).
 BENCH_UI := tools/bench-ui
 BENCH_UI_FLAGS ?=
 

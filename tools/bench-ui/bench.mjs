@@ -7,11 +7,19 @@
 //
 //   node bench.mjs [--bin PATH] [--json PATH] [--datasets demo,scale]
 //                  [--screens /,/schedule] [--runs N] [--warmup N]
+//                  [--timings-only] [--no-timings] [--reps N]
+//
+// On the scale dataset it then times the Schedule's interactions
+// (timings.mjs, playwright-core): month navigation, the switch to the List
+// view and scrolling its columns, --reps N times each (default 10).
+// --timings-only seeds only the scale dataset and runs only those;
+// --no-timings runs only Lighthouse. Each part replaces its own section of
+// the JSON and keeps the other's.
 //
 // --runs N reports the run of median performance; --warmup N first loads
 // each screen N times unmeasured (default 1: the server's caches of the
 // screen's queries are warm, as for a planner on a running server).
-// --print FILE prints the table of an earlier run's JSON.
+// --print FILE prints the tables of an earlier run's JSON.
 // BENCH_UI_DUMP=FILE writes the last full Lighthouse result there.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +29,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
+import { runTimings, timingsTable } from './timings.mjs';
 
 /** SCREENS are the routes of the navigation (webui/src/lib/routes.ts). */
 const SCREENS = [
@@ -68,6 +77,9 @@ const { values: opts } = parseArgs({
     warmup: { type: 'string', default: '1' },
     chrome: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
     print: { type: 'string', default: '' },
+    'timings-only': { type: 'boolean', default: false },
+    'no-timings': { type: 'boolean', default: false },
+    reps: { type: 'string', default: '10' },
   },
 });
 
@@ -224,8 +236,10 @@ function table(rows) {
 
 async function main() {
   if (opts.print) {
-    // --print FILE prints the table of a run's JSON (one cut short included).
-    console.log(table(JSON.parse(readFileSync(resolve(opts.print), 'utf8')).rows));
+    // --print FILE prints the tables of a run's JSON (one cut short included).
+    const prior = JSON.parse(readFileSync(resolve(opts.print), 'utf8'));
+    if (prior.rows?.length) console.log(table(prior.rows));
+    if (prior.timings) console.log(`\n${timingsTable(prior.timings)}`);
     return;
   }
   const bin = resolve(opts.bin);
@@ -238,22 +252,28 @@ async function main() {
   const started = new Date();
   const rows = [];
   const seeds = {};
-  const launch = () => chromeLauncher.launch({ chromePath: opts.chrome, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const timingsOnly = opts['timings-only'];
+  const withTimings = !opts['no-timings'];
+  const reps = Math.max(1, Number(opts.reps));
+  // Lighthouse's browser; none with --timings-only.
+  const launch = () => (timingsOnly ? null : chromeLauncher.launch({ chromePath: opts.chrome, chromeFlags: CHROME_FLAGS, logLevel: 'silent' }));
   let chrome = await launch();
   let server = null;
+  let timings = null;
   const relaunch = async () => {
-    await chrome.kill();
+    await chrome?.kill();
     chrome = await launch();
   };
+  const save = () => writeJson({ started, runs, warmup, seeds, rows: timingsOnly ? null : rows, timings });
   // Stopped by a signal, the run still ends its browser and server.
   for (const sig of ['SIGINT', 'SIGTERM']) {
     process.once(sig, async () => {
-      await Promise.allSettled([chrome.kill(), server?.stop()]);
+      await Promise.allSettled([chrome?.kill(), server?.stop()]);
       process.exit(130);
     });
   }
   try {
-    for (const dataset of opts.datasets.split(',')) {
+    for (const dataset of timingsOnly ? ['scale'] : opts.datasets.split(',')) {
       const flags = DATASETS[dataset];
       if (!flags) throw new Error(`unknown dataset ${dataset}: demo or scale`);
       process.stderr.write(`${dataset}: seeding (seed ${flags.join(' ')})…\n`);
@@ -261,7 +281,7 @@ async function main() {
       seeds[dataset] = { flags, seedMs: server.seedMs };
       try {
         const cookie = await adminCookie(server.base);
-        for (const [path, screen] of screens) {
+        for (const [path, screen] of timingsOnly ? [] : screens) {
           const url = server.base + path;
           // A first, discarded run fills the server's caches of the screen's
           // queries: the table is what a planner sees on a warm server.
@@ -293,10 +313,17 @@ async function main() {
           row.misses = misses(row);
           rows.push(row);
           // Written after every screen, so a run cut short keeps what it measured.
-          writeJson(started, runs, warmup, seeds, rows);
+          save();
           process.stderr.write(
             `${dataset} ${path}: performance ${m.performance}, LCP ${Math.round(m.lcpMs)} ms, TBT ${Math.round(m.tbtMs)} ms, CLS ${m.cls?.toFixed(3)}, load ${row.load1}${m.runtimeError ? `, error: ${m.runtimeError}` : ''}\n`,
           );
+        }
+        // The Schedule's interactions, on the five-year data only.
+        if (dataset === 'scale' && withTimings) {
+          const load = loadavg().map((v) => Number(v.toFixed(2)));
+          const t = await runTimings({ base: server.base, cookie, chromePath: opts.chrome, reps, log: (m) => process.stderr.write(`${m}\n`) });
+          timings = { started: new Date().toISOString(), loadavgBefore: load, loadavgAfter: loadavg().map((v) => Number(v.toFixed(2))), ...t };
+          save();
         }
       } finally {
         await server.stop();
@@ -304,26 +331,39 @@ async function main() {
       }
     }
   } finally {
-    await chrome.kill();
+    await chrome?.kill();
   }
-  const out = writeJson(started, runs, warmup, seeds, rows);
-  console.log(table(rows));
-  console.log(`\nload average at the end: ${out.loadavg.join(', ')}; JSON: ${resolve(opts.json)}`);
+  const out = save();
+  if (out.rows?.length && !timingsOnly) console.log(table(rows));
+  if (timings) console.log(`\n${timingsTable(timings)}`);
+  console.log(`\nload average at the end: ${loadavg().map((v) => v.toFixed(2)).join(', ')}; JSON: ${resolve(opts.json)}`);
 }
 
-/** writeJson writes the run so far to --json and returns it. */
-function writeJson(started, runs, warmup, seeds, rows) {
+/**
+ * writeJson writes the run so far to --json and returns it. A part not run
+ * (rows null: --timings-only; timings null: --no-timings or no scale
+ * dataset) keeps what the file held, so each part can be run alone.
+ */
+function writeJson({ started, runs, warmup, seeds, rows, timings }) {
+  let prior = {};
+  try {
+    prior = JSON.parse(readFileSync(resolve(opts.json), 'utf8'));
+  } catch {
+    // no earlier run
+  }
+  const lighthouseRun = rows !== null;
   const out = {
-    started: started.toISOString(),
-    finished: new Date().toISOString(),
+    started: lighthouseRun ? started.toISOString() : prior.started,
+    finished: lighthouseRun ? new Date().toISOString() : prior.finished,
     lighthouse: '13.5.0 (desktop preset, performance only)',
     chromium: opts.chrome,
-    runs,
-    warmup,
-    loadavg: loadavg().map((v) => Number(v.toFixed(2))),
+    runs: lighthouseRun ? runs : prior.runs,
+    warmup: lighthouseRun ? warmup : prior.warmup,
+    loadavg: lighthouseRun ? loadavg().map((v) => Number(v.toFixed(2))) : prior.loadavg,
     targets: TARGETS,
-    seeds,
-    rows,
+    seeds: lighthouseRun ? seeds : prior.seeds,
+    rows: lighthouseRun ? rows : (prior.rows ?? []),
+    timings: timings ?? prior.timings ?? null,
   };
   writeFileSync(resolve(opts.json), `${JSON.stringify(out, null, 2)}\n`);
   return out;
