@@ -1,7 +1,7 @@
 import { ReviewBadge } from '@/components/ReviewBadge';
 import { REVIEW_LABELS, reviewState } from '@/lib/review';
 import { format, isSameDay } from 'date-fns';
-import { useCallback, useMemo, useRef, type ComponentType, type DragEvent } from 'react';
+import { memo, useCallback, useMemo, useRef, type ComponentType, type DragEvent } from 'react';
 import { Calendar, type CalendarProps, type DateHeaderProps, type EventProps } from 'react-big-calendar';
 import withDragAndDrop from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
@@ -35,30 +35,35 @@ export function useBacklogDrag() {
   const dragged = useRef<Communication | null>(null);
   // A role that may not change the plan drags nothing.
   const canEdit = useCan('plan.edit');
-  return {
-    dragged,
-    itemProps: (c: Communication) => ({
-      draggable: canEdit,
-      onDragStart: (e: DragEvent) => {
-        dragged.current = c;
-        e.dataTransfer.setData('text/plain', c.id);
-        e.dataTransfer.effectAllowed = 'move';
-      },
-      onDragEnd: () => {
-        dragged.current = null;
-      },
+  // One object while the role stands: the memoised calendar takes it as a prop.
+  return useMemo(
+    () => ({
+      dragged,
+      itemProps: (c: Communication) => ({
+        draggable: canEdit,
+        onDragStart: (e: DragEvent) => {
+          dragged.current = c;
+          e.dataTransfer.setData('text/plain', c.id);
+          e.dataTransfer.effectAllowed = 'move';
+        },
+        onDragEnd: () => {
+          dragged.current = null;
+        },
+      }),
     }),
-  };
+    [canEdit],
+  );
 }
 
 /**
- * ScheduleCalendar is the Schedule's month calendar: every dated
+ * ScheduleCalendar (memoised: a month is several hundred events at scale,
+ * issue 27, and the page re-renders on every query it watches) is the Schedule's month calendar: every dated
  * communication as an event (a date all day, an instant at its local time),
  * drag an event to another day to reschedule it (optimistic), drop a backlog
  * draft on a day to schedule it, click an event to edit it and an empty day
  * to schedule a new one there. Events named by a warning get an amber outline.
  */
-export function ScheduleCalendar({
+export const ScheduleCalendar = memo(function ScheduleCalendar({
   communications,
   warned,
   backlogDrag,
@@ -76,7 +81,8 @@ export function ScheduleCalendar({
   onMonthChange?: (month: Date) => void;
 }) {
   const monthView = useMonthView(props.month, props.onMonthChange);
-  const reschedule = useReschedule();
+  // mutate keeps its identity; the mutation's result object does not.
+  const { mutate: reschedule } = useReschedule();
   // A role that may not change the plan opens events but moves and creates none.
   const canEdit = useCan('plan.edit');
   const events = useMemo(() => calendarEvents(communications), [communications]);
@@ -86,7 +92,7 @@ export function ScheduleCalendar({
       if (!canReschedule(c)) return;
       const next = rescheduled(c, day);
       if (next.status === c.status && next.scheduledDate === c.scheduledDate) return;
-      reschedule.mutate({ id: c.id, ...next });
+      reschedule({ id: c.id, ...next });
     },
     [reschedule],
   );
@@ -108,7 +114,8 @@ export function ScheduleCalendar({
                 </span>
               )}
               {event.title}
-              <ReviewBadge review={c.review} compact className="ml-1" />
+              {/* Most events have no review: no badge component for them (hundreds a month at scale). */}
+              {reviewState(c.review) !== 'none' && <ReviewBadge review={c.review} compact className="ml-1" />}
             </button>
           </span>
         );
@@ -124,41 +131,51 @@ export function ScheduleCalendar({
     [warned],
   );
 
+  // The handlers keep their identity across renders, so rbc's own memos of the month hold.
+  const handlers = useMemo(
+    () => ({
+      draggableAccessor: (e: Event) => canEdit && canReschedule(e.resource),
+      onEventDrop: ({ event, start }: { event: Event; start: string | Date }) => {
+        const day = new Date(start);
+        if (!isSameDay(day, event.start)) move(event.resource, day);
+      },
+      dragFromOutsideItem: () => {
+        const c = backlogDrag.dragged.current;
+        // rbc asks on every dragover; null tells it nothing of ours is dragged.
+        return (c ? { id: c.id, title: c.title, start: new Date(), end: new Date(), allDay: true, resource: c } : null) as Event;
+      },
+      onDropFromOutside: ({ start }: { start: string | Date }) => {
+        const c = backlogDrag.dragged.current;
+        backlogDrag.dragged.current = null;
+        if (c) move(c, new Date(start));
+      },
+      onSelectEvent: (e: Event) => onEdit(e.resource),
+      onSelectSlot: (slot: { start: Date }) => {
+        const day = dateKey(slot.start);
+        if (!isBeforeToday(day, new Date())) onCreateOn(day);
+      },
+      eventPropGetter: (e: Event) => ({
+        className: cn(`cp-event-${e.resource.status}`, warned.has(e.resource.id) && 'cp-event-warned'),
+      }),
+    }),
+    [canEdit, move, backlogDrag, onEdit, onCreateOn, warned],
+  );
+
   return (
     <div className="cp-schedule-calendar">
       <DnDCalendar
         {...monthView}
+        {...handlers}
         events={events}
         // Every event shows (the week row scrolls): no "+N more" button, which rbc puts outside any cell.
         showAllEvents
         selectable={canEdit}
         resizable={false}
-        draggableAccessor={(e) => canEdit && canReschedule(e.resource)}
-        onEventDrop={({ event, start }) => {
-          const day = new Date(start);
-          if (!isSameDay(day, event.start)) move(event.resource, day);
-        }}
-        dragFromOutsideItem={() => {
-          const c = backlogDrag.dragged.current;
-          // rbc asks on every dragover; null tells it nothing of ours is dragged.
-          return (c ? { id: c.id, title: c.title, start: new Date(), end: new Date(), allDay: true, resource: c } : null) as Event;
-        }}
-        onDropFromOutside={({ start }) => {
-          const c = backlogDrag.dragged.current;
-          backlogDrag.dragged.current = null;
-          if (c) move(c, new Date(start));
-        }}
-        onSelectEvent={(e) => onEdit(e.resource)}
-        onSelectSlot={(slot) => {
-          const day = dateKey(slot.start);
-          if (!isBeforeToday(day, new Date())) onCreateOn(day);
-        }}
-        eventPropGetter={(e) => ({
-          className: cn(`cp-event-${e.resource.status}`, warned.has(e.resource.id) && 'cp-event-warned'),
-        })}
         components={components}
-        formats={{ dateFormat: 'd' }}
+        formats={FORMATS}
       />
     </div>
   );
-}
+});
+
+const FORMATS = { dateFormat: 'd' };

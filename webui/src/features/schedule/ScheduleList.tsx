@@ -1,7 +1,7 @@
 import { ReviewBadge } from '@/components/ReviewBadge';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { AlertTriangle, GripVertical, Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useRef, type HTMLAttributes } from 'react';
+import { memo, useEffect, useMemo, useRef, type HTMLAttributes } from 'react';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { CanEdit, OpenFormButton } from '@/components/CanEdit';
@@ -90,6 +90,24 @@ export function CommunicationItem({
   );
 }
 
+/**
+ * ListItem is CommunicationItem drawn again only when what it shows changes:
+ * a List view column scrolled by a frame keeps most of its rows, which then
+ * skip rendering (row compared by value; its measure is the virtualiser's,
+ * stable).
+ */
+const ListItem = memo(
+  CommunicationItem,
+  (a, b) =>
+    a.c === b.c &&
+    a.warned === b.warned &&
+    a.onEdit === b.onEdit &&
+    a.onDelete === b.onDelete &&
+    a.row?.index === b.row?.index &&
+    a.row?.start === b.row?.start &&
+    a.row?.measure === b.row?.measure,
+);
+
 /** ListColumn is one column of the List view: its server query and its title. */
 interface ListColumn {
   key: keyof ReturnType<typeof listColumns>;
@@ -163,7 +181,7 @@ function PagedColumn({
                 {items.map((v) => {
                   const c = rows[v.index];
                   return (
-                    <CommunicationItem
+                    <ListItem
                       key={c.id}
                       c={c}
                       warned={warned.has(c.id)}
@@ -187,7 +205,12 @@ function PagedColumn({
  * paged from the server and virtualised; with needsMine, only what the
  * signed-in person may decide.
  */
-export function ScheduleListView(props: { needsMine?: boolean; warned: Set<string>; onEdit: (c: Communication) => void; onDelete: (c: Communication) => void }) {
+export const ScheduleListView = memo(function ScheduleListView(props: {
+  needsMine?: boolean;
+  warned: Set<string>;
+  onEdit: (c: Communication) => void;
+  onDelete: (c: Communication) => void;
+}) {
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       {listQueries.map((col) => (
@@ -195,4 +218,4 @@ export function ScheduleListView(props: { needsMine?: boolean; warned: Set<strin
       ))}
     </div>
   );
-}
+});

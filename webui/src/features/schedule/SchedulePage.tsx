@@ -58,7 +58,8 @@ export default function SchedulePage() {
   const backlogQuery = useBacklog(backlogLimit);
   const upcomingQuery = useUpcoming(dateKey(new Date()), UPCOMING_SCHEDULE_LIMIT);
   const warnings = useScheduleWarnings();
-  const remove = useDeleteCommunication();
+  // mutate keeps its identity (the mutation's result object does not): onDelete stays the same for the memoised List view.
+  const { mutate: remove } = useDeleteCommunication();
   const [view, setView] = useState<View>('calendar');
   const [dialog, setDialog] = useState<{ open: boolean; communication?: Communication; initialDate?: string }>({ open: false });
   const [importOpen, setImportOpen] = useState(false);
@@ -80,7 +81,7 @@ export default function SchedulePage() {
   const openCreateOn = useCallback((date: string) => setDialog({ open: true, initialDate: date }), []);
   const onDelete = useCallback(
     (c: Communication) => {
-      if (window.confirm(deleteConfirm(c))) remove.mutate(c.id);
+      if (window.confirm(deleteConfirm(c))) remove(c.id);
     },
     [remove],
   );
