@@ -7,13 +7,14 @@
 //
 //   node bench.mjs [--bin PATH] [--json PATH] [--datasets demo,scale]
 //                  [--screens /,/schedule] [--runs N] [--warmup N]
-//                  [--timings-only] [--no-timings] [--reps N]
+//                  [--timings-only] [--no-timings] [--no-scroll] [--reps N]
 //
 // On the scale dataset it then times the Schedule's interactions
 // (timings.mjs, playwright-core): month navigation, the switch to the List
 // view and scrolling its columns, --reps N times each (default 10).
 // --timings-only seeds only the scale dataset and runs only those;
-// --no-timings runs only Lighthouse. Each part replaces its own section of
+// --no-timings runs only Lighthouse; --no-scroll leaves out the scrolling
+// (the longest part: minutes on a loaded machine). Each part replaces its own section of
 // the JSON and keeps the other's.
 //
 // --runs N reports the run of median performance; --warmup N first loads
@@ -79,6 +80,7 @@ const { values: opts } = parseArgs({
     print: { type: 'string', default: '' },
     'timings-only': { type: 'boolean', default: false },
     'no-timings': { type: 'boolean', default: false },
+    'no-scroll': { type: 'boolean', default: false },
     reps: { type: 'string', default: '10' },
   },
 });
@@ -321,7 +323,7 @@ async function main() {
         // The Schedule's interactions, on the five-year data only.
         if (dataset === 'scale' && withTimings) {
           const load = loadavg().map((v) => Number(v.toFixed(2)));
-          const t = await runTimings({ base: server.base, cookie, chromePath: opts.chrome, reps, log: (m) => process.stderr.write(`${m}\n`) });
+          const t = await runTimings({ base: server.base, cookie, chromePath: opts.chrome, reps, scroll: !opts['no-scroll'], log: (m) => process.stderr.write(`${m}\n`) });
           timings = { started: new Date().toISOString(), loadavgBefore: load, loadavgAfter: loadavg().map((v) => Number(v.toFixed(2))), ...t };
           save();
         }

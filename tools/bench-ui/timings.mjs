@@ -12,9 +12,9 @@
 //           pages loaded as it goes: long tasks (PerformanceObserver
 //           'longtask'), frames over 50 ms, and the most rows in the DOM.
 //
-// Every step also counts React commits (a devtools hook installed before
-// the app starts), DOM nodes added and long tasks, which stay steady when
-// the machine is loaded and the times are not.
+// Every step also counts React commits and the components rendered in them
+// (a devtools hook installed before the app starts), DOM elements added and
+// long tasks, which stay steadier than the times on a loaded machine.
 import { chromium } from 'playwright-core';
 
 /** TIMING_TARGETS are issue 27's: a month ≤ 150 KB gzip and ≤ 300 ms, the List view ≤ 300 ms. */
@@ -34,7 +34,7 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable
  * and a larger resource-timing buffer. window.__bench reads and resets them.
  */
 const PROBE = () => {
-  const state = { commits: 0, added: 0, longTasks: [] };
+  const state = { commits: 0, rendered: 0, trees: new WeakMap(), added: 0, longTasks: [] };
   window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
     supportsFiber: true,
     renderers: new Map(),
@@ -44,8 +44,22 @@ const PROBE = () => {
       return id;
     },
     onScheduleFiberRoot() {},
-    onCommitFiberRoot() {
+    // A component rendered in a commit is a fiber of the new tree that was
+    // not in the last one (React renders into the other buffer; a subtree
+    // that bails out keeps its objects) and that ran (PerformedWork, flag 1).
+    onCommitFiberRoot(_id, root) {
       state.commits++;
+      const last = state.trees.get(root) ?? new WeakSet();
+      const seen = new WeakSet();
+      const stack = [root.current];
+      while (stack.length) {
+        const f = stack.pop();
+        seen.add(f);
+        if ((f.flags & 1) === 1 && !last.has(f)) state.rendered++;
+        if (f.sibling) stack.push(f.sibling);
+        if (f.child) stack.push(f.child);
+      }
+      state.trees.set(root, seen);
     },
     onCommitFiberUnmount() {},
     onPostCommitFiberRoot() {},
@@ -68,6 +82,7 @@ const PROBE = () => {
   window.__bench = {
     mark() {
       state.commits = 0;
+      state.rendered = 0;
       state.added = 0;
       state.longTasks = [];
       return performance.now();
@@ -77,6 +92,7 @@ const PROBE = () => {
       const lt = state.longTasks.filter((t) => t.start >= since);
       return {
         commits: state.commits,
+        rendered: state.rendered,
         added: state.added,
         longTasks: lt.length,
         longTaskMs: lt.reduce((s, t) => s + t.ms, 0),
@@ -314,9 +330,9 @@ function cookiesOf(header, base) {
 /**
  * runTimings measures the Schedule's interactions on the server at base,
  * signed in with cookie: reps month moves each way, reps List view
- * switches and one scroll of each column to its end.
+ * switches and (unless scroll is false) one scroll of each column to its end.
  */
-export async function runTimings({ base, cookie, chromePath, reps, log }) {
+export async function runTimings({ base, cookie, chromePath, reps, scroll: withScroll = true, log }) {
   const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS, headless: true });
   try {
     const context = await browser.newContext({ baseURL: base, viewport: VIEWPORT, timezoneId: ZONE });
@@ -329,7 +345,7 @@ export async function runTimings({ base, cookie, chromePath, reps, log }) {
     log('timings: List view…');
     const list = await listSteps(page, reps);
     log('timings: scrolling the List view…');
-    const scroll = await scrollColumns(page);
+    const scroll = withScroll ? await scrollColumns(page) : [];
     return { viewport: VIEWPORT, timezone: ZONE, reps, month, list, scroll, summary: summarise(month, list, scroll) };
   } finally {
     await browser.close();
@@ -344,16 +360,19 @@ export function summarise(month, list, scroll) {
     monthKB: of(month, (s) => s.apiBodyBytes / 1024),
     monthLongTaskMs: of(month, (s) => s.longTaskMs),
     monthCommits: of(month, (s) => s.commits),
+    monthRendered: of(month, (s) => s.rendered),
     monthAdded: of(month, (s) => s.added),
     listPaintedMs: of(list, (s) => s.paintedMs),
     listKB: of(list, (s) => s.apiBodyBytes / 1024),
     listLongTaskMs: of(list, (s) => s.longTaskMs),
     listCommits: of(list, (s) => s.commits),
+    listRendered: of(list, (s) => s.rendered),
     listRows: of(list, (s) => s.rows),
-    scrollMaxRows: Math.max(...scroll.map((s) => s.maxRows)),
+    scrollMaxRows: scroll.length ? Math.max(...scroll.map((s) => s.maxRows)) : null,
     scrollLongTaskMs: scroll.reduce((a, s) => a + s.longTaskMs, 0),
     scrollSlowFrames: scroll.reduce((a, s) => a + s.slowFrames, 0),
     scrollFrames: scroll.reduce((a, s) => a + s.frames, 0),
+    scrollRendered: scroll.reduce((a, s) => a + (s.rendered ?? 0), 0),
   };
   const misses = [];
   if (m.monthPaintedMs.p95 > TIMING_TARGETS.monthMs) misses.push('month time');
@@ -372,14 +391,14 @@ export function timingsTable(t) {
   const lines = [
     `Schedule interactions at scale (${t.reps} repetitions; median / p95):`,
     '',
-    '| action | time to drawn | API KB (gzip) | long tasks | React commits | elements added | rows in DOM |',
-    '|---|---:|---:|---:|---:|---:|---:|',
-    `| month (next/previous, ${t.month.length} moves, ${Math.round(stats(t.month.map((x) => x.events)).median)} events median) | ${ms(s.monthPaintedMs.median)} / ${ms(s.monthPaintedMs.p95)} | ${num(s.monthKB.median, 1)} / ${num(s.monthKB.max, 1)} max | ${ms(s.monthLongTaskMs.median)} / ${ms(s.monthLongTaskMs.p95)} | ${num(s.monthCommits.median)} / ${num(s.monthCommits.p95)} | ${num(s.monthAdded.median)} / ${num(s.monthAdded.p95)} | — |`,
-    `| switch to List view (fresh page each) | ${ms(s.listPaintedMs.median)} / ${ms(s.listPaintedMs.p95)} | ${num(s.listKB.median, 1)} / ${num(s.listKB.max, 1)} max | ${ms(s.listLongTaskMs.median)} / ${ms(s.listLongTaskMs.p95)} | ${num(s.listCommits.median)} / ${num(s.listCommits.p95)} | — | ${num(s.listRows.median)} |`,
+    '| action | time to drawn | API KB (gzip) | long tasks | React commits | components rendered | elements added | rows in DOM |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    `| month (next/previous, ${t.month.length} moves, ${Math.round(stats(t.month.map((x) => x.events)).median)} events median) | ${ms(s.monthPaintedMs.median)} / ${ms(s.monthPaintedMs.p95)} | ${num(s.monthKB.median, 1)} / ${num(s.monthKB.max, 1)} max | ${ms(s.monthLongTaskMs.median)} / ${ms(s.monthLongTaskMs.p95)} | ${num(s.monthCommits.median)} / ${num(s.monthCommits.p95)} | ${num(s.monthRendered?.median)} / ${num(s.monthRendered?.p95)} | ${num(s.monthAdded.median)} / ${num(s.monthAdded.p95)} | — |`,
+    `| switch to List view (fresh page each) | ${ms(s.listPaintedMs.median)} / ${ms(s.listPaintedMs.p95)} | ${num(s.listKB.median, 1)} / ${num(s.listKB.max, 1)} max | ${ms(s.listLongTaskMs.median)} / ${ms(s.listLongTaskMs.p95)} | ${num(s.listCommits.median)} / ${num(s.listCommits.p95)} | ${num(s.listRendered?.median)} / ${num(s.listRendered?.p95)} | — | ${num(s.listRows.median)} |`,
   ];
   for (const c of t.scroll) {
     lines.push(
-      `| scroll ${c.column} to its end (${c.total} rows, ${c.frames} frames, ${c.slowFrames} over 50 ms, worst ${Math.round(c.maxFrameMs)} ms) | ${ms(c.scrollMs)} | ${num(c.apiBodyBytes / 1024, 1)} | ${c.longTasks}, ${ms(c.longTaskMs)} | ${c.commits} | ${c.added} | ${c.maxRows} max |`,
+      `| scroll ${c.column} to its end (${c.total} rows, ${c.frames} frames, ${c.slowFrames} over 50 ms, worst ${Math.round(c.maxFrameMs)} ms) | ${ms(c.scrollMs)} | ${num(c.apiBodyBytes / 1024, 1)} | ${c.longTasks}, ${ms(c.longTaskMs)} | ${c.commits} | ${c.rendered ?? '—'} | ${c.added} | ${c.maxRows} max |`,
     );
   }
   lines.push('', `targets (month ≤ ${TIMING_TARGETS.monthMs} ms and ≤ ${TIMING_TARGETS.monthKB} KB, List view ≤ ${TIMING_TARGETS.listMs} ms; p95 of time, max of KB): ${s.misses.length ? `missed: ${s.misses.join(', ')}` : 'met'}`);
