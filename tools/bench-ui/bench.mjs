@@ -323,8 +323,9 @@ async function main() {
         // The Schedule's interactions, on the five-year data only.
         if (dataset === 'scale' && withTimings) {
           const load = loadavg().map((v) => Number(v.toFixed(2)));
+          const begun = new Date().toISOString();
           const t = await runTimings({ base: server.base, cookie, chromePath: opts.chrome, reps, scroll: !opts['no-scroll'], log: (m) => process.stderr.write(`${m}\n`) });
-          timings = { started: new Date().toISOString(), loadavgBefore: load, loadavgAfter: loadavg().map((v) => Number(v.toFixed(2))), ...t };
+          timings = { started: begun, finished: new Date().toISOString(), loadavgBefore: load, loadavgAfter: loadavg().map((v) => Number(v.toFixed(2))), ...t };
           save();
         }
       } finally {
