@@ -8,20 +8,55 @@ import { MenuButton, MenuDrawer } from './MenuDrawer';
 import NotFound from './NotFound';
 import { Sidebar } from './Sidebar';
 
-// Every screen is its own chunk.
-const Dashboard = lazy(() => import('@/features/dashboard/DashboardPage'));
-const Themes = lazy(() => import('@/features/themes/ThemesPage'));
-const Questions = lazy(() => import('@/features/questions/QuestionsPage'));
-const ContentLibrary = lazy(() => import('@/features/content/ContentPage'));
-const Audiences = lazy(() => import('@/features/audiences/AudiencesPage'));
-const Schedule = lazy(() => import('@/features/schedule/SchedulePage'));
-const Vehicles = lazy(() => import('@/features/vehicles/VehiclesPage'));
-const CampaignScheduler = lazy(() => import('@/features/campaigns/SchedulerPage'));
-const CampaignInventory = lazy(() => import('@/features/campaigns/InventoryPage'));
-const Assembly = lazy(() => import('@/features/assembly/AssemblyPage'));
-const Readiness = lazy(() => import('@/features/readiness/ReadinessPage'));
-const People = lazy(() => import('@/features/people/PeoplePage'));
-const Inbox = lazy(() => import('@/features/inbox/InboxPage'));
+// Every screen is its own chunk. SCREEN_CHUNKS maps each path to its chunk's
+// import, so that the one a page load opens on can be fetched while the
+// session is checked (preloadScreen) instead of after it.
+const SCREEN_CHUNKS = {
+  '/': () => import('@/features/dashboard/DashboardPage'),
+  '/themes': () => import('@/features/themes/ThemesPage'),
+  '/questions': () => import('@/features/questions/QuestionsPage'),
+  '/content': () => import('@/features/content/ContentPage'),
+  '/audiences': () => import('@/features/audiences/AudiencesPage'),
+  '/schedule': () => import('@/features/schedule/SchedulePage'),
+  '/vehicles': () => import('@/features/vehicles/VehiclesPage'),
+  '/campaign-scheduler': () => import('@/features/campaigns/SchedulerPage'),
+  '/campaign-inventory': () => import('@/features/campaigns/InventoryPage'),
+  '/assembly': () => import('@/features/assembly/AssemblyPage'),
+  '/business-readiness': () => import('@/features/readiness/ReadinessPage'),
+  '/people': () => import('@/features/people/PeoplePage'),
+  '/inbox': () => import('@/features/inbox/InboxPage'),
+} as const;
+
+type ScreenPath = keyof typeof SCREEN_CHUNKS;
+
+function isScreenPath(p: string): p is ScreenPath {
+  return Object.hasOwn(SCREEN_CHUNKS, p);
+}
+
+/**
+ * preloadScreen starts fetching the chunk of the screen at pathname (a
+ * trailing slash ignored), if it is one; the lazy route later gets the same
+ * module from the browser's module map. A failed preload is left to the
+ * route, which reports it when it renders.
+ */
+export function preloadScreen(pathname: string) {
+  const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (isScreenPath(p)) SCREEN_CHUNKS[p]().catch(() => {});
+}
+
+const Dashboard = lazy(SCREEN_CHUNKS['/']);
+const Themes = lazy(SCREEN_CHUNKS['/themes']);
+const Questions = lazy(SCREEN_CHUNKS['/questions']);
+const ContentLibrary = lazy(SCREEN_CHUNKS['/content']);
+const Audiences = lazy(SCREEN_CHUNKS['/audiences']);
+const Schedule = lazy(SCREEN_CHUNKS['/schedule']);
+const Vehicles = lazy(SCREEN_CHUNKS['/vehicles']);
+const CampaignScheduler = lazy(SCREEN_CHUNKS['/campaign-scheduler']);
+const CampaignInventory = lazy(SCREEN_CHUNKS['/campaign-inventory']);
+const Assembly = lazy(SCREEN_CHUNKS['/assembly']);
+const Readiness = lazy(SCREEN_CHUNKS['/business-readiness']);
+const People = lazy(SCREEN_CHUNKS['/people']);
+const Inbox = lazy(SCREEN_CHUNKS['/inbox']);
 
 function PageFallback() {
   return (
