@@ -26,7 +26,7 @@ import {
   WEIGHTS,
 } from '@/lib/checklist';
 import { useMayEdit } from '@/hooks/session';
-import { CATEGORY_STYLE } from './Dashboard';
+import { CATEGORY_STYLE } from './categoryStyle';
 
 const COLOR_STYLE = {
   green: 'bg-green-600',

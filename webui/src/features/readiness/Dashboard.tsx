@@ -1,15 +1,16 @@
-import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, ReferenceArea, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { lazy, Suspense } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
+import { CATEGORY_STYLE } from './categoryStyle';
 import { type Category, type ChecklistStats, progressTier, type Snapshot } from '@/lib/checklist';
 import { useHistory } from '@/hooks/checklist';
 
-/** CATEGORY_STYLE: category 1 red, 2 yellow, 3 blue (spec 02 §2.9). */
-export const CATEGORY_STYLE: Record<number, { card: string; bar: string; fill: string; badge: string }> = {
-  1: { card: 'border-red-300 bg-red-50', bar: 'bg-red-600', fill: '#dc2626', badge: 'bg-red-100 text-red-800' },
-  2: { card: 'border-yellow-300 bg-yellow-50', bar: 'bg-yellow-500', fill: '#ca8a04', badge: 'bg-yellow-100 text-yellow-900' },
-  3: { card: 'border-blue-300 bg-blue-50', bar: 'bg-blue-600', fill: '#2563eb', badge: 'bg-blue-100 text-blue-800' },
-};
+// The two charts are recharts (about 100 KB compressed) and sit below the
+// cards: they load after the first paint, in figures that already hold
+// their size.
+const CategoryBars = lazy(() => import('./charts').then((m) => ({ default: m.CategoryBars })));
+const TrendLine = lazy(() => import('./charts').then((m) => ({ default: m.TrendLine })));
 
 const TIER_STYLE = {
   completed: 'bg-green-600',
@@ -118,19 +119,9 @@ export function Dashboard({ stats, categories }: { stats: ChecklistStats; catego
               aria-label={`Category progress: ${compare.map((c) => `${c.name} ${c.percentage.toFixed(1)}%`).join(', ')}`}
               className="h-64"
             >
-              <ResponsiveContainer width="100%" height="100%">
-                <BarChart data={compare} accessibilityLayer={false}>
-                  <CartesianGrid strokeDasharray="3 3" />
-                  <XAxis dataKey="name" tick={{ fontSize: 12 }} />
-                  <YAxis domain={[0, 100]} unit="%" />
-                  <Tooltip formatter={(v) => `${Number(v).toFixed(1)}%`} />
-                  <Bar dataKey="percentage" name="Progress" isAnimationActive={false}>
-                    {compare.map((c) => (
-                      <Cell key={c.code} fill={(CATEGORY_STYLE[c.code] ?? CATEGORY_STYLE[3]).fill} />
-                    ))}
-                  </Bar>
-                </BarChart>
-              </ResponsiveContainer>
+              <Suspense fallback={<Skeleton className="h-full w-full" />}>
+                <CategoryBars data={compare} />
+              </Suspense>
             </figure>
           </CardContent>
         </Card>
@@ -142,7 +133,9 @@ export function Dashboard({ stats, categories }: { stats: ChecklistStats; catego
             </p>
           </CardHeader>
           <CardContent>
-            {trend.length === 0 ? (
+            {history.isLoading ? (
+              <Skeleton className="h-64 w-full" />
+            ) : trend.length === 0 ? (
               <p className="py-8 text-center text-sm text-slate-600" data-testid="trend-empty">
                 No saves yet: the trend starts with the first change to the checklist.
               </p>
@@ -154,21 +147,9 @@ export function Dashboard({ stats, categories }: { stats: ChecklistStats; catego
                 aria-label={`Readiness trend over ${trend.length} saves, latest ${trend[trend.length - 1].readiness.toFixed(1)}%`}
                 className="h-64"
               >
-                <ResponsiveContainer width="100%" height="100%">
-                  <LineChart data={trend} accessibilityLayer={false}>
-                    <ReferenceArea y1={0} y2={50} fill="#fee2e2" fillOpacity={0.6} />
-                    <ReferenceArea y1={50} y2={75} fill="#fef9c3" fillOpacity={0.6} />
-                    <ReferenceArea y1={75} y2={90} fill="#dbeafe" fillOpacity={0.6} />
-                    <ReferenceArea y1={90} y2={100} fill="#dcfce7" fillOpacity={0.6} />
-                    {[50, 75, 90].map((y) => (
-                      <ReferenceLine key={y} y={y} stroke="#64748b" strokeDasharray="4 4" />
-                    ))}
-                    <XAxis dataKey="at" tick={{ fontSize: 11 }} minTickGap={24} />
-                    <YAxis domain={[0, 100]} ticks={[0, 50, 75, 90, 100]} unit="%" />
-                    <Tooltip formatter={(v) => `${Number(v).toFixed(1)}%`} />
-                    <Line type="monotone" dataKey="readiness" name="Overall Readiness" stroke="#1d4ed8" strokeWidth={2} dot isAnimationActive={false} />
-                  </LineChart>
-                </ResponsiveContainer>
+                <Suspense fallback={<Skeleton className="h-full w-full" />}>
+                  <TrendLine data={trend} />
+                </Suspense>
               </figure>
             )}
           </CardContent>
