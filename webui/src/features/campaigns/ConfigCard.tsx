@@ -1,5 +1,5 @@
 import { Map as MapIcon, Sparkles } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { GuardedButton } from '@/components/CanEdit';
 import { Button } from '@/components/ui/button';
@@ -24,7 +24,10 @@ import {
   type Selection,
 } from '@/lib/scheduler';
 import type { ReferenceItem } from '@/lib/types';
-import LocationMap from './LocationMap';
+
+// The map (the packaged atlas and d3-geo, most of this screen's script) loads
+// after the form's first paint, in a box that already holds its size.
+const LocationMap = lazy(() => import('./LocationMap'));
 
 function options(items: { id: string; label: string }[] | undefined) {
   return (items ?? []).map((i) => ({ value: i.id, label: i.label }));
@@ -246,7 +249,9 @@ function OrgTargeting({
         </div>
         {showMap && (
           <div id="location-map" className="rounded-md border border-slate-200 bg-white">
-            <LocationMap locations={locations} selected={form.locations} onToggle={(id) => setLocations(toggle(form.locations, id))} />
+            <Suspense fallback={<Skeleton className="aspect-[975/610] w-full" />}>
+              <LocationMap locations={locations} selected={form.locations} onToggle={(id) => setLocations(toggle(form.locations, id))} />
+            </Suspense>
           </div>
         )}
         <CheckboxGroup legend="Locations" className="[&>div]:grid [&>div]:grid-cols-2" options={countOptions(locations)} value={form.locations} onChange={setLocations} />
