@@ -86,6 +86,18 @@ func TestChecklistWorkingCopy(t *testing.T) {
 		assert.Equal(t, checklist.Score(awkwardChecklist(t)), first)
 		assert.Equal(t, checklist.Score(items), second)
 		assert.False(t, history[1].At.Before(history[0].At))
+
+		// ?limit=N keeps the latest N, oldest first; a bad limit is a 400 naming it.
+		var latest []domain.ChecklistSnapshot
+		ts.json(http.MethodGet, "/api/checklist/history?limit=1", nil, http.StatusOK, &latest)
+		assert.Equal(t, history[1:], latest)
+		ts.json(http.MethodGet, "/api/checklist/history?limit=5", nil, http.StatusOK, &latest)
+		assert.Equal(t, history, latest)
+		for _, bad := range []string{"0", "-1", "x", "10001"} {
+			resp, body := ts.do(http.MethodGet, "/api/checklist/history?limit="+bad, nil)
+			require.Equal(t, http.StatusBadRequest, resp.StatusCode, "limit=%s: %s", bad, body)
+			assert.Contains(t, errorBody(t, body).Fields, "limit")
+		}
 	})
 }
 

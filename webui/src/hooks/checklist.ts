@@ -40,10 +40,16 @@ const templates = resource<ChecklistTemplate, unknown>({
 export const useTemplates = templates.useList;
 export const useDeleteTemplate = templates.useDelete;
 
+/** TREND_POINTS bounds the readiness trend to the latest saves. */
+export const TREND_POINTS = 60;
+
+/** HISTORY_KEY asks the server for those saves alone, not the whole history (1,000 snapshots at the five-year scale). */
+const HISTORY_KEY = [`${HISTORY_PATH}?limit=${TREND_POINTS}`];
+
 /** useHistory is the readiness trend's data, oldest first. */
 export function useHistory() {
   // Others save too: refetch whenever the dashboard opens.
-  return useQuery<Snapshot[]>({ queryKey: [HISTORY_PATH], refetchOnMount: 'always' });
+  return useQuery<Snapshot[]>({ queryKey: HISTORY_KEY, refetchOnMount: 'always' });
 }
 
 /** SaveTemplateVars names the repository copy of a checklist. */
@@ -186,7 +192,7 @@ export function useWorkingChecklist() {
       const st = await apiRequest<ChecklistState>('PUT', CHECKLIST_PATH, { items: s.items, version: s.version });
       s.version = st.version;
       s.saved = edit;
-      void queryClient.invalidateQueries({ queryKey: [HISTORY_PATH] });
+      void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
     } catch (e) {
       s.saving = false;
       if (e instanceof ApiError && e.status === 409) {

@@ -4,7 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { CATEGORY_STYLE } from './categoryStyle';
 import { type Category, type ChecklistStats, progressTier, type Snapshot } from '@/lib/checklist';
-import { useHistory } from '@/hooks/checklist';
+import { TREND_POINTS, useHistory } from '@/hooks/checklist';
 
 // The two charts are recharts (about 100 KB compressed) and sit below the
 // cards: they load after the first paint, in figures that already hold
@@ -18,9 +18,6 @@ const TIER_STYLE = {
   medium: 'bg-yellow-500',
   low: 'bg-red-600',
 } as const;
-
-/** TREND_POINTS bounds the trend to the latest saves. */
-const TREND_POINTS = 60;
 
 function StatCard({ id, title, value, note }: { id: string; title: string; value: string; note: string }) {
   return (
