@@ -1,5 +1,5 @@
 import { FileText, HelpCircle, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { CardGridSkeleton } from '@/components/CardGrid';
 import { ListCardGrid } from '@/components/VirtualCardGrid';
 import { CanEdit } from '@/components/CanEdit';
@@ -14,7 +14,10 @@ import { colorClasses, plural } from '@/lib/themeOptions';
 import type { Theme } from '@/lib/types';
 import { useFocusParam } from '@/lib/useFocusParam';
 import { useDeleteTheme, useThemes } from '@/hooks/themes';
-import ThemeDialog from './ThemeDialog';
+
+// The form (react-hook-form, zod and the form fields, about 50 KB compressed)
+// loads when the dialog is first opened, not before the cards.
+const ThemeDialog = lazy(() => import('./ThemeDialog'));
 
 /** THEME_DELETE_CONFIRM is the spec's confirm prompt for deleting a theme. */
 export const THEME_DELETE_CONFIRM = 'Are you sure you want to delete this theme? This will also delete all associated questions.';
@@ -57,7 +60,9 @@ function ThemeCard({ theme, focused, onEdit, onDelete }: { theme: Theme; focused
 export default function ThemesPage() {
   const { data: themes, isLoading } = useThemes();
   const remove = useDeleteTheme();
-  const [dialog, setDialog] = useState<{ open: boolean; theme?: Theme }>({ open: false });
+  // used: the dialog has been opened once; it stays mounted after, as before.
+  const [dialog, setDialog] = useState<{ open: boolean; used: boolean; theme?: Theme }>({ open: false, used: false });
+  const openDialog = (theme?: Theme) => setDialog({ open: true, used: true, theme });
   const focusId = useFocusParam(!!themes);
 
   function confirmDelete(theme: Theme) {
@@ -70,7 +75,7 @@ export default function ThemesPage() {
         title="Communication Themes"
         action={
           <CanEdit>
-            <Button onClick={() => setDialog({ open: true })}>
+            <Button onClick={() => openDialog()}>
               <Plus className="h-4 w-4" aria-hidden="true" />
               Add Theme
             </Button>
@@ -93,7 +98,7 @@ export default function ThemesPage() {
           text="Themes organize your communications around key topics."
           action={
             <CanEdit>
-              <Button onClick={() => setDialog({ open: true })}>
+              <Button onClick={() => openDialog()}>
                 <Plus className="h-4 w-4" aria-hidden="true" />
                 Create Your First Theme
               </Button>
@@ -103,12 +108,16 @@ export default function ThemesPage() {
       ) : (
         <ListCardGrid label="Themes" items={themes} itemKey={(t) => t.id} rowHeight={THEME_ROW} focusIndex={themes.findIndex((t) => t.id === focusId)}>
           {(theme) => (
-            <ThemeCard theme={theme} focused={focusId === theme.id} onEdit={() => setDialog({ open: true, theme })} onDelete={() => confirmDelete(theme)} />
+            <ThemeCard theme={theme} focused={focusId === theme.id} onEdit={() => openDialog(theme)} onDelete={() => confirmDelete(theme)} />
           )}
         </ListCardGrid>
       )}
 
-      <ThemeDialog open={dialog.open} theme={dialog.theme} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
+      {dialog.used && (
+        <Suspense fallback={null}>
+          <ThemeDialog open={dialog.open} theme={dialog.theme} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
+        </Suspense>
+      )}
     </div>
   );
 }
