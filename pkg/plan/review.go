@@ -283,29 +283,18 @@ func (p *Plan) Reviews(ctx context.Context, mine bool) ([]ReviewItem, error) {
 	if err != nil {
 		return nil, err
 	}
-	comms, err := p.st.ListCommunications(ctx)
-	if err != nil {
-		return nil, err
-	}
-	camps, err := p.st.ListCampaigns(ctx)
+	rows, err := p.st.ListReviewed(ctx)
 	if err != nil {
 		return nil, err
 	}
 	var out []ReviewItem
-	keep := func(r domain.Review) bool {
+	for _, r := range rows {
+		keep := r.Review.State != domain.ReviewNone
 		if mine {
-			return review.MayDecide(r, p.policy, person(who))
+			keep = review.MayDecide(r.Review, p.policy, person(who))
 		}
-		return r.State != domain.ReviewNone
-	}
-	for _, c := range comms {
-		if keep(c.Review) {
-			out = append(out, ReviewItem{Entity: ReviewCommunication, ID: c.ID, Title: c.Title, Review: c.Review})
-		}
-	}
-	for _, c := range camps {
-		if keep(c.Review) {
-			out = append(out, ReviewItem{Entity: ReviewCampaign, ID: c.ID, Title: c.Title, Review: c.Review})
+		if keep {
+			out = append(out, ReviewItem{Entity: r.Entity, ID: r.ID, Title: r.Title, Review: r.Review})
 		}
 	}
 	slices.SortStableFunc(out, func(a, b ReviewItem) int { return a.Review.RequestedAt.Compare(b.Review.RequestedAt) })

@@ -395,6 +395,11 @@ type Store interface {
 	// SetReview replaces the review of the communication or campaign and
 	// nothing else; the use case records the audit entry.
 	SetReview(ctx context.Context, entity, id string, r domain.Review) error
+	// ListReviewed lists the communications (in ListCommunications' order),
+	// then the campaigns (in ListCampaigns' order), whose review is not
+	// none, reading only their id, title and review: the review lists need
+	// neither content nor schedules (issue 27).
+	ListReviewed(ctx context.Context) ([]Reviewed, error)
 	// LockAdmins counts the people with the admin role and, inside a
 	// transaction, locks their rows until it ends, so two transactions
 	// cannot each demote or remove one of the last two admins.
@@ -516,4 +521,14 @@ type Store interface {
 	Migrate(ctx context.Context) error
 	// Close releases the backend's resources.
 	Close() error
+}
+
+// Reviewed is a communication or campaign under review, as ListReviewed
+// reads it.
+type Reviewed struct {
+	// Entity is "communication" or "campaign".
+	Entity string
+	ID     string
+	Title  string
+	Review domain.Review
 }

@@ -34,6 +34,7 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"CommunicationsBatch", testCommunicationsBatch},
 		{"EachCommunication", testEachCommunication},
 		{"EachCampaign", testEachCampaign},
+		{"ListReviewed", testListReviewed},
 		{"VehicleCounts", testVehicleCounts},
 		{"Blackouts", testBlackouts},
 		{"BlackoutsFollowAudiences", testBlackoutsFollowAudiences},

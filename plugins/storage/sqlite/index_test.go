@@ -40,24 +40,52 @@ func TestCampaignListsUseTheirIndex(t *testing.T) {
 	db, err := sql.Open("sqlite", path)
 	require.NoError(t, err)
 	defer db.Close()
-	plan := func(q string, args ...any) string {
-		rows, err := db.QueryContext(ctx, "EXPLAIN QUERY PLAN "+q, args...)
-		require.NoError(t, err)
-		defer rows.Close()
-		var lines []string
-		for rows.Next() {
-			var id, parent, unused int
-			var detail string
-			require.NoError(t, rows.Scan(&id, &parent, &unused, &detail))
-			lines = append(lines, detail)
-		}
-		require.NoError(t, rows.Err())
-		return strings.Join(lines, "\n")
-	}
+	plan := func(q string, args ...any) string { return queryPlan(t, db, q, args...) }
 	summaries := plan(queries[0])
 	assert.Contains(t, summaries, "SCAN campaigns USING COVERING INDEX campaigns_list", summaries)
 	assert.NotContains(t, summaries, "TEMP B-TREE", summaries)
 	page := plan(queries[1], c.ID, 21)
 	assert.Contains(t, page, "SCAN campaigns USING INDEX campaigns_list", page)
 	assert.NotContains(t, page, "TEMP B-TREE", page)
+}
+
+// TestReviewListsUseTheirIndex checks that the review lists read the
+// partial indexes of the rows under review (migration 22), not the tables.
+func TestReviewListsUseTheirIndex(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "r.db")
+	s, err := open(ctx, path, store.Options{QueryTimeout: time.Minute}, defaults)
+	require.NoError(t, err)
+	defer s.Close()
+	var queries []string
+	s.SetTrace(func(q string) { queries = append(queries, q) })
+	_, err = s.ListReviewed(ctx)
+	require.NoError(t, err)
+	require.Len(t, queries, 2)
+
+	db, err := sql.Open("sqlite", path)
+	require.NoError(t, err)
+	defer db.Close()
+	for i, index := range []string{"communications_reviewed", "campaigns_reviewed"} {
+		plan := queryPlan(t, db, queries[i])
+		assert.Contains(t, plan, "USING INDEX "+index, plan)
+		assert.NotContains(t, plan, "TEMP B-TREE", plan)
+	}
+}
+
+// queryPlan is SQLite's EXPLAIN QUERY PLAN of q, a line per step.
+func queryPlan(t *testing.T, db *sql.DB, q string, args ...any) string {
+	t.Helper()
+	rows, err := db.QueryContext(context.Background(), "EXPLAIN QUERY PLAN "+q, args...)
+	require.NoError(t, err)
+	defer rows.Close()
+	var lines []string
+	for rows.Next() {
+		var id, parent, unused int
+		var detail string
+		require.NoError(t, rows.Scan(&id, &parent, &unused, &detail))
+		lines = append(lines, detail)
+	}
+	require.NoError(t, rows.Err())
+	return strings.Join(lines, "\n")
 }
