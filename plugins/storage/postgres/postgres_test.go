@@ -30,7 +30,9 @@ func TestConformance(t *testing.T) {
 // made without statistics walked every row.
 func TestSearchPlans(t *testing.T) {
 	dsn := storetest.PostgresDSN(t)
-	s := storetest.Open(t, dsn)
+	// The bulk write behind the plans is one statement of 3,000 rows: under
+	// -race on a loaded machine it can pass the 10 s default.
+	s := storetest.OpenWith(t, dsn, store.Options{QueryTimeout: time.Minute})
 	storetest.SeedSearchPlan(t, s)
 	db, err := sql.Open("postgres", dsn)
 	require.NoError(t, err)

@@ -30,7 +30,9 @@ func TestSQLiteScheme(t *testing.T) {
 // PLAN of the statements Search runs).
 func TestSearchPlans(t *testing.T) {
 	dsn := storetest.SQLiteDSN(t)
-	s := storetest.Open(t, dsn)
+	// The bulk write behind the plans is one statement of 3,000 rows: under
+	// -race on a loaded machine it can pass the 10 s default.
+	s := storetest.OpenWith(t, dsn, store.Options{QueryTimeout: time.Minute})
 	storetest.SeedSearchPlan(t, s)
 	db, err := sql.Open("sqlite", dsn)
 	require.NoError(t, err)
