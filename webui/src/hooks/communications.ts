@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, type QueryKey } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQuery, type QueryKey } from '@tanstack/react-query';
 import { addMonths, subMonths } from 'date-fns';
 import { useEffect } from 'react';
 import { apiPage, apiRequest } from '@/lib/api';
@@ -73,17 +73,32 @@ export function useCommunication(id: string) {
 export const LIST_PAGE = 100;
 
 /**
- * useCommunicationPages pages through a filtered list (query: e.g.
- * 'status=sent&sort=-scheduled') from the server, LIST_PAGE at a time;
- * fetchNextPage follows the Link header.
+ * communicationPages is the paged query of a filtered list (query: e.g.
+ * 'status=sent&sort=-scheduled'), LIST_PAGE at a time; the next page
+ * follows the Link header. One definition for the hook and the prefetch,
+ * so a prefetched first page is the one the hook finds.
  */
-export function useCommunicationPages(query: string) {
-  return useInfiniteQuery({
+function communicationPages(query: string) {
+  return infiniteQueryOptions({
     queryKey: [`${path}?${query}`, 'pages'],
     initialPageParam: `${path}?${query}&limit=${LIST_PAGE}`,
     queryFn: ({ pageParam }) => apiPage<Communication>(pageParam),
     getNextPageParam: (last) => last.next,
   });
+}
+
+/** useCommunicationPages pages through a filtered list from the server (communicationPages). */
+export function useCommunicationPages(query: string) {
+  return useInfiniteQuery(communicationPages(query));
+}
+
+/**
+ * prefetchCommunicationPages fetches a filtered list's first page into the
+ * cache unless it is there and fresh; invalidation marks it stale like any
+ * other list, and the hook refetches it when it mounts.
+ */
+export function prefetchCommunicationPages(query: string): Promise<void> {
+  return queryClient.prefetchInfiniteQuery(communicationPages(query));
 }
 
 /** isListKey says whether a query holds a list of communications (the whole list or a filtered one). */

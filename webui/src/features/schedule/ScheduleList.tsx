@@ -9,7 +9,7 @@ import { IconButton } from '@/components/ui/icon-button';
 import { cn } from '@/lib/cn';
 import { formatScheduled, listColumns } from '@/lib/schedule';
 import type { Communication } from '@/lib/types';
-import { useCommunicationPages } from '@/hooks/communications';
+import { prefetchCommunicationPages, useCommunicationPages } from '@/hooks/communications';
 
 /** deleteConfirm is the confirm prompt before a communication is deleted (the spec leaves its wording open). */
 export function deleteConfirm(c: Pick<Communication, 'title'>): string {
@@ -121,6 +121,15 @@ const listQueries: ListColumn[] = [
   { ...columns[1], query: 'status=draft&sort=title' },
   { ...columns[2], query: 'status=sent&sort=-scheduled' },
 ];
+
+/**
+ * prefetchListView fetches the first page of each List view column (as
+ * the List view asks for them, without "Needs my review"), so switching to
+ * the List view draws from the cache (issue 27).
+ */
+export function prefetchListView(): Promise<void[]> {
+  return Promise.all(listQueries.map((col) => prefetchCommunicationPages(col.query)));
+}
 
 /** ROW_ESTIMATE is a row's height before it is measured (title, details and padding). */
 const ROW_ESTIMATE = 68;

@@ -18,7 +18,7 @@ import { CalendarLegend } from '@/components/calendar/CommunicationCalendar';
 import { useScheduleWarnings } from '@/hooks/schedule';
 import { PlanningTools } from './PlanningTools';
 import { ScheduleCalendar, useBacklogDrag } from './ScheduleCalendar';
-import { CommunicationItem, deleteConfirm, ScheduleListView } from './ScheduleList';
+import { CommunicationItem, deleteConfirm, prefetchListView, ScheduleListView } from './ScheduleList';
 import { WarningsPanel } from './WarningsPanel';
 
 // The dialogs load on first use: the forms (react-hook-form, zod) stay out of the screen's first load.
@@ -26,6 +26,24 @@ const CommunicationDialog = lazy(() => import('@/components/communications/Commu
 const ImportDialog = lazy(() => import('@/components/campaigns/ImportDialog'));
 
 type View = 'calendar' | 'list';
+
+/**
+ * usePrefetchListView prefetches the List view's first pages once ready
+ * (the month is drawn) and the browser is idle: after the Schedule's first
+ * paint, so its LCP does not wait for them, and before a switch to the List
+ * view, which then draws from the cache (issue 27, docs/ui.md "Schedule").
+ */
+function usePrefetchListView(ready: boolean) {
+  useEffect(() => {
+    if (!ready) return;
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(() => void prefetchListView(), { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(() => void prefetchListView(), 200);
+    return () => window.clearTimeout(id);
+  }, [ready]);
+}
 
 function SidePanel({ id, title, hint, children }: { id: string; title: string; hint?: string; children: ReactNode }) {
   return (
@@ -102,6 +120,7 @@ export default function SchedulePage() {
   useRecordParam('focus', focusItems, openEdit);
 
   const firstLoad = isLoading || warnings.isLoading;
+  usePrefetchListView(!firstLoad);
   const undated = backlogQuery.data ?? [];
   const next = upcomingCommunications(upcomingQuery.data ?? [], new Date());
 
