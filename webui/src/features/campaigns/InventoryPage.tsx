@@ -1,5 +1,5 @@
 import { CalendarDays, CalendarPlus, ClipboardCheck, Download, Eye, FileSpreadsheet, FolderOpen, History, MapPin, MessageSquare, Pencil, Trash2, Users } from 'lucide-react';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CanEdit } from '@/components/CanEdit';
 import { EmptyState } from '@/components/EmptyState';
@@ -64,6 +64,21 @@ export default function InventoryPage() {
   const linked = useSavedCampaign(params.get('focus') ?? '');
   const linkedItems = useMemo(() => (linked.data ? [linked.data] : undefined), [linked.data]);
   useRecordParam('focus', linkedItems, review);
+  // The rows are memoised (issue 27): their handlers take the campaign and
+  // keep their identity, so a dialog opening or closing redraws no row.
+  const edit = useCallback(
+    (c: CampaignSummary) => withFull(c.id, (full) => full.schedule && setEditing({ id: full.id, title: full.title, schedule: full.schedule })),
+    [],
+  );
+  const openPreview = useCallback((c: CampaignSummary) => withFull(c.id, setPreview), []);
+  const addToSchedule = useCallback((c: CampaignSummary) => setImportFor(c.id), []);
+  const { mutate: removeCampaign } = remove;
+  const del = useCallback(
+    (c: CampaignSummary) => {
+      if (window.confirm(campaignDeleteConfirm(c.title))) removeCampaign(c.id);
+    },
+    [removeCampaign],
+  );
 
   return (
     <div className="grid gap-6">
@@ -92,15 +107,13 @@ export default function InventoryPage() {
             <li key={c.id}>
               <CampaignRow
                 campaign={c}
-                onEdit={() => withFull(c.id, (full) => full.schedule && setEditing({ id: full.id, title: full.title, schedule: full.schedule }))}
-                onPreview={() => withFull(c.id, setPreview)}
-                onAddToSchedule={() => setImportFor(c.id)}
-                onComments={() => setReviewing(c)}
-                onHistory={() => setHistory(c)}
-                onReview={() => setReviewing(c)}
-                onDelete={() => {
-                  if (window.confirm(campaignDeleteConfirm(c.title))) remove.mutate(c.id);
-                }}
+                onEdit={edit}
+                onPreview={openPreview}
+                onAddToSchedule={addToSchedule}
+                onComments={review}
+                onHistory={setHistory}
+                onReview={review}
+                onDelete={del}
               />
             </li>
           ))}
@@ -144,7 +157,10 @@ export default function InventoryPage() {
   );
 }
 
-function CampaignRow({
+/** RowAction is a row's action: it is given the row's campaign, so one handler serves every row. */
+type RowAction = (c: CampaignSummary) => void;
+
+const CampaignRow = memo(function CampaignRow({
   campaign: c,
   onEdit,
   onPreview,
@@ -155,13 +171,13 @@ function CampaignRow({
   onDelete,
 }: {
   campaign: CampaignSummary;
-  onEdit: () => void;
-  onPreview: () => void;
-  onAddToSchedule: () => void;
-  onComments: () => void;
-  onHistory: () => void;
-  onReview: () => void;
-  onDelete: () => void;
+  onEdit: RowAction;
+  onPreview: RowAction;
+  onAddToSchedule: RowAction;
+  onComments: RowAction;
+  onHistory: RowAction;
+  onReview: RowAction;
+  onDelete: RowAction;
 }) {
   const headingId = `campaign-${c.id}`;
   return (
@@ -200,12 +216,12 @@ function CampaignRow({
       </div>
       <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions for ${c.title}`}>
         <CanEdit>
-          <Button size="sm" variant="outline" onClick={onEdit} disabled={!c.startDate} aria-label={`Edit ${c.title}`}>
+          <Button size="sm" variant="outline" onClick={() => onEdit(c)} disabled={!c.startDate} aria-label={`Edit ${c.title}`}>
             <Pencil className="h-4 w-4" aria-hidden="true" />
             Edit
           </Button>
         </CanEdit>
-        <Button size="sm" variant="outline" onClick={onPreview} aria-label={`Preview ${c.title}`}>
+        <Button size="sm" variant="outline" onClick={() => onPreview(c)} aria-label={`Preview ${c.title}`}>
           <Eye className="h-4 w-4" aria-hidden="true" />
           Preview
         </Button>
@@ -227,25 +243,25 @@ function CampaignRow({
           Download CSV
         </Button>
         <CanEdit>
-          <Button size="sm" variant="outline" onClick={onAddToSchedule} aria-label={`Add to Schedule ${c.title}`}>
+          <Button size="sm" variant="outline" onClick={() => onAddToSchedule(c)} aria-label={`Add to Schedule ${c.title}`}>
             <CalendarPlus className="h-4 w-4" aria-hidden="true" />
             Add to Schedule
           </Button>
         </CanEdit>
-        <Button size="sm" variant="outline" onClick={onComments} aria-label={`Comments on ${c.title}`}>
+        <Button size="sm" variant="outline" onClick={() => onComments(c)} aria-label={`Comments on ${c.title}`}>
           <MessageSquare className="h-4 w-4" aria-hidden="true" />
           Comments
         </Button>
-        <Button size="sm" variant="outline" onClick={onHistory} aria-label={`History of ${c.title}`}>
+        <Button size="sm" variant="outline" onClick={() => onHistory(c)} aria-label={`History of ${c.title}`}>
           <History className="h-4 w-4" aria-hidden="true" />
           History
         </Button>
-        <Button size="sm" variant="outline" onClick={onReview} aria-label={`Review ${c.title}`}>
+        <Button size="sm" variant="outline" onClick={() => onReview(c)} aria-label={`Review ${c.title}`}>
           <ClipboardCheck className="h-4 w-4" aria-hidden="true" />
           {reviewState(c.review) === 'none' ? 'Submit for review' : 'Review'}
         </Button>
         <CanEdit>
-          <Button size="sm" variant="outline" onClick={onDelete} aria-label={`Delete ${c.title}`} className="text-red-700 hover:text-red-800">
+          <Button size="sm" variant="outline" onClick={() => onDelete(c)} aria-label={`Delete ${c.title}`} className="text-red-700 hover:text-red-800">
             <Trash2 className="h-4 w-4" aria-hidden="true" />
             Delete
           </Button>
@@ -253,4 +269,4 @@ function CampaignRow({
       </div>
     </Card>
   );
-}
+});
