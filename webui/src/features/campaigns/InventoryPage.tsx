@@ -1,4 +1,5 @@
 import { CalendarDays, CalendarPlus, ClipboardCheck, Download, Eye, FileSpreadsheet, FolderOpen, History, MapPin, MessageSquare, Pencil, Trash2, Users } from 'lucide-react';
+import { IconSprite, SpriteIcon } from '@/components/ui/icon-sprite';
 import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CanEdit } from '@/components/CanEdit';
@@ -21,6 +22,22 @@ import ScheduleEditorDialog from './ScheduleEditorDialog';
 
 // The Schedule screen's import dialog is only loaded when "Add to Schedule" is used.
 const ImportDialog = lazy(() => import('@/components/campaigns/ImportDialog'));
+
+/** ROW_ICONS are the cards' icons, drawn once in the page's IconSprite (issue 27). */
+const ROW_ICONS = {
+  'ci-calendar': CalendarDays,
+  'ci-calendar-plus': CalendarPlus,
+  'ci-review': ClipboardCheck,
+  'ci-download': Download,
+  'ci-preview': Eye,
+  'ci-csv': FileSpreadsheet,
+  'ci-history': History,
+  'ci-locations': MapPin,
+  'ci-comments': MessageSquare,
+  'ci-edit': Pencil,
+  'ci-delete': Trash2,
+  'ci-people': Users,
+};
 
 /** Reviewed is what the review dialog shows of a campaign: a summary on the page, or the linked record. */
 type Reviewed = Pick<SavedCampaign, 'id' | 'title' | 'review'>;
@@ -102,6 +119,8 @@ export default function InventoryPage() {
           text="Generate a schedule in the Campaign Scheduler and save it to see it here."
         />
       ) : (
+        <>
+        <IconSprite icons={ROW_ICONS} />
         <ul className="grid gap-3" aria-label="Saved campaigns">
           {campaigns.map((c) => (
             <li key={c.id}>
@@ -118,6 +137,7 @@ export default function InventoryPage() {
             </li>
           ))}
         </ul>
+        </>
       )}
       {campaigns.length >= limit && (
         <Button variant="outline" className="justify-self-center" onClick={() => setLimit((n) => n + CAMPAIGN_PAGE)}>
@@ -192,17 +212,17 @@ const CampaignRow = memo(function CampaignRow({
         <p className="mt-1 break-words text-sm text-slate-700">{c.description?.trim() ? c.description : 'No description provided'}</p>
         <dl className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-600">
           <div className="flex items-center gap-1.5">
-            <CalendarDays className="h-4 w-4" aria-hidden="true" />
+            <SpriteIcon id="ci-calendar" />
             <dt className="sr-only">Created</dt>
             <dd data-testid="campaign-created">{shortDate(c.createdAt)}</dd>
           </div>
           <div className="flex items-center gap-1.5">
-            <Users className="h-4 w-4" aria-hidden="true" />
+            <SpriteIcon id="ci-people" />
             <dt className="sr-only">People</dt>
             <dd data-testid="campaign-people">{peopleCount(c)}</dd>
           </div>
           <div className="flex items-center gap-1.5">
-            <MapPin className="h-4 w-4" aria-hidden="true" />
+            <SpriteIcon id="ci-locations" />
             <dt className="sr-only">Locations</dt>
             <dd data-testid="campaign-locations">{locationCount(c)}</dd>
           </div>
@@ -217,12 +237,12 @@ const CampaignRow = memo(function CampaignRow({
       <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions for ${c.title}`}>
         <CanEdit>
           <Button size="sm" variant="outline" onClick={() => onEdit(c)} disabled={!c.startDate} aria-label={`Edit ${c.title}`}>
-            <Pencil className="h-4 w-4" aria-hidden="true" />
+            <SpriteIcon id="ci-edit" />
             Edit
           </Button>
         </CanEdit>
         <Button size="sm" variant="outline" onClick={() => onPreview(c)} aria-label={`Preview ${c.title}`}>
-          <Eye className="h-4 w-4" aria-hidden="true" />
+          <SpriteIcon id="ci-preview" />
           Preview
         </Button>
         <Button
@@ -231,38 +251,38 @@ const CampaignRow = memo(function CampaignRow({
           onClick={() => withFull(c.id, (full) => saveFile(savedFileName(full.title), full.htmlContent ?? ''))}
           aria-label={`Download ${c.title}`}
         >
-          <Download className="h-4 w-4" aria-hidden="true" />
+          <SpriteIcon id="ci-download" />
           Download
         </Button>
         <Button size="sm" variant="outline" onClick={() => downloadUrl(exportUrl(c.id, 'ics'))} aria-label={`Download ICS ${c.title}`}>
-          <CalendarDays className="h-4 w-4" aria-hidden="true" />
+          <SpriteIcon id="ci-calendar" />
           Download ICS
         </Button>
         <Button size="sm" variant="outline" onClick={() => downloadUrl(exportUrl(c.id, 'csv'))} aria-label={`Download CSV ${c.title}`}>
-          <FileSpreadsheet className="h-4 w-4" aria-hidden="true" />
+          <SpriteIcon id="ci-csv" />
           Download CSV
         </Button>
         <CanEdit>
           <Button size="sm" variant="outline" onClick={() => onAddToSchedule(c)} aria-label={`Add to Schedule ${c.title}`}>
-            <CalendarPlus className="h-4 w-4" aria-hidden="true" />
+            <SpriteIcon id="ci-calendar-plus" />
             Add to Schedule
           </Button>
         </CanEdit>
         <Button size="sm" variant="outline" onClick={() => onComments(c)} aria-label={`Comments on ${c.title}`}>
-          <MessageSquare className="h-4 w-4" aria-hidden="true" />
+          <SpriteIcon id="ci-comments" />
           Comments
         </Button>
         <Button size="sm" variant="outline" onClick={() => onHistory(c)} aria-label={`History of ${c.title}`}>
-          <History className="h-4 w-4" aria-hidden="true" />
+          <SpriteIcon id="ci-history" />
           History
         </Button>
         <Button size="sm" variant="outline" onClick={() => onReview(c)} aria-label={`Review ${c.title}`}>
-          <ClipboardCheck className="h-4 w-4" aria-hidden="true" />
+          <SpriteIcon id="ci-review" />
           {reviewState(c.review) === 'none' ? 'Submit for review' : 'Review'}
         </Button>
         <CanEdit>
           <Button size="sm" variant="outline" onClick={() => onDelete(c)} aria-label={`Delete ${c.title}`} className="text-red-700 hover:text-red-800">
-            <Trash2 className="h-4 w-4" aria-hidden="true" />
+            <SpriteIcon id="ci-delete" />
             Delete
           </Button>
         </CanEdit>
