@@ -628,6 +628,27 @@ func testCampaignSummaries(t *testing.T, s store.Store) {
 	assert.Equal(t, "2028-01-01", third.EndDate)
 }
 
+// walkPages reads a keyset list page by page with limit, from the start to
+// the page that says there is no more, checking each page's size, total and
+// more flag, and returns the rows in order.
+func walkPages[T any](t *testing.T, total, limit int, page func(ctx context.Context, after string, limit int) (store.Page[T], error), id func(T) string) []T {
+	t.Helper()
+	var got []T
+	after := ""
+	for {
+		p, err := page(ctx, after, limit)
+		require.NoError(t, err)
+		assert.Equal(t, total, p.Total)
+		require.LessOrEqual(t, len(p.Rows), limit)
+		got = append(got, p.Rows...)
+		assert.Equal(t, len(got) < total, p.More, "limit %d after %d rows", limit, len(got))
+		if !p.More || len(p.Rows) == 0 {
+			return got
+		}
+		after = id(p.Rows[len(p.Rows)-1])
+	}
+}
+
 // testCampaignPage: pages walked with each limit add up to ListCampaigns
 // without the HTML, each with the count of all; a cursor whose campaign is
 // gone is ErrNotFound, one past the last an empty last page.
@@ -646,20 +667,7 @@ func testCampaignPage(t *testing.T, s store.Store) {
 		all[i].HTMLContent = ""
 	}
 	for _, limit := range []int{1, 2, 3, 7, 100} {
-		var got []domain.Campaign
-		after := ""
-		for {
-			page, err := s.ListCampaignPage(ctx, after, limit)
-			require.NoError(t, err)
-			assert.Equal(t, len(all), page.Total)
-			require.LessOrEqual(t, len(page.Rows), limit)
-			got = append(got, page.Rows...)
-			assert.Equal(t, len(got) < len(all), page.More, "limit %d after %d rows", limit, len(got))
-			if !page.More {
-				break
-			}
-			after = page.Rows[len(page.Rows)-1].ID
-		}
+		got := walkPages(t, len(all), limit, s.ListCampaignPage, func(c domain.Campaign) string { return c.ID })
 		assert.Equal(t, all, got, "limit %d", limit)
 	}
 	last, err := s.ListCampaignPage(ctx, all[len(all)-1].ID, 3)
@@ -685,19 +693,7 @@ func testContentPage(t *testing.T, s store.Store) {
 	all, err := s.ListContent(ctx)
 	require.NoError(t, err)
 	for _, limit := range []int{1, 4, 6, 50} {
-		var got []domain.Content
-		after := ""
-		for {
-			page, err := s.ListContentPage(ctx, after, limit)
-			require.NoError(t, err)
-			assert.Equal(t, len(all), page.Total)
-			got = append(got, page.Rows...)
-			assert.Equal(t, len(got) < len(all), page.More, "limit %d after %d rows", limit, len(got))
-			if !page.More {
-				break
-			}
-			after = page.Rows[len(page.Rows)-1].ID
-		}
+		got := walkPages(t, len(all), limit, s.ListContentPage, func(c domain.Content) string { return c.ID })
 		assert.Equal(t, all, got, "limit %d", limit)
 	}
 	require.NoError(t, s.DeleteContent(ctx, all[1].ID))

@@ -40,7 +40,7 @@ func TestCampaignListsUseTheirIndex(t *testing.T) {
 	db, err := sql.Open("sqlite", path)
 	require.NoError(t, err)
 	defer db.Close()
-	plan := func(q string, args ...any) string { return queryPlan(t, db, q, args...) }
+	plan := func(q string, args ...any) string { return QueryPlan(t, db, q, args...) }
 	summaries := plan(queries[0])
 	assert.Contains(t, summaries, "SCAN campaigns USING COVERING INDEX campaigns_list", summaries)
 	assert.NotContains(t, summaries, "TEMP B-TREE", summaries)
@@ -67,14 +67,15 @@ func TestReviewListsUseTheirIndex(t *testing.T) {
 	require.NoError(t, err)
 	defer db.Close()
 	for i, index := range []string{"communications_reviewed", "campaigns_reviewed"} {
-		plan := queryPlan(t, db, queries[i])
+		plan := QueryPlan(t, db, queries[i])
 		assert.Contains(t, plan, "USING INDEX "+index, plan)
 		assert.NotContains(t, plan, "TEMP B-TREE", plan)
 	}
 }
 
-// queryPlan is SQLite's EXPLAIN QUERY PLAN of q, a line per step.
-func queryPlan(t *testing.T, db *sql.DB, q string, args ...any) string {
+// QueryPlan is SQLite's EXPLAIN QUERY PLAN of q, a line per step (exported
+// for the package's external tests).
+func QueryPlan(t *testing.T, db *sql.DB, q string, args ...any) string {
 	t.Helper()
 	rows, err := db.QueryContext(context.Background(), "EXPLAIN QUERY PLAN "+q, args...)
 	require.NoError(t, err)

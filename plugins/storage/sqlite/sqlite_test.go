@@ -11,7 +11,7 @@ import (
 
 	"github.com/commsplan/commsplan/pkg/store"
 	"github.com/commsplan/commsplan/pkg/store/storetest"
-	_ "github.com/commsplan/commsplan/plugins/storage/sqlite"
+	"github.com/commsplan/commsplan/plugins/storage/sqlite"
 )
 
 func TestConformance(t *testing.T) {
@@ -37,20 +37,7 @@ func TestSearchPlans(t *testing.T) {
 	db, err := sql.Open("sqlite", dsn)
 	require.NoError(t, err)
 	defer db.Close()
-	explain := func(st storetest.SearchStatement) string {
-		rows, err := db.Query("EXPLAIN QUERY PLAN "+st.Query, st.Args...)
-		require.NoError(t, err)
-		defer rows.Close()
-		var plan []string
-		for rows.Next() {
-			var id, parent, unused int
-			var detail string
-			require.NoError(t, rows.Scan(&id, &parent, &unused, &detail))
-			plan = append(plan, detail)
-		}
-		require.NoError(t, rows.Err())
-		return strings.Join(plan, "\n")
-	}
+	explain := func(st storetest.SearchStatement) string { return sqlite.QueryPlan(t, db, st.Query, st.Args...) }
 
 	sts := storetest.SearchStatements(t, s, "training")
 	require.Len(t, sts, 1, "the first rows in title order hold the page")
