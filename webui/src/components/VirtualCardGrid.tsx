@@ -15,6 +15,17 @@ function useGridColumns(max: number): number {
   return useSyncExternalStore(subscribeWidth, () => Math.min(gridColumns(window.innerWidth), max));
 }
 
+/** VirtualCardGridProps are a card grid's: its label, items, each item's key and card, a row's estimated height. */
+type VirtualCardGridProps<T> = {
+  label: string;
+  items: readonly T[];
+  itemKey: (item: T) => string;
+  rowHeight: number;
+  focusIndex?: number;
+  maxColumns?: number;
+  children: (item: T) => ReactNode;
+};
+
 /**
  * VirtualCardGrid is CardGrid for a long list: the same columns, drawn a row
  * at a time, only the rows in and near the view (issue 27). The rows not
@@ -33,15 +44,7 @@ export function VirtualCardGrid<T>({
   focusIndex = -1,
   maxColumns = 3,
   children,
-}: {
-  label: string;
-  items: readonly T[];
-  itemKey: (item: T) => string;
-  rowHeight: number;
-  focusIndex?: number;
-  maxColumns?: number;
-  children: (item: T) => ReactNode;
-}) {
+}: VirtualCardGridProps<T>) {
   const columns = useGridColumns(maxColumns);
   const [focusRow, setFocusRow] = useState<number | null>(null);
   const { list, virtual, margin } = useWindowRows({
@@ -99,27 +102,10 @@ export function VirtualCardGrid<T>({
  * a CardGrid draws every card (the demo data), past it a VirtualCardGrid
  * draws the rows in view (issue 27). rowHeight is a row's estimated height.
  */
-export function ListCardGrid<T>({
-  label,
-  items,
-  itemKey,
-  rowHeight,
-  focusIndex,
-  children,
-}: {
-  label: string;
-  items: readonly T[];
-  itemKey: (item: T) => string;
-  rowHeight: number;
-  focusIndex?: number;
-  children: (item: T) => ReactNode;
-}) {
+export function ListCardGrid<T>(props: Omit<VirtualCardGridProps<T>, 'maxColumns'>) {
+  const { label, items, itemKey, children } = props;
   if (virtualises(items.length)) {
-    return (
-      <VirtualCardGrid label={label} items={items} itemKey={itemKey} rowHeight={rowHeight} focusIndex={focusIndex}>
-        {children}
-      </VirtualCardGrid>
-    );
+    return <VirtualCardGrid {...props} />;
   }
   return (
     <CardGrid label={label}>
