@@ -80,6 +80,30 @@ const PROBE = () => {
     }).observe(document.body, { childList: true, subtree: true });
   });
   window.__bench = {
+    /**
+     * click marks, clicks btn and waits (at most ms) until done() holds, then
+     * for the next paint (a rAF runs before it, the task after it after).
+     * Answers the mark and the milliseconds to the condition and the paint.
+     */
+    async click(btn, done, what, ms) {
+      const t0 = this.mark();
+      btn.click();
+      await new Promise((resolve, reject) => {
+        if (done()) return resolve();
+        const timer = setTimeout(() => reject(new Error(`${what} not drawn in ${ms / 1000} s`)), ms);
+        const obs = new MutationObserver(() => {
+          if (done()) {
+            obs.disconnect();
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+        obs.observe(document.body, { childList: true, subtree: true, characterData: true });
+      });
+      const drawnMs = performance.now() - t0;
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      return { t0, drawnMs, paintedMs: performance.now() - t0 };
+    },
     mark() {
       state.commits = 0;
       state.rendered = 0;
@@ -151,24 +175,7 @@ function navigate(page, button, label, ids) {
         return true;
       };
       const btn = document.querySelector(`button[aria-label="${button}"]`);
-      const t0 = window.__bench.mark();
-      btn.click();
-      await new Promise((resolve, reject) => {
-        if (done()) return resolve();
-        const timer = setTimeout(() => reject(new Error(`${label} not drawn in 30 s`)), 30_000);
-        const obs = new MutationObserver(() => {
-          if (done()) {
-            obs.disconnect();
-            clearTimeout(timer);
-            resolve();
-          }
-        });
-        obs.observe(document.body, { childList: true, subtree: true, characterData: true });
-      });
-      const drawn = performance.now() - t0;
-      // The next frame painted: a rAF runs before the paint, the task after it after.
-      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-      return { t0, drawnMs: drawn, paintedMs: performance.now() - t0 };
+      return window.__bench.click(btn, done, label, 30_000);
     },
     [button, label, ids],
   );
@@ -242,23 +249,7 @@ async function listSteps(page, reps) {
           return col && (col.querySelector('[data-testid="schedule-item"]') || /No .* communications/.test(col.textContent ?? ''));
         });
       const btn = [...document.querySelectorAll('[aria-label="View"] button')].find((b) => b.textContent?.trim() === 'List');
-      const t0 = window.__bench.mark();
-      btn.click();
-      await new Promise((resolve, reject) => {
-        if (done()) return resolve();
-        const timer = setTimeout(() => reject(new Error('List view not drawn in 60 s')), 60_000);
-        const obs = new MutationObserver(() => {
-          if (done()) {
-            obs.disconnect();
-            clearTimeout(timer);
-            resolve();
-          }
-        });
-        obs.observe(document.body, { childList: true, subtree: true, characterData: true });
-      });
-      const drawn = performance.now() - t0;
-      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-      return { t0, drawnMs: drawn, paintedMs: performance.now() - t0 };
+      return window.__bench.click(btn, done, 'List view', 60_000);
     });
     await settle(page);
     const probe = await page.evaluate((since) => window.__bench.read(since), t.t0);
