@@ -18,13 +18,17 @@ type Scheduled struct {
 var ErrScheduled = errors.New("must be a date (YYYY-MM-DD) or an RFC 3339 time")
 
 // ParseScheduled reads a calendar date (YYYY-MM-DD) or an RFC 3339 instant in
-// any offset, keeping which kind it was.
+// any offset, keeping which kind it was. An instant whose UTC form leaves
+// years 0000-9999 is refused: its stored form could not be read back.
 func ParseScheduled(s string) (Scheduled, error) {
 	if d, err := time.Parse(time.DateOnly, s); err == nil {
 		return Scheduled{AllDay: true, At: d}, nil
 	}
 	t, err := time.Parse(time.RFC3339Nano, s)
 	if err != nil {
+		return Scheduled{}, ErrScheduled
+	}
+	if y := t.UTC().Year(); y < 0 || y > 9999 {
 		return Scheduled{}, ErrScheduled
 	}
 	return Scheduled{At: t.UTC()}, nil

@@ -33,7 +33,9 @@ func TestParseScheduled(t *testing.T) {
 			assert.Equal(t, s, again, "the stored form reads back the same")
 		})
 	}
-	for _, bad := range []string{"", "2031-02-30", "03/04/2031", "2031-03-04T15:00", "tomorrow"} {
+	for _, bad := range []string{"", "2031-02-30", "03/04/2031", "2031-03-04T15:00", "tomorrow",
+		// Offsets that carry the instant out of the years RFC 3339 can write.
+		"9999-12-31T23:00:00-05:00", "0000-01-01T01:00:00+05:00"} {
 		_, err := ParseScheduled(bad)
 		assert.ErrorIs(t, err, ErrScheduled, bad)
 	}
