@@ -56,6 +56,18 @@ func (s *Server) listCommunications(w http.ResponseWriter, r *http.Request) {
 		}
 		shape += "\x00me:" + who.ID
 	}
+	// A month of the calendar has the version of its months (FilterVersion);
+	// "mine" is the person's reviews, whose ids are read with the rows.
+	var v int64
+	if mine {
+		v, err = s.store.DataVersion(r.Context(), store.CommunicationsList)
+	} else {
+		v, err = s.store.FilterVersion(r.Context(), f)
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	load := s.store.ListCommunications
 	if shape != "" {
 		load = func(ctx context.Context) ([]domain.Communication, error) {
@@ -69,7 +81,7 @@ func (s *Server) listCommunications(w http.ResponseWriter, r *http.Request) {
 			return s.store.FilterCommunications(ctx, f)
 		}
 	}
-	serveList(s, w, r, slotKey{list: store.CommunicationsList, shape: shape}, p, load, communicationID, nil, "")
+	serveListAt(s, w, r, slotKey{list: store.CommunicationsList, shape: shape}, v, p, load, communicationID, nil, "")
 }
 
 // parseCommunicationFilter reads the filter parameters; shape is the filter

@@ -284,3 +284,62 @@ func TestCommunicationFilterPagesAndETags(t *testing.T) {
 		assert.Contains(t, string(body2), c.ID)
 	})
 }
+
+// TestCalendarMonthsKeepTheirCache checks what the months' versions are for
+// (store.FilterVersion), on two servers sharing a database: writes to
+// March, to the undated drafts and to records no communication names leave
+// July's answer current (304) on both, while March's follows them; renaming
+// the vehicle July's communication names moves July on both.
+func TestCalendarMonthsKeepTheirCache(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		a := newTestServer(t, b)
+		servers := []*testServer{a, a.secondServer(t)}
+		var veh domain.Vehicle
+		a.json("POST", "/api/vehicles", map[string]any{"name": "Email", "type": "email"}, 201, &veh)
+		var july, march domain.Communication
+		a.json("POST", "/api/communications", map[string]any{"title": "July", "status": "scheduled",
+			"scheduledDate": "2031-07-10T09:00:00Z", "vehicleId": veh.ID}, 201, &july)
+		const julyPath = "/api/communications?from=2031-06-30&to=2031-08-10&tz=Europe/Paris"
+		const marchPath = "/api/communications?from=2031-02-24&to=2031-04-06&tz=Europe/Paris"
+		etags := make([]string, len(servers))
+		for i, srv := range servers {
+			resp, body := srv.do("GET", julyPath, nil)
+			require.Equal(t, 200, resp.StatusCode, string(body))
+			require.Contains(t, string(body), july.ID)
+			etags[i] = resp.Header.Get("ETag")
+		}
+		var spare domain.Theme
+		writes := []struct {
+			name  string
+			write func()
+		}{
+			{"create in March", func() {
+				a.json("POST", "/api/communications", map[string]any{"title": "March", "status": "scheduled",
+					"scheduledDate": "2031-03-10"}, 201, &march)
+			}},
+			{"move within March", func() {
+				a.json("PUT", "/api/communications/"+march.ID, map[string]any{"scheduledDate": "2031-03-12"}, 200, &march)
+			}},
+			{"create an undated draft", func() { a.json("POST", "/api/communications", map[string]any{"title": "Draft"}, 201, nil) }},
+			{"create and rename a theme", func() {
+				a.json("POST", "/api/themes", map[string]any{"name": "Spare", "description": "d"}, 201, &spare)
+				a.json("PUT", "/api/themes/"+spare.ID, map[string]any{"name": "Spare, renamed"}, 200, nil)
+			}},
+			{"delete in March", func() { a.json("DELETE", "/api/communications/"+march.ID, nil, 204, nil) }},
+		}
+		for _, w := range writes {
+			w.write()
+			for i, srv := range servers {
+				resp, _ := srv.doWith("GET", julyPath, nil, http.Header{"If-None-Match": {etags[i]}})
+				assert.Equal(t, http.StatusNotModified, resp.StatusCode, "%s: July on server %d", w.name, i)
+				assert.Equal(t, listTruth(t, a.Store, marchPath), mustGet(srv, marchPath), "%s: March on server %d", w.name, i)
+			}
+		}
+		a.json("PUT", "/api/vehicles/"+veh.ID, map[string]any{"name": "Newsletter"}, 200, nil)
+		for i, srv := range servers {
+			resp, body := srv.doWith("GET", julyPath, nil, http.Header{"If-None-Match": {etags[i]}})
+			require.Equal(t, http.StatusOK, resp.StatusCode, "renamed vehicle: July on server %d", i)
+			assert.Contains(t, string(body), "Newsletter")
+		}
+	})
+}

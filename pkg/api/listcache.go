@@ -532,6 +532,12 @@ func serveList[T any](s *Server, w http.ResponseWriter, r *http.Request, k slotK
 		s.fail(w, r, err)
 		return
 	}
+	serveListAt(s, w, r, k, v, p, load, id, group, groupKey)
+}
+
+// serveListAt is serveList at version v of what k answers, read by the
+// caller.
+func serveListAt[T any](s *Server, w http.ResponseWriter, r *http.Request, k slotKey, v int64, p page, load func(context.Context) ([]T, error), id func(T) string, group func(T) string, groupKey string) {
 	e, ok := s.cachedEntry(w, r, k, v, func(ctx context.Context, need int64) (*listEntry, error) {
 		rows, err := load(ctx)
 		if err != nil {

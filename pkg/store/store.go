@@ -476,6 +476,13 @@ type Store interface {
 	// DataVersion returns the list's data version: it grows with every
 	// committed write that can change the list, on any replica.
 	DataVersion(ctx context.Context, l List) (int64, error)
+	// FilterVersion returns the data version of what
+	// FilterCommunications(f) answers (f.IDs aside): it grows with every
+	// committed write that can change that answer, on any replica. A range
+	// bounded at both ends moves only with writes to the communications
+	// scheduled in its months (in any zone), and to the records they embed
+	// or f names, so a calendar month stays cached while others are written.
+	FilterVersion(ctx context.Context, f CommunicationFilter) (int64, error)
 	// RevokeSession records the session id as revoked until expires, when
 	// its token ends anyway; revoking it again changes nothing. Records of
 	// expired sessions are pruned in the same transaction.

@@ -362,19 +362,22 @@ func (s *Store) insertCommunication(ctx context.Context, c *domain.Communication
 	if err != nil {
 		return err
 	}
+	s.scheduledOn(c.ScheduledDate)
 	return s.record(ctx, domain.ActionCreated, "communication", c.ID, c.Title)
 }
 
 // UpdateCommunication implements store.Store.
 func (s *Store) UpdateCommunication(ctx context.Context, c *domain.Communication) error {
 	return s.inTx(ctx, func(tx *Store) error {
-		if _, err := tx.GetCommunication(ctx, c.ID); err != nil {
+		old, err := tx.GetCommunication(ctx, c.ID)
+		if err != nil {
 			return err
 		}
 		if err := tx.checkCommunicationRefs(ctx, c, nil); err != nil {
 			return err
 		}
-		err := tx.updateRecorded(ctx, "communication", c.ID, c.Title,
+		tx.scheduledOn(old.ScheduledDate, c.ScheduledDate)
+		err = tx.updateRecorded(ctx, "communication", c.ID, c.Title,
 			`UPDATE communications SET title = $2, theme_id = $3, selected_questions = $4, audience_id = $5,
 			   vehicle_id = $6, raw_content = $7, generated_content = $8, final_content_id = $9, status = $10,
 			   scheduled_date = $11, source_campaign_id = $12, source_activity_id = $13 WHERE id = $1`,
@@ -390,7 +393,21 @@ func (s *Store) UpdateCommunication(ctx context.Context, c *domain.Communication
 
 // DeleteCommunication implements store.Store.
 func (s *Store) DeleteCommunication(ctx context.Context, id string) error {
-	return s.deleteRecorded(ctx, "communications", "title", "communication", id)
+	return s.inTx(ctx, func(tx *Store) error {
+		scheduled, err := tx.scheduledDate(ctx, id)
+		if err != nil {
+			return err
+		}
+		tx.scheduledOn(scheduled)
+		return tx.deleteRecorded(ctx, "communications", "title", "communication", id)
+	})
+}
+
+// scheduledDate is a communication's stored scheduledDate, for scheduledOn.
+func (s *Store) scheduledDate(ctx context.Context, id string) (string, error) {
+	var scheduled string
+	err := s.q().QueryRowContext(ctx, `SELECT scheduled_date FROM communications WHERE id = $1`, id).Scan(&scheduled)
+	return scheduled, notFound(err)
 }
 
 // ListActivity implements store.Store.

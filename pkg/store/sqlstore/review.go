@@ -69,6 +69,13 @@ func (s *Store) SetReview(ctx context.Context, entity, id string, r domain.Revie
 		if n == 0 {
 			return store.ErrNotFound
 		}
+		if entity == "communication" {
+			scheduled, err := tx.scheduledDate(ctx, id)
+			if err != nil {
+				return err
+			}
+			tx.scheduledOn(scheduled)
+		}
 		tx.touch(entity)
 		return nil
 	})

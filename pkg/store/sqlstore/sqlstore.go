@@ -127,6 +127,11 @@ type Store struct {
 	// touched holds the lists this transaction's writes can change; their
 	// versions are bumped just before it commits (see bumpVersions).
 	touched map[store.List]bool
+	// months are the communications' month versions this transaction's
+	// writes move (monthKeys); dated says the next touch of the
+	// communications already named its months (scheduledOn).
+	months map[string]bool
+	dated  bool
 	// version reads data versions for a Store made by New.
 	version *versionReader
 	// searches share concurrent identical searches; nil in a transaction.
@@ -337,7 +342,8 @@ func (s *Store) runTx(ctx, bounded context.Context, fn func(tx *Store) error) er
 		return fmt.Errorf("begin transaction: %w", s.classify(ctx, bounded, err))
 	}
 	deadline, _ := bounded.Deadline()
-	txs := &Store{opt: s.opt, tx: tx, deadline: deadline, touched: map[store.List]bool{}, version: s.version,
+	txs := &Store{opt: s.opt, tx: tx, deadline: deadline, touched: map[store.List]bool{}, months: map[string]bool{},
+		version: s.version,
 		txStmts: s.txStmts}
 	if s.txStmts != nil {
 		defer s.txStmts.prepareWanted(ctx)
@@ -465,6 +471,13 @@ func (s *Store) record(ctx context.Context, action, entityType, id, label string
 		return err
 	}
 	s.touch(entityType)
+	if action != domain.ActionCreated { // nothing names a record just made
+		named, err := s.named(ctx, entityType, id)
+		if err != nil {
+			return err
+		}
+		s.touchNamed(named)
+	}
 	return nil
 }
 
@@ -506,6 +519,7 @@ func reread[T any](ctx context.Context, get func(context.Context, string) (T, er
 }
 
 // deleteRecorded deletes one row by id and logs it under its label column.
+// Communications that named it lose its name with it (namedBy).
 func (s *Store) deleteRecorded(ctx context.Context, table, labelColumn, entityType, id string) error {
 	return s.inTx(ctx, func(tx *Store) error {
 		var label string
@@ -513,10 +527,18 @@ func (s *Store) deleteRecorded(ctx context.Context, table, labelColumn, entityTy
 		if err != nil {
 			return notFound(err)
 		}
+		named, err := tx.named(ctx, entityType, id)
+		if err != nil {
+			return err
+		}
 		if err := mustAffect(tx.q().ExecContext(ctx, "DELETE FROM "+table+" WHERE id = $1", id)); err != nil {
 			return err
 		}
-		return tx.record(ctx, domain.ActionDeleted, entityType, id, label)
+		if err := tx.record(ctx, domain.ActionDeleted, entityType, id, label); err != nil {
+			return err
+		}
+		tx.touchNamed(named)
+		return nil
 	})
 }
 

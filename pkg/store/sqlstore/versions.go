@@ -3,11 +3,15 @@ package sqlstore
 import (
 	"bytes"
 	"context"
+	"database/sql"
+	"errors"
+	"maps"
 	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
 
+	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/store"
 )
 
@@ -16,17 +20,18 @@ import (
 // write's own transaction, so every logged write moves the right versions
 // without its method having to remember.
 var touches = map[string][]store.List{
-	// Deleting a theme cascades to its questions and their content links and
-	// clears it from communications, which embed its name.
-	"theme": {store.ThemesList, store.QuestionsList, store.ContentList, store.CommunicationsList},
+	// Deleting a theme cascades to its questions and their content links.
+	// Communications embed its name: record moves them when one names it
+	// (namedBy).
+	"theme": {store.ThemesList, store.QuestionsList, store.ContentList},
 	// Themes count questions; a deleted question drops its content links.
 	"question":       {store.QuestionsList, store.ThemesList, store.ContentList},
 	"question_order": {store.QuestionsList},
 	// Content links change theme and question content counts.
 	"content": {store.ContentList, store.ThemesList, store.QuestionsList},
-	// Communications embed audience and vehicle names.
-	"audience": {store.AudiencesList, store.CommunicationsList},
-	"vehicle":  {store.VehiclesList, store.CommunicationsList},
+	// Communications embed audience and vehicle names (namedBy).
+	"audience": {store.AudiencesList},
+	"vehicle":  {store.VehiclesList},
 	// Vehicles count their communications.
 	"communication": {store.CommunicationsList, store.VehiclesList},
 	"campaign":      {store.CampaignsList},
@@ -45,7 +50,9 @@ var touches = map[string][]store.List{
 
 // touch marks the lists a write to entityType can change; callers are
 // inside inTx. An entity type missing from touches marks every list: a
-// forgotten entry costs cache hits, never staleness.
+// forgotten entry costs cache hits, never staleness. So does a write to the
+// communications that did not name its months first (scheduledOn): it
+// moves every month.
 func (s *Store) touch(entityType string) {
 	lists, known := touches[entityType]
 	if !known {
@@ -53,7 +60,11 @@ func (s *Store) touch(entityType string) {
 	}
 	for _, l := range lists {
 		s.touched[l] = true
+		if l == store.CommunicationsList && !s.dated {
+			s.months[everyMonth] = true
+		}
 	}
+	s.dated = false
 	if !slices.Contains(unlistedActivity, entityType) {
 		s.touched[store.ActivityList] = true
 	}
@@ -68,9 +79,10 @@ var unlistedActivity = []string{"session", "person", "checklist", "checklist_ite
 var unlistedActivitySQL = "('" + strings.Join(unlistedActivity, "', '") + "')"
 
 // bumpVersions moves the versions of the touched lists, once per transaction
-// however many rows it wrote, just before it commits. The rows are locked in
-// one fixed order and last, held only until the commit, so concurrent
-// PostgreSQL writers queue briefly and never deadlock on them.
+// however many rows it wrote, just before it commits, then the months of
+// the communications it wrote (monthKeys). The rows are locked in one fixed
+// order and last, held only until the commit, so concurrent PostgreSQL
+// writers queue briefly and never deadlock on them.
 func (s *Store) bumpVersions(ctx context.Context) error {
 	// The new version is at least the clock in microseconds, so versions keep
 	// growing even across a database dropped and made afresh: a browser's
@@ -80,7 +92,19 @@ func (s *Store) bumpVersions(ctx context.Context) error {
 		if !s.touched[l] {
 			continue
 		}
-		if err := s.bump(ctx, at, l); err != nil {
+		if _, err := s.q().ExecContext(ctx, bumpQuery, at, l.String()); err != nil {
+			return err
+		}
+	}
+	if !s.touched[store.CommunicationsList] {
+		return nil
+	}
+	if len(s.months) == 0 {
+		// The list was marked directly (a restore): every month moves.
+		s.months[everyMonth] = true
+	}
+	for _, m := range slices.Sorted(maps.Keys(s.months)) {
+		if _, err := s.q().ExecContext(ctx, bumpMonthQuery, at, monthKind+m); err != nil {
 			return err
 		}
 	}
@@ -90,10 +114,90 @@ func (s *Store) bumpVersions(ctx context.Context) error {
 // bumpQuery moves one list's version.
 const bumpQuery = `UPDATE data_versions SET version = CASE WHEN version + 1 > $1 THEN version + 1 ELSE $1 END WHERE kind = $2`
 
-// bump runs bumpQuery for one list in the transaction.
-func (s *Store) bump(ctx context.Context, at int64, l store.List) error {
-	_, err := s.q().ExecContext(ctx, bumpQuery, at, l.String())
-	return err
+// bumpMonthQuery is bumpQuery for a month of the communications, whose row
+// is made the first time that month is written.
+const bumpMonthQuery = `INSERT INTO data_versions (kind, version) VALUES ($2, $1)
+ON CONFLICT (kind) DO UPDATE SET version = CASE WHEN data_versions.version + 1 > $1 THEN data_versions.version + 1 ELSE $1 END`
+
+// Months of the communications (issue 27): besides the whole list's
+// version, each month of scheduled days has its own, and one covers the
+// undated ones, so a calendar month's answer stays valid while other
+// months are written. A write to the communications moves the months its
+// rows were and are scheduled in (scheduledOn); any other change to them
+// (a name they embed, a restore, a write that did not say) moves
+// everyMonth, which every month's version includes.
+const (
+	// monthKind prefixes a month's row in data_versions:
+	// "communications@2031-03", "communications@undated".
+	monthKind = "communications@"
+	// undatedMonth is the key of the undated communications.
+	undatedMonth = "undated"
+	// everyMonth is the key every month's version includes.
+	everyMonth = "*"
+	// maxVersionMonths bounds the months a filter's version sums (about a
+	// year and a month fill a calendar view); a longer range takes the
+	// whole list's version.
+	maxVersionMonths = 15
+)
+
+// monthKeys are the months a communication scheduled on scheduled can be
+// listed in, in any time zone: a date's own month; for an instant, the
+// months of the day before, of and after its UTC day, as a zone moves an
+// instant's day by at most one (domain.Scheduled.Day).
+func monthKeys(scheduled string) []string {
+	if scheduled == "" {
+		return []string{undatedMonth}
+	}
+	sc, err := domain.ParseScheduled(scheduled)
+	if err != nil {
+		return []string{everyMonth}
+	}
+	if sc.AllDay {
+		return []string{sc.At.Format("2006-01")}
+	}
+	d := sc.Day(nil)
+	return []string{d.AddDate(0, 0, -1).Format("2006-01"), d.Format("2006-01"), d.AddDate(0, 0, 1).Format("2006-01")}
+}
+
+// scheduledOn names the months the next write to the communications changes:
+// those of the stored scheduledDate values its rows had and now have.
+// Callers are inside inTx, and record the write next.
+func (s *Store) scheduledOn(scheduled ...string) {
+	for _, sc := range scheduled {
+		for _, m := range monthKeys(sc) {
+			s.months[m] = true
+		}
+	}
+	s.dated = true
+}
+
+// namedBy are the communications' columns through which they embed an
+// entity's name (communicationSelect): a write to such an entity changes
+// the communications only when one of them names it.
+var namedBy = map[string]string{"theme": "theme_id", "audience": "audience_id", "vehicle": "vehicle_id"}
+
+// named says whether a communication names the entity (namedBy); always
+// false for other entity types. Callers are inside inTx.
+func (s *Store) named(ctx context.Context, entityType, id string) (bool, error) {
+	col, ok := namedBy[entityType]
+	if !ok {
+		return false, nil
+	}
+	var one int
+	err := s.q().QueryRowContext(ctx, `SELECT 1 FROM communications WHERE `+col+` = $1 LIMIT 1`, id).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// touchNamed marks the communications changed in every month when named:
+// their embedded name of the entity changed (or was cleared).
+func (s *Store) touchNamed(named bool) {
+	if named {
+		s.touched[store.CommunicationsList] = true
+		s.months[everyMonth] = true
+	}
 }
 
 // versionQuery reads one list's data version by primary key.
@@ -120,31 +224,34 @@ type versionReader struct {
 type versionsAt struct {
 	stamp []byte
 	v     [store.NumLists]int64
+	// months are the communications' month versions, by key (monthKind).
+	months map[string]int64
 }
 
-func (r *versionReader) read(ctx context.Context, s *Store, l store.List) (int64, error) {
+func (r *versionReader) read(ctx context.Context, s *Store) (*versionsAt, error) {
 	if s.opt.Stamp != nil {
 		var buf [128]byte
 		if now, ok := s.opt.Stamp.Stamp(buf[:0]); ok {
 			if last := r.last.Load(); last != nil && bytes.Equal(now, last.stamp) {
-				return last.v[l], nil
+				return last, nil
 			}
 		}
 	}
-	at, err := r.rounds.do(ctx, struct{}{}, func() (*versionsAt, error) {
+	return r.rounds.do(ctx, struct{}{}, func() (*versionsAt, error) {
 		// The round's own deadline: it belongs to all its waiters, not to the
 		// request that started it.
 		ctx, cancel := context.WithTimeout(context.Background(), versionTimeout(s.opt.QueryTimeout))
 		defer cancel()
-		at := &versionsAt{}
+		var stamp []byte
 		stamped := false
 		if s.opt.Stamp != nil {
-			at.stamp, stamped = s.opt.Stamp.Stamp(nil) // before the query, never after
+			stamp, stamped = s.opt.Stamp.Stamp(nil) // before the query, never after
 		}
-		var err error
-		if at.v, err = s.versions(ctx); err != nil {
+		at, err := s.versions(ctx)
+		if err != nil {
 			return nil, err
 		}
+		at.stamp = stamp
 		if stamped {
 			r.last.Store(at)
 		} else {
@@ -152,32 +259,33 @@ func (r *versionReader) read(ctx context.Context, s *Store, l store.List) (int64
 		}
 		return at, nil
 	})
-	if err != nil {
-		return 0, err
-	}
-	return at.v[l], nil
 }
 
 // versions runs versionsQuery.
-func (s *Store) versions(ctx context.Context) (v [store.NumLists]int64, err error) {
+func (s *Store) versions(ctx context.Context) (*versionsAt, error) {
 	rows, err := s.q().QueryContext(ctx, versionsQuery)
 	if err != nil {
-		return v, err
+		return nil, err
 	}
 	defer rows.Close()
+	at := &versionsAt{months: map[string]int64{}}
 	for rows.Next() {
 		var kind string
 		var n int64
 		if err := rows.Scan(&kind, &n); err != nil {
-			return v, err
+			return nil, err
+		}
+		if m, ok := strings.CutPrefix(kind, monthKind); ok {
+			at.months[m] = n
+			continue
 		}
 		for _, l := range store.Lists {
 			if l.String() == kind {
-				v[l] = n
+				at.v[l] = n
 			}
 		}
 	}
-	return v, rows.Err()
+	return at, rows.Err()
 }
 
 // versionTimeout bounds a shared version read: the query timeout, or a
@@ -197,5 +305,68 @@ func (s *Store) DataVersion(ctx context.Context, l store.List) (int64, error) {
 		err := s.q().QueryRowContext(ctx, versionQuery, l.String()).Scan(&v)
 		return v, err
 	}
-	return s.version.read(ctx, s, l)
+	at, err := s.version.read(ctx, s)
+	if err != nil {
+		return 0, err
+	}
+	return at.v[l], nil
+}
+
+// FilterVersion implements store.Store: the sum of the versions f's answer
+// depends on. Each only grows, so the sum moves with any of them, whatever
+// the replicas' clocks. A range with both ends (or the undated alone) sums
+// its months, the undated when it lists them, and everyMonth; any other
+// filter takes the whole list's version. A record f names adds its list's
+// version: deleting it makes f a 400, though no communication changed.
+func (s *Store) FilterVersion(ctx context.Context, f store.CommunicationFilter) (int64, error) {
+	var at *versionsAt
+	var err error
+	if s.tx != nil || s.version == nil {
+		at, err = s.versions(ctx)
+	} else {
+		at, err = s.version.read(ctx, s)
+	}
+	if err != nil {
+		return 0, err
+	}
+	var v int64
+	if months, ok := filterMonths(f); ok {
+		for _, m := range append(months, everyMonth) {
+			v += at.months[m]
+		}
+	} else {
+		v = at.v[store.CommunicationsList]
+	}
+	for _, ref := range []struct {
+		id string
+		l  store.List
+	}{{f.ThemeID, store.ThemesList}, {f.AudienceID, store.AudiencesList}, {f.VehicleID, store.VehiclesList}} {
+		if ref.id != "" {
+			v += at.v[ref.l]
+		}
+	}
+	return v, nil
+}
+
+// filterMonths are the month keys whose versions cover what f lists; ok is
+// false when f is not bounded to months (an open range, no range, or more
+// than maxVersionMonths).
+func filterMonths(f store.CommunicationFilter) (keys []string, ok bool) {
+	ranged := !f.From.IsZero() || !f.To.IsZero()
+	switch {
+	case f.Undated == store.UndatedOnly:
+		return []string{undatedMonth}, true
+	case f.From.IsZero() || f.To.IsZero() || f.To.Before(f.From):
+		return nil, false
+	}
+	for m := time.Date(f.From.Year(), f.From.Month(), 1, 0, 0, 0, 0, time.UTC); !m.After(f.To); m = m.AddDate(0, 1, 0) {
+		if len(keys) == maxVersionMonths {
+			return nil, false
+		}
+		keys = append(keys, m.Format("2006-01"))
+	}
+	if ranged && f.Undated == store.UndatedInclude {
+		keys = append(keys, undatedMonth)
+	}
+	return keys, true
 }

@@ -55,6 +55,7 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"NewsletterTemplates", testNewsletterTemplates},
 		{"DataVersions", testDataVersions},
 		{"DataVersionsConcurrent", testDataVersionsConcurrent},
+		{"FilterVersions", testFilterVersions},
 		{"SessionRevocations", testSessionRevocations},
 		{"AccessCodesHash", testAccessCodesHash},
 		{"Deadlines", testDeadlines},

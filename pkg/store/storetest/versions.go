@@ -229,3 +229,128 @@ func testDataVersionsConcurrent(t *testing.T, s store.Store) {
 	}
 	wg.Wait()
 }
+
+// testFilterVersions checks FilterVersion as testDataVersions checks
+// DataVersion, for calendar months in several zones, the undated, a
+// filter naming a record and the whole list: after each write, every
+// filter whose answer changed has a greater version. And it checks what the
+// month versions are for: each step leaves alone the filters it names in
+// keeps, whose answers it cannot change.
+func testFilterVersions(t *testing.T, s store.Store) {
+	paris, err := time.LoadLocation("Europe/Paris")
+	require.NoError(t, err)
+	ny, err := time.LoadLocation("America/New_York")
+	require.NoError(t, err)
+	day := func(d string) time.Time {
+		v, err := time.Parse(time.DateOnly, d)
+		require.NoError(t, err)
+		return v
+	}
+	used, spare := mkTheme(t, s, "Used"), mkTheme(t, s, "Spare")
+	aud := mkAudience(t, s, "Field")
+	veh := domain.Vehicle{Name: "Email", Type: "email", CommunicationStrategy: "universal"}
+	require.NoError(t, s.CreateVehicle(ctx, &veh))
+	spareVeh := domain.Vehicle{Name: "Radio", Type: "other", CommunicationStrategy: "universal"}
+	require.NoError(t, s.CreateVehicle(ctx, &spareVeh))
+	mk := func(title, scheduled string) domain.Communication {
+		status := domain.StatusScheduled
+		if scheduled == "" {
+			status = domain.StatusDraft
+		}
+		c := domain.Communication{Title: title, Status: status, ScheduledDate: scheduled, ThemeID: used.ID, AudienceID: aud.ID}
+		require.NoError(t, s.CreateCommunication(ctx, &c))
+		return c
+	}
+	mk("March", "2031-03-15")
+	// 23:30 UTC on 30 April is 1 May in Paris, 30 April in New York.
+	edge := mk("Edge", "2031-04-30T23:30:00Z")
+	mk("June", "2031-06-01T02:00:00Z") // 31 May in New York
+	draft := mk("Draft", "")
+	sept := mk("September", "2031-09-10")
+
+	filters := map[string]store.CommunicationFilter{
+		"march":         {From: day("2031-03-01"), To: day("2031-03-31")},
+		"april paris":   {From: day("2031-04-01"), To: day("2031-04-30"), Loc: paris},
+		"may paris":     {From: day("2031-05-01"), To: day("2031-05-31"), Loc: paris},
+		"may new york":  {From: day("2031-05-01"), To: day("2031-05-31"), Loc: ny},
+		"april grid":    {From: day("2031-03-31"), To: day("2031-05-11"), Loc: paris},
+		"september":     {From: day("2031-09-01"), To: day("2031-09-30")},
+		"undated":       {Undated: store.UndatedOnly},
+		"march+undated": {From: day("2031-03-01"), To: day("2031-03-31"), Undated: store.UndatedInclude},
+		"spare theme":   {From: day("2031-03-01"), To: day("2031-03-31"), ThemeID: spare.ID},
+		"whole":         {},
+	}
+	type answer struct {
+		version int64
+		body    string
+	}
+	snapshot := func() map[string]answer {
+		out := map[string]answer{}
+		for name, f := range filters {
+			v, err := s.FilterVersion(ctx, f)
+			require.NoError(t, err, name)
+			rows, err := s.FilterCommunications(ctx, f)
+			var body []byte
+			if err == nil {
+				body, err = json.Marshal(rows)
+			}
+			if err != nil {
+				body = []byte("error: " + err.Error()) // a deleted record named
+			}
+			out[name] = answer{v, string(body)}
+		}
+		return out
+	}
+	months := []string{"march", "april paris", "may paris", "may new york", "april grid", "september", "march+undated", "spare theme"}
+	steps := []struct {
+		name  string
+		write func() error
+		keeps []string
+	}{
+		{"create in March", func() error { mk("March 2", "2031-03-20"); return nil },
+			[]string{"april paris", "may paris", "may new york", "september", "undated"}},
+		{"move the edge to September", func() error {
+			edge.ScheduledDate = "2031-09-20"
+			return s.UpdateCommunication(ctx, &edge)
+		}, []string{"march", "march+undated", "undated", "spare theme"}},
+		{"edit the draft", func() error {
+			draft.Title = "Draft, edited"
+			return s.UpdateCommunication(ctx, &draft)
+		}, []string{"march", "april paris", "may paris", "may new york", "april grid", "september", "spare theme"}},
+		{"ask for a review in September", func() error {
+			return s.SetReview(ctx, "communication", sept.ID, domain.Review{State: domain.ReviewRequested, Round: 1})
+		}, []string{"march", "april paris", "may paris", "may new york", "april grid", "undated", "march+undated", "spare theme"}},
+		{"delete in September", func() error { return s.DeleteCommunication(ctx, sept.ID) },
+			[]string{"march", "april paris", "may paris", "may new york", "undated", "march+undated", "spare theme"}},
+		{"create a theme", func() error { mkTheme(t, s, "New"); return nil }, append(months[:len(months)-1], "undated", "whole")},
+		{"rename a theme no communication names", func() error {
+			spare.Name = "Spare, renamed"
+			return s.UpdateTheme(ctx, &spare)
+		}, []string{"march", "april paris", "may paris", "may new york", "april grid", "september", "undated", "march+undated", "whole"}},
+		{"delete a vehicle no communication names", func() error { return s.DeleteVehicle(ctx, spareVeh.ID) },
+			append(months, "undated", "whole")},
+		{"rename the theme they name", func() error {
+			used.Name = "Used, renamed"
+			return s.UpdateTheme(ctx, &used)
+		}, nil},
+		{"delete the audience they name", func() error { return s.DeleteAudience(ctx, aud.ID) }, nil},
+		{"delete the theme a filter names", func() error { return s.DeleteTheme(ctx, spare.ID) },
+			[]string{"march", "april paris", "may paris", "may new york", "april grid", "september", "undated", "march+undated", "whole"}},
+	}
+	before := snapshot()
+	for _, st := range steps {
+		require.NoError(t, st.write(), st.name)
+		after := snapshot()
+		for name := range filters {
+			if after[name].body != before[name].body {
+				assert.Greater(t, after[name].version, before[name].version, "%s changed %s without moving its version", st.name, name)
+			} else {
+				assert.GreaterOrEqual(t, after[name].version, before[name].version, "%s: %s went back", st.name, name)
+			}
+		}
+		for _, name := range st.keeps {
+			assert.Equal(t, before[name].version, after[name].version, "%s moved %s, which it cannot change", st.name, name)
+		}
+		before = after
+	}
+}
