@@ -49,6 +49,33 @@ func TestCampaignListsUseTheirIndex(t *testing.T) {
 	assert.NotContains(t, page, "TEMP B-TREE", page)
 }
 
+// TestContentPageUsesItsIndex checks that a page of the Content Library is
+// read in the index content_page's order (migration 24), not by sorting
+// every piece: under writes each page is read again.
+func TestContentPageUsesItsIndex(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "p.db")
+	s, err := open(ctx, path, store.Options{QueryTimeout: time.Minute}, defaults)
+	require.NoError(t, err)
+	defer s.Close()
+	c := domain.Content{Title: "FAQ", Content: "body", Type: domain.ContentText}
+	require.NoError(t, s.CreateContent(ctx, &c))
+	var queries []string
+	s.SetTrace(func(q string) { queries = append(queries, q) })
+	_, err = s.ListContentPage(ctx, "", 50)
+	require.NoError(t, err)
+	require.NotEmpty(t, queries)
+
+	db, err := sql.Open("sqlite", path)
+	require.NoError(t, err)
+	defer db.Close()
+	for _, after := range []string{"", c.ID} {
+		plan := QueryPlan(t, db, queries[0], after, 51)
+		assert.Contains(t, plan, "SCAN content USING INDEX content_page", plan)
+		assert.NotContains(t, plan, "TEMP B-TREE", plan)
+	}
+}
+
 // TestReviewListsUseTheirIndex checks that the review lists read the
 // partial indexes of the rows under review (migration 22), not the tables.
 func TestReviewListsUseTheirIndex(t *testing.T) {
