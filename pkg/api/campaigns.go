@@ -130,7 +130,7 @@ func (s *Server) campaignList() http.HandlerFunc {
 				return
 			}
 			serveList(s, w, r, slotKey{list: store.CampaignsList, shape: campaignSummaryShape}, p, s.store.ListCampaignSummaries,
-				func(c CampaignSummary) string { return c.ID }, nil, "")
+				func(c CampaignSummary) string { return c.ID })
 		default:
 			s.fail(w, r, BadRequest("fields", "must be summary, or absent for the whole records"))
 		}

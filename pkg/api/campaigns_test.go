@@ -676,7 +676,7 @@ func TestCampaignPageIsTheCutPage(t *testing.T) {
 		storePageIsTheCutPage(t, ts, "/api/campaigns", ids, func() *listEntry {
 			cs, err := ts.Store.ListCampaigns(ctx)
 			require.NoError(t, err)
-			e, err := buildEntry(1, listed(cs), func(c listedCampaign) string { return c.ID }, nil)
+			e, err := buildEntry(1, listed(cs), func(c listedCampaign) string { return c.ID })
 			require.NoError(t, err)
 			return e
 		})
@@ -702,7 +702,7 @@ func TestContentPageIsTheCutPage(t *testing.T) {
 		storePageIsTheCutPage(t, ts, "/api/content", ids, func() *listEntry {
 			cs, err := ts.Store.ListContent(ctx)
 			require.NoError(t, err)
-			e, err := buildEntry(1, cs, contentID, nil)
+			e, err := buildEntry(1, cs, contentID)
 			require.NoError(t, err)
 			return e
 		})

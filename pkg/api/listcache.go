@@ -35,9 +35,8 @@ const minCompressSize = 1024
 // listCache keeps each list's answer, keyed by the list's data version
 // (store.DataVersion): a read whose version matches is served from memory,
 // with no query, no JSON encoding and no compression. Entries are replaced
-// when their list's version moves, so the cache holds one body per list.
-// A filtered list is cut from its whole list's entry (groupedList), so
-// however many filters readers use, each version is built once.
+// when their list's version moves, so the cache holds one body per list
+// and per filtered shape (slotKey).
 type listCache struct {
 	mu    sync.Mutex
 	slots map[slotKey]*listSlot
@@ -133,10 +132,8 @@ type listEntry struct {
 	// index finds a row by id, for cursors.
 	index map[string]int
 	ids   []string
-	// all is every row, 0 to n-1; groups[k] the rows whose group key is k,
-	// in list order (groupedList).
-	all    []int
-	groups map[string][]int
+	// all is every row, 0 to n-1.
+	all []int
 
 	// storePage is set when the entry is one page read from the store
 	// rather than a whole list (storePage): its rows in all, and whether
@@ -305,16 +302,12 @@ func (c *listCache) run(slot *listSlot, round *buildRound) {
 	}
 }
 
-// buildEntry encodes rows one by one, so a page or a group can be cut from
-// the body without encoding again. version must have been read before rows
-// were loaded: the rows are then at least as new as the version says. group,
-// when not nil, gives each row's group key.
-func buildEntry[T any](version int64, rows []T, id func(T) string, group func(T) string) (*listEntry, error) {
+// buildEntry encodes rows one by one, so a page can be cut from the body
+// without encoding again. version must have been read before rows were
+// loaded: the rows are then at least as new as the version says.
+func buildEntry[T any](version int64, rows []T, id func(T) string) (*listEntry, error) {
 	e := &listEntry{version: version, ends: make([]int, len(rows)), index: make(map[string]int, len(rows)),
 		ids: make([]string, len(rows)), all: make([]int, len(rows))}
-	if group != nil {
-		e.groups = map[string][]int{}
-	}
 	buf := buffers.Get().(*bytes.Buffer)
 	defer putBuffer(buf)
 	enc := json.NewEncoder(buf)
@@ -331,10 +324,6 @@ func buildEntry[T any](version int64, rows []T, id func(T) string, group func(T)
 		e.ids[i] = id(row)
 		e.index[e.ids[i]] = i
 		e.all[i] = i
-		if group != nil {
-			k := group(row)
-			e.groups[k] = append(e.groups[k], i)
-		}
 	}
 	buf.WriteString("]\n")
 	// A copy of its size: the buffer grew by doubling, and an entry stays.
@@ -475,25 +464,13 @@ func acceptedCoding(header string) string {
 // has it, else the cached body, built from load only when the version moved.
 // ?limit and ?after cut a page from the same entry.
 func cachedList[T any](s *Server, l store.List, load func(context.Context) ([]T, error), id func(T) string) http.HandlerFunc {
-	return groupedList(s, l, load, id, "", nil)
-}
-
-// groupedList is cachedList for a list that query parameter param filters
-// to the rows whose group(row) equals it: the page is cut from the whole
-// list's entry. The store orders a filtered list as the whole one, so the
-// rows keep their order.
-func groupedList[T any](s *Server, l store.List, load func(context.Context) ([]T, error), id func(T) string, param string, group func(T) string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		p, err := parsePage(r)
 		if err != nil {
 			s.fail(w, r, err)
 			return
 		}
-		key := ""
-		if param != "" && r.URL.RawQuery != "" {
-			key = r.URL.Query().Get(param)
-		}
-		serveList(s, w, r, slotKey{list: l}, p, load, id, group, key)
+		serveList(s, w, r, slotKey{list: l}, p, load, id)
 	}
 }
 
@@ -518,38 +495,33 @@ func filteredList[T, F any](s *Server, l store.List, parse func(url.Values) (F, 
 				return
 			}
 		}
-		serveList(s, w, r, slotKey{list: l, shape: shape}, p, func(ctx context.Context) ([]T, error) { return load(ctx, f) }, id, nil, "")
+		serveList(s, w, r, slotKey{list: l, shape: shape}, p, func(ctx context.Context) ([]T, error) { return load(ctx, f) }, id)
 	}
 }
 
 // serveList answers a cached list: the list's version from the store, then
 // 304 when the client has it, else the entry of k at that version, built
-// from load only when the version moved. With group set, groupKey picks the
-// rows of one group; p cuts a page.
-func serveList[T any](s *Server, w http.ResponseWriter, r *http.Request, k slotKey, p page, load func(context.Context) ([]T, error), id func(T) string, group func(T) string, groupKey string) {
+// from load only when the version moved; p cuts a page.
+func serveList[T any](s *Server, w http.ResponseWriter, r *http.Request, k slotKey, p page, load func(context.Context) ([]T, error), id func(T) string) {
 	v, err := s.store.DataVersion(r.Context(), k.list)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	serveListAt(s, w, r, k, v, p, load, id, group, groupKey)
+	serveListAt(s, w, r, k, v, p, load, id)
 }
 
 // serveListAt is serveList at version v of what k answers, read by the
 // caller.
-func serveListAt[T any](s *Server, w http.ResponseWriter, r *http.Request, k slotKey, v int64, p page, load func(context.Context) ([]T, error), id func(T) string, group func(T) string, groupKey string) {
+func serveListAt[T any](s *Server, w http.ResponseWriter, r *http.Request, k slotKey, v int64, p page, load func(context.Context) ([]T, error), id func(T) string) {
 	e, ok := s.cachedEntry(w, r, k, v, func(ctx context.Context, need int64) (*listEntry, error) {
 		rows, err := load(ctx)
 		if err != nil {
 			return nil, err
 		}
-		return buildEntry(need, rows, id, group)
+		return buildEntry(need, rows, id)
 	})
 	if !ok {
-		return
-	}
-	if groupKey != "" {
-		s.writeRows(w, r, e, e.groups[groupKey], p)
 		return
 	}
 	if p.on {
@@ -710,7 +682,7 @@ func storePage[T any](s *Server, w http.ResponseWriter, r *http.Request, l store
 		if err != nil {
 			return nil, err
 		}
-		e, err := buildEntry(need, rows, id, nil)
+		e, err := buildEntry(need, rows, id)
 		if err != nil {
 			return nil, err
 		}

@@ -406,7 +406,7 @@ func TestListCacheOrder(t *testing.T) {
 	c := newListCache("test")
 	key := slotKey{list: store.ThemesList}
 	build := func(need int64) (*listEntry, error) {
-		return buildEntry(need, []string{"x"}, func(s string) string { return s }, nil)
+		return buildEntry(need, []string{"x"}, func(s string) string { return s })
 	}
 	rebuilt := func(int64) (*listEntry, error) { t.Fatal("rebuilt"); return nil, nil }
 	e, err := c.get(ctx, key, 5, build)
@@ -436,7 +436,7 @@ func TestListCacheCoalescesBuilds(t *testing.T) {
 		if builds.Add(1) == 1 {
 			<-release
 		}
-		return buildEntry(need, []string{"x"}, func(s string) string { return s }, nil)
+		return buildEntry(need, []string{"x"}, func(s string) string { return s })
 	}
 	first := make(chan *listEntry)
 	go func() {
@@ -485,7 +485,7 @@ func TestListCacheLimitsBuilds(t *testing.T) {
 		}
 		<-release
 		running.Add(-1)
-		return buildEntry(need, []string{"x"}, func(s string) string { return s }, nil)
+		return buildEntry(need, []string{"x"}, func(s string) string { return s })
 	}
 	var wg sync.WaitGroup
 	for i := range places + 3 {
@@ -520,7 +520,7 @@ func TestListCacheJoinsBuildWaitingForPlace(t *testing.T) {
 		mu.Lock()
 		needs = append(needs, need)
 		mu.Unlock()
-		return buildEntry(need, []string{"x"}, func(s string) string { return s }, nil)
+		return buildEntry(need, []string{"x"}, func(s string) string { return s })
 	}
 	var wg sync.WaitGroup
 	got := make([]int64, 2)
@@ -558,7 +558,7 @@ func TestListCacheBoundsItsWeight(t *testing.T) {
 	build := func(k slotKey, rows int) func(int64) (*listEntry, error) {
 		return func(need int64) (*listEntry, error) {
 			builds[k]++
-			return buildEntry(need, make([]string, rows), func(string) string { return "" }, nil)
+			return buildEntry(need, make([]string, rows), func(string) string { return "" })
 		}
 	}
 	// Each row is `""` and a comma: a body of 3*rows+2 bytes with the brackets.
