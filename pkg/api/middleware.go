@@ -115,8 +115,24 @@ func (s *Server) securityHeaders(next http.Handler) http.Handler {
 
 // compress gzips answers for clients that accept it: the UI's entry script
 // shrinks from about 430 KB to 140 KB, and large JSON lists shrink as much.
+// The API's answers are compressed anew on each request (a campaign read
+// whole is 100 KB and more), so they take the lists' fast level
+// (listGzipLevel): under the five-year soak, gzip at the default level was
+// 6% of the server's CPU for Edit's campaign reads alone.
 func compress(next http.Handler) http.Handler {
-	return gzhttp.GzipHandler(next)
+	ui := gzhttp.GzipHandler(next)
+	fast, err := gzhttp.NewWrapper(gzhttp.CompressionLevel(listGzipLevel))
+	if err != nil {
+		panic(err) // a constant level
+	}
+	api := fast(next)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			api.ServeHTTP(w, r)
+			return
+		}
+		ui.ServeHTTP(w, r)
+	})
 }
 
 // statusRecorder remembers the status and size of an answer for the log.
