@@ -259,10 +259,11 @@ func (rn *runner) read(ctx context.Context, c *client, rec *load.Recorder) {
 // listPath is the list read of kind: the whole list, or with scale what
 // its screen fetches at the five-year scale (issue 27): the Schedule a
 // month grid of communications (six weeks, in the planner's zone) somewhere
-// in the five years, the Content Library a page, the campaign inventory a
-// page of summaries (and, a quarter of the time, Edit's read of one
-// campaign instead: read). The other lists are small at that scale and
-// read whole.
+// in the five years, the Content Library a page, the Questions screen one
+// theme's card (it reads the whole list only while that is one page), the
+// campaign inventory a page of summaries (and, a quarter of the time,
+// Edit's read of one campaign instead: read). The other lists are small at
+// that scale and read whole.
 func (rn *runner) listPath(c *client, kind string) string {
 	if !rn.scale {
 		return "/api/" + kind
@@ -275,6 +276,8 @@ func (rn *runner) listPath(c *client, kind string) string {
 			"&tz=Europe%2FParis"
 	case "content":
 		return "/api/content?limit=50"
+	case "questions":
+		return "/api/questions?themeId=" + url.QueryEscape(c.fx.pick(c.r, c.fx.themes))
 	case "campaigns":
 		return "/api/campaigns?fields=summary&limit=20"
 	}
