@@ -352,7 +352,6 @@ func (s *Store) FilterVersion(ctx context.Context, f store.CommunicationFilter) 
 // false when f is not bounded to months (an open range, no range, or more
 // than maxVersionMonths).
 func filterMonths(f store.CommunicationFilter) (keys []string, ok bool) {
-	ranged := !f.From.IsZero() || !f.To.IsZero()
 	switch {
 	case f.Undated == store.UndatedOnly:
 		return []string{undatedMonth}, true
@@ -365,7 +364,7 @@ func filterMonths(f store.CommunicationFilter) (keys []string, ok bool) {
 		}
 		keys = append(keys, m.Format("2006-01"))
 	}
-	if ranged && f.Undated == store.UndatedInclude {
+	if f.Undated == store.UndatedInclude {
 		keys = append(keys, undatedMonth)
 	}
 	return keys, true

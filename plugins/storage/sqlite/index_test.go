@@ -14,6 +14,7 @@ import (
 
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/store"
+	"github.com/commsplan/commsplan/pkg/store/sqlstore"
 )
 
 // TestCampaignListsUseTheirIndex checks that the campaign summaries are read
@@ -23,23 +24,17 @@ import (
 // Dialect.JSONField or to the query must change the index too.
 func TestCampaignListsUseTheirIndex(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "c.db")
-	s, err := open(ctx, path, store.Options{QueryTimeout: time.Minute}, defaults)
-	require.NoError(t, err)
-	defer s.Close()
+	s, db := openPlanned(t)
 	c := domain.Campaign{Title: "Wave", Schedule: json.RawMessage(`{"totalActivities":2,"startDate":"2027-01-04"}`), HTMLContent: "<p>x</p>"}
 	require.NoError(t, s.CreateCampaign(ctx, &c))
 	var queries []string
 	s.SetTrace(func(q string) { queries = append(queries, q) })
-	_, err = s.ListCampaignSummaries(ctx)
+	_, err := s.ListCampaignSummaries(ctx)
 	require.NoError(t, err)
 	_, err = s.ListCampaignPage(ctx, c.ID, 20)
 	require.NoError(t, err)
 	require.GreaterOrEqual(t, len(queries), 2)
 
-	db, err := sql.Open("sqlite", path)
-	require.NoError(t, err)
-	defer db.Close()
 	plan := func(q string, args ...any) string { return QueryPlan(t, db, q, args...) }
 	summaries := plan(queries[0])
 	assert.Contains(t, summaries, "SCAN campaigns USING COVERING INDEX campaigns_list", summaries)
@@ -54,21 +49,15 @@ func TestCampaignListsUseTheirIndex(t *testing.T) {
 // every piece: under writes each page is read again.
 func TestContentPageUsesItsIndex(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "p.db")
-	s, err := open(ctx, path, store.Options{QueryTimeout: time.Minute}, defaults)
-	require.NoError(t, err)
-	defer s.Close()
+	s, db := openPlanned(t)
 	c := domain.Content{Title: "FAQ", Content: "body", Type: domain.ContentText}
 	require.NoError(t, s.CreateContent(ctx, &c))
 	var queries []string
 	s.SetTrace(func(q string) { queries = append(queries, q) })
-	_, err = s.ListContentPage(ctx, "", 50)
+	_, err := s.ListContentPage(ctx, "", 50)
 	require.NoError(t, err)
 	require.NotEmpty(t, queries)
 
-	db, err := sql.Open("sqlite", path)
-	require.NoError(t, err)
-	defer db.Close()
 	for _, after := range []string{"", c.ID} {
 		plan := QueryPlan(t, db, queries[0], after, 51)
 		assert.Contains(t, plan, "SCAN content USING INDEX content_page", plan)
@@ -80,24 +69,32 @@ func TestContentPageUsesItsIndex(t *testing.T) {
 // partial indexes of the rows under review (migration 22), not the tables.
 func TestReviewListsUseTheirIndex(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "r.db")
-	s, err := open(ctx, path, store.Options{QueryTimeout: time.Minute}, defaults)
-	require.NoError(t, err)
-	defer s.Close()
+	s, db := openPlanned(t)
 	var queries []string
 	s.SetTrace(func(q string) { queries = append(queries, q) })
-	_, err = s.ListReviewed(ctx)
+	_, err := s.ListReviewed(ctx)
 	require.NoError(t, err)
 	require.Len(t, queries, 2)
 
-	db, err := sql.Open("sqlite", path)
-	require.NoError(t, err)
-	defer db.Close()
 	for i, index := range []string{"communications_reviewed", "campaigns_reviewed"} {
 		plan := QueryPlan(t, db, queries[i])
 		assert.Contains(t, plan, "USING INDEX "+index, plan)
 		assert.NotContains(t, plan, "TEMP B-TREE", plan)
 	}
+}
+
+// openPlanned opens a store on a new file, and a second handle on it whose
+// EXPLAIN QUERY PLAN reads the store's statements; both close with the test.
+func openPlanned(t *testing.T) (*sqlstore.Store, *sql.DB) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "plan.db")
+	s, err := open(context.Background(), path, store.Options{QueryTimeout: time.Minute}, defaults)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = s.Close() })
+	db, err := sql.Open("sqlite", path)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = db.Close() })
+	return s, db
 }
 
 // QueryPlan is SQLite's EXPLAIN QUERY PLAN of q, a line per step (exported
