@@ -208,9 +208,15 @@ func (s *Server) listQuestions(w http.ResponseWriter, r *http.Request) {
 	if f != (store.QuestionFilter{}) {
 		shape = strings.ToLower(f.Q) + "\x00" + f.ThemeID
 	}
+	// One theme's questions have that theme's version (QuestionVersion).
 	// The theme is looked up with the rows, not on every read: deleting it
-	// moves the questions' version, so a kept answer had it.
-	serveList(s, w, r, slotKey{list: store.QuestionsList, shape: shape}, p,
+	// moves that version, so a kept answer had it.
+	v, err := s.store.QuestionVersion(r.Context(), f)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	serveListAt(s, w, r, slotKey{list: store.QuestionsList, shape: shape}, v, p,
 		func(ctx context.Context) ([]domain.Question, error) {
 			if f.ThemeID != "" {
 				if _, err := s.store.GetTheme(ctx, f.ThemeID); errors.Is(err, store.ErrNotFound) {

@@ -285,6 +285,78 @@ func TestCommunicationFilterPagesAndETags(t *testing.T) {
 	})
 }
 
+// TestThemeCardsKeepTheirCache checks what one theme's question versions
+// are for (store.QuestionVersion), on two servers sharing a database: writes
+// to one theme's questions, renaming themes and retitling content leave
+// other themes' cards current (304) on both, while the written card follows
+// them. Themes share versions by a hash, so of four other cards at least
+// one must stay.
+func TestThemeCardsKeepTheirCache(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		a := newTestServer(t, b)
+		servers := []*testServer{a, a.secondServer(t)}
+		var target domain.Theme
+		a.json("POST", "/api/themes", map[string]any{"name": "Target", "description": "d"}, 201, &target)
+		targetPath := "/api/questions?themeId=" + target.ID
+		var others []string
+		etags := map[string][]string{}
+		for i := range 4 {
+			var th domain.Theme
+			a.json("POST", "/api/themes", map[string]any{"name": fmt.Sprintf("Other %d", i), "description": "d"}, 201, &th)
+			a.json("POST", "/api/questions", map[string]any{"themeId": th.ID, "question": "Where?"}, 201, nil)
+			others = append(others, "/api/questions?themeId="+th.ID)
+		}
+		var piece domain.Content
+		a.json("POST", "/api/content", map[string]any{"title": "FAQ", "content": "body", "type": "text"}, 201, &piece)
+		for _, path := range others {
+			for _, srv := range servers {
+				resp, body := srv.do("GET", path, nil)
+				require.Equal(t, 200, resp.StatusCode, string(body))
+				etags[path] = append(etags[path], resp.Header.Get("ETag"))
+			}
+		}
+		var q domain.Question
+		writes := []struct {
+			name   string
+			write  func()
+			target bool // the write changes the target's card
+		}{
+			{"create a question", func() {
+				a.json("POST", "/api/questions", map[string]any{"themeId": target.ID, "question": "When?"}, 201, &q)
+			}, true},
+			{"reword it", func() { a.json("PUT", "/api/questions/"+q.ID, map[string]any{"question": "When exactly?"}, 200, nil) }, true},
+			{"link content to it", func() {
+				a.json("PUT", "/api/content/"+piece.ID, map[string]any{"questionIds": []string{q.ID}}, 200, nil)
+			}, true},
+			{"retitle the content", func() { a.json("PUT", "/api/content/"+piece.ID, map[string]any{"title": "FAQ 2"}, 200, nil) }, false},
+			{"rename the target theme", func() { a.json("PUT", "/api/themes/"+target.ID, map[string]any{"name": "Renamed"}, 200, nil) }, false},
+			{"delete the question", func() { a.json("DELETE", "/api/questions/"+q.ID, nil, 204, nil) }, true},
+		}
+		for _, w := range writes {
+			w.write()
+			for i, srv := range servers {
+				assert.Equal(t, listTruth(t, a.Store, targetPath), mustGet(srv, targetPath), "%s: the target on server %d", w.name, i)
+				kept := 0
+				for _, path := range others {
+					resp, _ := srv.doWith("GET", path, nil, http.Header{"If-None-Match": {etags[path][i]}})
+					if resp.StatusCode == http.StatusNotModified {
+						kept++
+					}
+					if !w.target {
+						assert.Equal(t, http.StatusNotModified, resp.StatusCode, "%s: %s on server %d", w.name, path, i)
+					}
+				}
+				assert.Positive(t, kept, "%s moved every other card on server %d", w.name, i)
+			}
+		}
+		a.json("DELETE", "/api/themes/"+target.ID, nil, 204, nil)
+		for i, srv := range servers {
+			resp, body := srv.do("GET", targetPath, nil)
+			assert.Equal(t, http.StatusBadRequest, resp.StatusCode, "deleted theme on server %d: %s", i, body)
+		}
+	})
+}
+
 // TestCalendarMonthsKeepTheirCache checks what the months' versions are for
 // (store.FilterVersion), on two servers sharing a database: writes to
 // March, to the undated drafts and to records no communication names leave

@@ -483,6 +483,13 @@ type Store interface {
 	// scheduled in its months (in any zone), and to the records they embed
 	// or f names, so a calendar month stays cached while others are written.
 	FilterVersion(ctx context.Context, f CommunicationFilter) (int64, error)
+	// QuestionVersion returns the data version of what ListQuestions(f)
+	// answers: it grows with every committed write that can change that
+	// answer, on any replica. Within a theme it moves only with writes to
+	// that theme's questions (or a few others' sharing its version), their
+	// content links and the theme's deletion, so one theme's card stays
+	// cached while others are written.
+	QuestionVersion(ctx context.Context, f QuestionFilter) (int64, error)
 	// RevokeSession records the session id as revoked until expires, when
 	// its token ends anyway; revoking it again changes nothing. Records of
 	// expired sessions are pruned in the same transaction.

@@ -3,7 +3,10 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/commsplan/commsplan/pkg/domain"
@@ -134,29 +137,87 @@ func (s *Store) UpdateContent(ctx context.Context, c *domain.Content) error {
 }
 
 // setLinks replaces a content piece's question links; callers are in a
-// transaction. Duplicate ids count once.
+// transaction. Duplicate ids count once. When the links change, the next
+// record also touches the themes and questions, whose content counts
+// change, in the themes of the questions linked or unlinked.
 func (s *Store) setLinks(ctx context.Context, contentID string, questionIDs []string) error {
+	old, err := s.linkedThemes(ctx, contentID)
+	if err != nil {
+		return err
+	}
 	if _, err := s.q().ExecContext(ctx, `DELETE FROM question_content WHERE content_id = $1`, contentID); err != nil {
 		return err
 	}
-	seen := map[string]bool{}
+	linked := map[string]string{} // question id: its theme
 	for _, qid := range questionIDs {
-		if seen[qid] {
+		if _, seen := linked[qid]; seen {
 			continue
 		}
-		seen[qid] = true
-		if err := s.exists(ctx, "questions", qid, "questionIds"); err != nil {
+		var themeID string
+		if err := s.q().QueryRowContext(ctx, `SELECT theme_id FROM questions WHERE id = $1`, qid).Scan(&themeID); err != nil {
+			if errors.Is(err, sql.ErrNoRows) {
+				return &store.ReferenceError{Field: "questionIds"}
+			}
 			return err
 		}
+		linked[qid] = themeID
 		if _, err := s.q().ExecContext(ctx,
 			`INSERT INTO question_content (id, question_id, content_id) VALUES ($1, $2, $3)`, newID(), qid, contentID); err != nil {
 			return err
 		}
 	}
+	var themes []string
+	for qid, themeID := range old {
+		if _, kept := linked[qid]; !kept {
+			themes = append(themes, themeID)
+		}
+	}
+	for qid, themeID := range linked {
+		if _, had := old[qid]; !had {
+			themes = append(themes, themeID)
+		}
+	}
+	s.touchLinks(themes)
 	return nil
+}
+
+// linkedThemes are the questions a content piece links to, with their
+// themes.
+func (s *Store) linkedThemes(ctx context.Context, contentID string) (map[string]string, error) {
+	rows, err := s.q().QueryContext(ctx,
+		`SELECT q.id, q.theme_id FROM question_content l JOIN questions q ON q.id = l.question_id WHERE l.content_id = $1`, contentID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]string{}
+	for rows.Next() {
+		var qid, themeID string
+		if err := rows.Scan(&qid, &themeID); err != nil {
+			return nil, err
+		}
+		out[qid] = themeID
+	}
+	return out, rows.Err()
+}
+
+// touchLinks has the next record touch the themes and questions when
+// links of questions in themes changed (none: nothing changed).
+func (s *Store) touchLinks(themes []string) {
+	if len(themes) > 0 {
+		s.inThemes(themes...)
+		s.also(store.ThemesList, store.QuestionsList)
+	}
 }
 
 // DeleteContent implements store.Store; its links go with it.
 func (s *Store) DeleteContent(ctx context.Context, id string) error {
-	return s.deleteRecorded(ctx, "content", "title", "content", id)
+	return s.inTx(ctx, func(tx *Store) error {
+		linked, err := tx.linkedThemes(ctx, id)
+		if err != nil {
+			return err
+		}
+		tx.touchLinks(slices.Collect(maps.Values(linked)))
+		return tx.deleteRecorded(ctx, "content", "title", "content", id)
+	})
 }

@@ -70,6 +70,7 @@ func (s *Store) CreateQuestion(ctx context.Context, q *domain.Question) error {
 		if err := tx.exists(ctx, "themes", q.ThemeID, "themeId"); err != nil {
 			return err
 		}
+		tx.inThemes(q.ThemeID)
 		return tx.insertRecorded(ctx, "question", q.ID, q.Question,
 			`INSERT INTO questions (id, theme_id, question, description, sort_order, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
 			q.ID, q.ThemeID, q.Question, q.Description, q.SortOrder, q.CreatedAt)
@@ -79,13 +80,18 @@ func (s *Store) CreateQuestion(ctx context.Context, q *domain.Question) error {
 // UpdateQuestion implements store.Store.
 func (s *Store) UpdateQuestion(ctx context.Context, q *domain.Question) error {
 	return s.inTx(ctx, func(tx *Store) error {
-		if _, err := tx.GetQuestion(ctx, q.ID); err != nil {
+		old, err := tx.GetQuestion(ctx, q.ID)
+		if err != nil {
 			return err
 		}
 		if err := tx.exists(ctx, "themes", q.ThemeID, "themeId"); err != nil {
 			return err
 		}
-		err := tx.updateRecorded(ctx, "question", q.ID, q.Question,
+		tx.inThemes(old.ThemeID, q.ThemeID)
+		if old.ThemeID != q.ThemeID { // both themes' counts change
+			tx.also(store.ThemesList)
+		}
+		err = tx.updateRecorded(ctx, "question", q.ID, q.Question,
 			`UPDATE questions SET theme_id = $2, question = $3, description = $4, sort_order = $5 WHERE id = $1`,
 			q.ID, q.ThemeID, q.Question, q.Description, q.SortOrder)
 		if err != nil {
@@ -97,7 +103,14 @@ func (s *Store) UpdateQuestion(ctx context.Context, q *domain.Question) error {
 
 // DeleteQuestion implements store.Store; its content links go with it.
 func (s *Store) DeleteQuestion(ctx context.Context, id string) error {
-	return s.deleteRecorded(ctx, "questions", "question", "question", id)
+	return s.inTx(ctx, func(tx *Store) error {
+		var themeID string
+		if err := tx.q().QueryRowContext(ctx, `SELECT theme_id FROM questions WHERE id = $1`, id).Scan(&themeID); err != nil {
+			return notFound(err)
+		}
+		tx.inThemes(themeID)
+		return tx.deleteRecorded(ctx, "questions", "question", "question", id)
+	})
 }
 
 // ReorderQuestions implements store.Store.
@@ -116,6 +129,7 @@ func (s *Store) ReorderQuestions(ctx context.Context, themeID string, orders []d
 				return err
 			}
 		}
+		tx.inThemes(themeID)
 		return tx.record(ctx, domain.ActionUpdated, "question_order", themeID, "question order")
 	})
 }

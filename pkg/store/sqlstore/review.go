@@ -76,7 +76,7 @@ func (s *Store) SetReview(ctx context.Context, entity, id string, r domain.Revie
 			}
 			tx.scheduledOn(scheduled)
 		}
-		tx.touch(entity)
+		tx.touch(entity, domain.ActionUpdated)
 		return nil
 	})
 }

@@ -127,11 +127,13 @@ type Store struct {
 	// touched holds the lists this transaction's writes can change; their
 	// versions are bumped just before it commits (see bumpVersions).
 	touched map[store.List]bool
-	// months are the communications' month versions this transaction's
-	// writes move (monthKeys); dated says the next touch of the
-	// communications already named its months (scheduledOn).
-	months map[string]bool
-	dated  bool
+	// parts are the parts of partitioned lists this transaction's writes
+	// move, by their kind in data_versions; placed holds the lists whose
+	// parts the next record already named (scheduledOn, inThemes); extra
+	// the lists it touches beyond touches (also).
+	parts  map[string]bool
+	placed map[store.List]bool
+	extra  []store.List
 	// version reads data versions for a Store made by New.
 	version *versionReader
 	// searches share concurrent identical searches; nil in a transaction.
@@ -342,7 +344,8 @@ func (s *Store) runTx(ctx, bounded context.Context, fn func(tx *Store) error) er
 		return fmt.Errorf("begin transaction: %w", s.classify(ctx, bounded, err))
 	}
 	deadline, _ := bounded.Deadline()
-	txs := &Store{opt: s.opt, tx: tx, deadline: deadline, touched: map[store.List]bool{}, months: map[string]bool{},
+	txs := &Store{opt: s.opt, tx: tx, deadline: deadline, touched: map[store.List]bool{}, parts: map[string]bool{},
+		placed:  map[store.List]bool{},
 		version: s.version,
 		txStmts: s.txStmts}
 	if s.txStmts != nil {
@@ -470,7 +473,7 @@ func (s *Store) record(ctx context.Context, action, entityType, id, label string
 	if err != nil {
 		return err
 	}
-	s.touch(entityType)
+	s.touch(entityType, action)
 	if action != domain.ActionCreated { // nothing names a record just made
 		named, err := s.named(ctx, entityType, id)
 		if err != nil {

@@ -69,5 +69,8 @@ func (s *Store) UpdateTheme(ctx context.Context, t *domain.Theme) error {
 // DeleteTheme implements store.Store. The schema cascades to questions and
 // their links and clears the theme of communications.
 func (s *Store) DeleteTheme(ctx context.Context, id string) error {
-	return s.deleteRecorded(ctx, "themes", "name", "theme", id)
+	return s.inTx(ctx, func(tx *Store) error {
+		tx.inThemes(id)
+		return tx.deleteRecorded(ctx, "themes", "name", "theme", id)
+	})
 }

@@ -5,8 +5,9 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"maps"
+	"hash/fnv"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -18,17 +19,31 @@ import (
 // touches says which lists a write to each activity entity type can change,
 // counts, cascades and embedded names included. record bumps them in the
 // write's own transaction, so every logged write moves the right versions
-// without its method having to remember.
+// without its method having to remember. An "entity/action" entry narrows
+// an entity's for that action; a write whose effect depends on its data
+// adds the rest before it records (also): the entity's own entry is the
+// worst case.
 var touches = map[string][]store.List{
 	// Deleting a theme cascades to its questions and their content links.
 	// Communications embed its name: record moves them when one names it
-	// (namedBy).
-	"theme": {store.ThemesList, store.QuestionsList, store.ContentList},
+	// (namedBy). Making or renaming one changes no question or link.
+	"theme":         {store.ThemesList, store.QuestionsList, store.ContentList},
+	"theme/created": {store.ThemesList},
+	"theme/updated": {store.ThemesList},
 	// Themes count questions; a deleted question drops its content links.
-	"question":       {store.QuestionsList, store.ThemesList, store.ContentList},
-	"question_order": {store.QuestionsList},
-	// Content links change theme and question content counts.
-	"content": {store.ContentList, store.ThemesList, store.QuestionsList},
+	// A new question has no links; an edited one keeps them, and changes
+	// the themes' counts only when it moves (UpdateQuestion adds them).
+	"question":         {store.QuestionsList, store.ThemesList, store.ContentList},
+	"question/created": {store.QuestionsList, store.ThemesList},
+	"question/updated": {store.QuestionsList},
+	"question_order":   {store.QuestionsList},
+	// Content links change theme and question content counts: a create or
+	// an update adds them when its links change (setLinks), a delete when it
+	// had any.
+	"content":         {store.ContentList, store.ThemesList, store.QuestionsList},
+	"content/created": {store.ContentList},
+	"content/updated": {store.ContentList},
+	"content/deleted": {store.ContentList},
 	// Communications embed audience and vehicle names (namedBy).
 	"audience": {store.AudiencesList},
 	"vehicle":  {store.VehiclesList},
@@ -48,23 +63,40 @@ var touches = map[string][]store.List{
 	"audit":   nil,
 }
 
-// touch marks the lists a write to entityType can change; callers are
+// touchedBy is touches for an action on an entity type; known is false for
+// an entity type touches does not list.
+func touchedBy(entityType, action string) (lists []store.List, known bool) {
+	if lists, ok := touches[entityType+"/"+action]; ok {
+		return lists, true
+	}
+	lists, known = touches[entityType]
+	return lists, known
+}
+
+// also adds lists to those the next record touches, for a write whose
+// effect on them depends on its data; callers are inside inTx.
+func (s *Store) also(lists ...store.List) {
+	s.extra = append(s.extra, lists...)
+}
+
+// touch marks the lists an action on entityType can change; callers are
 // inside inTx. An entity type missing from touches marks every list: a
-// forgotten entry costs cache hits, never staleness. So does a write to the
-// communications that did not name its months first (scheduledOn): it
-// moves every month.
-func (s *Store) touch(entityType string) {
-	lists, known := touches[entityType]
+// forgotten entry costs cache hits, never staleness. So does a write to a
+// partitioned list that did not name its parts first (scheduledOn,
+// inThemes): it moves every part.
+func (s *Store) touch(entityType, action string) {
+	lists, known := touchedBy(entityType, action)
 	if !known {
 		lists = store.Lists
 	}
-	for _, l := range lists {
+	for _, l := range append(lists, s.extra...) {
 		s.touched[l] = true
-		if l == store.CommunicationsList && !s.dated {
-			s.months[everyMonth] = true
+		if prefix, ok := partitioned[l]; ok && !s.placed[l] {
+			s.parts[prefix+everyPart] = true
 		}
 	}
-	s.dated = false
+	s.extra = s.extra[:0]
+	clear(s.placed)
 	if !slices.Contains(unlistedActivity, entityType) {
 		s.touched[store.ActivityList] = true
 	}
@@ -79,10 +111,11 @@ var unlistedActivity = []string{"session", "person", "checklist", "checklist_ite
 var unlistedActivitySQL = "('" + strings.Join(unlistedActivity, "', '") + "')"
 
 // bumpVersions moves the versions of the touched lists, once per transaction
-// however many rows it wrote, just before it commits, then the months of
-// the communications it wrote (monthKeys). The rows are locked in one fixed
-// order and last, held only until the commit, so concurrent PostgreSQL
-// writers queue briefly and never deadlock on them.
+// however many rows it wrote, just before it commits, then the parts of
+// them it wrote (partitioned). The rows are locked in one fixed order (the
+// lists', then the parts' sorted keys) and last, held only until the
+// commit, so concurrent PostgreSQL writers queue briefly and never deadlock
+// on them.
 func (s *Store) bumpVersions(ctx context.Context) error {
 	// The new version is at least the clock in microseconds, so versions keep
 	// growing even across a database dropped and made afresh: a browser's
@@ -96,15 +129,25 @@ func (s *Store) bumpVersions(ctx context.Context) error {
 			return err
 		}
 	}
-	if !s.touched[store.CommunicationsList] {
-		return nil
+	var parts []string
+	for l, prefix := range partitioned {
+		if !s.touched[l] {
+			continue
+		}
+		n := len(parts)
+		for k := range s.parts {
+			if strings.HasPrefix(k, prefix) {
+				parts = append(parts, k)
+			}
+		}
+		if len(parts) == n {
+			// The list was marked directly (a restore): every part moves.
+			parts = append(parts, prefix+everyPart)
+		}
 	}
-	if len(s.months) == 0 {
-		// The list was marked directly (a restore): every month moves.
-		s.months[everyMonth] = true
-	}
-	for _, m := range slices.Sorted(maps.Keys(s.months)) {
-		if _, err := s.q().ExecContext(ctx, bumpMonthQuery, at, monthKind+m); err != nil {
+	slices.Sort(parts)
+	for _, k := range parts {
+		if _, err := s.q().ExecContext(ctx, bumpPartQuery, at, k); err != nil {
 			return err
 		}
 	}
@@ -114,10 +157,25 @@ func (s *Store) bumpVersions(ctx context.Context) error {
 // bumpQuery moves one list's version.
 const bumpQuery = `UPDATE data_versions SET version = CASE WHEN version + 1 > $1 THEN version + 1 ELSE $1 END WHERE kind = $2`
 
-// bumpMonthQuery is bumpQuery for a month of the communications, whose row
-// is made the first time that month is written.
-const bumpMonthQuery = `INSERT INTO data_versions (kind, version) VALUES ($2, $1)
+// bumpPartQuery is bumpQuery for a part of a partitioned list, whose row is
+// made the first time that part is written.
+const bumpPartQuery = `INSERT INTO data_versions (kind, version) VALUES ($2, $1)
 ON CONFLICT (kind) DO UPDATE SET version = CASE WHEN data_versions.version + 1 > $1 THEN data_versions.version + 1 ELSE $1 END`
+
+// partitioned are the lists whose answers are also read in parts (issue
+// 27), each part with a version of its own in data_versions, named
+// prefix + key: a calendar month's communications, one theme's questions.
+// Besides the whole list's version, a write moves the parts it names
+// (scheduledOn, inThemes) and, when it names none, everyPart, which every
+// part's version includes: a write that forgets to name its parts costs
+// cache hits, never staleness.
+var partitioned = map[store.List]string{
+	store.CommunicationsList: monthKind,
+	store.QuestionsList:      themeQuestionsKind,
+}
+
+// everyPart is the key every part's version includes.
+const everyPart = "*"
 
 // Months of the communications (issue 27): besides the whole list's
 // version, each month of scheduled days has its own, and one covers the
@@ -125,15 +183,13 @@ ON CONFLICT (kind) DO UPDATE SET version = CASE WHEN data_versions.version + 1 >
 // months are written. A write to the communications moves the months its
 // rows were and are scheduled in (scheduledOn); any other change to them
 // (a name they embed, a restore, a write that did not say) moves
-// everyMonth, which every month's version includes.
+// everyPart.
 const (
 	// monthKind prefixes a month's row in data_versions:
 	// "communications@2031-03", "communications@undated".
 	monthKind = "communications@"
 	// undatedMonth is the key of the undated communications.
 	undatedMonth = "undated"
-	// everyMonth is the key every month's version includes.
-	everyMonth = "*"
 	// maxVersionMonths bounds the months a filter's version sums (about a
 	// year and a month fill a calendar view); a longer range takes the
 	// whole list's version.
@@ -150,7 +206,7 @@ func monthKeys(scheduled string) []string {
 	}
 	sc, err := domain.ParseScheduled(scheduled)
 	if err != nil {
-		return []string{everyMonth}
+		return []string{everyPart}
 	}
 	if sc.AllDay {
 		return []string{sc.At.Format("2006-01")}
@@ -165,10 +221,41 @@ func monthKeys(scheduled string) []string {
 func (s *Store) scheduledOn(scheduled ...string) {
 	for _, sc := range scheduled {
 		for _, m := range monthKeys(sc) {
-			s.months[m] = true
+			s.parts[monthKind+m] = true
 		}
 	}
-	s.dated = true
+	s.placed[store.CommunicationsList] = true
+}
+
+// One theme's questions (issue 27): the Questions screen reads them a card
+// at a time, so a write to one theme's questions leaves the other cards'
+// answers valid. Themes share themeBuckets versions by a hash of their id,
+// which bounds the rows every version read scans however many themes come
+// and go; a write moves its themes' buckets (inThemes).
+const (
+	// themeQuestionsKind prefixes a bucket's row in data_versions:
+	// "questions@37".
+	themeQuestionsKind = "questions@"
+	// themeBuckets is how many versions the themes' questions share.
+	themeBuckets = 64
+)
+
+// themeKey is the bucket of a theme's questions.
+func themeKey(themeID string) string {
+	h := fnv.New32a()
+	_, _ = h.Write([]byte(themeID))
+	return strconv.Itoa(int(h.Sum32() % themeBuckets))
+}
+
+// inThemes names the themes whose questions' answer the next write to the
+// questions changes: the themes its questions were and are in, and those
+// of the questions whose content links it changes. Callers are inside
+// inTx, and record the write next.
+func (s *Store) inThemes(themeIDs ...string) {
+	for _, id := range themeIDs {
+		s.parts[themeQuestionsKind+themeKey(id)] = true
+	}
+	s.placed[store.QuestionsList] = true
 }
 
 // namedBy are the communications' columns through which they embed an
@@ -196,7 +283,7 @@ func (s *Store) named(ctx context.Context, entityType, id string) (bool, error) 
 func (s *Store) touchNamed(named bool) {
 	if named {
 		s.touched[store.CommunicationsList] = true
-		s.months[everyMonth] = true
+		s.parts[monthKind+everyPart] = true
 	}
 }
 
@@ -224,8 +311,9 @@ type versionReader struct {
 type versionsAt struct {
 	stamp []byte
 	v     [store.NumLists]int64
-	// months are the communications' month versions, by key (monthKind).
-	months map[string]int64
+	// parts are the partitioned lists' parts' versions, by their kind in
+	// data_versions ("communications@2031-03").
+	parts map[string]int64
 }
 
 func (r *versionReader) read(ctx context.Context, s *Store) (*versionsAt, error) {
@@ -268,15 +356,15 @@ func (s *Store) versions(ctx context.Context) (*versionsAt, error) {
 		return nil, err
 	}
 	defer rows.Close()
-	at := &versionsAt{months: map[string]int64{}}
+	at := &versionsAt{parts: map[string]int64{}}
 	for rows.Next() {
 		var kind string
 		var n int64
 		if err := rows.Scan(&kind, &n); err != nil {
 			return nil, err
 		}
-		if m, ok := strings.CutPrefix(kind, monthKind); ok {
-			at.months[m] = n
+		if strings.Contains(kind, "@") {
+			at.parts[kind] = n
 			continue
 		}
 		for _, l := range store.Lists {
@@ -319,20 +407,14 @@ func (s *Store) DataVersion(ctx context.Context, l store.List) (int64, error) {
 // filter takes the whole list's version. A record f names adds its list's
 // version: deleting it makes f a 400, though no communication changed.
 func (s *Store) FilterVersion(ctx context.Context, f store.CommunicationFilter) (int64, error) {
-	var at *versionsAt
-	var err error
-	if s.tx != nil || s.version == nil {
-		at, err = s.versions(ctx)
-	} else {
-		at, err = s.version.read(ctx, s)
-	}
+	at, err := s.versionsNow(ctx)
 	if err != nil {
 		return 0, err
 	}
 	var v int64
 	if months, ok := filterMonths(f); ok {
-		for _, m := range append(months, everyMonth) {
-			v += at.months[m]
+		for _, m := range append(months, everyPart) {
+			v += at.parts[monthKind+m]
 		}
 	} else {
 		v = at.v[store.CommunicationsList]
@@ -346,6 +428,29 @@ func (s *Store) FilterVersion(ctx context.Context, f store.CommunicationFilter) 
 		}
 	}
 	return v, nil
+}
+
+// QuestionVersion implements store.Store: one theme's bucket and everyPart
+// for a filter within a theme, the whole list's version otherwise. The sum
+// moves with either, whatever the replicas' clocks.
+func (s *Store) QuestionVersion(ctx context.Context, f store.QuestionFilter) (int64, error) {
+	at, err := s.versionsNow(ctx)
+	if err != nil {
+		return 0, err
+	}
+	if f.ThemeID == "" {
+		return at.v[store.QuestionsList], nil
+	}
+	return at.parts[themeQuestionsKind+themeKey(f.ThemeID)] + at.parts[themeQuestionsKind+everyPart], nil
+}
+
+// versionsNow reads every version: in a transaction, its own view;
+// outside, a shared read (versionReader).
+func (s *Store) versionsNow(ctx context.Context) (*versionsAt, error) {
+	if s.tx != nil || s.version == nil {
+		return s.versions(ctx)
+	}
+	return s.version.read(ctx, s)
 }
 
 // filterMonths are the month keys whose versions cover what f lists; ok is

@@ -56,6 +56,7 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"DataVersions", testDataVersions},
 		{"DataVersionsConcurrent", testDataVersionsConcurrent},
 		{"FilterVersions", testFilterVersions},
+		{"QuestionVersions", testQuestionVersions},
 		{"SessionRevocations", testSessionRevocations},
 		{"AccessCodesHash", testAccessCodesHash},
 		{"Deadlines", testDeadlines},

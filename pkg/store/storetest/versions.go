@@ -66,7 +66,7 @@ func testDataVersions(t *testing.T, s store.Store) {
 	var (
 		th, other domain.Theme
 		q1, q2    domain.Question
-		c         domain.Content
+		c, loose  domain.Content
 		aud       domain.Audience
 		veh       domain.Vehicle
 		comm      domain.Communication
@@ -76,12 +76,14 @@ func testDataVersions(t *testing.T, s store.Store) {
 		name    string
 		written store.List
 		write   func() error
+		// keeps are lists the write cannot change, whose versions must stay.
+		keeps []store.List
 	}{
 		{"create theme", store.ThemesList, func() error {
 			other = mkTheme(t, s, "Other")
 			th = domain.Theme{Name: "Pay", Icon: "fa-tag", Color: "blue"}
 			return s.CreateTheme(ctx, &th)
-		}},
+		}, []store.List{store.QuestionsList, store.ContentList, store.CommunicationsList}},
 		{"create question", store.QuestionsList, func() error {
 			q1 = domain.Question{ThemeID: th.ID, Question: "When?", SortOrder: 1}
 			if err := s.CreateQuestion(ctx, &q1); err != nil {
@@ -89,75 +91,90 @@ func testDataVersions(t *testing.T, s store.Store) {
 			}
 			q2 = domain.Question{ThemeID: th.ID, Question: "Why?", SortOrder: 2}
 			return s.CreateQuestion(ctx, &q2)
-		}},
+		}, []store.List{store.ContentList}},
 		{"create content linked to a question", store.ContentList, func() error {
 			c = domain.Content{Title: "FAQ", Content: "body", Type: domain.ContentText, QuestionIDs: []string{q1.ID}}
 			return s.CreateContent(ctx, &c)
-		}},
+		}, nil},
 		{"relink content", store.ContentList, func() error {
 			c.QuestionIDs = []string{q2.ID}
 			return s.UpdateContent(ctx, &c)
-		}},
+		}, nil},
+		{"retitle content, links unchanged", store.ContentList, func() error {
+			c.Title = "FAQ, retitled"
+			c.QuestionIDs = []string{q2.ID, q2.ID}
+			return s.UpdateContent(ctx, &c)
+		}, []store.List{store.ThemesList, store.QuestionsList}},
+		{"create content without links", store.ContentList, func() error {
+			loose = domain.Content{Title: "Loose", Content: "body", Type: domain.ContentText}
+			return s.CreateContent(ctx, &loose)
+		}, []store.List{store.ThemesList, store.QuestionsList}},
 		{"rename theme", store.ThemesList, func() error {
 			th.Name = "Payroll"
 			return s.UpdateTheme(ctx, &th)
-		}},
+		}, []store.List{store.QuestionsList, store.ContentList}},
+		{"reword a question", store.QuestionsList, func() error {
+			q2.Question = "Why now?"
+			return s.UpdateQuestion(ctx, &q2)
+		}, []store.List{store.ThemesList, store.ContentList}},
 		{"move question to another theme", store.QuestionsList, func() error {
 			q1.ThemeID = other.ID
 			return s.UpdateQuestion(ctx, &q1)
-		}},
+		}, []store.List{store.ContentList}},
 		{"reorder questions", store.QuestionsList, func() error {
 			return s.ReorderQuestions(ctx, th.ID, []domain.QuestionOrder{{ID: q2.ID, SortOrder: 5}})
-		}},
+		}, []store.List{store.ThemesList, store.ContentList}},
 		{"create audience", store.AudiencesList, func() error {
 			aud = domain.Audience{Name: "Field", TargetingScope: "organization", AudienceType: "general"}
 			return s.CreateAudience(ctx, &aud)
-		}},
+		}, nil},
 		{"create vehicle", store.VehiclesList, func() error {
 			veh = domain.Vehicle{Name: "Email", Type: "email", CommunicationStrategy: "universal"}
 			return s.CreateVehicle(ctx, &veh)
-		}},
+		}, nil},
 		{"create communication", store.CommunicationsList, func() error {
 			comm = domain.Communication{Title: "Launch", Status: "draft", ThemeID: th.ID, VehicleID: veh.ID, AudienceID: aud.ID}
 			return s.CreateCommunication(ctx, &comm)
-		}},
+		}, nil},
 		{"create communications in a batch", store.CommunicationsList, func() error {
 			return s.CreateCommunications(ctx, []*domain.Communication{
 				{Title: "a", Status: "draft", VehicleID: veh.ID}, {Title: "b", Status: "draft", VehicleID: veh.ID}})
-		}},
+		}, nil},
 		{"move communication off its vehicle", store.CommunicationsList, func() error {
 			comm.VehicleID = ""
 			return s.UpdateCommunication(ctx, &comm)
-		}},
+		}, nil},
 		{"rename audience", store.AudiencesList, func() error {
 			aud.Name = "Field staff"
 			return s.UpdateAudience(ctx, &aud)
-		}},
+		}, nil},
 		{"rename vehicle", store.VehiclesList, func() error {
 			veh.Name = "Newsletter"
 			return s.UpdateVehicle(ctx, &veh)
-		}},
+		}, nil},
 		{"create campaign", store.CampaignsList, func() error {
 			camp = domain.Campaign{Title: "ERP", Schedule: json.RawMessage(`{}`), HTMLContent: "<p></p>"}
 			return s.CreateCampaign(ctx, &camp)
-		}},
+		}, nil},
 		{"update campaign", store.CampaignsList, func() error {
 			camp.Title = "ERP wave 2"
 			return s.UpdateCampaign(ctx, &camp)
-		}},
+		}, nil},
 		{"create blackout", store.ActivityList, func() error {
 			return s.CreateBlackout(ctx, &domain.Blackout{Name: "Freeze", StartDate: "2031-01-01", EndDate: "2031-01-02"})
-		}},
+		}, nil},
 		{"prune the audit trail", store.ActivityList, func() error {
 			_, err := s.PruneAudit(ctx, time.Now().Add(time.Hour))
 			return err
-		}},
-		{"delete campaign", store.CampaignsList, func() error { return s.DeleteCampaign(ctx, camp.ID) }},
-		{"delete communication", store.CommunicationsList, func() error { return s.DeleteCommunication(ctx, comm.ID) }},
-		{"delete vehicle", store.VehiclesList, func() error { return s.DeleteVehicle(ctx, veh.ID) }},
-		{"delete audience", store.AudiencesList, func() error { return s.DeleteAudience(ctx, aud.ID) }},
-		{"delete question", store.QuestionsList, func() error { return s.DeleteQuestion(ctx, q2.ID) }},
-		{"delete content", store.ContentList, func() error { return s.DeleteContent(ctx, c.ID) }},
+		}, nil},
+		{"delete campaign", store.CampaignsList, func() error { return s.DeleteCampaign(ctx, camp.ID) }, nil},
+		{"delete communication", store.CommunicationsList, func() error { return s.DeleteCommunication(ctx, comm.ID) }, nil},
+		{"delete vehicle", store.VehiclesList, func() error { return s.DeleteVehicle(ctx, veh.ID) }, nil},
+		{"delete audience", store.AudiencesList, func() error { return s.DeleteAudience(ctx, aud.ID) }, nil},
+		{"delete question", store.QuestionsList, func() error { return s.DeleteQuestion(ctx, q2.ID) }, nil},
+		{"delete content", store.ContentList, func() error { return s.DeleteContent(ctx, c.ID) }, nil},
+		{"delete content without links", store.ContentList, func() error { return s.DeleteContent(ctx, loose.ID) },
+			[]store.List{store.ThemesList, store.QuestionsList}},
 		{"delete theme with questions and links", store.ThemesList, func() error {
 			c = domain.Content{Title: "FAQ 2", Content: "body", Type: domain.ContentText, QuestionIDs: []string{q1.ID}}
 			if err := s.CreateContent(ctx, &c); err != nil {
@@ -168,7 +185,7 @@ func testDataVersions(t *testing.T, s store.Store) {
 				return err
 			}
 			return s.DeleteTheme(ctx, other.ID)
-		}},
+		}, nil},
 	}
 	before := snapshotLists(t, s)
 	for _, st := range steps {
@@ -182,6 +199,9 @@ func testDataVersions(t *testing.T, s store.Store) {
 			}
 		}
 		assert.Greater(t, after[st.written].version, before[st.written].version, "%s did not move the %s version", st.name, st.written)
+		for _, l := range st.keeps {
+			assert.Equal(t, before[l].version, after[l].version, "%s moved the %s version, which it cannot change", st.name, l)
+		}
 		before = after
 	}
 
@@ -350,6 +370,126 @@ func testFilterVersions(t *testing.T, s store.Store) {
 		}
 		for _, name := range st.keeps {
 			assert.Equal(t, before[name].version, after[name].version, "%s moved %s, which it cannot change", st.name, name)
+		}
+		before = after
+	}
+}
+
+// testQuestionVersions checks QuestionVersion as testFilterVersions checks
+// FilterVersion: after every kind of write, each theme's questions whose
+// answer changed have a greater version (and the theme's deletion moves its
+// version, which turns the API's answer into a 400), while themes the write
+// cannot change keep theirs. Themes may share a version, so a write to one
+// theme must leave at least one of four others where it was.
+func testQuestionVersions(t *testing.T, s store.Store) {
+	target := mkTheme(t, s, "Target")
+	others := make([]domain.Theme, 4)
+	filters := map[string]store.QuestionFilter{
+		"target":        {ThemeID: target.ID},
+		"target search": {ThemeID: target.ID, Q: "when"},
+		"whole":         {},
+	}
+	var otherNames []string
+	for i := range others {
+		others[i] = mkTheme(t, s, fmt.Sprintf("Other %d", i))
+		mkQuestion(t, s, others[i].ID, "Where?", 1)
+		name := fmt.Sprintf("other %d", i)
+		filters[name] = store.QuestionFilter{ThemeID: others[i].ID}
+		otherNames = append(otherNames, name)
+	}
+	when := mkQuestion(t, s, target.ID, "When?", 1)
+	piece := domain.Content{Title: "FAQ", Content: "body", Type: domain.ContentText}
+	require.NoError(t, s.CreateContent(ctx, &piece))
+
+	type answer struct {
+		version int64
+		body    string
+	}
+	snapshot := func() map[string]answer {
+		out := map[string]answer{}
+		for name, f := range filters {
+			v, err := s.QuestionVersion(ctx, f)
+			require.NoError(t, err, name)
+			rows, err := s.ListQuestions(ctx, f)
+			require.NoError(t, err, name)
+			body, err := json.Marshal(rows)
+			require.NoError(t, err)
+			out[name] = answer{v, string(body)}
+		}
+		return out
+	}
+	var why domain.Question
+	steps := []struct {
+		name string
+		// target says the write is to the target theme's questions only, so
+		// one of the others at least keeps its version.
+		target bool
+		write  func() error
+		// keeps must not move; moves must, though no row changed.
+		keeps, moves []string
+	}{
+		{"create a question", true, func() error {
+			why = domain.Question{ThemeID: target.ID, Question: "Why?", SortOrder: 2}
+			return s.CreateQuestion(ctx, &why)
+		}, nil, nil},
+		{"reword a question", true, func() error {
+			when.Question = "When exactly?"
+			return s.UpdateQuestion(ctx, &when)
+		}, nil, nil},
+		{"reorder", true, func() error {
+			return s.ReorderQuestions(ctx, target.ID, []domain.QuestionOrder{{ID: why.ID, SortOrder: 0}})
+		}, nil, nil},
+		{"link content", true, func() error {
+			piece.QuestionIDs = []string{when.ID}
+			return s.UpdateContent(ctx, &piece)
+		}, nil, nil},
+		{"retitle the content, links unchanged", false, func() error {
+			piece.Title = "FAQ, retitled"
+			return s.UpdateContent(ctx, &piece)
+		}, []string{"target", "target search", "whole"}, nil},
+		{"create and rename a theme", false, func() error {
+			th := mkTheme(t, s, "New")
+			th.Name = "New, renamed"
+			return s.UpdateTheme(ctx, &th)
+		}, []string{"target", "target search", "whole"}, nil},
+		{"rename the target theme", false, func() error {
+			target.Name = "Target, renamed"
+			return s.UpdateTheme(ctx, &target)
+		}, []string{"target", "target search", "whole"}, nil},
+		{"delete the linked content", true, func() error { return s.DeleteContent(ctx, piece.ID) }, nil, nil},
+		{"move a question to another theme", false, func() error {
+			why.ThemeID = others[0].ID
+			return s.UpdateQuestion(ctx, &why)
+		}, nil, nil},
+		{"delete a question", true, func() error { return s.DeleteQuestion(ctx, when.ID) }, nil, nil},
+		{"delete the target theme", true, func() error { return s.DeleteTheme(ctx, target.ID) }, nil,
+			[]string{"target", "target search"}},
+	}
+	before := snapshot()
+	for _, st := range steps {
+		require.NoError(t, st.write(), st.name)
+		after := snapshot()
+		for name := range filters {
+			if after[name].body != before[name].body {
+				assert.Greater(t, after[name].version, before[name].version, "%s changed %s without moving its version", st.name, name)
+			} else {
+				assert.GreaterOrEqual(t, after[name].version, before[name].version, "%s: %s went back", st.name, name)
+			}
+		}
+		for _, name := range st.keeps {
+			assert.Equal(t, before[name].version, after[name].version, "%s moved %s, which it cannot change", st.name, name)
+		}
+		for _, name := range st.moves {
+			assert.Greater(t, after[name].version, before[name].version, "%s did not move %s", st.name, name)
+		}
+		if st.target {
+			kept := 0
+			for _, name := range otherNames {
+				if after[name].version == before[name].version {
+					kept++
+				}
+			}
+			assert.Positive(t, kept, "%s moved every other theme's questions", st.name)
 		}
 		before = after
 	}
