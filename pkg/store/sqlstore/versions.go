@@ -89,7 +89,7 @@ func (s *Store) touch(entityType, action string) {
 	if !known {
 		lists = store.Lists
 	}
-	for _, l := range append(lists, s.extra...) {
+	for _, l := range slices.Concat(lists, s.extra) {
 		s.touched[l] = true
 		if prefix, ok := partitioned[l]; ok && !s.placed[l] {
 			s.parts[prefix+everyPart] = true
