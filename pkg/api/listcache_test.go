@@ -26,6 +26,7 @@ import (
 
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/plan"
+	"github.com/commsplan/commsplan/pkg/schedule"
 	"github.com/commsplan/commsplan/pkg/store"
 	"github.com/commsplan/commsplan/pkg/store/storetest"
 )
@@ -89,6 +90,13 @@ func listTruth(t *testing.T, s store.Store, path string) string {
 			}
 			rows = sums
 		}
+	case "/api/schedule/warnings":
+		q := u.Query()
+		rg, err := schedule.ParseRange(q.Get("from"), q.Get("to"), q.Get("tz"))
+		require.NoError(t, err)
+		in, err := plan.New(s).ScheduleInput(ctx, schedule.DefaultLimit, rg.Loc, rg.From, rg.To)
+		require.NoError(t, err)
+		rows = namedWarnings(schedule.Warnings(in), in.Communications)
 	case "/api/dashboard":
 		var d plan.Dashboard
 		d, err = plan.New(s).Dashboard(ctx, time.Now(), time.UTC)
@@ -183,6 +191,7 @@ func TestListCacheFollowsWrites(t *testing.T) {
 		var veh domain.Vehicle
 		var comm domain.Communication
 		var camp domain.Campaign
+		var freeze domain.Blackout
 		sched, html := generated(t, campaignConfig(t, "change-management-organizational"))
 		steps := []struct {
 			name  string
@@ -229,6 +238,9 @@ func TestListCacheFollowsWrites(t *testing.T) {
 					"/api/communications?from=2031-03-05&to=2031-03-31&tz=Pacific/Auckland",
 					"/api/communications?status=scheduled&vehicleId="+veh.ID, "/api/communications?q=laun&sort=title",
 					"/api/communications?undated=only")
+				// The schedule's warnings: a month in two zones, and all.
+				paths = append(paths, "/api/schedule/warnings?from=2031-03-01&to=2031-03-04",
+					"/api/schedule/warnings?from=2031-03-05&to=2031-03-31&tz=Pacific/Auckland", "/api/schedule/warnings")
 			}},
 			{"create communications in a batch", func() {
 				a.json("POST", "/api/communications/batch", map[string]any{"communications": []map[string]any{
@@ -253,9 +265,17 @@ func TestListCacheFollowsWrites(t *testing.T) {
 				// and after the older (none, then a 400 once it is gone).
 				paths = append(paths, "/api/campaigns?limit=1&after="+cursor(newest.ID), "/api/campaigns?limit=5&after="+cursor(camp.ID))
 			}},
-			{"create blackout (recent activity only)", func() {
-				a.json("POST", "/api/blackouts", map[string]any{"name": "Freeze", "startDate": "2031-03-01", "endDate": "2031-03-02"}, 201, nil)
+			{"create blackout", func() {
+				a.json("POST", "/api/blackouts", map[string]any{"name": "Freeze", "startDate": "2031-03-01", "endDate": "2031-03-02"}, 201, &freeze)
 			}},
+			{"stretch the blackout over the launch", func() {
+				a.json("PUT", "/api/blackouts/"+freeze.ID, map[string]any{"endDate": "2031-03-05"}, 200, nil)
+			}},
+			{"a second launch that day", func() {
+				a.json("POST", "/api/communications", map[string]any{"title": "Launch 2", "audienceId": aud.ID,
+					"scheduledDate": "2031-03-04", "status": "scheduled"}, 201, nil)
+			}},
+			{"delete the blackout", func() { a.json("DELETE", "/api/blackouts/"+freeze.ID, nil, 204, nil) }},
 			{"delete campaign", func() { a.json("DELETE", "/api/campaigns/"+camp.ID, nil, 204, nil) }},
 			{"delete communication", func() { a.json("DELETE", "/api/communications/"+comm.ID, nil, 204, nil) }},
 			{"delete vehicle", func() { a.json("DELETE", "/api/vehicles/"+veh.ID, nil, 204, nil) }},

@@ -1,13 +1,18 @@
 package api
 
 import (
+	"context"
+	"encoding/json"
+	"fmt"
 	"net/http"
+	"time"
 
 	"github.com/gorilla/mux"
 
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/schedule"
+	"github.com/commsplan/commsplan/pkg/store"
 )
 
 // routeSchedule registers blackout periods and the schedule warnings (issue 9).
@@ -42,12 +47,31 @@ func (s *Server) scheduleWarnings(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	in, err := s.plan.ScheduleInput(r.Context(), s.maxPerWeek, rg.Loc, rg.From, rg.To)
+	spanFrom, spanTo, v, err := s.plan.ScheduleVersion(r.Context(), rg.Loc, rg.From, rg.To)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, namedWarnings(schedule.Warnings(in), in.Communications))
+	// Cached as a list's shape is (issue 27): the Schedule asks on every
+	// month it shows. The span is in the key, as versions of different
+	// spans do not compare.
+	shape := fmt.Sprintf("warnings\x00%s\x00%s\x00%s\x00%s\x00%s\x00%d", rg.Loc, rg.From.Format(time.DateOnly), rg.To.Format(time.DateOnly),
+		spanFrom.Format(time.DateOnly), spanTo.Format(time.DateOnly), s.maxPerWeek)
+	e, ok := s.cachedEntry(w, r, slotKey{list: store.BlackoutsList, shape: shape}, v, func(ctx context.Context, need int64) (*listEntry, error) {
+		in, err := s.plan.ScheduleInput(ctx, s.maxPerWeek, rg.Loc, rg.From, rg.To)
+		if err != nil {
+			return nil, err
+		}
+		body, err := json.Marshal(namedWarnings(schedule.Warnings(in), in.Communications))
+		if err != nil {
+			return nil, err
+		}
+		return &listEntry{version: need, encodings: encodings{body: append(body, '\n')}}, nil
+	})
+	if !ok {
+		return
+	}
+	writeEncoded(w, r, &e.encodings)
 }
 
 // warningComm is a communication a warning names: enough to show and open

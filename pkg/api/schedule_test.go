@@ -255,3 +255,62 @@ func TestScheduleWarningsPreviewAPI(t *testing.T) {
 		ts.fieldError("POST", "/api/schedule/warnings/preview?tz=Nowhere", map[string]any{"status": "scheduled"}, "tz")
 	})
 }
+
+// TestScheduleWarningsKeepTheirCache checks the warnings' cache
+// (plan.ScheduleVersion) on two servers sharing a database: a month's
+// warnings stay current (304) through writes to other months and to
+// records the warnings do not read, and follow a write in the month and a
+// blackout on both.
+func TestScheduleWarningsKeepTheirCache(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		a := newTestServer(t, b)
+		servers := []*testServer{a, a.secondServer(t)}
+		const july = "/api/schedule/warnings?from=2031-06-30&to=2031-08-10&tz=Europe/Paris"
+		var aud domain.Audience
+		a.json("POST", "/api/audiences", map[string]any{"name": "Field"}, 201, &aud)
+		for _, d := range []string{"2031-07-07", "2031-07-08", "2031-07-09"} {
+			a.json("POST", "/api/communications", map[string]any{"title": "July " + d, "audienceId": aud.ID, "status": "scheduled",
+				"scheduledDate": d}, 201, nil)
+		}
+		etags := make([]string, len(servers))
+		for i, srv := range servers {
+			resp, body := srv.do("GET", july, nil)
+			require.Equal(t, 200, resp.StatusCode, string(body))
+			assert.JSONEq(t, "[]", string(body), "three in a week is within the limit")
+			etags[i] = resp.Header.Get("ETag")
+			require.NotEmpty(t, etags[i])
+		}
+		for _, w := range []struct {
+			name  string
+			write func()
+		}{
+			{"a communication in March", func() {
+				a.json("POST", "/api/communications", map[string]any{"title": "March", "audienceId": aud.ID, "status": "scheduled",
+					"scheduledDate": "2031-03-10"}, 201, nil)
+			}},
+			{"a draft", func() { a.json("POST", "/api/communications", map[string]any{"title": "Draft"}, 201, nil) }},
+			{"a theme", func() { a.json("POST", "/api/themes", map[string]any{"name": "Pay", "description": "d"}, 201, nil) }},
+		} {
+			w.write()
+			for i, srv := range servers {
+				resp, _ := srv.doWith("GET", july, nil, http.Header{"If-None-Match": {etags[i]}})
+				assert.Equal(t, http.StatusNotModified, resp.StatusCode, "%s: July on server %d", w.name, i)
+			}
+		}
+		a.json("POST", "/api/communications", map[string]any{"title": "July, fourth", "audienceId": aud.ID, "status": "scheduled",
+			"scheduledDate": "2031-07-10"}, 201, nil)
+		for i, srv := range servers {
+			var got []schedule.Warning
+			srv.json("GET", july, nil, 200, &got)
+			require.Len(t, got, 1, "server %d", i)
+			assert.Equal(t, "overload", got[0].Kind)
+		}
+		a.json("POST", "/api/blackouts", map[string]any{"name": "Summer freeze", "startDate": "2031-07-09", "endDate": "2031-07-09"}, 201, nil)
+		for i, srv := range servers {
+			var got []schedule.Warning
+			srv.json("GET", july, nil, 200, &got)
+			require.Len(t, got, 2, "server %d", i)
+			assert.Equal(t, "blackout", got[1].Kind)
+		}
+	})
+}

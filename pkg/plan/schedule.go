@@ -30,10 +30,41 @@ func (p *Plan) scheduleInput(ctx context.Context, limit int, loc *time.Location,
 	if in.Blackouts, err = p.st.ListBlackouts(ctx); err != nil || !comms {
 		return in, err
 	}
-	f := store.CommunicationFilter{Loc: loc, Statuses: []string{domain.StatusScheduled}, Undated: store.UndatedExclude}
-	f.From, f.To = schedule.Span(in)
-	in.Communications, err = p.st.FilterCommunications(ctx, f)
+	in.Communications, err = p.st.FilterCommunications(ctx, spanFilter(in))
 	return in, err
+}
+
+// spanFilter is the store's query of the communications the warnings of
+// in's range can count: the scheduled ones dated in schedule.Span.
+func spanFilter(in schedule.Input) store.CommunicationFilter {
+	f := store.CommunicationFilter{Loc: in.Loc, Statuses: []string{domain.StatusScheduled}, Undated: store.UndatedExclude}
+	f.From, f.To = schedule.Span(in)
+	return f
+}
+
+// ScheduleVersion is the data version of what ScheduleInput reads for the
+// range, for a cache of its warnings: the sum of the versions of the
+// communications of its span (store.FilterVersion), the audiences and the
+// blackouts, each of which only grows. Sums over different spans do not
+// compare, so a cache keys its answer by the span too. The blackouts are
+// read to find the span.
+func (p *Plan) ScheduleVersion(ctx context.Context, loc *time.Location, from, to time.Time) (spanFrom, spanTo time.Time, v int64, err error) {
+	in := schedule.Input{Loc: loc, From: from, To: to}
+	if in.Blackouts, err = p.st.ListBlackouts(ctx); err != nil {
+		return spanFrom, spanTo, 0, err
+	}
+	f := spanFilter(in)
+	if v, err = p.st.FilterVersion(ctx, f); err != nil {
+		return f.From, f.To, 0, err
+	}
+	for _, l := range []store.List{store.AudiencesList, store.BlackoutsList} {
+		lv, err := p.st.DataVersion(ctx, l)
+		if err != nil {
+			return f.From, f.To, 0, err
+		}
+		v += lv
+	}
+	return f.From, f.To, v, nil
 }
 
 // PreviewWarnings are the warnings candidate would raise if it were saved

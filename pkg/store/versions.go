@@ -18,6 +18,9 @@ const (
 	// ActivityList is the recent activity (store.ListActivity), which the
 	// Dashboard shows: every write it lists moves it.
 	ActivityList
+	// BlackoutsList is the blackout periods, which the schedule's warnings
+	// read.
+	BlackoutsList
 	// NumLists counts the lists above.
 	NumLists
 )
@@ -31,7 +34,7 @@ var Lists = func() []List {
 	return out
 }()
 
-var listNames = [NumLists]string{"themes", "questions", "content", "audiences", "vehicles", "communications", "campaigns", "activity"}
+var listNames = [NumLists]string{"themes", "questions", "content", "audiences", "vehicles", "communications", "campaigns", "activity", "blackouts"}
 
 // String is the list's name, as kept in the data_versions table.
 func (l List) String() string {

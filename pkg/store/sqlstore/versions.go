@@ -50,8 +50,8 @@ var touches = map[string][]store.List{
 	// Vehicles count their communications.
 	"communication": {store.CommunicationsList, store.VehiclesList},
 	"campaign":      {store.CampaignsList},
+	"blackout":      {store.BlackoutsList},
 	// Not in any versioned list.
-	"blackout":            nil,
 	"calendar_feed":       nil,
 	"newsletter_template": nil,
 	"checklist_template":  nil,

@@ -44,6 +44,8 @@ func snapshotLists(t *testing.T, s store.Store) listSnapshot {
 			rows, err = s.ListCampaigns(ctx)
 		case store.ActivityList:
 			rows, err = s.ListActivity(ctx, 1000)
+		case store.BlackoutsList:
+			rows, err = s.ListBlackouts(ctx)
 		default:
 			t.Fatalf("snapshotLists does not know list %s", l)
 		}
@@ -71,6 +73,7 @@ func testDataVersions(t *testing.T, s store.Store) {
 		veh       domain.Vehicle
 		comm      domain.Communication
 		camp      domain.Campaign
+		freeze    = domain.Blackout{Name: "Freeze", StartDate: "2031-01-01", EndDate: "2031-01-02"}
 	)
 	steps := []struct {
 		name    string
@@ -160,13 +163,18 @@ func testDataVersions(t *testing.T, s store.Store) {
 			camp.Title = "ERP wave 2"
 			return s.UpdateCampaign(ctx, &camp)
 		}, nil},
-		{"create blackout", store.ActivityList, func() error {
-			return s.CreateBlackout(ctx, &domain.Blackout{Name: "Freeze", StartDate: "2031-01-01", EndDate: "2031-01-02"})
+		{"create blackout", store.BlackoutsList, func() error {
+			return s.CreateBlackout(ctx, &freeze)
 		}, nil},
+		{"move blackout", store.BlackoutsList, func() error {
+			freeze.EndDate = "2031-01-05"
+			return s.UpdateBlackout(ctx, &freeze)
+		}, []store.List{store.CommunicationsList, store.AudiencesList}},
 		{"prune the audit trail", store.ActivityList, func() error {
 			_, err := s.PruneAudit(ctx, time.Now().Add(time.Hour))
 			return err
 		}, nil},
+		{"delete blackout", store.BlackoutsList, func() error { return s.DeleteBlackout(ctx, freeze.ID) }, nil},
 		{"delete campaign", store.CampaignsList, func() error { return s.DeleteCampaign(ctx, camp.ID) }, nil},
 		{"delete communication", store.CommunicationsList, func() error { return s.DeleteCommunication(ctx, comm.ID) }, nil},
 		{"delete vehicle", store.VehiclesList, func() error { return s.DeleteVehicle(ctx, veh.ID) }, nil},
