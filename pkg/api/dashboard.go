@@ -44,14 +44,20 @@ func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, err
 		}
-		body, err := json.Marshal(d)
-		if err != nil {
-			return nil, err
-		}
-		return &listEntry{version: need, encodings: encodings{body: append(body, '\n')}}, nil
+		return jsonEntry(need, d)
 	})
 	if !ok {
 		return
 	}
 	writeEncoded(w, r, &e.encodings)
+}
+
+// jsonEntry is a cached answer of one JSON value (not a list's rows) at
+// version need, encoded as writeJSON does.
+func jsonEntry(need int64, v any) (*listEntry, error) {
+	body, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return &listEntry{version: need, encodings: encodings{body: append(body, '\n')}}, nil
 }

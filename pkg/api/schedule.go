@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"time"
@@ -62,11 +61,7 @@ func (s *Server) scheduleWarnings(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, err
 		}
-		body, err := json.Marshal(namedWarnings(schedule.Warnings(in), in.Communications))
-		if err != nil {
-			return nil, err
-		}
-		return &listEntry{version: need, encodings: encodings{body: append(body, '\n')}}, nil
+		return jsonEntry(need, namedWarnings(schedule.Warnings(in), in.Communications))
 	})
 	if !ok {
 		return

@@ -308,12 +308,8 @@ func testFilterVersions(t *testing.T, s store.Store) {
 		"spare theme":   {From: day("2031-03-01"), To: day("2031-03-31"), ThemeID: spare.ID},
 		"whole":         {},
 	}
-	type answer struct {
-		version int64
-		body    string
-	}
-	snapshot := func() map[string]answer {
-		out := map[string]answer{}
+	snapshot := func() map[string]versioned {
+		out := map[string]versioned{}
 		for name, f := range filters {
 			v, err := s.FilterVersion(ctx, f)
 			require.NoError(t, err, name)
@@ -325,7 +321,7 @@ func testFilterVersions(t *testing.T, s store.Store) {
 			if err != nil {
 				body = []byte("error: " + err.Error()) // a deleted record named
 			}
-			out[name] = answer{v, string(body)}
+			out[name] = versioned{v, string(body)}
 		}
 		return out
 	}
@@ -369,17 +365,31 @@ func testFilterVersions(t *testing.T, s store.Store) {
 	for _, st := range steps {
 		require.NoError(t, st.write(), st.name)
 		after := snapshot()
-		for name := range filters {
-			if after[name].body != before[name].body {
-				assert.Greater(t, after[name].version, before[name].version, "%s changed %s without moving its version", st.name, name)
-			} else {
-				assert.GreaterOrEqual(t, after[name].version, before[name].version, "%s: %s went back", st.name, name)
-			}
-		}
-		for _, name := range st.keeps {
-			assert.Equal(t, before[name].version, after[name].version, "%s moved %s, which it cannot change", st.name, name)
-		}
+		checkVersions(t, st.name, before, after, st.keeps)
 		before = after
+	}
+}
+
+// versioned is a query's answer with its data version.
+type versioned struct {
+	version int64
+	body    string
+}
+
+// checkVersions holds a write's snapshots, query name to answer, to the
+// versions' rule: every changed answer moved its version, none went back,
+// and the keeps, which the write cannot change, stayed.
+func checkVersions(t *testing.T, write string, before, after map[string]versioned, keeps []string) {
+	t.Helper()
+	for name := range after {
+		if after[name].body != before[name].body {
+			assert.Greater(t, after[name].version, before[name].version, "%s changed %s without moving its version", write, name)
+		} else {
+			assert.GreaterOrEqual(t, after[name].version, before[name].version, "%s: %s went back", write, name)
+		}
+	}
+	for _, name := range keeps {
+		assert.Equal(t, before[name].version, after[name].version, "%s moved %s, which it cannot change", write, name)
 	}
 }
 
@@ -409,12 +419,8 @@ func testQuestionVersions(t *testing.T, s store.Store) {
 	piece := domain.Content{Title: "FAQ", Content: "body", Type: domain.ContentText}
 	require.NoError(t, s.CreateContent(ctx, &piece))
 
-	type answer struct {
-		version int64
-		body    string
-	}
-	snapshot := func() map[string]answer {
-		out := map[string]answer{}
+	snapshot := func() map[string]versioned {
+		out := map[string]versioned{}
 		for name, f := range filters {
 			v, err := s.QuestionVersion(ctx, f)
 			require.NoError(t, err, name)
@@ -422,7 +428,7 @@ func testQuestionVersions(t *testing.T, s store.Store) {
 			require.NoError(t, err, name)
 			body, err := json.Marshal(rows)
 			require.NoError(t, err)
-			out[name] = answer{v, string(body)}
+			out[name] = versioned{v, string(body)}
 		}
 		return out
 	}
@@ -477,16 +483,7 @@ func testQuestionVersions(t *testing.T, s store.Store) {
 	for _, st := range steps {
 		require.NoError(t, st.write(), st.name)
 		after := snapshot()
-		for name := range filters {
-			if after[name].body != before[name].body {
-				assert.Greater(t, after[name].version, before[name].version, "%s changed %s without moving its version", st.name, name)
-			} else {
-				assert.GreaterOrEqual(t, after[name].version, before[name].version, "%s: %s went back", st.name, name)
-			}
-		}
-		for _, name := range st.keeps {
-			assert.Equal(t, before[name].version, after[name].version, "%s moved %s, which it cannot change", st.name, name)
-		}
+		checkVersions(t, st.name, before, after, st.keeps)
 		for _, name := range st.moves {
 			assert.Greater(t, after[name].version, before[name].version, "%s did not move %s", st.name, name)
 		}
