@@ -240,12 +240,17 @@ const (
 	themeBuckets = 64
 )
 
-// themeKey is the bucket of a theme's questions.
-func themeKey(themeID string) string {
+// ThemeBucket is the version bucket a theme's questions share with other
+// themes: tests that expect a write to leave a card alone pick themes in
+// other buckets.
+func ThemeBucket(themeID string) int {
 	h := fnv.New32a()
 	_, _ = h.Write([]byte(themeID))
-	return strconv.Itoa(int(h.Sum32() % themeBuckets))
+	return int(h.Sum32() % themeBuckets)
 }
+
+// themeKey is the bucket of a theme's questions, as its row names it.
+func themeKey(themeID string) string { return strconv.Itoa(ThemeBucket(themeID)) }
 
 // inThemes names the themes whose questions' answer the next write to the
 // questions changes: the themes its questions were and are in, and those
