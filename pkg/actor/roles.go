@@ -48,8 +48,7 @@ type Permission string
 const (
 	// PlanRead: read every part of the plan, download and export it.
 	PlanRead Permission = "plan.read"
-	// PlanEdit: change the plan (themes to campaigns, checklist, feeds,
-	// backups).
+	// PlanEdit: change the plan (themes to campaigns, checklist, feeds).
 	PlanEdit Permission = "plan.edit"
 	// ReviewsDecide: approve or reject a review.
 	ReviewsDecide Permission = "reviews.decide"
@@ -60,17 +59,21 @@ const (
 	// FeedsManage: revoke the calendar feeds of others (plan.edit
 	// revokes one's own).
 	FeedsManage Permission = "feeds.manage"
+	// BackupsManage: list, take and download backups. An archive is the
+	// whole plan with its audit trail (people's names, sign-ins, refused
+	// sign-ins with addresses), so admins alone hold it.
+	BackupsManage Permission = "backups.manage"
 )
 
 // Permissions are every permission, in the order /api/session lists them.
-var Permissions = []Permission{PlanRead, PlanEdit, ReviewsDecide, AuditRead, PeopleManage, FeedsManage}
+var Permissions = []Permission{PlanRead, PlanEdit, ReviewsDecide, AuditRead, PeopleManage, FeedsManage, BackupsManage}
 
 // grants is the one table of which role holds which permission.
 var grants = map[Role][]Permission{
 	RoleViewer:   {PlanRead},
 	RolePlanner:  {PlanRead, PlanEdit},
 	RoleApprover: {PlanRead, PlanEdit, ReviewsDecide, AuditRead},
-	RoleAdmin:    {PlanRead, PlanEdit, ReviewsDecide, AuditRead, PeopleManage, FeedsManage},
+	RoleAdmin:    {PlanRead, PlanEdit, ReviewsDecide, AuditRead, PeopleManage, FeedsManage, BackupsManage},
 }
 
 // PermissionsOf lists r's permissions (none for an unknown role).

@@ -120,9 +120,9 @@ var operations = map[string]operation{
 	"GET /api/schedule/export":            {"exportSchedule", actor.PlanRead},
 
 	// A backup is the whole database: an operator's tool, not an export.
-	"GET /api/backups":        {"listBackups", actor.PlanEdit},
-	"POST /api/backups":       {"createBackup", actor.PlanEdit},
-	"GET /api/backups/{name}": {"downloadBackup", actor.PlanEdit},
+	"GET /api/backups":        {"listBackups", actor.BackupsManage},
+	"POST /api/backups":       {"createBackup", actor.BackupsManage},
+	"GET /api/backups/{name}": {"downloadBackup", actor.BackupsManage},
 
 	"GET /api/audit":                 {"listAudit", actor.AuditRead},
 	"GET /api/history/{entity}/{id}": {"listHistory", actor.PlanRead},

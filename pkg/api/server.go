@@ -121,6 +121,8 @@ type Server struct {
 	maxPerWeek int
 	generator  compose.Generator
 	backups    *backup.Dir
+	// backupLimit rate-limits on-demand backups per person.
+	backupLimit *rateLimit
 	// holidayCalendar is the default holiday calendar of generated campaigns.
 	holidayCalendar string
 	// lists caches list answers by data version (listcache.go).
@@ -137,7 +139,7 @@ func New(opts Options) *Server {
 		throttle: opts.Throttle, ui: opts.UI, version: opts.Version, now: opts.Now, maxPerWeek: opts.MaxPerAudienceWeek,
 		holidayCalendar: opts.HolidayCalendar,
 		generator:       opts.Generator, backups: opts.Backups, signOn: opts.SignOn, revocations: opts.Revocations, trusted: opts.TrustedProxies,
-		publicHTTPS: strings.HasPrefix(strings.ToLower(opts.PublicURL), "https://")}
+		publicHTTPS: strings.HasPrefix(strings.ToLower(opts.PublicURL), "https://"), backupLimit: &rateLimit{every: backupEvery}}
 	if s.log == nil {
 		s.log = slog.Default()
 	}

@@ -19,13 +19,22 @@ import (
 	"github.com/commsplan/commsplan/pkg/store/storetest"
 )
 
-// TestDirKeepsTheNewest: a new backup that verifies prunes the oldest
-// beyond Keep, leaves other files alone, and clears stale partial files.
-func TestDirKeepsTheNewest(t *testing.T) {
+// TestScheduledPruneRules: a scheduled backup that verifies prunes the
+// oldest scheduled archives beyond Keep, but never an on-demand archive,
+// never the newest scheduled one, never one younger than MinAge; it leaves
+// other files alone and clears stale partial files. An on-demand backup
+// prunes nothing.
+func TestScheduledPruneRules(t *testing.T) {
 	st, _ := seeded(t, storetest.Backends[0])
 	dir := t.TempDir()
-	old := []string{"commsplan-backup-2020-01-01T000000Z.cpbak", "commsplan-backup-2021-01-01T000000Z.cpbak",
-		"commsplan-backup-2022-01-01T000000Z.cpbak"}
+	now := time.Date(2030, 6, 10, 12, 0, 0, 0, time.UTC)
+	old := []string{
+		backup.ScheduledFileName(now.Add(-72 * time.Hour)), // pruned: beyond Keep, old
+		backup.ScheduledFileName(now.Add(-48 * time.Hour)), // pruned
+		backup.FileName(now.Add(-47 * time.Hour)),          // on demand: kept
+		backup.ScheduledFileName(now.Add(-20 * time.Hour)), // beyond Keep, but younger than MinAge: kept
+		backup.ScheduledFileName(now.Add(-2 * time.Hour)),  // younger than MinAge: kept
+	}
 	for _, n := range append(old, "notes.txt") {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, n), []byte("x"), 0o600))
 	}
@@ -33,18 +42,59 @@ func TestDirKeepsTheNewest(t *testing.T) {
 	require.NoError(t, os.WriteFile(stale, []byte("x"), 0o600))
 	require.NoError(t, os.Chtimes(stale, time.Now().Add(-2*time.Hour), time.Now().Add(-2*time.Hour)))
 
-	d := &backup.Dir{Path: dir, Keep: 2, Store: st}
+	d := &backup.Dir{Path: dir, Keep: 2, MinAge: 24 * time.Hour, Store: st, Now: func() time.Time { return now }}
+	// On demand: nothing goes, however many.
 	info, err := d.Run(context.Background())
 	require.NoError(t, err)
+	assert.False(t, info.Scheduled)
 	list, err := d.List()
 	require.NoError(t, err)
-	require.Len(t, list, 2)
-	assert.Equal(t, info, list[0])
-	assert.Equal(t, old[2], list[1].Name)
+	assert.Len(t, list, len(old)+1)
+
+	now = now.Add(time.Second)
+	sched, removed, err := d.RunScheduled(context.Background())
+	require.NoError(t, err)
+	assert.True(t, sched.Scheduled)
+	var gone []string
+	for _, r := range removed {
+		gone = append(gone, r.Name)
+	}
+	assert.ElementsMatch(t, old[:2], gone)
+	list, err = d.List()
+	require.NoError(t, err)
+	var names []string
+	for _, b := range list {
+		names = append(names, b.Name)
+	}
+	assert.Equal(t, []string{sched.Name, info.Name, old[4], old[3], old[2]}, names, "newest first")
 	assert.FileExists(t, filepath.Join(dir, "notes.txt"))
 	assert.NoFileExists(t, stale)
-	_, err = backup.Verify(filepath.Join(dir, info.Name))
-	assert.NoError(t, err)
+	for _, n := range []string{info.Name, sched.Name} {
+		_, err = backup.Verify(filepath.Join(dir, n))
+		assert.NoError(t, err)
+		fi, err := os.Stat(filepath.Join(dir, n))
+		require.NoError(t, err)
+		assert.Equal(t, os.FileMode(0o600), fi.Mode().Perm(), "an archive is the owner's alone")
+	}
+
+	// By count alone, Keep 1 leaves the newest scheduled archive and every
+	// on-demand one.
+	d.MinAge, d.Keep = -1, 1
+	now = now.Add(time.Second)
+	last, removed, err := d.RunScheduled(context.Background())
+	require.NoError(t, err)
+	gone = nil
+	for _, r := range removed {
+		gone = append(gone, r.Name)
+	}
+	assert.ElementsMatch(t, []string{sched.Name, old[4], old[3]}, gone)
+	list, err = d.List()
+	require.NoError(t, err)
+	names = nil
+	for _, b := range list {
+		names = append(names, b.Name)
+	}
+	assert.Equal(t, []string{last.Name, info.Name, old[2]}, names)
 }
 
 // TestScheduleRunsOnItsInterval runs the loop serve starts on a short
@@ -67,12 +117,12 @@ func TestScheduleRunsOnItsInterval(t *testing.T) {
 			var ticks []time.Time
 			var names []string
 			base := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
-			d := &backup.Dir{Path: dir, Keep: keep, Store: st, Now: func() time.Time {
+			d := &backup.Dir{Path: dir, Keep: keep, MinAge: -1, Store: st, Now: func() time.Time {
 				mu.Lock()
 				defer mu.Unlock()
 				at := base.Add(time.Duration(len(ticks)) * time.Hour)
 				ticks = append(ticks, time.Now())
-				names = append(names, backup.FileName(at))
+				names = append(names, backup.ScheduledFileName(at))
 				if len(ticks) > runs {
 					cancel()
 				}

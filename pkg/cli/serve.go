@@ -169,10 +169,12 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 	if !webui.Built() {
 		log.Warn("this binary has no built web UI; serving a placeholder page (run make build)")
 	}
-	backups := &backup.Dir{Path: cfg.BackupDir, Keep: cfg.BackupKeep, Store: st, Version: f.Version}
+	backups := &backup.Dir{Path: cfg.BackupDir, Keep: cfg.BackupKeep, MinAge: cfg.BackupMinAge, Store: st, Version: f.Version, Audit: st.Audit}
 	if cfg.BackupInterval > 0 {
-		log.Info("scheduled backups", "dir", cfg.BackupDir, "interval", cfg.BackupInterval, "keep", cfg.BackupKeep)
-		go backups.Schedule(ctx, cfg.BackupInterval, log)
+		log.Info("scheduled backups", "dir", cfg.BackupDir, "interval", cfg.BackupInterval, "keep", cfg.BackupKeep, "minAge", cfg.BackupMinAge)
+		// The schedule's entries in the audit trail are the server's own,
+		// as audit pruning's are.
+		go backups.Schedule(actor.With(ctx, actor.Terminal), cfg.BackupInterval, log)
 	}
 	var signOn *sso.Provider
 	if cfg.OIDC.Enabled() {

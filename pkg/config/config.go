@@ -100,8 +100,10 @@ type Config struct {
 	BackupDir string
 	// BackupInterval is how often serve takes a backup; zero is never.
 	BackupInterval time.Duration
-	// BackupKeep is how many backups serve keeps; zero keeps all.
+	// BackupKeep is how many scheduled backups serve keeps; zero keeps all.
 	BackupKeep int
+	// BackupMinAge is the age below which no backup is pruned.
+	BackupMinAge time.Duration
 	// File is the config file that was read, if any.
 	File string
 }
@@ -168,7 +170,8 @@ var Settings = []Setting{
 	{Flag: "max-per-audience-week", Key: "schedule.max-per-audience-week", Default: "3", Usage: "scheduled communications one audience may get in one ISO week before an overload warning", Serve: true},
 	{Flag: "backup-dir", Key: "backup.dir", Usage: "directory for scheduled backups and the Backups panel (default: backups in the data dir)", Serve: true},
 	{Flag: "backup-interval", Key: "backup.interval", Usage: "take a backup this often, e.g. 24h (default: off)", Serve: true},
-	{Flag: "backup-keep", Key: "backup.keep", Default: "7", Usage: "backups to keep in backup-dir; older ones are removed once a new one verifies (0 keeps all)", Serve: true},
+	{Flag: "backup-keep", Key: "backup.keep", Default: "7", Usage: "scheduled backups to keep in backup-dir; older ones are removed once a new scheduled one verifies (0 keeps all; on-demand backups are never removed)", Serve: true},
+	{Flag: "backup-min-age", Key: "backup.min-age", Default: "24h", Usage: "no backup younger than this is pruned, whatever backup-keep says", Serve: true},
 	{Flag: "holiday-calendar", Key: "campaign.holiday-calendar", Default: "none", Usage: "country code (us, gb, de ...) whose public holidays generated campaigns avoid unless a configuration names its own, or none", Serve: true},
 	{Flag: "compose-generator", Key: "compose.generator", Default: "rules", Usage: "content generator: rules (built in) or openai (an OpenAI-compatible chat-completions API)", Compose: true},
 	{Flag: "compose-endpoint", Key: "compose.endpoint", Usage: "base URL of the OpenAI-compatible API, e.g. http://127.0.0.1:11434/v1 (compose-generator openai)", Compose: true},
@@ -305,6 +308,9 @@ func Load(fs *pflag.FlagSet) (Config, error) {
 		if c.BackupKeep, err = strconv.Atoi(keep); err != nil || c.BackupKeep < 0 {
 			return Config{}, fmt.Errorf("backup-keep must be a whole number of 0 or more, not %q", keep)
 		}
+	}
+	if c.BackupMinAge, err = parseDuration(setting("backup.min-age").Flag, get("backup.min-age")); err != nil {
+		return Config{}, err
 	}
 	if iv := strings.TrimSpace(get("backup.interval")); iv != "" {
 		if c.BackupInterval, err = parseDuration(setting("backup.interval").Flag, iv); err != nil {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { binaryPath, launchBrowser, startServer } from './harness.mjs';
-import { api, checkA11y, eventually, expectToast, signIn, watchedPage } from './helpers.mjs';
+import { api, checkA11y, eventually, expectToast, signIn, signInWith, watchedPage } from './helpers.mjs';
 
 let server;
 let browser;
@@ -20,7 +20,13 @@ before(async () => {
   server = await startServer();
   browser = await launchBrowser();
   ({ page } = await watchedPage(browser, server, { external, pageErrors }, { acceptDownloads: true }));
+  // Backups are for admins alone: the shared code (a planner) has no panel.
   await signIn(page);
+  assert.equal(await page.getByRole('button', { name: 'Backups' }).count(), 0, 'no Backups for the shared code');
+  const adminCode = server.output.join('').match(/Admin code: (CPP[-A-Z0-9]+)/)?.[1];
+  assert.ok(adminCode, 'the first start prints the admin code');
+  await page.context().clearCookies();
+  await signInWith(page, adminCode);
 });
 
 after(async () => {

@@ -61,6 +61,7 @@ var touches = map[string][]store.List{
 	"session": nil,
 	"person":  nil,
 	"audit":   nil,
+	"backup":  nil,
 }
 
 // touchedBy is touches for an action on an entity type; known is false for
@@ -105,7 +106,7 @@ func (s *Store) touch(entityType, action string) {
 // unlistedActivity are the entity types whose entries ListActivity leaves
 // out (the audit trail's own, and the checklist's saves): they do not move
 // store.ActivityList.
-var unlistedActivity = []string{"session", "person", "checklist", "checklist_item", "audit"}
+var unlistedActivity = []string{"session", "person", "checklist", "checklist_item", "audit", "backup"}
 
 // unlistedActivitySQL is unlistedActivity as an SQL list.
 var unlistedActivitySQL = "('" + strings.Join(unlistedActivity, "', '") + "')"

@@ -22,6 +22,8 @@ export function Header({ menu }: { menu?: ReactNode }) {
   const [backupsOpen, setBackupsOpen] = useState(false);
   // A role without plan.edit (a viewer) sees no controls that change the plan.
   const canEdit = useCan('plan.edit');
+  // A backup holds the whole audit trail: admins alone see the panel.
+  const canBackUp = useCan('backups.manage');
   useEffect(() => {
     document.title = `${title} | CommsPlan`;
   }, [title]);
@@ -46,7 +48,7 @@ export function Header({ menu }: { menu?: ReactNode }) {
         </Badge>
         <SearchBox />
         <AccountMenu />
-        {canEdit && (
+        {canBackUp && (
           <>
             <Button variant="outline" size="icon" aria-label="Backups" title="Backups" onClick={() => setBackupsOpen(true)}>
               <Archive className="h-4 w-4" aria-hidden="true" />
