@@ -10,6 +10,7 @@ import (
 
 	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/plan"
+	"github.com/commsplan/commsplan/pkg/redact"
 	"github.com/commsplan/commsplan/pkg/sso"
 	"github.com/commsplan/commsplan/pkg/store"
 )
@@ -144,7 +145,8 @@ func (s *Server) refuseSignOn(w http.ResponseWriter, r *http.Request, err error)
 	if errors.As(err, &ref) {
 		reason, email = ref.Reason, ref.Email
 	}
-	s.log.WarnContext(r.Context(), "single sign-on refused", "reason", string(reason), "err", err)
+	// The provider's URLs appear as scheme and host only.
+	s.log.WarnContext(r.Context(), "single sign-on refused", "reason", string(reason), "err", redact.Error(err))
 	s.audit(withMethod(r, "oidc", "reason", string(reason), "email", email), signOnRefused, store.ActionSignInRefused, "",
 		clientOf(s.trusted, r).addr)
 	http.Redirect(w, r, "/?"+SignInErrorParam+"="+url.QueryEscape(string(reason)), http.StatusFound)

@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/internal/syncbuf"
 	"github.com/commsplan/commsplan/pkg/sso"
 	"github.com/commsplan/commsplan/pkg/sso/oidctest"
 	"github.com/commsplan/commsplan/pkg/store"
@@ -335,4 +337,28 @@ func TestSignOnNoAccess(t *testing.T) {
 		resp, _ := off.do(http.MethodGet, sso.LoginPath, nil)
 		assert.Equal(t, http.StatusNotFound, resp.StatusCode)
 	})
+}
+
+// TestSignOnProviderURLStaysOut: a provider that cannot be reached is
+// logged by scheme and host only, never its path or query, in the text and
+// the JSON log, and its refusal's audit entry holds neither.
+func TestSignOnProviderURLStaysOut(t *testing.T) {
+	b := storetest.Backends[0]
+	for _, format := range []string{"text", "json"} {
+		var log syncbuf.Buffer
+		var h slog.Handler = slog.NewTextHandler(&log, nil)
+		if format == "json" {
+			h = slog.NewJSONHandler(&log, nil)
+		}
+		down := newAnonServer(t, b, Options{Log: slog.New(h), SignOn: sso.New(sso.Config{Issuer: "http://127.0.0.1:1/realms/s3cr3tRealm?key=s3cr3tKey",
+			ClientID: "x", RedirectURL: "http://127.0.0.1:1/cb", Name: "Down"}, nil)})
+		end, _ := down.signOn()
+		require.Equal(t, string(sso.Failed), end.Query().Get(SignInErrorParam))
+		assert.Contains(t, log.String(), "single sign-on refused", format)
+		assert.Contains(t, log.String(), "http://127.0.0.1:1", format)
+		assert.NotContains(t, log.String(), "s3cr3t", format)
+		for _, e := range auditOf(t, down.Store, store.ActionSignInRefused) {
+			assert.NotContains(t, e.Label+string(e.Changes), "s3cr3t")
+		}
+	}
 }

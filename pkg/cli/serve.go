@@ -24,6 +24,7 @@ import (
 	"github.com/commsplan/commsplan/pkg/notify"
 	"github.com/commsplan/commsplan/pkg/periodic"
 	"github.com/commsplan/commsplan/pkg/plan"
+	"github.com/commsplan/commsplan/pkg/redact"
 	"github.com/commsplan/commsplan/pkg/sso"
 	"github.com/commsplan/commsplan/pkg/store"
 	"github.com/commsplan/commsplan/webui"
@@ -178,7 +179,7 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 	}
 	var signOn *sso.Provider
 	if cfg.OIDC.Enabled() {
-		log.Info("single sign-on", "issuer", cfg.OIDC.Issuer, "name", cfg.OIDC.Name, "redirect", cfg.OIDC.RedirectURL,
+		log.Info("single sign-on", "issuer", redact.URL(cfg.OIDC.Issuer), "name", cfg.OIDC.Name, "redirect", cfg.OIDC.RedirectURL,
 			"clientSecret", cfg.OIDC.ClientSecret != "")
 		signOn = sso.New(cfg.OIDC, nil)
 	}
@@ -233,7 +234,7 @@ func webhook(cfg config.Config, st store.Store, log *slog.Logger) plan.Publisher
 	if cfg.WebhookURL == "" {
 		return nil
 	}
-	log.Info("notifications go to a webhook", "format", cfg.WebhookFormat)
+	log.Info("notifications go to a webhook", "to", redact.URL(cfg.WebhookURL), "format", cfg.WebhookFormat)
 	return &notify.Webhook{URL: cfg.WebhookURL, Format: cfg.WebhookFormat, PublicURL: cfg.PublicURL, Log: log, Audit: st.Audit}
 }
 

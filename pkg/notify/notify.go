@@ -24,6 +24,7 @@ import (
 	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/plan"
+	"github.com/commsplan/commsplan/pkg/redact"
 	"github.com/commsplan/commsplan/pkg/store"
 )
 
@@ -111,13 +112,13 @@ func (w *Webhook) deliver(ctx context.Context, ev plan.Event) {
 		}
 		if last = w.post(ctx, body); last == "" {
 			log.Info("webhook delivered", "kind", ev.Kind, "entity", ev.EntityType, "id", ev.EntityID, "tries", i+1)
-			w.audit(ctx, store.ActionWebhookDelivered, ev, fmt.Sprintf("%s to %s after %d %s", ev.Kind, host(w.URL), i+1, plural(i+1)))
+			w.audit(ctx, store.ActionWebhookDelivered, ev, fmt.Sprintf("%s to %s after %d %s", ev.Kind, redact.URL(w.URL), i+1, plural(i+1)))
 			return
 		}
 		log.Warn("webhook try failed", "kind", ev.Kind, "try", i+1, "of", tries, "err", last)
 	}
 	log.Error("webhook delivery given up", "kind", ev.Kind, "entity", ev.EntityType, "id", ev.EntityID, "tries", tries, "err", last)
-	w.audit(ctx, store.ActionWebhookFailed, ev, fmt.Sprintf("%s to %s given up after %d tries: %s", ev.Kind, host(w.URL), tries, last))
+	w.audit(ctx, store.ActionWebhookFailed, ev, fmt.Sprintf("%s to %s given up after %d tries: %s", ev.Kind, redact.URL(w.URL), tries, last))
 }
 
 // post sends body once and answers "" on a 2xx, else what went wrong.
@@ -128,12 +129,14 @@ func (w *Webhook) post(ctx context.Context, body []byte) string {
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, w.URL, bytes.NewReader(body))
 	if err != nil {
-		return err.Error()
+		return redact.Error(err, w.URL)
 	}
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := client.Do(req)
 	if err != nil {
-		return err.Error()
+		// The URL's path and query are the webhook's secret: what is
+		// logged and audited names scheme and host only.
+		return redact.Error(err, w.URL)
 	}
 	defer resp.Body.Close()
 	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
@@ -170,13 +173,6 @@ func Link(base, entityType, id string) string {
 		return base + "/campaign-inventory?focus=" + url.QueryEscape(id)
 	}
 	return base + "/schedule?focus=" + url.QueryEscape(id)
-}
-
-func host(raw string) string {
-	if u, err := url.Parse(raw); err == nil && u.Host != "" {
-		return u.Host
-	}
-	return "the webhook"
 }
 
 func plural(n int) string {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/internal/syncbuf"
 	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/store"
 )
@@ -107,7 +109,7 @@ func TestRetry(t *testing.T) {
 	want, err := Body(FormatSlack, ev, "")
 	require.NoError(t, err)
 	assert.JSONEq(t, string(want), string(last))
-	assert.Equal(t, []string{store.ActionWebhookDelivered + " campaign/k1 by Ari Stone: approved to " + recv.Listener.Addr().String() + " after 3 tries"}, a.entries)
+	assert.Equal(t, []string{store.ActionWebhookDelivered + " campaign/k1 by Ari Stone: approved to " + recv.URL + " after 3 tries"}, a.entries)
 }
 
 // TestDeadReceiver: Publish returns at once however slow or dead the
@@ -146,4 +148,40 @@ func TestDeadReceiver(t *testing.T) {
 	w.Wait()
 	require.Len(t, a.entries, 1)
 	assert.Contains(t, a.entries[0], store.ActionWebhookFailed)
+}
+
+// TestWebhookSecretStaysOut: a webhook URL carries its secret in its path
+// and query. A delivery that fails (the receiver gone, or answering 500)
+// names the receiver by scheme and host only: in the text log, the JSON
+// log and the audit trail's label.
+func TestWebhookSecretStaysOut(t *testing.T) {
+	const secret = "/services/T0SECRET/B0SECRET/s3cr3tPath?sig=s3cr3tQuery"
+	dead := httptest.NewServer(http.NotFoundHandler())
+	deadURL := dead.URL
+	dead.Close()
+	failing := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "no such hook: "+r.URL.String(), http.StatusInternalServerError)
+	}))
+	defer failing.Close()
+	for _, base := range []string{deadURL, failing.URL} {
+		for _, format := range []string{"text", "json"} {
+			var logs syncbuf.Buffer
+			var h slog.Handler = slog.NewTextHandler(&logs, nil)
+			if format == "json" {
+				h = slog.NewJSONHandler(&logs, nil)
+			}
+			a := &audited{}
+			w := &Webhook{URL: base + secret, Format: FormatJSON, Backoff: []time.Duration{time.Millisecond}, Log: slog.New(h), Audit: a.add}
+			w.Publish(context.Background(), events["approved"])
+			w.Wait()
+			require.Len(t, a.entries, 1)
+			for what, text := range map[string]string{"log": logs.String(), "audit": a.entries[0]} {
+				assert.NotContains(t, text, "SECRET", "%s %s %s", base, format, what)
+				assert.NotContains(t, text, "s3cr3t", "%s %s %s", base, format, what)
+				assert.NotContains(t, text, "/services", "%s %s %s", base, format, what)
+			}
+			assert.Contains(t, a.entries[0], store.ActionWebhookFailed+" campaign/k1 by Ari Stone: approved to "+base+" given up after 2 tries: ")
+			assert.Contains(t, logs.String(), "webhook delivery given up")
+		}
+	}
 }

@@ -26,6 +26,7 @@ import (
 	"golang.org/x/oauth2"
 
 	"github.com/commsplan/commsplan/pkg/actor"
+	"github.com/commsplan/commsplan/pkg/redact"
 	"github.com/commsplan/commsplan/pkg/store"
 )
 
@@ -186,7 +187,7 @@ func (p *Provider) discover(ctx context.Context) (*oauth2.Config, *oidc.IDTokenV
 func (p *Provider) Start(ctx context.Context) (authURL, state string, flow store.SignInFlow, err error) {
 	oc, _, err := p.discover(ctx)
 	if err != nil {
-		return "", "", flow, refuse(Failed, fmt.Errorf("discovering %s: %w", p.cfg.Issuer, err))
+		return "", "", flow, refuse(Failed, fmt.Errorf("discovering %s: %w", redact.URL(p.cfg.Issuer), err))
 	}
 	state = random()
 	flow = store.SignInFlow{StateHash: HashState(state), Nonce: random(), Verifier: oauth2.GenerateVerifier(),
