@@ -96,7 +96,7 @@ func (s *Server) listReviews(w http.ResponseWriter, r *http.Request) {
 // 409 for a state that does not allow it, 400 for bad input.
 func reviewStatus(e *review.Error) int {
 	switch {
-	case errors.Is(e, review.ErrNotApprover), errors.Is(e, review.ErrSelfApproval):
+	case errors.Is(e, review.ErrNotApprover), errors.Is(e, review.ErrSelfApproval), errors.Is(e, review.ErrEditedByApprover), errors.Is(e, review.ErrShared):
 		return http.StatusForbidden
 	case errors.Is(e, review.ErrNotUnderReview), errors.Is(e, review.ErrAlreadyApproved):
 		return http.StatusConflict

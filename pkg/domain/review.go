@@ -37,6 +37,10 @@ type Review struct {
 	// ResetAt is when an edit last reset an approval ("" when never since
 	// the last approval): the Upcoming panel flags those items.
 	ResetAt time.Time `json:"resetAt,omitzero"`
+	// Editors are the people who changed a field the approval covers while
+	// the item was under review or since it was last approved: none of
+	// them may approve it (pkg/review.Decide). Cleared once approved.
+	Editors []Ref `json:"editors,omitempty"`
 }
 
 // ReviewDecision is one approver's decision.

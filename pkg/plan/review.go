@@ -95,7 +95,7 @@ func reviewers(ctx context.Context, tx store.Store, r domain.Review) ([]string, 
 
 // person is who as the review engine sees them.
 func person(who actor.Actor) review.Person {
-	return review.Person{ID: who.ID, Name: who.Name, CanDecide: who.Can(actor.ReviewsDecide)}
+	return review.Person{ID: who.ID, Name: who.Name, CanDecide: who.Can(actor.ReviewsDecide), Shared: who.ID == actor.SharedID}
 }
 
 // reviewed item: its title and fingerprint now.
@@ -247,11 +247,15 @@ func (p *Plan) decisionComment(ctx context.Context, tx store.Store, n *Notices, 
 // the fields is reset, recorded and told. Callers are in the edit's
 // transaction; it answers the review after the edit.
 func (p *Plan) editReview(ctx context.Context, tx store.Store, entity, id, title, fp string) (domain.Review, error) {
+	who, err := acting(ctx)
+	if err != nil {
+		return domain.Review{}, err
+	}
 	r, err := tx.LockReview(ctx, entity, id)
 	if err != nil {
 		return r, err
 	}
-	next, reset := review.Edited(r, fp, p.now())
+	next, reset := review.Edited(r, person(who), fp, p.now())
 	if next.Fingerprint == r.Fingerprint && !reset {
 		return r, nil
 	}

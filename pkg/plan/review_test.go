@@ -284,3 +284,85 @@ func TestDecisionCommentInThread(t *testing.T) {
 		})
 	}
 }
+
+// TestApproverWhoEditedMayNotApprove: an approver who changes what the
+// approval covers while the item is under review (the fingerprint follows
+// the edit, the round goes on) may not approve that round; another
+// approver may. An edit after the approval resets it, and its editor may
+// not approve the new round either. On both backends.
+func TestApproverWhoEditedMayNotApprove(t *testing.T) {
+	for _, b := range storetest.Backends {
+		t.Run(b.Name, func(t *testing.T) {
+			st := storetest.Open(t, b.DSN(t))
+			p := plan.New(st).WithReview(review.Policy{})
+			c := draft(t, p, st)
+			_, err := p.RequestReview(acting(), plan.ReviewCommunication, c.ID, nil, "")
+			require.NoError(t, err)
+
+			edit := func(who, title string) {
+				_, err := plan.Update(approverCtx(who), p, plan.Communications, c.ID, func(c domain.Communication) (domain.Communication, error) {
+					c.Title = title
+					return c, nil
+				})
+				require.NoError(t, err)
+			}
+			edit("a1", "Go-live, as a1 wants it")
+			_, err = p.DecideReview(approverCtx("a1"), plan.ReviewCommunication, c.ID, review.Approve, "")
+			require.ErrorContains(t, err, "someone else must approve")
+			got, err := st.GetCommunication(acting(), c.ID)
+			require.NoError(t, err)
+			assert.Equal(t, domain.ReviewRequested, got.Review.State)
+			assert.Empty(t, review.Approvers(got.Review))
+			mine, err := p.Reviews(approverCtx("a1"), true)
+			require.NoError(t, err)
+			assert.Empty(t, mine, "not in a1's reviews to decide")
+
+			// Requesting changes stays open to the editor.
+			_, err = p.DecideReview(approverCtx("a2"), plan.ReviewCommunication, c.ID, review.Approve, "")
+			require.NoError(t, err)
+			got, err = st.GetCommunication(acting(), c.ID)
+			require.NoError(t, err)
+			assert.Equal(t, domain.ReviewApproved, got.Review.State)
+			assert.Empty(t, got.Review.Editors, "an approval clears the round's editors")
+
+			// After the approval: a2's edit resets it, and a2 may not
+			// approve again; a1 now may.
+			edit("a2", "Go-live, as a2 wants it")
+			_, err = p.DecideReview(approverCtx("a2"), plan.ReviewCommunication, c.ID, review.Approve, "")
+			require.ErrorContains(t, err, "someone else must approve")
+			_, err = p.DecideReview(approverCtx("a1"), plan.ReviewCommunication, c.ID, review.Approve, "")
+			require.NoError(t, err)
+		})
+	}
+}
+
+// TestSharedIdentityNeverDecides: with the shared code given the approver
+// role and two approvals needed, a person who approves with their own code
+// cannot add a second approval with the shared code: the shared identity
+// never decides, nor counts as an approver. On both backends.
+func TestSharedIdentityNeverDecides(t *testing.T) {
+	assert.Equal(t, actor.SharedID, review.SharedID)
+	for _, b := range storetest.Backends {
+		t.Run(b.Name, func(t *testing.T) {
+			st := storetest.Open(t, b.DSN(t))
+			p := plan.New(st).WithReview(review.Policy{Approvals: 2})
+			c := draft(t, p, st)
+			_, err := p.RequestReview(approverCtx("requester"), plan.ReviewCommunication, c.ID, nil, "")
+			require.NoError(t, err)
+			_, err = p.DecideReview(approverCtx("a1"), plan.ReviewCommunication, c.ID, review.Approve, "")
+			require.NoError(t, err)
+			shared := actor.With(context.Background(), actor.SharedAs(actor.RoleApprover))
+			for _, d := range []string{review.Approve, review.RequestChanges} {
+				_, err = p.DecideReview(shared, plan.ReviewCommunication, c.ID, d, "looks fine")
+				require.ErrorContains(t, err, "shared access code cannot decide", d)
+			}
+			got, err := st.GetCommunication(acting(), c.ID)
+			require.NoError(t, err)
+			assert.Equal(t, domain.ReviewRequested, got.Review.State)
+			assert.Equal(t, []string{"a1"}, review.Approvers(got.Review))
+			mine, err := p.Reviews(shared, true)
+			require.NoError(t, err)
+			assert.Empty(t, mine, "the shared identity has no reviews to decide")
+		})
+	}
+}

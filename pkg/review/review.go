@@ -35,11 +35,13 @@ const (
 	RequestChanges = domain.ReviewChangesRequested
 )
 
-// Person is who requests or decides: CanDecide is the reviews.decide
-// permission of their role.
+// Person is who requests, edits or decides: CanDecide is the
+// reviews.decide permission of their role; Shared is the shared identity
+// (whoever holds a shared code), which never decides.
 type Person struct {
 	ID, Name  string
 	CanDecide bool
+	Shared    bool
 }
 
 func (p Person) ref() domain.Ref { return domain.Ref{ID: p.ID, Name: p.Name} }
@@ -59,6 +61,12 @@ var (
 	ErrUnknownDecision = errors.New("unknown decision")
 	// ErrCommentRequired: requesting changes needs a comment.
 	ErrCommentRequired = errors.New("comment required")
+	// ErrEditedByApprover: the person changed what the approval covers in
+	// this round; someone else must approve it.
+	ErrEditedByApprover = errors.New("approver changed the item")
+	// ErrShared: the shared identity never decides a review: a shared code
+	// names no one, so its approval could be anyone's, twice.
+	ErrShared = errors.New("the shared identity does not decide reviews")
 )
 
 // Error is a refusal naming the request field it is about; errors.Is
@@ -110,6 +118,9 @@ func Decide(r domain.Review, p Policy, who Person, decision, comment string, now
 	default:
 		return r, refuse("decision", ErrUnknownDecision, "decision must be approved or changes_requested")
 	}
+	if who.Shared {
+		return r, refuse("decision", ErrShared, "A shared access code cannot decide reviews: sign in with your personal code.")
+	}
 	if r.State != domain.ReviewRequested {
 		return r, refuse("decision", ErrNotUnderReview, fmt.Sprintf("This item is not under review (its review state is %s).", r.State))
 	}
@@ -126,6 +137,9 @@ func Decide(r domain.Review, p Policy, who Person, decision, comment string, now
 		if slices.Contains(Approvers(r), who.ID) {
 			return r, refuse("decision", ErrAlreadyApproved, "You have already approved this round.")
 		}
+		if edited(r, who) {
+			return r, refuse("decision", ErrEditedByApprover, "You changed this item in this review round; someone else must approve it.")
+		}
 	}
 	r.Decisions = append(slices.Clone(r.Decisions), domain.ReviewDecision{
 		Round: r.Round, By: who.ref(), Decision: decision, Comment: comment, At: now.UTC(),
@@ -135,12 +149,21 @@ func Decide(r domain.Review, p Policy, who Person, decision, comment string, now
 		r.State = domain.ReviewChangesRequested
 	case len(Approvers(r)) >= p.approvals():
 		r.State = domain.ReviewApproved
+		r.Editors = nil
 	}
 	return r, nil
 }
 
+// edited: who changed a covered field in this round.
+func edited(r domain.Review, who Person) bool {
+	return slices.ContainsFunc(r.Editors, func(e domain.Ref) bool { return e.ID == who.ID })
+}
+
 // mayDecide: a named approver, or anyone who may decide when none is named.
 func mayDecide(r domain.Review, who Person) bool {
+	if who.Shared {
+		return false
+	}
 	if len(r.Approvers) == 0 {
 		return who.CanDecide
 	}
@@ -159,27 +182,28 @@ func MayDecide(r domain.Review, p Policy, who Person) bool {
 	if !p.AllowSelfApproval && r.RequestedBy != nil && r.RequestedBy.ID == who.ID {
 		return false
 	}
-	return !slices.Contains(Approvers(r), who.ID)
+	return !slices.Contains(Approvers(r), who.ID) && !edited(r, who)
 }
 
 // Approvers are the ids of the distinct people who approved in the current
-// round.
+// round. The shared identity is never one, whatever an older decision says.
 func Approvers(r domain.Review) []string {
 	var ids []string
 	for _, d := range r.Decisions {
-		if d.Round == r.Round && d.Decision == Approve && !slices.Contains(ids, d.By.ID) {
+		if d.Round == r.Round && d.Decision == Approve && d.By.ID != SharedID && !slices.Contains(ids, d.By.ID) {
 			ids = append(ids, d.By.ID)
 		}
 	}
 	return ids
 }
 
-// Edited applies an edit whose fields now have fingerprint. An approved
+// Edited applies who's edit whose fields now have fingerprint. An approved
 // review, or a requested one with approvals already given, that no longer
 // covers them starts a new round in state requested (reset is true): an
 // approval covers what was approved. Other states only follow the new
-// fingerprint (a changes_requested review waits for a new request).
-func Edited(r domain.Review, fingerprint string, now time.Time) (out domain.Review, reset bool) {
+// fingerprint (a changes_requested review waits for a new request). Either
+// way who joins the editors, who may not approve this round.
+func Edited(r domain.Review, who Person, fingerprint string, now time.Time) (out domain.Review, reset bool) {
 	r.Normalize()
 	if r.State == domain.ReviewNone || r.Fingerprint == fingerprint {
 		return r, false
@@ -189,11 +213,18 @@ func Edited(r domain.Review, fingerprint string, now time.Time) (out domain.Revi
 		r.State = domain.ReviewRequested
 		r.Round++
 		r.ResetAt = now.UTC()
+		r.Editors = nil
 		reset = true
 	}
 	r.Fingerprint = fingerprint
+	if who.ID != "" && !edited(r, who) {
+		r.Editors = append(slices.Clone(r.Editors), who.ref())
+	}
 	return r, reset
 }
+
+// SharedID is the id the shared identity acts under (actor.SharedID).
+const SharedID = "shared"
 
 // Inherit marks r approved as the campaign's approval covers it: used for
 // a communication imported from an approved campaign's activity, whose

@@ -133,7 +133,7 @@ func TestFingerprintReset(t *testing.T) {
 			edited := c
 			edited.SelectedQuestions = append([]string(nil), c.SelectedQuestions...)
 			e.edit(&edited)
-			r, reset := Edited(approved, Communication(edited), t0.Add(time.Hour))
+			r, reset := Edited(approved, Person{ID: "e", Name: "Ed"}, Communication(edited), t0.Add(time.Hour))
 			assert.Equal(t, e.reset, reset)
 			if e.reset {
 				assert.Equal(t, domain.ReviewRequested, r.State)
@@ -148,24 +148,24 @@ func TestFingerprintReset(t *testing.T) {
 }
 
 func TestEditedOtherStates(t *testing.T) {
-	r, reset := Edited(domain.Review{}, "x", t0)
+	r, reset := Edited(domain.Review{}, Person{ID: "e", Name: "Ed"}, "x", t0)
 	assert.False(t, reset)
 	assert.Equal(t, domain.ReviewNone, r.State)
 
 	req := Request(domain.Review{}, planner, nil, "", "fp", t0)
-	r, reset = Edited(req, "fp2", t0)
+	r, reset = Edited(req, Person{ID: "e", Name: "Ed"}, "fp2", t0)
 	assert.False(t, reset, "nothing approved yet")
 	assert.Equal(t, "fp2", r.Fingerprint)
 
 	two, err := Decide(req, Policy{Approvals: 2}, ann, Approve, "", t0)
 	require.NoError(t, err)
-	r, reset = Edited(two, "fp2", t0)
+	r, reset = Edited(two, Person{ID: "e", Name: "Ed"}, "fp2", t0)
 	assert.True(t, reset, "a partial approval covered the old fields")
 	assert.Empty(t, Approvers(r))
 
 	ch, err := Decide(req, Policy{}, ann, RequestChanges, "fix", t0)
 	require.NoError(t, err)
-	r, reset = Edited(ch, "fp2", t0)
+	r, reset = Edited(ch, Person{ID: "e", Name: "Ed"}, "fp2", t0)
 	assert.False(t, reset)
 	assert.Equal(t, domain.ReviewChangesRequested, r.State)
 }

@@ -48,7 +48,10 @@ export function ReviewSection({ entity, id, review: given, children }: { entity:
   }
   const mine = review?.requestedBy?.id === session?.id;
   const named = !review || review.approvers.length === 0 || review.approvers.some((a) => a.id === session?.id);
-  const mayDecide = canDecide && state === 'requested' && named;
+  // The shared identity never decides (a shared code names no one).
+  const shared = session?.id === 'shared';
+  const mayDecide = canDecide && !shared && state === 'requested' && named;
+  const edited = !!review?.editors?.some((e) => e.id === session?.id);
   const decisions = review?.decisions ?? [];
 
   return (
@@ -84,8 +87,8 @@ export function ReviewSection({ entity, id, review: given, children }: { entity:
           <div className="flex flex-wrap gap-2">
             <Button
               size="sm"
-              disabled={decide.isPending || (mine && !selfApproval)}
-              title={mine ? 'You asked for this review' : undefined}
+              disabled={decide.isPending || (mine && !selfApproval) || edited}
+              title={edited ? 'You changed it in this review round; someone else must approve it' : mine ? 'You asked for this review' : undefined}
               onClick={() => decide.mutate({ id, decision: 'approved', comment }, { onSuccess: () => setComment('') })}
             >
               Approve

@@ -110,6 +110,8 @@ export interface Review {
   requestedAt?: string;
   round?: number;
   resetAt?: string;
+  /** editors changed what the approval covers in this round: none of them may approve it. */
+  editors?: Ref[];
 }
 
 /** ReviewItem is one entry of GET /api/reviews. */
