@@ -116,7 +116,7 @@ func (s *Server) finishSignOn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	person, _, err := s.plan.SignOnPerson(r.Context(), plan.Identity{Issuer: claims.Issuer, Subject: claims.Subject,
-		Name: claims.Name, Email: claims.Email}, role)
+		Name: claims.Name, Email: claims.Email}, role, s.signOn.RaiseRoles())
 	if errors.Is(err, plan.ErrNoAccess) {
 		err = &sso.Refusal{Reason: sso.NoAccess, Email: claims.Email, Err: err}
 	}

@@ -362,3 +362,89 @@ func TestSignOnProviderURLStaysOut(t *testing.T) {
 		}
 	}
 }
+
+// TestSignOnFollowsTheProvider: the role mapping runs at every sign-in,
+// against the real provider. Moved from comms-admins to comms, a person
+// is lowered from admin to planner (their open sessions at once); put back
+// in comms-admins they stay planner, as raising needs
+// auth.oidc.raise-roles; removed from every group, with no default role,
+// they are refused and every session of theirs ends. Each change is in the
+// audit trail. With raise-roles on, a higher mapped role raises.
+func TestSignOnFollowsTheProvider(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newSignOnServer(t, b, func(c *sso.Config) {
+			c.Roles = map[string]actor.Role{"comms-admins": actor.RoleAdmin, "comms": actor.RolePlanner}
+		})
+		role := func(br *testServer) string {
+			var s sessionState
+			br.json(http.MethodGet, "/api/session", nil, http.StatusOK, &s)
+			return string(s.Role)
+		}
+		alice := oidctest.User{Subject: "alice-sub", Name: "Alice Archer", Email: "alice@example.com", EmailVerified: true,
+			Groups: []string{"comms-admins"}}
+		ts.idp.SignInAs(alice)
+		first := ts.browser()
+		end, _ := first.signOn()
+		require.Empty(t, end.RawQuery)
+		require.Equal(t, "admin", role(first))
+		a := personByEmail(t, ts.Store, alice.Email)
+
+		// Lowered: the mapping says planner now.
+		alice.Groups = []string{"comms"}
+		ts.idp.SignInAs(alice)
+		second := ts.browser()
+		end, _ = second.signOn()
+		require.Empty(t, end.RawQuery)
+		assert.Equal(t, "planner", personByEmail(t, ts.Store, alice.Email).Role)
+		assert.Equal(t, "planner", role(first), "the open session is lowered at once")
+		var lowered []domain.Activity
+		for _, e := range auditOf(t, ts.Store, domain.ActionUpdated) {
+			if e.EntityID == a.ID {
+				lowered = append(lowered, e)
+			}
+		}
+		require.Len(t, lowered, 1)
+		assert.Equal(t, actor.SignOn.ID, lowered[0].ActorID)
+		assert.JSONEq(t, `{"role":{"before":"admin","after":"planner"}}`, string(lowered[0].Changes))
+
+		// Not raised without raise-roles.
+		alice.Groups = []string{"comms-admins"}
+		ts.idp.SignInAs(alice)
+		end, _ = ts.browser().signOn()
+		require.Empty(t, end.RawQuery)
+		assert.Equal(t, "planner", personByEmail(t, ts.Store, alice.Email).Role)
+
+		// Refused: no mapped group and no default role; every session ends.
+		_, open := activeSessions(t, ts.Store)
+		require.Equal(t, 3, open)
+		alice.Groups = nil
+		ts.idp.SignInAs(alice)
+		end, _ = ts.browser().signOn()
+		assert.Equal(t, string(sso.NoAccess), end.Query().Get(SignInErrorParam))
+		assert.Empty(t, first.sessionID(), "the first session ended")
+		assert.Empty(t, second.sessionID(), "the second session ended")
+		_, open = activeSessions(t, ts.Store)
+		assert.Zero(t, open)
+		ended := auditOf(t, ts.Store, store.ActionSignedOut)
+		require.NotEmpty(t, ended)
+		assert.Equal(t, a.ID, ended[0].EntityID)
+		assert.Equal(t, actor.SignOn.ID, ended[0].ActorID)
+		assert.JSONEq(t, `{"activeSessions":{"before":3,"after":0},"reason":{"after":"single sign-on maps them to no role"}}`, string(ended[0].Changes))
+	})
+	t.Run("raise-roles", func(t *testing.T) {
+		ts := newSignOnServer(t, storetest.Backends[0], func(c *sso.Config) {
+			c.Roles = map[string]actor.Role{"comms-admins": actor.RoleAdmin, "comms": actor.RolePlanner}
+			c.RaiseRoles = true
+		})
+		bob := oidctest.User{Subject: "bob-sub", Name: "Bob", Email: "bob@example.com", EmailVerified: true, Groups: []string{"comms"}}
+		ts.idp.SignInAs(bob)
+		end, _ := ts.browser().signOn()
+		require.Empty(t, end.RawQuery)
+		require.Equal(t, "planner", personByEmail(t, ts.Store, bob.Email).Role)
+		bob.Groups = []string{"comms-admins"}
+		ts.idp.SignInAs(bob)
+		end, _ = ts.browser().signOn()
+		require.Empty(t, end.RawQuery)
+		assert.Equal(t, "admin", personByEmail(t, ts.Store, bob.Email).Role)
+	})
+}

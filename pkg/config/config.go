@@ -155,7 +155,8 @@ var Settings = []Setting{
 	{Flag: "oidc-allowed-domains", Key: "auth.oidc.allowed-domains", Usage: "comma-separated email domains single sign-on admits (default: any)", Serve: true},
 	{Flag: "oidc-role-claim", Key: "auth.oidc.role-claim", Default: "groups", Usage: "id_token claim (a string or a list) whose values oidc-roles maps to roles", Serve: true},
 	{Flag: "oidc-roles", Key: "auth.oidc.roles", Usage: "comma-separated CLAIM-VALUE=ROLE pairs giving a new person a role, e.g. comms-admins=admin,comms=planner", Serve: true},
-	{Flag: "oidc-default-role", Key: "auth.oidc.default-role", Usage: "role of a new person no claim value maps (default: none, such a person is refused)", Serve: true},
+	{Flag: "oidc-default-role", Key: "auth.oidc.default-role", Usage: "role of a person no claim value maps (default: none, such a person is refused and their sessions end)", Serve: true},
+	{Flag: "oidc-raise-roles", Key: "auth.oidc.raise-roles", Default: "false", Usage: "let a sign-in raise a known person's role to what the provider maps (a lower one always lowers it)", Serve: true},
 	{Flag: "review-required", Key: "review.required", Default: "false", Usage: "a communication can become scheduled only when its review is approved", Serve: true},
 	{Flag: "review-approvals", Key: "review.approvals", Default: "1", Usage: "distinct approvers a review needs", Serve: true},
 	{Flag: "review-allow-self-approval", Key: "review.allow-self-approval", Default: "false", Usage: "let whoever asked for a review approve it", Serve: true},
@@ -588,6 +589,11 @@ func loadOIDC(get func(string) string, publicURL string) (sso.Config, error) {
 	if d := strings.TrimSpace(get("auth.oidc.default-role")); d != "" {
 		if c.DefaultRole, err = actor.ParseRole(d); err != nil {
 			return c, fmt.Errorf("oidc-default-role %v, not %q", err, d)
+		}
+	}
+	if v := strings.TrimSpace(get("auth.oidc.raise-roles")); v != "" {
+		if c.RaiseRoles, err = strconv.ParseBool(v); err != nil {
+			return c, fmt.Errorf("oidc-raise-roles must be true or false, not %q", v)
 		}
 	}
 	return c, nil

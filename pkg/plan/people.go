@@ -3,6 +3,7 @@ package plan
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -322,9 +323,20 @@ var ErrNoAccess = errors.New("no person is linked to this sign-on and no role ad
 // role is not empty, adds one with that role and links it (created is
 // true). The new person gets a personal code nobody is shown: an admin
 // can issue one. Its audit entry names actor.SignOn as the actor.
-func (p *Plan) SignOnPerson(ctx context.Context, id Identity, role actor.Role) (person domain.Person, created bool, err error) {
+//
+// A linked person follows the provider at every sign-in: role is what the
+// provider maps them to now. A lower role lowers theirs; a higher one
+// raises it only when raise (auth.oidc.raise-roles); no role ("") ends
+// every session of theirs and refuses them (ErrNoAccess). Each change is
+// in the audit trail, committed even when the sign-in is refused.
+func (p *Plan) SignOnPerson(ctx context.Context, id Identity, role actor.Role, raise bool) (person domain.Person, created bool, err error) {
+	refused := false
 	err = p.st.InTx(ctx, func(tx store.Store) error {
 		person, err = tx.GetPersonByIdentity(ctx, id.Issuer, id.Subject)
+		if err == nil {
+			refused, err = followProvider(actor.With(ctx, actor.SignOn), tx, &person, role, raise)
+			return err
+		}
 		if !errors.Is(err, store.ErrNotFound) {
 			return err
 		}
@@ -345,7 +357,29 @@ func (p *Plan) SignOnPerson(ctx context.Context, id Identity, role actor.Role) (
 		}
 		return tx.LinkPersonIdentity(ctx, person.ID, id.Issuer, id.Subject)
 	})
+	if err == nil && refused {
+		return person, false, ErrNoAccess
+	}
 	return person, created, err
+}
+
+// followProvider applies the provider's role now to a linked person in
+// tx: refused is true when there is none (their sessions are ended).
+func followProvider(ctx context.Context, tx store.Store, person *domain.Person, role actor.Role, raise bool) (refused bool, err error) {
+	if role == "" {
+		ch := store.Changes{"activeSessions": {Before: person.ActiveSessions, After: 0},
+			"reason": {After: "single sign-on maps them to no role"}}
+		_, err := tx.DeletePersonSessions(store.WithChanges(ctx, ch), person.ID)
+		return true, err
+	}
+	rank := func(r actor.Role) int { return slices.Index(actor.Roles, r) }
+	now, mapped := rank(actor.Role(person.Role)), rank(role)
+	if mapped == now || (mapped > now && !raise) {
+		return false, nil
+	}
+	before := *person
+	person.Role = string(role)
+	return false, tx.UpdatePerson(changed(ctx, before, *person), person)
 }
 
 // signOnName is the name a new person gets: the token's name, else its

@@ -159,23 +159,23 @@ func TestSignOnPerson(t *testing.T) {
 			p := plan.New(st)
 			id := plan.Identity{Issuer: "https://idp.example", Subject: "s-1", Email: "ann@example.com"}
 
-			_, _, err := p.SignOnPerson(ctx, id, "")
+			_, _, err := p.SignOnPerson(ctx, id, "", false)
 			require.ErrorIs(t, err, plan.ErrNoAccess)
 
-			ann, created, err := p.SignOnPerson(ctx, id, actor.RolePlanner)
+			ann, created, err := p.SignOnPerson(ctx, id, actor.RolePlanner, false)
 			require.NoError(t, err)
 			assert.True(t, created)
 			assert.Equal(t, "ann@example.com", ann.Name, "no name claim: the email")
 			assert.Equal(t, "planner", ann.Role)
 
-			again, created, err := p.SignOnPerson(ctx, plan.Identity{Issuer: id.Issuer, Subject: id.Subject, Name: "Ann"}, "")
+			again, created, err := p.SignOnPerson(ctx, plan.Identity{Issuer: id.Issuer, Subject: id.Subject, Name: "Ann"}, actor.RolePlanner, false)
 			require.NoError(t, err)
 			assert.False(t, created)
-			assert.Equal(t, ann.ID, again.ID, "matched by issuer and subject; no role needed")
+			assert.Equal(t, ann.ID, again.ID, "matched by issuer and subject")
 			assert.Equal(t, "ann@example.com", again.Name, "kept as it was")
 
 			other, created, err := p.SignOnPerson(ctx, plan.Identity{Issuer: "https://other.example", Subject: "s-1", Name: "Not Ann",
-				Email: "not an email"}, actor.RoleViewer)
+				Email: "not an email"}, actor.RoleViewer, false)
 			require.NoError(t, err)
 			assert.True(t, created, "the same subject at another issuer is someone else")
 			assert.NotEqual(t, ann.ID, other.ID)
@@ -184,7 +184,7 @@ func TestSignOnPerson(t *testing.T) {
 			require.NoError(t, p.RemovePerson(actor.With(ctx, actor.Terminal), ann.ID))
 			_, err = st.GetPersonByIdentity(ctx, id.Issuer, id.Subject)
 			require.ErrorIs(t, err, store.ErrNotFound)
-			_, _, err = p.SignOnPerson(ctx, id, "")
+			_, _, err = p.SignOnPerson(ctx, id, "", false)
 			require.ErrorIs(t, err, plan.ErrNoAccess, "removed, and no role admits them again")
 		})
 	}

@@ -49,9 +49,12 @@ type Config struct {
 	// Roles maps a value of RoleClaim to a role; when several match, the
 	// strongest role wins.
 	Roles map[string]actor.Role
-	// DefaultRole is the role of a new person no value maps; empty refuses
-	// them.
+	// DefaultRole is the role of a person no value maps; empty refuses
+	// them (and ends a known person's sessions).
 	DefaultRole actor.Role
+	// RaiseRoles lets a sign-in raise a known person's role to the mapped
+	// one; a lower mapped role always lowers it.
+	RaiseRoles bool
 }
 
 // ClientSecretEnv is the only place the client secret is read from: never
@@ -160,6 +163,10 @@ func New(cfg Config, client *http.Client) *Provider {
 
 // Name is the provider's display name.
 func (p *Provider) Name() string { return p.cfg.Name }
+
+// RaiseRoles reports auth.oidc.raise-roles: whether a sign-in may raise a
+// known person's role.
+func (p *Provider) RaiseRoles() bool { return p.cfg.RaiseRoles }
 
 // discover fetches the provider's metadata once.
 func (p *Provider) discover(ctx context.Context) (*oauth2.Config, *oidc.IDTokenVerifier, error) {
@@ -271,9 +278,9 @@ func claimValues(v any) []string {
 	return nil
 }
 
-// Admit checks the email domain and answers the role a new person would
-// get: the strongest role a claim value maps to, else the default role,
-// else "" (a new person is refused; a linked one still signs in).
+// Admit checks the email domain and answers the role the provider gives
+// the person now: the strongest role a claim value maps to, else the
+// default role, else "" (refused, new or known).
 func (p *Provider) Admit(c Claims) (actor.Role, error) {
 	if len(p.cfg.AllowedDomains) > 0 {
 		_, domain, ok := strings.Cut(c.Email, "@")
