@@ -38,7 +38,7 @@ func (s *Server) generateContent(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	res, err := assembly.GenerateCommunication(r.Context(), s.store, s.generator, mux.Vars(r)["id"],
+	res, err := s.plan.GenerateContent(r.Context(), s.generator, mux.Vars(r)["id"],
 		assembly.Generation{VehicleID: in.VehicleID, Raw: in.RawContent, Template: in.CustomTemplate})
 	s.answer(w, r, http.StatusOK, res, err)
 }
@@ -80,7 +80,7 @@ func (s *Server) saveToLibrary(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	piece, err := assembly.SaveToLibrary(r.Context(), s.store,
+	piece, err := s.plan.SaveToLibrary(r.Context(),
 		assembly.Save{CommunicationID: mux.Vars(r)["id"], Title: in.Title, Description: in.Description, Content: in.Content})
 	s.answer(w, r, http.StatusCreated, piece, err)
 }

@@ -468,3 +468,43 @@ func TestNewsletterPreviewIsGenerated(t *testing.T) {
 		ts.json(http.MethodPost, "/api/newsletter-preview", map[string]any{"rawContent": raw}, http.StatusBadRequest, nil)
 	})
 }
+
+// TestRegeneratedDraftLosesItsApproval: generating content again for an
+// approved communication changes what the approval covered, so the
+// approval is reset (requested, resetAt set, a review_reset entry), as
+// any edit's is; so does saving edited content to the library.
+func TestRegeneratedDraftLosesItsApproval(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b)
+		fx := newComposeFixture(t, ts)
+		_, ann := ts.personAs("Ann Approver", "approver")
+		base := "/api/communications/" + fx.comm.ID
+		approve := func() {
+			ts.json(http.MethodPost, base+"/review", map[string]any{}, http.StatusOK, nil)
+			ann.json(http.MethodPost, base+"/decisions", map[string]any{"decision": "approved"}, http.StatusOK, nil)
+			var c domain.Communication
+			ts.json(http.MethodGet, base, nil, http.StatusOK, &c)
+			require.Equal(t, domain.ReviewApproved, c.Review.State)
+		}
+		resets := func() int {
+			var entries []domain.Activity
+			ann.json(http.MethodGet, "/api/audit?action=review_reset&entityId="+fx.comm.ID, nil, http.StatusOK, &entries)
+			return len(entries)
+		}
+
+		approve()
+		ts.json(http.MethodPost, base+"/generate-content", map[string]any{"vehicleId": fx.email.ID, "rawContent": "new notes"}, http.StatusOK, nil)
+		var c domain.Communication
+		ts.json(http.MethodGet, base, nil, http.StatusOK, &c)
+		assert.Equal(t, domain.ReviewRequested, c.Review.State, "regenerating changed what was approved")
+		assert.False(t, c.Review.ResetAt.IsZero())
+		assert.Equal(t, 1, resets())
+
+		approve()
+		ts.json(http.MethodPost, base+"/save-to-library", map[string]any{"title": "Edited", "content": "Edited by hand after approval"},
+			http.StatusCreated, nil)
+		ts.json(http.MethodGet, base, nil, http.StatusOK, &c)
+		assert.Equal(t, domain.ReviewRequested, c.Review.State, "saving edited content changed what was approved")
+		assert.Equal(t, 2, resets())
+	})
+}

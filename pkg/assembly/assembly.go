@@ -177,6 +177,26 @@ type Generation struct {
 	// Raw replaces the communication's raw content when not nil.
 	Raw      *string
 	Template *compose.NewsletterTemplate
+	// Write stores the changed communication (nil: tx.UpdateCommunication
+	// with its diff). pkg/plan passes its own, which resets an approval
+	// the new content no longer matches.
+	Write Writer
+}
+
+// Writer stores c, changed from before, in tx with its audit entry and the
+// rules of a communication edit.
+type Writer func(ctx context.Context, tx store.Store, before domain.Communication, c *domain.Communication) error
+
+// plainWrite is the Writer without rules beyond the store's.
+func plainWrite(ctx context.Context, tx store.Store, before domain.Communication, c *domain.Communication) error {
+	return tx.UpdateCommunication(store.WithDiff(ctx, before, *c), c)
+}
+
+func (w Writer) or() Writer {
+	if w == nil {
+		return plainWrite
+	}
+	return w
 }
 
 // GenerateCommunication generates a piece for a stored communication (its
@@ -225,7 +245,7 @@ func GenerateCommunication(ctx context.Context, st store.Store, gen compose.Gene
 		if err := c.Validate(); err != nil {
 			return err
 		}
-		return tx.UpdateCommunication(store.WithDiff(ctx, before, c), &c)
+		return g.Write.or()(ctx, tx, before, &c)
 	})
 }
 
@@ -242,6 +262,8 @@ type Save struct {
 	// communication's generated content, so the two never differ. When nil,
 	// the communication's stored generated content is saved.
 	Content *string
+	// Write stores the changed communication, as Generation.Write.
+	Write Writer
 }
 
 // SourceData is a saved piece's sourceData: where it was generated from.
@@ -315,7 +337,7 @@ func SaveToLibrary(ctx context.Context, st store.Store, s Save) (domain.Content,
 		// The piece's validation has checked the (edited) text's length,
 		// which is the communication's limit too.
 		c.FinalContentID = piece.ID
-		return tx.UpdateCommunication(store.WithDiff(ctx, before, c), &c)
+		return s.Write.or()(ctx, tx, before, &c)
 	})
 	return piece, err
 }

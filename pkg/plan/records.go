@@ -13,6 +13,7 @@ import (
 
 	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/assembly"
+	"github.com/commsplan/commsplan/pkg/compose"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/review"
 	"github.com/commsplan/commsplan/pkg/store"
@@ -425,6 +426,38 @@ func FeedTokenHash(token string) string {
 	return hex.EncodeToString(sum[:])
 }
 
+// GenerateContent generates content for the stored communication id
+// (assembly.GenerateCommunication) and stores it as an edit of the
+// communication: an approval the new content no longer matches is reset,
+// as any edit's.
+func (p *Plan) GenerateContent(ctx context.Context, gen compose.Generator, id string, g assembly.Generation) (compose.Result, error) {
+	if _, err := acting(ctx); err != nil {
+		return compose.Result{}, err
+	}
+	g.Write = p.writeCommunication
+	return assembly.GenerateCommunication(ctx, p.st, gen, id, g)
+}
+
+// SaveToLibrary saves a communication's generated content to the library
+// (assembly.SaveToLibrary); the communication's change (its final piece,
+// an edited text) is an edit that resets an approval it no longer matches.
+func (p *Plan) SaveToLibrary(ctx context.Context, save assembly.Save) (domain.Content, error) {
+	if _, err := acting(ctx); err != nil {
+		return domain.Content{}, err
+	}
+	save.Write = p.writeCommunication
+	return assembly.SaveToLibrary(ctx, p.st, save)
+}
+
+// writeCommunication stores an edit of c in tx as Update does: the diff in
+// its audit entry, then the review rules (communicationWritten).
+func (p *Plan) writeCommunication(ctx context.Context, tx store.Store, before domain.Communication, c *domain.Communication) error {
+	if err := tx.UpdateCommunication(changed(ctx, before, *c), c); err != nil {
+		return err
+	}
+	return communicationWritten(ctx, p, tx, c, &before)
+}
+
 // SaveDraftToLibrary creates a draft communication holding generated
 // content and saves that content to the library (assembly.SaveToLibrary),
 // in one transaction: what the Assembly wizard does in two calls, "content
@@ -449,6 +482,7 @@ func (p *Plan) SaveDraftToLibrary(ctx context.Context, draft domain.Communicatio
 			return err
 		}
 		save.CommunicationID = draft.ID
+		save.Write = p.writeCommunication
 		var err error
 		piece, err = assembly.SaveToLibrary(ctx, tx, save)
 		return err
