@@ -65,7 +65,8 @@ type Webhook struct {
 	// Backoff are the pauses between tries (default DefaultBackoff): a
 	// delivery gives up after len(Backoff)+1 tries.
 	Backoff []time.Duration
-	// Client sends the requests (default: a client with a 10 s timeout).
+	// Client sends the requests (default: a client with a 10 s timeout);
+	// redirects are never followed, whatever its CheckRedirect.
 	Client *http.Client
 	// Log gets a line per try that failed and per delivery given up.
 	Log *slog.Logger
@@ -123,10 +124,14 @@ func (w *Webhook) deliver(ctx context.Context, ev plan.Event) {
 
 // post sends body once and answers "" on a 2xx, else what went wrong.
 func (w *Webhook) post(ctx context.Context, body []byte) string {
-	client := w.Client
-	if client == nil {
-		client = &http.Client{Timeout: 10 * time.Second}
+	client := &http.Client{Timeout: 10 * time.Second}
+	if w.Client != nil {
+		c := *w.Client
+		client = &c
 	}
+	// A redirect is not followed: a 307 or 308 would post the body again
+	// to whatever host the receiver names. It counts as a failed try.
+	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, w.URL, bytes.NewReader(body))
 	if err != nil {
 		return redact.Error(err, w.URL)

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -184,4 +185,27 @@ func TestWebhookSecretStaysOut(t *testing.T) {
 			assert.Contains(t, logs.String(), "webhook delivery given up")
 		}
 	}
+}
+
+// TestNoRedirect: a receiver answering 307 (or 301, 302, 308) to another
+// host does not get the body re-posted there: the delivery fails, naming
+// the status, and the other host is never reached.
+func TestNoRedirect(t *testing.T) {
+	var elsewhere atomic.Int32
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { elsewhere.Add(1) }))
+	defer other.Close()
+	for _, status := range []int{http.StatusMovedPermanently, http.StatusFound, http.StatusTemporaryRedirect, http.StatusPermanentRedirect} {
+		redirecting := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			http.Redirect(w, r, other.URL+"/collect", status)
+		}))
+		a := &audited{}
+		w := &Webhook{URL: redirecting.URL, Format: FormatJSON, Backoff: []time.Duration{time.Millisecond}, Audit: a.add}
+		w.Publish(context.Background(), events["mention"])
+		w.Wait()
+		redirecting.Close()
+		require.Len(t, a.entries, 1)
+		assert.Contains(t, a.entries[0], store.ActionWebhookFailed)
+		assert.Contains(t, a.entries[0], "HTTP "+strconv.Itoa(status))
+	}
+	assert.Zero(t, elsewhere.Load(), "the redirect's target got nothing")
 }
