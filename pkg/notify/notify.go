@@ -234,8 +234,8 @@ func Body(f Format, ev plan.Event, link string) ([]byte, error) {
 	var v any
 	switch f {
 	case FormatSlack:
-		// Slack reads &, < and > as its own markup: escaped, a comment's
-		// text stays text.
+		// Every field is escaped for Slack's mrkdwn: a title, a name or a
+		// comment stays text (slackEscape).
 		text := slackEscape(summary)
 		if link != "" {
 			text = "<" + link + "|" + text + ">"
@@ -245,14 +245,15 @@ func Body(f Format, ev plan.Event, link string) ([]byte, error) {
 		}
 		v = map[string]string{"text": text}
 	case FormatTeams:
+		// A card's title, summary and text are read as markdown with some
+		// HTML: every field is escaped for both (teamsEscape), so a title,
+		// a name or a comment stays text.
 		card := map[string]any{
 			"@type": "MessageCard", "@context": "https://schema.org/extensions",
-			"summary": summary, "themeColor": themeColor(ev.Kind), "title": summary,
+			"summary": teamsEscape(summary), "themeColor": themeColor(ev.Kind), "title": teamsEscape(summary),
 		}
 		if excerpt != "" {
-			// A card's text may carry some HTML: escaped, a comment
-			// stays text.
-			card["text"] = strings.ReplaceAll(html.EscapeString(excerpt), "\n", "<br>")
+			card["text"] = strings.ReplaceAll(teamsEscape(excerpt), "\n", "<br>")
 		}
 		if link != "" {
 			card["potentialAction"] = []any{map[string]any{"@type": "OpenUri", "name": "Open in commsplan",
@@ -273,15 +274,42 @@ func Body(f Format, ev plan.Event, link string) ([]byte, error) {
 		v = e
 	}
 	var buf bytes.Buffer
+	// <, > and & are written \u003c, \u003e and \u0026 in every format,
+	// so no field is markup to a receiver that pastes a JSON string into
+	// HTML.
 	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
+	enc.SetEscapeHTML(true)
 	enc.SetIndent("", "  ")
 	err := enc.Encode(v)
 	return buf.Bytes(), err
 }
 
+// slackEscape keeps s text in Slack's mrkdwn: &, < and > are escaped as
+// Slack asks (no <url|link>, <!channel> or <@mention> can be formed), and
+// the emphasis and code marks *, _, ~ and `, for which Slack has no
+// escape, get a zero-width space before them, so they pair with nothing.
 func slackEscape(s string) string {
-	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(s)
+	return slackReplacer.Replace(s)
+}
+
+var slackReplacer = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;",
+	"*", "\u200b*", "_", "\u200b_", "~", "\u200b~", "`", "\u200b`")
+
+// teamsEscape keeps s text in a Teams card: every mark markdown reads
+// ([text](url) links, emphasis, code, headings, lists) escaped with a
+// backslash, then HTML escaped.
+func teamsEscape(s string) string {
+	var b strings.Builder
+	lineStart := true
+	for _, r := range s {
+		switch {
+		case strings.ContainsRune("\\`*_{}[]()#|!~", r), lineStart && (r == '-' || r == '+'):
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+		lineStart = r == '\n' || (lineStart && r == ' ')
+	}
+	return html.EscapeString(b.String())
 }
 
 // themeColor is a Teams card's accent: green approved, amber changes

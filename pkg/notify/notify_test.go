@@ -2,6 +2,7 @@ package notify
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"io"
 	"log/slog"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -38,6 +40,15 @@ var events = map[string]plan.Event{
 	"mention": {Kind: domain.InboxMention, EntityType: "communication", EntityID: "c1", Title: `The "go-live" letter`,
 		Actor: actor.Actor{ID: "p1", Name: "Dana Reyes"}, Recipients: []string{"p2"}, RecipientNames: []string{"Ari Stone"},
 		CommentID: "m2", Text: "@Ari Stone <script>alert(1)</script> can you look?"},
+	// Hostile: HTML, markdown links, emphasis, Slack's control sequences
+	// and a heading in the title, a name and the comment.
+	"hostile": {Kind: domain.InboxMention, EntityType: "communication", EntityID: "c9",
+		Title:          `<b>Urgent</b> [Open the form](https://evil.example/phish) *now* _please_ ~x~ ` + "`code`" + ` <!channel> &amp;`,
+		Actor:          actor.Actor{ID: "p6", Name: "**IT** <i>Desk</i>"},
+		Recipients:     []string{"p2"},
+		RecipientNames: []string{"[Ari](https://evil.example/) Stone"},
+		CommentID:      "m9",
+		Text:           "# Reset your password\n- [here](https://evil.example/phish) or <https://evil.example/x|here>\n<img src=x onerror=alert(1)> <@U123> *bold* _it_ | a | b |"},
 }
 
 // TestBodyGolden: every event in every format against testdata/notify.
@@ -208,4 +219,48 @@ func TestNoRedirect(t *testing.T) {
 		assert.Contains(t, a.entries[0], "HTTP "+strconv.Itoa(status))
 	}
 	assert.Zero(t, elsewhere.Load(), "the redirect's target got nothing")
+}
+
+// TestHostileFieldsStayText: a title, a name and a comment full of HTML,
+// markdown and Slack's control sequences reach no receiver as markup: in a
+// Teams card no field holds a tag, a [text](url) link or an emphasis mark
+// unescaped; in Slack no <link|text>, <!channel> or <@mention> is formed
+// and no emphasis pairs; in JSON no field holds <, > or & raw.
+func TestHostileFieldsStayText(t *testing.T) {
+	ev := events["hostile"]
+	ev.At = time.Date(2031, 3, 4, 9, 30, 0, 0, time.UTC)
+	link := Link("https://comms.example.com/", ev.EntityType, ev.EntityID)
+
+	body, err := Body(FormatTeams, ev, link)
+	require.NoError(t, err)
+	var card map[string]any
+	require.NoError(t, json.Unmarshal(body, &card))
+	for _, f := range []string{"title", "summary", "text"} {
+		v, _ := card[f].(string)
+		require.NotEmpty(t, v, f)
+		for _, bad := range []string{"<b>", "<i>", "<img", "<script", "](", "**", "*now*", "_please_", "<!channel>", "<@U123>"} {
+			assert.NotContains(t, v, bad, "teams %s", f)
+		}
+	}
+	assert.True(t, strings.HasPrefix(card["text"].(string), `\# Reset`), "a heading mark is escaped")
+
+	body, err = Body(FormatSlack, ev, link)
+	require.NoError(t, err)
+	var msg map[string]string
+	require.NoError(t, json.Unmarshal(body, &msg))
+	text := msg["text"]
+	assert.True(t, strings.HasPrefix(text, "<"+link+"|"), "our own link stays a link")
+	assert.Equal(t, 1, strings.Count(text, "<"), "the only < is our link's")
+	for _, bad := range []string{"<!channel>", "<@U123>", "<https://evil", "*now*", "_please_", "~x~", "`code`", "**IT**"} {
+		assert.NotContains(t, text, bad, "slack")
+	}
+
+	body, err = Body(FormatJSON, ev, link)
+	require.NoError(t, err)
+	for _, raw := range []string{"<", ">", "&"} {
+		assert.NotContains(t, string(body), raw, "json")
+	}
+	var e jsonEvent
+	require.NoError(t, json.Unmarshal(body, &e))
+	assert.Equal(t, ev.Title, e.Title, "the JSON carries the text as written, escaped for JSON")
 }
