@@ -74,6 +74,11 @@ func startAnonServer(t *testing.T, b storetest.Backend, opts Options, srv *httpt
 	if opts.FailDelay == 0 {
 		opts.FailDelay = time.Millisecond
 	}
+	if opts.RefusalWindow == 0 {
+		// Each refusal its own row, so tests can count them; the test of
+		// the coalescing sets its own window.
+		opts.RefusalWindow = -1
+	}
 	if opts.UI == nil {
 		opts.UI = fstest.MapFS{
 			"index.html":      {Data: []byte("<!doctype html><title>commsplan</title>")},

@@ -84,10 +84,7 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) {
 	}
 	key := s.clientKey(r)
 	if ok, wait := s.throttle.Attempt(key); !ok {
-		// Whole seconds, rounded up: a client that waits that long is
-		// checked.
-		w.Header().Set("Retry-After", strconv.Itoa(int((wait+time.Second-1)/time.Second)))
-		writeJSON(w, http.StatusTooManyRequests, ErrorBody{Error: "Too many attempts. Please wait before trying again."})
+		tooMany(w, wait)
 		return
 	}
 	who := s.shared
@@ -110,7 +107,9 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) {
 		case <-r.Context().Done():
 		}
 		s.throttle.Failed(key)
-		s.audit(withMethod(r, "code"), anonymous, store.ActionSignInRefused, "", clientOf(s.trusted, r).addr)
+		if addr := clientOf(s.trusted, r).addr; s.refused.note(addr, "code", anonymous, s.now()) {
+			s.audit(withMethod(r, "code"), anonymous, store.ActionSignInRefused, "", addr)
+		}
 		writeJSON(w, http.StatusUnauthorized, ErrorBody{Error: InvalidCodeMessage, Fields: map[string]string{"code": "is not valid"}})
 		return
 	}

@@ -48,6 +48,10 @@ type Options struct {
 	// FailDelay is the pause before answering a wrong code (default 1 s,
 	// the spec's verification delay).
 	FailDelay time.Duration
+	// RefusalWindow is how long the refused sign-ins of one client after
+	// the first are counted into one audit row (default
+	// DefaultRefusalWindow; negative writes each).
+	RefusalWindow time.Duration
 	// Throttle slows wrong codes per client (default access.NewThrottle on
 	// the real clock; tests give one on a clock they move).
 	Throttle *access.Throttle
@@ -123,6 +127,8 @@ type Server struct {
 	backups    *backup.Dir
 	// backupLimit rate-limits on-demand backups per person.
 	backupLimit *rateLimit
+	// refused coalesces the audit rows of refused sign-ins.
+	refused *refusals
 	// holidayCalendar is the default holiday calendar of generated campaigns.
 	holidayCalendar string
 	// lists caches list answers by data version (listcache.go).
@@ -140,6 +146,10 @@ func New(opts Options) *Server {
 		holidayCalendar: opts.HolidayCalendar,
 		generator:       opts.Generator, backups: opts.Backups, signOn: opts.SignOn, revocations: opts.Revocations, trusted: opts.TrustedProxies,
 		publicHTTPS: strings.HasPrefix(strings.ToLower(opts.PublicURL), "https://"), backupLimit: &rateLimit{every: backupEvery}}
+	s.refused = &refusals{window: opts.RefusalWindow, write: s.writeRepeats}
+	if s.refused.window == 0 {
+		s.refused.window = DefaultRefusalWindow
+	}
 	if s.log == nil {
 		s.log = slog.Default()
 	}

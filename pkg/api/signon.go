@@ -58,6 +58,12 @@ func (s *Server) startSignOn(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusNotFound, ErrorBody{Error: "single sign-on is not configured"})
 		return
 	}
+	key := signOnKey(s, r)
+	ok, wait := s.throttle.Attempt(key)
+	if !ok {
+		tooMany(w, wait)
+		return
+	}
 	authURL, state, flow, err := s.signOn.Start(r.Context())
 	if err == nil {
 		err = s.store.CreateSignInFlow(r.Context(), flow)
@@ -66,6 +72,8 @@ func (s *Server) startSignOn(w http.ResponseWriter, r *http.Request) {
 		s.refuseSignOn(w, r, err)
 		return
 	}
+	// Leaving for the provider is no sign-in yet: it counts neither way.
+	s.throttle.Abandoned(key)
 	http.SetCookie(w, &http.Cookie{Name: s.cookieName(r, SignOnCookie), Value: state, Path: "/", MaxAge: int(sso.FlowTTL.Seconds()),
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.secure(r)})
 	http.Redirect(w, r, authURL, http.StatusFound)
@@ -82,6 +90,14 @@ func (s *Server) finishSignOn(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusNotFound, ErrorBody{Error: "single sign-on is not configured"})
 		return
 	}
+	key := signOnKey(s, r)
+	ok, wait := s.throttle.Attempt(key)
+	if !ok {
+		tooMany(w, wait)
+		return
+	}
+	// Every way out below is refuseSignOn, which counts a failure of the
+	// client, or the sign-in, which forgets them.
 	// The cookie is spent whatever happens next.
 	http.SetCookie(w, &http.Cookie{Name: s.cookieName(r, SignOnCookie), Path: "/", MaxAge: -1,
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.secure(r)})
@@ -129,6 +145,7 @@ func (s *Server) finishSignOn(w http.ResponseWriter, r *http.Request) {
 		s.refuseSignOn(w, r, err)
 		return
 	}
+	s.throttle.Succeeded(key)
 	http.Redirect(w, r, "/", http.StatusFound)
 }
 
@@ -146,8 +163,17 @@ func (s *Server) refuseSignOn(w http.ResponseWriter, r *http.Request, err error)
 		reason, email = ref.Reason, ref.Email
 	}
 	// The provider's URLs appear as scheme and host only.
-	s.log.WarnContext(r.Context(), "single sign-on refused", "reason", string(reason), "err", redact.Error(err))
-	s.audit(withMethod(r, "oidc", "reason", string(reason), "email", email), signOnRefused, store.ActionSignInRefused, "",
-		clientOf(s.trusted, r).addr)
+	// Refusals are throttled per client, like wrong codes.
+	s.throttle.Failed(signOnKey(s, r))
+	// The first refusal of a client in a window is logged and recorded at
+	// once; the rest become one row with their count (refusals).
+	if addr := clientOf(s.trusted, r).addr; s.refused.note(addr, "oidc", signOnRefused, s.now()) {
+		s.log.WarnContext(r.Context(), "single sign-on refused", "reason", string(reason), "err", redact.Error(err))
+		s.audit(withMethod(r, "oidc", "reason", string(reason), "email", email), signOnRefused, store.ActionSignInRefused, "", addr)
+	}
 	http.Redirect(w, r, "/?"+SignInErrorParam+"="+url.QueryEscape(string(reason)), http.StatusFound)
 }
+
+// signOnKey is whom the throttle counts a sign-on's refusals against: the
+// client's address (single sign-on has no device cookie of its own).
+func signOnKey(s *Server, r *http.Request) string { return "signon:" + clientOf(s.trusted, r).addr }

@@ -7,12 +7,16 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/commsplan/commsplan/pkg/access"
 	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/internal/syncbuf"
@@ -41,7 +45,17 @@ func newSignOnServer(t *testing.T, b storetest.Backend, cfg func(*sso.Config)) *
 	if cfg != nil {
 		cfg(&c)
 	}
-	ts := startAnonServer(t, b, Options{SignOn: sso.New(c, nil)}, srv)
+	// The refusal tests refuse one client many times: a clock a minute on
+	// per look keeps the throttle from making it wait.
+	var mu sync.Mutex
+	clock := time.Now()
+	throttle := access.NewThrottle(func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		clock = clock.Add(time.Minute)
+		return clock
+	})
+	ts := startAnonServer(t, b, Options{SignOn: sso.New(c, nil), Throttle: throttle}, srv)
 	return &signOnServer{testServer: ts, idp: idp}
 }
 
@@ -447,4 +461,63 @@ func TestSignOnFollowsTheProvider(t *testing.T) {
 		require.Empty(t, end.RawQuery)
 		assert.Equal(t, "admin", personByEmail(t, ts.Store, bob.Email).Role)
 	})
+}
+
+// TestRefusedSignInsAreThrottled: anonymous refusals cannot fill the
+// audit trail or the log. 300 bad callbacks and 30 logins against a
+// provider that is down, from one client, are throttled like wrong codes
+// (429 with Retry-After past the free failures), and the refusals of a
+// window become two rows: the first at once, the rest as one row with
+// their count when the window ends; one warning each. Wrong codes
+// likewise.
+func TestRefusedSignInsAreThrottled(t *testing.T) {
+	var log syncbuf.Buffer
+	const window = 400 * time.Millisecond
+	ts := newAnonServer(t, storetest.Backends[0], Options{Log: slog.New(slog.NewTextHandler(&log, nil)), RefusalWindow: window,
+		SignOn: sso.New(sso.Config{Issuer: "http://127.0.0.1:1", ClientID: "x", RedirectURL: "http://127.0.0.1:1/cb", Name: "Down"}, nil)})
+	client := *ts.client
+	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	statuses := map[int]int{}
+	get := func(path string) {
+		resp, err := client.Get(ts.URL + path)
+		require.NoError(t, err)
+		resp.Body.Close()
+		statuses[resp.StatusCode]++
+		if resp.StatusCode == http.StatusTooManyRequests {
+			assert.NotEmpty(t, resp.Header.Get("Retry-After"))
+		}
+	}
+	for range 300 {
+		get(sso.CallbackPath + "?state=x&code=y")
+	}
+	for range 30 {
+		get(sso.LoginPath)
+	}
+	refused := statuses[http.StatusFound]
+	assert.LessOrEqual(t, refused, access.FreeFailures+2, "past the free failures, the client waits: %v", statuses)
+	assert.Positive(t, statuses[http.StatusTooManyRequests], "%v", statuses)
+	rows := auditOf(t, ts.Store, store.ActionSignInRefused)
+	assert.Len(t, rows, 1, "the first refusal at once, the rest counted")
+	assert.Equal(t, 1, strings.Count(log.String(), "single sign-on refused"))
+
+	time.Sleep(window + 300*time.Millisecond)
+	rows = auditOf(t, ts.Store, store.ActionSignInRefused)
+	require.Len(t, rows, 2, "the window's repeats are one row")
+	assert.Contains(t, string(rows[0].Changes), `"count":{"after":`+strconv.Itoa(refused-1)+`}`)
+	assert.Contains(t, string(rows[0].Changes), `"method":{"after":"oidc"}`)
+	assert.Equal(t, 1, strings.Count(log.String(), "sign-ins refused"))
+
+	// Wrong codes from one client, likewise.
+	for range 20 {
+		resp, _ := ts.do(http.MethodPost, "/api/session", map[string]string{"code": "wrong-code"})
+		assert.Contains(t, []int{http.StatusUnauthorized, http.StatusTooManyRequests}, resp.StatusCode)
+	}
+	time.Sleep(window + 300*time.Millisecond)
+	var codeRows int
+	for _, e := range auditOf(t, ts.Store, store.ActionSignInRefused) {
+		if strings.Contains(string(e.Changes), `"method":{"after":"code"}`) {
+			codeRows++
+		}
+	}
+	assert.Equal(t, 2, codeRows)
 }
