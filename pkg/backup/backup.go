@@ -493,15 +493,63 @@ func Verify(path string) (*Manifest, error) {
 // read everything twice: a sixth of a restore's time at the five-year
 // scale.)
 func Restore(ctx context.Context, st store.Store, path string, replace bool) (*Manifest, error) {
+	m, _, err := RestoreWith(ctx, st, path, RestoreOptions{Replace: replace, KeepFeeds: true})
+	return m, err
+}
+
+// RestoreOptions are the choices of a restore.
+type RestoreOptions struct {
+	// Replace deletes the plan already in the database, in the same
+	// transaction.
+	Replace bool
+	// KeepFeeds restores the calendar feeds. Without it they come back
+	// revoked (not loaded, in the load's own transaction): a feed revoked
+	// after the backup must not answer again, and a restore cannot tell
+	// which were.
+	KeepFeeds bool
+}
+
+// RestoreWith is Restore with opt; revoked is how many calendar feeds of
+// the archive were left out (0 with KeepFeeds).
+func RestoreWith(ctx context.Context, st store.Store, path string, opt RestoreOptions) (m *Manifest, revoked int64, err error) {
 	a, err := Open(path)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	defer a.Close()
-	if err := st.Restore(ctx, a, replace); err != nil {
-		return nil, err
+	var src store.RestoreSource = a
+	if !opt.KeepFeeds {
+		revoked = a.Count(feedsTable)
+		src = withoutTable{a, feedsTable}
 	}
-	return a.Manifest, nil
+	if err := st.Restore(ctx, src, opt.Replace); err != nil {
+		return nil, 0, err
+	}
+	return a.Manifest, revoked, nil
+}
+
+// feedsTable is the table of calendar feeds, whose tokens a restore
+// revokes unless told to keep them.
+const feedsTable = "calendar_feeds"
+
+// withoutTable is a restore source with one table empty.
+type withoutTable struct {
+	*Archive
+	table string
+}
+
+func (w withoutTable) Count(table string) int64 {
+	if table == w.table {
+		return 0
+	}
+	return w.Archive.Count(table)
+}
+
+func (w withoutTable) Rows(table string, fn func(row []byte) error) error {
+	if table == w.table {
+		return nil
+	}
+	return w.Archive.Rows(table, fn)
 }
 
 // Digest reads st in one snapshot and returns each table's rows and the

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -254,8 +255,12 @@ type AuditFunc func(ctx context.Context, action, entityType, entityID, label str
 
 // Record enters action on the archive info in the audit trail through
 // audit, with its name and size as the entry's fields.
-func Record(ctx context.Context, audit AuditFunc, action string, info Info) error {
-	ctx = store.WithChanges(ctx, store.Changes{"name": {After: info.Name}, "size": {After: info.Size}})
+func Record(ctx context.Context, audit AuditFunc, action string, info Info, more ...store.Changes) error {
+	ch := store.Changes{"name": {After: info.Name}, "size": {After: info.Size}}
+	for _, m := range more {
+		maps.Copy(ch, m)
+	}
+	ctx = store.WithChanges(ctx, ch)
 	return audit(ctx, action, EntityType, info.Name, Label(info))
 }
 

@@ -118,7 +118,8 @@ func archiveError(err error) error {
 
 // RestoreOptions are the inputs of "restore".
 type RestoreOptions struct {
-	Replace bool
+	Replace   bool
+	KeepFeeds bool
 }
 
 func newRestoreCmd(f *Factory) *cobra.Command {
@@ -132,6 +133,11 @@ migrations run, the rows load in one transaction, and each table's row count
 is checked against the manifest. Every list's data version moves on, so no
 cache or ETag serves what was there before.
 
+Calendar feeds come back revoked (their URLs answer 404; subscribers need
+new ones) unless --keep-feeds is given: a feed revoked after the backup
+must not answer again, and the archive cannot say which were. The command
+says how many, and the restore is an entry of the audit trail.
+
 It refuses, writing nothing and saying why in one line (exit code 2): a
 damaged archive, an archive from a newer schema than this binary knows, and a
 database that already holds a plan unless --replace is given (which deletes
@@ -139,13 +145,15 @@ it in the same transaction). Stop serve, or expect it to show the restored
 plan at once, before replacing the database it serves.`,
 		Example: `  commsplan restore backups/commsplan-backup-2027-03-01T020000Z.cpbak --db data/restored.db
   commsplan restore plan.cpbak --db postgres://commsplan@db/commsplan?sslmode=disable
-  commsplan restore plan.cpbak --db data/commsplan.db --replace`,
+  commsplan restore plan.cpbak --db data/commsplan.db --replace
+  commsplan restore plan.cpbak --db data/rehearsal.db --keep-feeds`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return restoreRun(cmd.Context(), f, args[0], opts)
 		},
 	}
 	cmd.Flags().BoolVar(&opts.Replace, "replace", false, "delete the plan already in the database, in the same transaction")
+	cmd.Flags().BoolVar(&opts.KeepFeeds, "keep-feeds", false, "restore the calendar feeds too (by default they come back revoked)")
 	return cmd
 }
 
@@ -160,11 +168,24 @@ func restoreRun(ctx context.Context, f *Factory, path string, opts *RestoreOptio
 		return err
 	}
 	defer st.Close()
-	m, err := backup.Restore(ctx, st, path, opts.Replace)
+	m, revoked, err := backup.RestoreWith(ctx, st, path, backup.RestoreOptions{Replace: opts.Replace, KeepFeeds: opts.KeepFeeds})
 	if err != nil {
 		return archiveError(fmt.Errorf("restore: %w", err))
 	}
 	fmt.Fprintf(f.Out, "restored %d rows in %d tables into %s\n", m.Rows(), len(m.Tables), redactDSN(f.Config.DB))
+	feeds := "kept (--keep-feeds)"
+	if !opts.KeepFeeds {
+		feeds = fmt.Sprintf("%d revoked: their URLs answer 404; subscribers need new ones (--keep-feeds keeps them)", revoked)
+	}
+	fmt.Fprintf(f.Out, "calendar feeds: %s\n", feeds)
+	info := backup.Info{Name: filepath.Base(path), CreatedAt: m.CreatedAt}
+	if fi, err := os.Stat(path); err == nil {
+		info.Size = fi.Size()
+	}
+	ch := store.Changes{"rows": {After: m.Rows()}, "feedsRevoked": {After: revoked}, "keepFeeds": {After: opts.KeepFeeds}}
+	if err := backup.Record(ctx, st.Audit, backup.ActionRestored, info, ch); err != nil {
+		return fmt.Errorf("restored, but the audit trail could not record it: %w", err)
+	}
 	return nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -111,7 +112,7 @@ func TestBackupRestoreRoundTrip(t *testing.T) {
 	assert.Regexp(t, fmt.Sprintf(`^ok: .* \(schema \d+, \d+ rows in %d tables, \d+ bytes, created .*\)\n$`, len(store.BackupTables)), out)
 
 	pg := storetest.PostgresDSN(t)
-	code, out, errOut = runCLI(t, "restore", first, "--db", pg)
+	code, out, errOut = runCLI(t, "restore", first, "--db", pg, "--keep-feeds")
 	require.Equal(t, 0, code, errOut)
 	assert.Contains(t, out, "restored ")
 	assert.Equal(t, want, exports(t, pg), "SQLite → PostgreSQL")
@@ -120,7 +121,7 @@ func TestBackupRestoreRoundTrip(t *testing.T) {
 	code, _, errOut = runCLI(t, "--db", pg, "backup", "--out", second)
 	require.Equal(t, 0, code, errOut)
 	back := storetest.SQLiteDSN(t)
-	code, _, errOut = runCLI(t, "restore", second, "--db", back)
+	code, _, errOut = runCLI(t, "restore", second, "--db", back, "--keep-feeds")
 	require.Equal(t, 0, code, errOut)
 	assert.Equal(t, want, exports(t, back), "PostgreSQL → SQLite")
 
@@ -131,8 +132,25 @@ func TestBackupRestoreRoundTrip(t *testing.T) {
 		assert.NotEmpty(t, part, "the plan has rows in %s", name)
 	}
 	assert.Contains(t, want["schedule.ics"], "BEGIN:VEVENT")
-	for _, p := range []string{second, third} {
-		assert.Equal(t, partsOf(t, first), partsOf(t, p), "the data parts are identical")
+	// The data parts are identical, but for the audit trail, which gained
+	// one backup_restored entry per restore.
+	for i, p := range []string{second, third} {
+		want, got := partsOf(t, first), partsOf(t, p)
+		wantActivity, gotActivity := lines(want["data/activity.jsonl"]), lines(got["data/activity.jsonl"])
+		delete(want, "data/activity.jsonl")
+		delete(got, "data/activity.jsonl")
+		assert.Equal(t, want, got, "the data parts are identical")
+		var added []string
+		for _, l := range gotActivity {
+			if !slices.Contains(wantActivity, l) {
+				added = append(added, l)
+			}
+		}
+		assert.Len(t, added, i+1, "one entry per restore")
+		for _, l := range added {
+			assert.Contains(t, l, `"backup_restored"`)
+		}
+		assert.Len(t, gotActivity, len(wantActivity)+i+1)
 	}
 
 	// A second restore is refused without --replace, with one line; with
@@ -140,10 +158,13 @@ func TestBackupRestoreRoundTrip(t *testing.T) {
 	code, _, errOut = runCLI(t, "restore", first, "--db", pg)
 	assert.Equal(t, 2, code)
 	assert.Regexp(t, `^Error: restore: the database is not empty: table themes has \d+ rows \(--replace deletes them\)\n$`, errOut)
-	code, _, errOut = runCLI(t, "restore", first, "--db", pg, "--replace")
+	code, _, errOut = runCLI(t, "restore", first, "--db", pg, "--replace", "--keep-feeds")
 	require.Equal(t, 0, code, errOut)
 	assert.Equal(t, want, exports(t, pg))
 }
+
+// lines splits a JSON Lines part.
+func lines(s string) []string { return strings.Split(strings.TrimSuffix(s, "\n"), "\n") }
 
 // partsOf reads an archive's data parts.
 func partsOf(t *testing.T, path string) map[string]string {
@@ -216,4 +237,55 @@ func TestRestoreRefusalsWriteNothing(t *testing.T) {
 	code, _, errOut = runCLI(t, "--db", orig, "backup")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut, "--out is required")
+}
+
+// TestRestoreRevokesFeeds: a feed revoked after the backup must not answer
+// again after a restore. By default a restore brings the calendar feeds
+// back revoked (their tokens find nothing) and says so; --keep-feeds keeps
+// them. Each restore is a backup_restored entry of the audit trail with
+// the archive's name and size and the feeds revoked.
+func TestRestoreRevokesFeeds(t *testing.T) {
+	dir := cleanDir(t)
+	orig := storetest.SQLiteDSN(t)
+	ctx := actor.With(context.Background(), actor.Terminal)
+	st := storetest.Open(t, orig)
+	feed, token, err := plan.New(st).CreateCalendarFeed(ctx, func(f domain.CalendarFeed) (domain.CalendarFeed, error) {
+		f.Name = "Team"
+		return f, nil
+	})
+	require.NoError(t, err)
+	require.NoError(t, st.Close())
+
+	code, out, errOut := runCLI(t, "--db", orig, "backup", "--out", dir+"/")
+	require.Equal(t, 0, code, errOut)
+	archive := strings.Fields(strings.TrimPrefix(out, "backup written: "))[0]
+	// The feed is revoked after the backup.
+	st = storetest.Open(t, orig)
+	require.NoError(t, plan.Delete(ctx, plan.New(st), plan.CalendarFeeds, feed.ID))
+	require.NoError(t, st.Close())
+
+	fresh := storetest.SQLiteDSN(t)
+	code, out, errOut = runCLI(t, "restore", archive, "--db", fresh)
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "calendar feeds: 1 revoked")
+	st = storetest.Open(t, fresh)
+	_, err = st.GetCalendarFeedByTokenHash(ctx, plan.FeedTokenHash(token))
+	assert.ErrorIs(t, err, store.ErrNotFound, "the revoked feed's URL does not answer again")
+	entries, err := st.ListAudit(ctx, store.AuditFilter{Action: "backup_restored", Limit: 10})
+	require.NoError(t, err)
+	require.Len(t, entries, 1)
+	assert.Equal(t, actor.Terminal.ID, entries[0].ActorID)
+	assert.Equal(t, filepath.Base(archive), entries[0].EntityID)
+	assert.Contains(t, string(entries[0].Changes), `"feedsRevoked":{"after":1}`)
+	assert.Contains(t, entries[0].Label, filepath.Base(archive)+" (")
+	require.NoError(t, st.Close())
+
+	kept := storetest.SQLiteDSN(t)
+	code, out, errOut = runCLI(t, "restore", archive, "--db", kept, "--keep-feeds")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "calendar feeds: kept")
+	st = storetest.Open(t, kept)
+	got, err := st.GetCalendarFeedByTokenHash(ctx, plan.FeedTokenHash(token))
+	require.NoError(t, err)
+	assert.Equal(t, feed.ID, got.ID)
 }
