@@ -101,6 +101,14 @@ func (t *Throttle) Attempt(key string) (ok bool, wait time.Duration) {
 	return true, 0
 }
 
+// Clean reports whether key has no wrong code on record.
+func (t *Throttle) Clean(key string) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	c := t.clients[key]
+	return c == nil || c.failures == 0 || c.forgotten(t.now())
+}
+
 // Failed ends an admitted attempt of key that gave a wrong code.
 func (t *Throttle) Failed(key string) {
 	t.mu.Lock()

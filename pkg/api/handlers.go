@@ -82,7 +82,7 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, BadRequest("code", "is required"))
 		return
 	}
-	key := s.clientKey(r)
+	key, addrKey := s.clientKey(r)
 	if ok, wait := s.throttle.Attempt(key); !ok {
 		tooMany(w, wait)
 		return
@@ -107,6 +107,11 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) {
 		case <-r.Context().Done():
 		}
 		s.throttle.Failed(key)
+		if key != addrKey {
+			// Every wrong code counts against the address too, whatever
+			// the cookies.
+			s.throttle.Failed(addrKey)
+		}
 		if addr := clientOf(s.trusted, r).addr; s.refused.note(addr, "code", anonymous, s.now()) {
 			s.audit(withMethod(r, "code"), anonymous, store.ActionSignInRefused, "", addr)
 		}
@@ -194,17 +199,20 @@ func (s *Server) audit(r *http.Request, who actor.Actor, action, id, label strin
 	}
 }
 
-// clientKey is whom the throttle counts an attempt against: the device of
-// a browser that signed in here before (its signed device cookie), else
-// the client's address, so strangers failing on a shared address never
-// delay a browser that has signed in before.
-func (s *Server) clientKey(r *http.Request) string {
+// clientKey is whom the throttle checks an attempt against, and the
+// client's address key, which every wrong code counts against whatever the
+// cookies. A browser that signed in here before (its signed device cookie)
+// and has given no wrong code since is checked on its device, so strangers
+// failing on a shared address never delay it; any other attempt, a
+// device's after its first wrong code included, is checked on the address.
+func (s *Server) clientKey(r *http.Request) (key, addrKey string) {
+	addrKey = "addr:" + clientOf(s.trusted, r).addr
 	if c, err := r.Cookie(s.cookieName(r, DeviceCookie)); err == nil {
-		if dev, ok := s.devices.Parse(c.Value); ok {
-			return "device:" + dev.ID
+		if dev, ok := s.devices.Parse(c.Value); ok && s.throttle.Clean("device:"+dev.ID) {
+			return "device:" + dev.ID, addrKey
 		}
 	}
-	return "addr:" + clientOf(s.trusted, r).addr
+	return addrKey, addrKey
 }
 
 // deleteSession logs out: the session is revoked on every replica, not only

@@ -123,11 +123,39 @@ func TestDeviceCookie(t *testing.T) {
 		forged.client.Jar.SetCookies(resp.Request.URL, []*http.Cookie{{Name: DeviceCookie, Value: device.Value + "x"}})
 		retryAfter(t, forged.signIn(testCode, office))
 
-		// The device's own failures count against the device.
-		for i := 0; i < access.FreeFailures; i++ {
-			require.Equal(t, http.StatusUnauthorized, ts.signIn("wrong-code-guess", office).StatusCode)
-		}
+		// A device's wrong code counts against its address too, and costs
+		// it its exemption: its next attempt waits with its address.
+		require.Equal(t, http.StatusUnauthorized, ts.signIn("wrong-code-guess", office).StatusCode)
 		retryAfter(t, ts.signIn(testCode, office))
+	})
+}
+
+// TestWrongCodesCountPerAddress: four device cookies do not buy an address
+// four sets of free wrong codes. 20 wrong codes from four browsers that
+// signed in before, on one address, are mostly refused with 429: each
+// device gets at most its first attempt past the address's wait.
+func TestWrongCodesCountPerAddress(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newAnonServer(t, b, Options{TrustedProxies: loopbackProxy})
+		const office = "203.0.113.20"
+		var devices []*testServer
+		for range 4 {
+			d := ts.browser()
+			require.Equal(t, http.StatusOK, d.signIn(testCode, office).StatusCode)
+			devices = append(devices, d)
+		}
+		checked := 0
+		for i := range 20 {
+			switch r := devices[i%4].signIn("wrong-code-guess", office); r.StatusCode {
+			case http.StatusUnauthorized:
+				checked++
+			case http.StatusTooManyRequests:
+			default:
+				t.Fatalf("status %d", r.StatusCode)
+			}
+		}
+		assert.LessOrEqual(t, checked, access.FreeFailures+len(devices)-1,
+			"wrong codes are counted per address, whatever the cookies")
 	})
 }
 
