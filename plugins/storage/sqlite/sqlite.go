@@ -114,6 +114,14 @@ func open(ctx context.Context, dsn string, opt store.Options, tune tuning) (*sql
 			return nil, fmt.Errorf("sqlite: %w", err)
 		}
 	}
+	// A new database file is the owner's alone (the plan, its audit trail
+	// and the people): created 0600 before SQLite opens it, whose -wal and
+	// -shm files take the database file's mode.
+	if f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600); err == nil {
+		f.Close()
+	} else if !errors.Is(err, fs.ErrExist) {
+		return nil, fmt.Errorf("sqlite: %w", err)
+	}
 	write, err := sql.Open("sqlite", connString(path, false, opt.QueryTimeout)+
 		"&_pragma="+url.QueryEscape(fmt.Sprintf("wal_autocheckpoint(%d)", tune.checkpoint)))
 	if err != nil {

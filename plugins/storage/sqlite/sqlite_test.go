@@ -1,14 +1,19 @@
 package sqlite_test
 
 import (
+	"context"
 	"database/sql"
+	"os"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/store"
 	"github.com/commsplan/commsplan/pkg/store/storetest"
 	"github.com/commsplan/commsplan/plugins/storage/sqlite"
@@ -48,4 +53,22 @@ func TestSearchPlans(t *testing.T) {
 	plan := explain(sts[1])
 	assert.Contains(t, plan, "VIRTUAL TABLE INDEX")
 	assert.NotContains(t, strings.Split(plan, "\n"), "SCAN communications", "no scan of the table")
+}
+
+// TestNewFilesAreTheOwners: a new database, its WAL and shared-memory
+// files are created 0600 whatever the umask allows, in the data dir or
+// anywhere else (a migrate-to target).
+func TestNewFilesAreTheOwners(t *testing.T) {
+	old := syscall.Umask(0o022)
+	defer syscall.Umask(old)
+	path := filepath.Join(t.TempDir(), "elsewhere", "plan.db")
+	st, err := sqlite.Open(context.Background(), path, store.Options{})
+	require.NoError(t, err)
+	defer st.Close()
+	require.NoError(t, st.CreateTheme(context.Background(), &domain.Theme{Name: "T", Icon: "fa-star", Color: "blue"}))
+	for _, p := range []string{path, path + "-wal", path + "-shm"} {
+		fi, err := os.Stat(p)
+		require.NoError(t, err)
+		assert.Equal(t, os.FileMode(0o600), fi.Mode().Perm(), p)
+	}
 }
