@@ -34,6 +34,10 @@ type Comment struct {
 	EditedAt *time.Time `json:"editedAt"`
 }
 
+// CommentRemovedText is what a comment an admin removed says instead; its
+// text is kept in the audit trail only.
+const CommentRemovedText = "Removed by an admin"
+
 // CommentEditWindow is how long after writing a comment its author may
 // edit or delete it.
 const CommentEditWindow = 15 * time.Minute

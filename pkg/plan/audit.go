@@ -2,6 +2,7 @@ package plan
 
 import (
 	"context"
+	"encoding/json"
 	"time"
 
 	"github.com/commsplan/commsplan/pkg/actor"
@@ -57,8 +58,44 @@ func (p *Plan) PruneAudit(ctx context.Context, keepDays int, now time.Time) (int
 // History reads one record's entries of the audit trail, newest first (at
 // most 100): who changed it, when, and what. Anyone who reads the plan may.
 func (p *Plan) History(ctx context.Context, entityType, id string) ([]domain.Activity, error) {
-	if _, err := actor.Require(ctx, actor.PlanRead); err != nil {
+	who, err := actor.Require(ctx, actor.PlanRead)
+	if err != nil {
 		return nil, err
 	}
-	return p.st.ListAudit(ctx, store.AuditFilter{EntityType: entityType, EntityID: id, Limit: 100})
+	entries, err := p.st.ListAudit(ctx, store.AuditFilter{EntityType: entityType, EntityID: id, Limit: 100})
+	if err != nil || who.Can(actor.AuditRead) {
+		return entries, err
+	}
+	// The text of a comment an admin removed is the audit trail's alone:
+	// its entries (written, edited, removed) show no text here.
+	removed := map[string]bool{}
+	for _, e := range entries {
+		if e.Action == store.ActionCommentRemoved {
+			removed[commentOf(e)] = true
+		}
+	}
+	for i, e := range entries {
+		if id := commentOf(e); id != "" && removed[id] {
+			var ch store.Changes
+			if json.Unmarshal(e.Changes, &ch) == nil {
+				delete(ch, "text")
+				entries[i].Changes, _ = json.Marshal(ch)
+			}
+		}
+	}
+	return entries, nil
+}
+
+// commentOf is the id of the comment an entry of a thread is about, "" for
+// other entries.
+func commentOf(e domain.Activity) string {
+	var ch struct {
+		CommentID struct {
+			After string `json:"after"`
+		} `json:"commentId"`
+	}
+	if len(e.Changes) == 0 || json.Unmarshal(e.Changes, &ch) != nil {
+		return ""
+	}
+	return ch.CommentID.After
 }

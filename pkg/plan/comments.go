@@ -119,12 +119,27 @@ func (p *Plan) EditComment(ctx context.Context, id, text string) (domain.Comment
 
 // DeleteComment deletes the acting person's own comment within
 // domain.CommentEditWindow of its writing; the audit trail keeps its text.
+// An admin (people.manage) removes anyone's, at any time: the comment stays
+// in its thread saying domain.CommentRemovedText, and its text is kept in
+// the audit entry only (History shows it to audit readers alone).
 func (p *Plan) DeleteComment(ctx context.Context, id string) error {
-	if _, err := acting(ctx); err != nil {
+	who, err := acting(ctx)
+	if err != nil {
 		return err
 	}
 	return p.st.InTx(ctx, func(tx store.Store) error {
 		c, err := p.ownComment(ctx, tx, id)
+		var notAuthor *NotAuthorError
+		var late *EditWindowError
+		if (errors.As(err, &notAuthor) || errors.As(err, &late)) && who.Can(actor.PeopleManage) {
+			// An admin removes any comment: it stays in its thread as
+			// CommentRemovedText, its text in the audit entry only.
+			if c.Text == domain.CommentRemovedText {
+				return nil
+			}
+			ch := store.Changes{"text": {Before: c.Text, After: domain.CommentRemovedText}}
+			return tx.RemoveComment(store.WithChanges(ctx, ch), &c, p.now())
+		}
 		if err != nil {
 			return err
 		}

@@ -188,3 +188,67 @@ func str(v any) string {
 	s, _ := v.(string)
 	return s
 }
+
+// TestAdminRemovesAnyComment: another planner may not delete a comment,
+// an admin may, at any time: it stays in its thread saying "Removed by an
+// admin" with its mentions gone, and its text is kept in the audit trail
+// only (a viewer's History of the record does not show it; an approver's
+// audit trail does). An admin's own comment within the window is deleted
+// as any author's. On both backends.
+func TestAdminRemovesAnyComment(t *testing.T) {
+	for _, b := range storetest.Backends {
+		t.Run(b.Name, func(t *testing.T) {
+			terminal := actor.With(context.Background(), actor.Terminal)
+			st := storetest.Open(t, b.DSN(t))
+			clock := time.Date(2031, 3, 4, 9, 0, 0, 0, time.UTC)
+			p := plan.New(st).WithClock(func() time.Time { return clock })
+			dana, _, err := p.AddPerson(terminal, "Dana Reyes", "", "planner")
+			require.NoError(t, err)
+			kim, _, err := p.AddPerson(terminal, "Kim", "", "planner")
+			require.NoError(t, err)
+			ada, _, err := p.AddPerson(terminal, "Ada", "", "admin")
+			require.NoError(t, err)
+			as := func(pr domain.Person) context.Context {
+				return actor.With(context.Background(), actor.Actor{ID: pr.ID, Name: pr.Name, Role: actor.Role(pr.Role)})
+			}
+			comm := domain.Communication{Title: "Go-live letter", Status: "draft", SelectedQuestions: []string{}}
+			require.NoError(t, st.CreateCommunication(as(dana), &comm))
+			bad, err := p.AddComment(as(dana), domain.ThreadCommunication, comm.ID, "Something abusive about @Kim", "")
+			require.NoError(t, err)
+
+			var notAuthor *plan.NotAuthorError
+			require.ErrorAs(t, p.DeleteComment(as(kim), bad.ID), &notAuthor, "another planner may not")
+
+			clock = clock.Add(2 * time.Hour) // past the author's window: an admin still may
+			require.NoError(t, p.DeleteComment(as(ada), bad.ID))
+			got, err := st.GetComment(context.Background(), bad.ID)
+			require.NoError(t, err, "the comment keeps its place in the thread")
+			assert.Equal(t, "Removed by an admin", got.Text)
+			assert.Empty(t, got.Mentions)
+
+			entries, err := p.AuditTrail(terminal, store.AuditFilter{Action: store.ActionCommentRemoved, Limit: 10})
+			require.NoError(t, err)
+			require.Len(t, entries, 1)
+			assert.Equal(t, ada.ID, entries[0].ActorID)
+			assert.Contains(t, string(entries[0].Changes), "Something abusive")
+
+			viewer := actor.With(context.Background(), actor.Actor{ID: "v", Name: "Vi", Role: actor.RoleViewer})
+			hist, err := p.History(viewer, domain.ThreadCommunication, comm.ID)
+			require.NoError(t, err)
+			for _, e := range hist {
+				assert.NotContains(t, string(e.Changes), "Something abusive", "%s: the removed text is the audit trail's alone", e.Action)
+			}
+			thread, err := st.ListComments(context.Background(), domain.ThreadCommunication, comm.ID)
+			require.NoError(t, err)
+			for _, c := range thread {
+				assert.NotContains(t, c.Text, "abusive")
+			}
+
+			own, err := p.AddComment(as(ada), domain.ThreadCommunication, comm.ID, "Mine", "")
+			require.NoError(t, err)
+			require.NoError(t, p.DeleteComment(as(ada), own.ID))
+			_, err = st.GetComment(context.Background(), own.ID)
+			assert.ErrorIs(t, err, store.ErrNotFound, "an admin's own comment in the window is deleted")
+		})
+	}
+}

@@ -158,6 +158,9 @@ const (
 	ActionCommented      = "commented"
 	ActionCommentEdited  = "comment_edited"
 	ActionCommentDeleted = "comment_deleted"
+	// ActionCommentRemoved is an admin's removal of a comment: the text
+	// before is in this entry only, shown to audit readers.
+	ActionCommentRemoved = "comment_removed"
 	// ActionWebhookDelivered and ActionWebhookFailed are a notification
 	// the webhook delivered, or gave up on, entered on its record.
 	ActionWebhookDelivered = "webhook_delivered"

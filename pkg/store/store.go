@@ -455,6 +455,10 @@ type Store interface {
 	// DeleteComment deletes c, clears the reply-to of its replies and
 	// records ActionCommentDeleted on its record.
 	DeleteComment(ctx context.Context, c domain.Comment) error
+	// RemoveComment replaces c's text with domain.CommentRemovedText and
+	// drops its mentions (an admin's removal: the thread keeps its place)
+	// and records ActionCommentRemoved on its record.
+	RemoveComment(ctx context.Context, c *domain.Comment, at time.Time) error
 	// AddInboxEntries adds entries to their people's inboxes (ids and, when
 	// zero, times are set here).
 	AddInboxEntries(ctx context.Context, entries []domain.InboxEntry) error

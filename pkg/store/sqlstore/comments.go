@@ -118,6 +118,24 @@ func (s *Store) UpdateComment(ctx context.Context, c *domain.Comment, at time.Ti
 	})
 }
 
+// RemoveComment implements store.Store.
+func (s *Store) RemoveComment(ctx context.Context, c *domain.Comment, at time.Time) error {
+	at = at.UTC().Truncate(time.Microsecond)
+	return s.inTx(ctx, func(tx *Store) error {
+		title, err := tx.threadTitle(ctx, c.EntityType, c.EntityID)
+		if err != nil {
+			return err
+		}
+		c.Text, c.Mentions = domain.CommentRemovedText, []string{}
+		if err := mustAffect(tx.q().ExecContext(ctx, `UPDATE comments SET body = $1, mentions = $2, updated_at = $3 WHERE id = $4`,
+			c.Text, list(c.Mentions), at, c.ID)); err != nil {
+			return err
+		}
+		c.EditedAt = &at
+		return tx.record(withCommentID(ctx, c.ID), store.ActionCommentRemoved, c.EntityType, c.EntityID, title)
+	})
+}
+
 // DeleteComment implements store.Store: the replies to it lose their
 // reply_to in the same transaction.
 func (s *Store) DeleteComment(ctx context.Context, c domain.Comment) error {

@@ -8,6 +8,9 @@ import { canChange } from '@/lib/inbox';
 import { useAddComment, useComments, useDeleteComment, useEditComment, type Comment, type ThreadKind } from '@/hooks/comments';
 import { useCan, useSession } from '@/hooks/session';
 
+/** REMOVED_TEXT is what a comment an admin removed says (domain.CommentRemovedText). */
+const REMOVED_TEXT = 'Removed by an admin';
+
 /** problem is what the server said was wrong, else a generic line. */
 function problem(e: unknown, fallback: string): string {
   if (e instanceof ApiError) return e.body?.error ?? e.message;
@@ -139,6 +142,9 @@ function CommentItem({
   const [error, setError] = useState('');
   const uid = useId();
   const changeable = mine && canWrite && canChange(c.createdAt, new Date());
+  // An admin removes anyone's comment: it stays as "Removed by an admin".
+  const isAdmin = useCan('people.manage');
+  const removable = !changeable && isAdmin && c.text !== REMOVED_TEXT;
 
   function save() {
     setError('');
@@ -185,6 +191,17 @@ function CommentItem({
           {canWrite && (
             <Button size="sm" variant="ghost" onClick={onReply} aria-label={`Reply to ${c.authorName}`}>
               Reply
+            </Button>
+          )}
+          {removable && (
+            <Button
+              size="sm"
+              variant="ghost"
+              className="text-red-700"
+              aria-label={`Remove ${c.authorName}'s comment`}
+              onClick={() => remove.mutate(c.id, { onError: (e) => setError(problem(e, 'The comment was not removed')) })}
+            >
+              Remove
             </Button>
           )}
           {changeable && (
