@@ -151,9 +151,9 @@ var exitCases = []exitCase{
 
 	{[]string{"review"}, 0, ""},
 	{[]string{"review", "list", "--data-dir", "{data}"}, 0, ""},
-	{[]string{"review", "list", "--data-dir", "{data}", "--mine"}, 2, "--as CODE or COMMSPLAN_PERSON_CODE"},
-	{[]string{"review", "approve", "--data-dir", "{data}", "some-id"}, 2, "--as CODE or COMMSPLAN_PERSON_CODE"},
-	{[]string{"review", "approve", "--data-dir", "{data}", "some-id", "--as", "wrong-code-123"}, 2, "no person has this access code"},
+	{[]string{"review", "list", "--data-dir", "{data}", "--mine"}, 2, "say who you are: COMMSPLAN_PERSON_CODE"},
+	{[]string{"review", "approve", "--data-dir", "{data}", "some-id"}, 2, "say who you are: COMMSPLAN_PERSON_CODE"},
+	{[]string{"review", "approve", "--data-dir", "{data}", "some-id", "--as", "Nobody"}, 2, "type your personal access code on standard input"},
 	{[]string{"review", "request-changes", "--data-dir", "{data}", "some-id", "--as", "x"}, 2, "--comment is required"},
 
 	{[]string{"completion"}, 0, ""},
