@@ -54,7 +54,7 @@ type goldNote struct {
 // the reading reaches them.
 const (
 	routingTarget = 0
-	keyDateTarget = 0
+	keyDateTarget = 95
 )
 
 // corpusDir holds the notes, at the repository's root.

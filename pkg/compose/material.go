@@ -85,7 +85,7 @@ type material struct {
 	score       []int  // per unit: the weight of the meaningful words it shares with its place (distinctness)
 	rel         []int  // per unit: relevance (relevance), what trim keeps longest and a point shows
 	dropped     []bool // per unit: cut to fit the length
-	year        int    // the earliest year the notes' dates name, or 0
+	year        int    // the earliest date the notes write with its year (yyyymmdd), or 0
 	tone        tone
 	format      string
 	max         int
@@ -363,9 +363,14 @@ func (m *material) build() {
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return dates[a].start - dates[b].start })
+	slices.SortStableFunc(order, func(a, b int) int {
+		if dates[a].start != dates[b].start {
+			return dates[a].start - dates[b].start
+		}
+		return dates[a].end - dates[b].end // 13 March before 13–16 March
+	})
 	for _, i := range order {
-		m.dates = append(m.dates, item{longMonths(dates[i].label) + ":", texts[i]})
+		m.dates = append(m.dates, item{dates[i].display() + ":", texts[i]})
 	}
 	m.topics, m.open, m.openingPoint = nil, nil, ""
 	if bestOpening >= 0 {

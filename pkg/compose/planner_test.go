@@ -63,12 +63,13 @@ func keyDateLines(content string) []string {
 }
 
 // A date written in two spellings ("Monday 3 March", "March 3") is one key
-// date, listed once under its first spelling.
+// date, listed once, as every date of the list is written: day, month in
+// full, and the year when the notes name one.
 func TestKeyDatesOneItemPerDay(t *testing.T) {
 	for _, tc := range []struct{ notes, want string }{
-		{"Wave 1 goes live on Monday 3 March.\nFrom March 3 you log in with your usual password.", "- Monday 3 March: Wave 1 goes live"},
-		{"Go-live is on 3 Mar.\nOn 3 March 2027 the portal opens.", "- 3 March: Go-live is"},
-		{"Invoices go out on March 1st.\nBilling starts 1 March.", "- March 1st: Invoices go out"},
+		{"Wave 1 goes live on Monday 3 March.\nFrom March 3 you log in with your usual password.", "- 3 March: Wave 1 goes live"},
+		{"Go-live is on 3 Mar.\nOn 3 March 2027 the portal opens.", "- 3 March 2027: Go-live is"},
+		{"Invoices go out on March 1st.\nBilling starts 1 March.", "- 1 March: Invoices go out"},
 	} {
 		in := seededInput(t, "email", domain.StrategyUniversal, tc.notes)
 		in.Vehicle.Settings.Format = FormatText
@@ -321,7 +322,7 @@ func TestKeyDatesKeepYearsApart(t *testing.T) {
 		"The support contract renews on 3 March 2028.\nWave 1 goes live on 3 March 2027.\nFrom 3 March you log in with your usual password.\nThe old tools close on 28 February.")
 	in.Vehicle.Settings.Format = FormatText
 	assert.Equal(t, []string{
-		"- 28 February: The old tools close",
+		"- 28 February 2027: The old tools close",
 		"- 3 March 2027: Wave 1 goes live",
 		"- 3 March 2028: The support contract renews",
 	}, keyDateLines(generate(t, in)))
@@ -352,8 +353,8 @@ func TestKeyDatesEveryDateOfASentence(t *testing.T) {
 	assert.Equal(t, []string{
 		"- 28 March: Book your session in the learning portal",
 		"- 31 March: Your account is set up",
-		"- Wednesday 2 April: Timesheets must be approved",
-		"- April 7: You log in to SAP with your usual password",
+		"- 2 April: Timesheets must be approved",
+		"- 7 April: You log in to SAP with your usual password",
 	}, keyDateLines(generate(t, in)))
 }
 
