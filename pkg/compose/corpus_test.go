@@ -50,10 +50,11 @@ type goldNote struct {
 	Decision string `json:"decision"`
 }
 
-// The targets the reading is held to; raised to the issue's 90 and 95 as
-// the reading reaches them.
+// The floors the reading is held to. Key dates meet the issue's 95%;
+// routing is held at what it reaches (75.3%), under the issue's 90%
+// target (docs/compose.md, "The notes corpus", reports the confusion).
 const (
-	routingTarget = 0
+	routingTarget = 75
 	keyDateTarget = 95
 )
 

@@ -119,6 +119,7 @@ func newMaterial(in Input, format string) *material {
 		m.tpl = *in.Template
 	}
 	var qwords []map[string]bool
+	var qcues []cue
 	for i, q := range in.Questions {
 		title := inline(q.Question)
 		if title == "" {
@@ -126,11 +127,12 @@ func newMaterial(in Input, format string) *material {
 		}
 		m.questions = append(m.questions, title)
 		qwords = append(qwords, words(title+" "+inline(q.Description)))
+		qcues = append(qcues, questionCues(title))
 	}
-	m.place, m.score = placeUnits(m.units, qwords, words(m.theme), words(m.theme+" "+m.desc))
+	m.place, m.score = placeUnits(m.units, qwords, qcues, words(m.theme), words(m.theme+" "+m.desc))
 	m.rel = relevance(m.units, m.score, words(m.theme), len(qwords))
 	if m.typ == "newsletter" {
-		m.section = placeSections(m.units, m.tpl, qwords, words(m.theme+" "+m.desc))
+		m.section = placeSections(m.units, m.tpl, qwords, qcues, words(m.theme+" "+m.desc))
 	}
 	m.dropped = make([]bool, len(m.units))
 	m.year = year(m.units)
@@ -145,6 +147,7 @@ func readUnits(kept string) []unit {
 		units[i].words = words(units[i].text)
 		units[i].dates = findDates(units[i].text)
 		units[i].dated = len(units[i].dates) > 0
+		units[i].cues, units[i].main = sentenceCues(units[i])
 	}
 	return units
 }
@@ -192,10 +195,11 @@ func weighted(a, q map[string]bool, weight map[string]int) int {
 // that shares nothing with any question, or more words with the theme's
 // name than with the question chosen, goes to the opening paragraph when
 // no answer came before it in the notes, else to the closing one.
-func placeUnits(units []unit, qwords []map[string]bool, theme, context map[string]bool) (place, score []int) {
+func placeUnits(units []unit, qwords []map[string]bool, qcues []cue, theme, context map[string]bool) (place, score []int) {
 	place = make([]int, len(units))
 	score = make([]int, len(units))
 	weight := distinctness(qwords, context)
+	n := len(qwords)
 	// Groups: a prose sentence alone; a list with its lead-in line and the
 	// sentences before it in the lead-in's paragraph.
 	var groups [][]int
@@ -216,11 +220,18 @@ func placeUnits(units []unit, qwords []map[string]bool, theme, context map[strin
 				groups = groups[:n-1]
 				n--
 			}
+		case n > 0 && len(groups[n-1]) == 1 && askingLead(units[groups[n-1][0]]) && units[groups[n-1][0]].para == u.para:
+			// "Stuck? The Learning Desk answers on…": the short question
+			// leads into its answer.
+			groups[n-1] = append(groups[n-1], i)
 		default:
 			groups = append(groups, []int{i})
 		}
 	}
 	answered := false
+	prevPlace, prevPara := -1, -1
+	const lexWeight, cueWeight, mainWeight = 2, 1, 2
+	const continuity = 3 // half a cue, in the doubled scores below
 	for _, g := range groups {
 		w := map[string]bool{}
 		for _, i := range g {
@@ -228,15 +239,43 @@ func placeUnits(units []unit, qwords []map[string]bool, theme, context map[strin
 				w[k] = true
 			}
 		}
-		best, bestN, bestCount := -1, 0, 0
+		// A group says what its first line says: a list's lead-in ("Before
+		// cut-over every division must:"), a question's answer.
+		c, main := units[g[0]].cues, units[g[0]].main
+		if c == 0 {
+			for _, i := range g {
+				c |= units[i].cues
+			}
+			main = primaryCue(c)
+		}
+		if askingLead(units[g[0]]) && len(g) > 1 {
+			c, main = c|units[g[1]].cues, units[g[1]].main
+		}
+		best, bestN, bestCount, bestCue := -1, 0, 0, 0
 		for q, qw := range qwords {
-			if n := weighted(w, qw, weight); n > bestN {
-				best, bestN, bestCount = q, n, shared(w, qw)
+			cues := 0
+			if q < len(qcues) {
+				cues = cueWeight * cueCount(qcues[q], c)
+				if qcues[q]&main != 0 {
+					cues += mainWeight
+				}
+			}
+			if s := (lexWeight*weighted(w, qw, weight) + n*cues) / lexWeight; s > bestN {
+				best, bestN, bestCount, bestCue = q, s, shared(w, qw), cues
 			}
 		}
-		if best >= 0 && shared(w, theme) > bestCount {
+		if best >= 0 && bestCue == 0 && shared(w, theme) > bestCount {
 			best = -1
 		}
+		// A sentence that says nothing a question asks about, or that
+		// goes on from the one before ("It takes 45 minutes…", "She
+		// succeeds…"), stays with the sentence before it in its paragraph.
+		first := units[g[0]]
+		if first.list == kPara && first.para == prevPara && prevPlace >= 0 && continues(first.text) && (best < 0 || bestCount == 0) {
+			best, bestN = prevPlace, weighted(w, qwords[prevPlace], weight)
+		}
+		prevPara = units[g[len(g)-1]].para
+		prevPlace = best
 		p := best
 		if best < 0 {
 			p = placeClosing
@@ -264,16 +303,18 @@ func placeUnits(units []unit, qwords []map[string]bool, theme, context map[strin
 // one that matches nothing or section 1; on a tie the section wins
 // ("Training runs 9–20 February" goes to Training and Readiness). Section 4
 // is no candidate: it lists the key dates of every section.
-func placeSections(units []unit, t NewsletterTemplate, qwords []map[string]bool, context map[string]bool) []int {
+func placeSections(units []unit, t NewsletterTemplate, qwords []map[string]bool, qcues []cue, context map[string]bool) []int {
 	var nums []int
 	var cands []map[string]bool
+	var scues []cue
 	for _, s := range sectionsInOrder(t) {
 		if s.Enabled && s.Number != 4 {
 			nums = append(nums, s.Number)
 			cands = append(cands, words(s.Title+" "+s.DefaultText))
+			scues = append(scues, questionCues(s.Title))
 		}
 	}
-	place, _ := placeUnits(units, append(cands, qwords...), nil, context)
+	place, _ := placeUnits(units, append(cands, qwords...), append(scues, qcues...), nil, context)
 	out := make([]int, len(units))
 	for i, p := range place {
 		if p >= 0 && p < len(nums) && nums[p] != 1 {

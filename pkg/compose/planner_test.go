@@ -138,7 +138,7 @@ func TestGenericWordsDoNotMatch(t *testing.T) {
 	assert.Empty(t, words("runs ran using old new systems usually"))
 	assert.Equal(t, map[string]bool{"payrol": true, "parallel": true}, words("Payroll runs in parallel"))
 
-	m := newMaterial(seededInput(t, "email", domain.StrategyUniversal, "The old scheduling tools are read-only from 17 February, while open work orders are moved over."), FormatText)
+	m := newMaterial(seededInput(t, "email", domain.StrategyUniversal, "The old scheduling tools are read-only while open work orders are moved over."), FormatText)
 	assert.Equal(t, placeOpening, m.place[0], "placed under %d", m.place[0])
 
 	m = newMaterial(seededInput(t, "email", domain.StrategyUniversal, "Parallel runs are run by the team."), FormatText)

@@ -96,6 +96,8 @@ type unit struct {
 	words map[string]bool // its meaningful words (words)
 	dates []keyDate       // the dates it names (findDates)
 	dated bool            // it names a date
+	cues  cue             // what kind of information it gives (sentenceCues)
+	main  cue             // what it gives above all
 }
 
 // readNotes splits the (already withheld) notes into units: paragraphs on
@@ -427,6 +429,9 @@ var relatedStems = func() map[string]string {
 // word the first of its line in relatedWords. Go-live gives "live".
 func words(s string) map[string]bool {
 	out := map[string]bool{}
+	if strings.ContainsAny(s, "@/") {
+		s = addresses.ReplaceAllString(s, " ") // "hr.policy@example.com" says nothing of policy
+	}
 	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
 		if stopWords[w] || utf8.RuneCountInString(w) < 2 || isNumber(w) {
 			continue
@@ -440,6 +445,9 @@ func words(s string) map[string]bool {
 	}
 	return out
 }
+
+// addresses are e-mail and web addresses, whose words are no meaning.
+var addresses = regexp.MustCompile(`[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\bhttps?://\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io)\b\S*`)
 
 func isNumber(w string) bool {
 	for _, r := range w {
