@@ -253,3 +253,41 @@ func TestCorpusKeyDates(t *testing.T) {
 		t.Errorf("key dates exact on %.1f%% of the notes, under the 95%% target", pct)
 	}
 }
+
+// draftCorpus drafts every note for every vehicle type in its default
+// settings, with the note's frame.
+func draftCorpus(t testing.TB, notes []goldNote) (ins []Input, pieces []Result, golds []*Gold) {
+	for _, g := range notes {
+		for _, typ := range domain.VehicleTypeNames {
+			in := g.input(t, typ)
+			r, err := Generate(in)
+			require.NoError(t, err, g.name+" "+typ)
+			ins, pieces, golds = append(ins, in), append(pieces, r), append(golds, g.gold())
+		}
+	}
+	return ins, pieces, golds
+}
+
+// TestCorpusDraftsPassCheck: every note × every vehicle type (at least 640
+// pieces) drafts with no error a planner would have to fix; the findings
+// per type are reported (docs/performance.md).
+func TestCorpusDraftsPassCheck(t *testing.T) {
+	notes := loadCorpus(t)
+	ins, pieces, golds := draftCorpus(t, notes)
+	require.GreaterOrEqual(t, len(pieces), 640)
+	errs, warns := map[string]int{}, map[string]int{}
+	for i := range pieces {
+		for _, f := range CheckWith(ins[i], pieces[i], golds[i]) {
+			typ := ins[i].Vehicle.Type
+			if f.Severity == SeverityError {
+				errs[typ]++
+				t.Errorf("%s %s: %s: %s", notes[i/len(domain.VehicleTypeNames)].name, typ, f.Rule, f.Message)
+			} else {
+				warns[typ]++
+			}
+		}
+	}
+	for _, typ := range domain.VehicleTypeNames {
+		t.Logf("%-22s errors %d warnings %d", typ, errs[typ], warns[typ])
+	}
+}

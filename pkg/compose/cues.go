@@ -70,7 +70,7 @@ var (
 	roleCue   = regexp.MustCompile(`(?i)\b(?:director|manager|lead|leader|warden|adviser|specialist|clerk|super users?|officer|joins)\b`)
 	placeCue  = regexp.MustCompile(`\b\d+[A-Z]?\s+(?:[A-Z][a-z]+\s+){1,2}(?:Street|St\.|Road|Rd\.|Avenue|Ave\.|Blvd\.|Lane|Ln\.|Sq\.|Square|Way|Drive|Park)|\b(?:Room|Building|Unit|Suite|Level|Gate|Floor|Wing) [A-Z0-9]|\b(?:Atrium|Assembly Point)\b`)
 	siteCue   = regexp.MustCompile(`(?i)\b(?:office|site|hub|depot|warehouse|canteen|centre|center|station|yard|workshop|trailers?|stores|car park)\b`)
-	mustCue   = regexp.MustCompile(`(?i)\b(?:must|need to|needs to|have to|has to|required|due|deadline|please|do not|don't|never|always|by (?:mon|tue|wed|thu|fri|sat|sun|\d))`)
+	mustCue   = regexp.MustCompile(`(?i)\b(?:must|need to|needs to|have to|has to|required|due|deadline|last day|please|do not|don't|never|always|by (?:mon|tue|wed|thu|fri|sat|sun|\d))`)
 	howCue    = regexp.MustCompile(`(?i)\b(?:to (?:book|enrol|register|apply|sign|log|order)|sign in|log in|in the (?:\w+ )?(?:portal|app)|portal|through|via|press|click|select|search|pick|in person|no booking)\b`)
 	changeCue = regexp.MustCompile(`(?i)\b(?:change|changes|changing|new|now|no longer|instead|replaces?|moves?|from \S+ to|rises|falls|capped|rule|stays?|remain|same|nothing|announce|acquire|acquisition|closed|sign)\b`)
 )
@@ -171,4 +171,27 @@ var continuers = map[string]bool{"it": true, "its": true, "she": true, "he": tru
 // continues says whether s goes on from the sentence before it.
 func continues(s string) bool {
 	return continuers[strings.ToLower(strings.Trim(strings.SplitN(s, " ", 2)[0], ",.;:"))]
+}
+
+// deadlineCue is a date the reader must act by: "by Tue. 10 March",
+// "before 28 March", "Last day to enrol: Fri. 20 November".
+var deadlineCue = regexp.MustCompile(`(?i)\b(?:by|before|until|no later than|due|deadline|last day)\b`)
+
+// deadline says whether a sentence is an instruction with a deadline (a
+// decision asked of executives, "approve the training budget by 10
+// January", is none).
+func deadline(u unit) bool {
+	return u.dated && instruction(u.text) && deadlineCue.MatchString(u.text) && !asksDecision(u.text)
+}
+
+// obligationWords make a sentence an instruction without an imperative:
+// "Timesheets … are due by…", "Managers must confirm…", "Each team names
+// one super user by…".
+var obligationWords = regexp.MustCompile(`(?i)\b(?:must|need to|needs to|have to|has to|required to|due|deadline|last day|please)\b|\b(?:each|every) (?:team|manager|employee|division|depot|site)\b`)
+
+// instruction says whether a sentence tells the reader to do something:
+// an imperative ("Book…", "Before you log off, save…") or an obligation.
+func instruction(s string) bool {
+	first := strings.ToLower(strings.Trim(strings.SplitN(s, " ", 2)[0], ",.;:"))
+	return imperatives[first] || imperativeAfterClause(s) || obligationWords.MatchString(s)
 }

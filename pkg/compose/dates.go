@@ -262,7 +262,7 @@ var clauseBreaks = []string{"; ", ": ", ", and ", ", but ", ", while ", ", so ",
 // datePreposition is the word that leads into a date and goes with it: a
 // deadline's "before" or "until" reads as its "by" does ("Book your
 // session before 28 March" gives "28 March: Book your session").
-var datePreposition = regexp.MustCompile(`(?i)\b(?:on|by|from|before|until|till)\s*$`)
+var datePreposition = regexp.MustCompile(`(?i)\b(?:on|by|from|before|until|till|of|between)\s*$`)
 
 // keyDateText is what happens on a date, for the Key dates list, where the
 // date is already the label: the clause of the sentence that holds the date,

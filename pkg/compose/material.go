@@ -2,6 +2,7 @@ package compose
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -62,6 +63,9 @@ type topic struct {
 type Frame struct {
 	Title    string
 	Audience string
+	// Greeting is whom the greeting names ("Massachusetts team"): set for
+	// a division's audience, else derived from Audience (greetingName).
+	Greeting string
 	Date     time.Time // zero: none
 }
 
@@ -75,22 +79,23 @@ const (
 // internal lines withheld, the notes read and each sentence placed under the
 // question it answers (or in the opening or closing paragraph).
 type material struct {
-	typ         string
-	theme, desc string
-	frame       Frame
-	questions   []string
-	units       []unit
-	place       []int  // per unit: a question's index, placeOpening or placeClosing
-	section     []int  // newsletter, per unit: the section number it goes to, or 0 for the lead story (placeSections)
-	score       []int  // per unit: the weight of the meaningful words it shares with its place (distinctness)
-	rel         []int  // per unit: relevance (relevance), what trim keeps longest and a point shows
-	dropped     []bool // per unit: cut to fit the length
-	year        int    // the earliest date the notes write with its year (yyyymmdd), or 0
-	tone        tone
-	format      string
-	max         int
-	tpl         NewsletterTemplate
-	shortened   bool // a rule cut its material to fit max
+	typ          string
+	theme, desc  string
+	frame        Frame
+	questions    []string
+	units        []unit
+	place        []int  // per unit: a question's index, placeOpening or placeClosing
+	section      []int  // newsletter, per unit: the section number it goes to, or 0 for the lead story (placeSections)
+	score        []int  // per unit: the weight of the meaningful words it shares with its place (distinctness)
+	rel          []int  // per unit: relevance (relevance), what trim keeps longest and a point shows
+	dropped      []bool // per unit: cut to fit the length
+	year         int    // the earliest date the notes write with its year (yyyymmdd), or 0
+	tone         tone
+	format       string
+	max          int
+	tpl          NewsletterTemplate
+	shortened    bool // a rule cut its material to fit max
+	placeholders bool // sections the notes cannot fill show their bracketed prompt (Input.Placeholders)
 
 	// Built from the units still kept.
 	topics           []topic           // the questions that have material, in order
@@ -100,6 +105,7 @@ type material struct {
 	open             []string // the questions, when none has material
 	all              substance
 	dates            []item // key dates: the date and its sentence shortened
+	dateKeys         []int  // per key date: its first day (yyyymmdd; year 0 when unknown)
 }
 
 func newMaterial(in Input, format string) *material {
@@ -108,12 +114,14 @@ func newMaterial(in Input, format string) *material {
 		typ:    in.Vehicle.Type,
 		theme:  inline(in.Theme.Name),
 		desc:   inline(in.Theme.Description),
-		frame:  Frame{Title: inline(in.Frame.Title), Audience: inline(in.Frame.Audience), Date: in.Frame.Date},
+		frame:  Frame{Title: inline(in.Frame.Title), Audience: inline(in.Frame.Audience), Greeting: inline(in.Frame.Greeting), Date: in.Frame.Date},
 		units:  readUnits(kept),
 		tone:   toneOf(in.Vehicle.Strategy),
 		format: format,
 		max:    in.Vehicle.Settings.MaxLength,
 		tpl:    DefaultNewsletterTemplate(),
+
+		placeholders: in.Placeholders,
 	}
 	if in.Template != nil {
 		m.tpl = *in.Template
@@ -410,8 +418,10 @@ func (m *material) build() {
 		}
 		return dates[a].end - dates[b].end // 13 March before 13–16 March
 	})
+	m.dateKeys = m.dateKeys[:0]
 	for _, i := range order {
 		m.dates = append(m.dates, item{dates[i].display() + ":", texts[i]})
+		m.dateKeys = append(m.dateKeys, dates[i].start)
 	}
 	m.topics, m.open, m.openingPoint = nil, nil, ""
 	if bestOpening >= 0 {
@@ -467,12 +477,20 @@ func period(s string) string {
 // relevant sentence, then each topic's.
 func (m *material) points() []string {
 	var out []string
+	if cta := m.callToActionPoint(); cta != "" && shortTypes[m.typ] {
+		out = append(out, asSentence(cta))
+	}
+	add := func(p string) {
+		if p = asSentence(p); !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
 	if m.openingPoint != "" {
-		out = append(out, asSentence(m.openingPoint))
+		add(m.openingPoint)
 	}
 	for _, t := range m.topics {
 		if t.point != "" {
-			out = append(out, asSentence(t.point))
+			add(t.point)
 		}
 	}
 	// Without material (notes empty or all internal) a short piece says
@@ -481,6 +499,18 @@ func (m *material) points() []string {
 		out = append(out, m.desc)
 	}
 	return out
+}
+
+// callToActionPoint is the notes' call to action: the first instruction
+// with a deadline ("Book your session by 1 February"), which a short piece
+// carries first; "" when the notes have none.
+func (m *material) callToActionPoint() string {
+	for i, u := range m.units {
+		if !m.dropped[i] && deadline(u) {
+			return u.text
+		}
+	}
+	return ""
 }
 
 // asSentence makes a list item read as a sentence on its own, as a point
@@ -496,13 +526,77 @@ func asSentence(s string) string {
 	return period(string(rs))
 }
 
-// greeting opens a letter, to the communication's audience when it has
-// one.
+// greeting opens a letter: to the division ("Hello, Massachusetts team,"),
+// to a named audience without its code, or to everyone.
 func (m *material) greeting() string {
-	if a := m.frame.Audience; a != "" {
-		return m.tone.pick("Dear "+a+",", "Hello "+a+",", "Hi "+a+",")
+	name := m.frame.Greeting
+	if name == "" {
+		name = greetingName(m.frame.Audience)
+	}
+	if name != "" {
+		return m.tone.pick("Dear "+name+",", "Hello, "+name+",", "Hi, "+name+",")
 	}
 	return m.tone.greeting()
+}
+
+// divisionName is an audience named by a division's code and its place:
+// "BFA - Massachusetts".
+var divisionName = regexp.MustCompile(`^[A-Z0-9&]{2,}\s+[-–]\s+(.+)$`)
+
+// greetingName is whom a greeting names for an audience: a division's
+// place and "team" ("Massachusetts team", never "BFA - Massachusetts"),
+// else the audience's name.
+func greetingName(audience string) string {
+	if m := divisionName.FindStringSubmatch(audience); m != nil {
+		return m[1] + " team"
+	}
+	return audience
+}
+
+// purpose is the theme's description, which introduces a piece once and
+// only when the notes give no purpose of their own (an opening paragraph).
+func (m *material) purpose() string {
+	if len(m.opening) > 0 {
+		return ""
+	}
+	return m.desc
+}
+
+// status is a project dashboard's status from the notes: how many key
+// dates and actions with a deadline, and the next one after the
+// communication's date (the first, without a date).
+func (m *material) status() string {
+	if len(m.dates) == 0 {
+		return "No dates in the notes yet."
+	}
+	actions := 0
+	for i, u := range m.units {
+		if !m.dropped[i] && deadline(u) {
+			actions++
+		}
+	}
+	next := m.dates[0]
+	if !m.frame.Date.IsZero() {
+		today := m.frame.Date.Year()*10000 + int(m.frame.Date.Month())*100 + m.frame.Date.Day()
+		for i, k := range m.dateKeys {
+			if k >= today {
+				next = m.dates[i]
+				break
+			}
+		}
+	}
+	s := fmt.Sprintf("%d key dates", len(m.dates))
+	if len(m.dates) == 1 {
+		s = "1 key date"
+	}
+	switch actions {
+	case 0:
+	case 1:
+		s += ", 1 action with a deadline"
+	default:
+		s += fmt.Sprintf(", %d actions with a deadline", actions)
+	}
+	return s + ". Next: " + next.label + " " + next.text + "."
 }
 
 // subject is the communication's title, else one made of the theme.
@@ -573,6 +667,10 @@ func (m *material) closingBody(d *doc, level int) {
 // yet: the piece says what is known and what is still open.
 func (m *material) openQuestions(d *doc, level int) {
 	if len(m.open) == 0 {
+		return
+	}
+	if spokenTypes[m.typ] {
+		d.p("Still to be answered: " + strings.Join(m.open, " "))
 		return
 	}
 	if level > 0 {
@@ -686,8 +784,25 @@ func (m *material) spoken(s substance, seconds int, said string) substance {
 	slices.SortStableFunc(all, func(a, b at) int { return rel[s[b.p].items[b.i]] - rel[s[a.p].items[a.i]] })
 	keep := map[at]bool{}
 	used := 0
+	// A list is said after its lead-in, in one sentence with an "and": the
+	// lead-in's words count once an item of the list is said.
+	leadCost := func(p int) int {
+		if s[p].list == kPara || p == 0 {
+			return 0
+		}
+		for i := range s[p].items {
+			if keep[at{p, i}] {
+				return 0
+			}
+		}
+		prev := s[p-1].items
+		if k := len(prev); k > 0 && strings.HasSuffix(prev[k-1], ":") {
+			return len(strings.Fields(prev[k-1])) + 1
+		}
+		return 1
+	}
 	for _, a := range all {
-		n := len(strings.Fields(s[a.p].items[a.i]))
+		n := len(strings.Fields(s[a.p].items[a.i])) + leadCost(a.p)
 		if len(keep) > 0 && used+n > budget {
 			continue
 		}
@@ -796,6 +911,11 @@ func (m *material) trim(build func() string) string {
 		}
 		return b - a
 	})
+	// The call to action is cut last: a short piece carries it.
+	if cta := slices.IndexFunc(m.units, deadline); cta >= 0 {
+		j := slices.Index(order, cta)
+		order = append(append(order[:j:j], order[j+1:]...), cta)
+	}
 	try := func(k int) (string, bool) {
 		for i := range m.dropped {
 			m.dropped[i] = false

@@ -148,18 +148,24 @@ func TestGenericWordsDoNotMatch(t *testing.T) {
 // The short pieces show the go-live date, not a payroll sentence that
 // shares more generic words with its question.
 func TestShortPiecesShowTheGoLiveDate(t *testing.T) {
+	// Without a call to action in the notes, the go-live day.
+	notes := strings.ReplaceAll(seededNotes, "Timesheets for the parallel run must be approved by Wednesday 26 February.", "")
 	for _, typ := range []string{"digital_signage", "mobile_push", "sms", "social"} {
 		for _, strategy := range []string{domain.StrategyTraditional, domain.StrategyUniversal, domain.StrategyDigital} {
-			c := generate(t, seededInput(t, typ, strategy, seededNotes))
+			c := generate(t, seededInput(t, typ, strategy, notes))
 			assert.Contains(t, c, "goes live on Monday 3 March", typ+"/"+strategy)
 			if typ != "social" { // room for a point per question
 				assert.NotContains(t, c, "compared line by line", typ+"/"+strategy)
 			}
+			// With one, the call to action and its deadline first.
+			c = generate(t, seededInput(t, typ, strategy, seededNotes))
+			assert.Contains(t, c, "Timesheets for the parallel run must be approved by Wednesday 26 February", typ+"/"+strategy)
 		}
 	}
-	// On the golden notes too: the go-live day, not "invoices go out".
+	// On the golden notes: the managers' action with its date, not the
+	// training budget (a decision for executives) nor "invoices go out".
 	c := generate(t, goldenInput(t, "sms", domain.StrategyTraditional))
-	assert.Contains(t, c, "Monday 3 March")
+	assert.Contains(t, c, "Confirm training attendance lists by 6 Feb.")
 	assert.NotContains(t, c, "invoices")
 }
 
@@ -227,9 +233,14 @@ func TestHeadlinesUseTheTitle(t *testing.T) {
 // In the digital tone a line that leads into a list stays a line: as a
 // bullet, Markdown makes it the list's first item.
 func TestDigitalLeadInStaysALine(t *testing.T) {
-	c := generate(t, seededInput(t, "podcast", domain.StrategyDigital, seededNotes+"\n\nBefore cut-over every division must:\n- confirm its super users;\n- close open work orders."))
+	in := seededInput(t, "email", domain.StrategyDigital, seededNotes+"\n\nBefore cut-over every division must:\n- confirm its super users;\n- close open work orders.")
+	in.Vehicle.Settings.Format = FormatText
+	c := generate(t, in)
 	assert.Contains(t, c, "\n\nBefore cut-over every division must:\n\n- confirm its super users;\n")
 	assert.NotContains(t, c, "- Before cut-over")
+	// Said aloud, the list is one sentence after its lead-in.
+	c = generate(t, seededInput(t, "podcast", domain.StrategyDigital, seededNotes+"\n\nBefore cut-over every division must:\n- confirm its super users;\n- close open work orders."))
+	assert.Contains(t, c, "Before cut-over every division must: confirm its super users; and close open work orders.")
 	// A first paragraph alone (Yammer) leaves out the line without its list.
 	c = generate(t, goldenInput(t, "yammer_teams", domain.StrategyTraditional))
 	assert.NotContains(t, c, "Actions for managers:")
@@ -427,8 +438,13 @@ func TestVideoVoiceOverFitsItsSeconds(t *testing.T) {
 
 // Notes that ask for no decision give the briefing a visible placeholder
 // (a paragraph, which step 4 counts), never an invented decision.
-func TestBriefingWithoutDecisionShowsPlaceholders(t *testing.T) {
-	got := generate(t, seededInput(t, "executive_briefing", "", "Wave 1 goes live on Monday 3 March."))
+func TestBriefingWithoutDecisionLeavesItOut(t *testing.T) {
+	in := seededInput(t, "executive_briefing", "", "Wave 1 goes live on Monday 3 March.")
+	got := generate(t, in)
+	assert.NotContains(t, got, "Decision Needed", "a section the notes cannot fill is left out")
+	assert.NotContains(t, got, "[Add")
+	in.Placeholders = true
+	got = generate(t, in)
 	assert.Contains(t, got, "<h2>Decision Needed</h2>\n<p>[Add the decision you need from the steering committee]</p>")
 	assert.Contains(t, got, "<h2>Impact</h2>\n<p>[Add the impact: who is affected, the cost and the risk]</p>")
 	assert.NotContains(t, got, "Endorse the approach")
