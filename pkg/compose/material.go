@@ -553,6 +553,20 @@ func greetingName(audience string) string {
 	return audience
 }
 
+// DivisionGreeting is whom a greeting names for a division, by its label:
+// its place and "team" ("BFA - Massachusetts" gives "Massachusetts team",
+// "Ohio" gives "Ohio team"), never its code.
+func DivisionGreeting(label string) string {
+	label = inline(label)
+	if m := divisionName.FindStringSubmatch(label); m != nil {
+		label = m[1]
+	}
+	if label == "" {
+		return ""
+	}
+	return label + " team"
+}
+
 // purpose is the theme's description, which introduces a piece once and
 // only when the notes give no purpose of their own (an opening paragraph).
 func (m *material) purpose() string {
