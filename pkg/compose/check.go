@@ -168,7 +168,7 @@ func CheckWith(in Input, piece Result, gold *Gold) []Finding {
 	if gold != nil && gold.Facts != nil {
 		facts = gold.Facts
 	}
-	if longTypes[typ] && !piece.Truncated {
+	if longTypes[typ] {
 		for _, f := range facts {
 			if !strings.Contains(c.text, normalSpace(f)) {
 				c.add(RuleFactLost, SeverityError, "The notes give \""+f+"\"; the piece does not.", "")

@@ -276,7 +276,24 @@ func TestCorpusDraftsPassCheck(t *testing.T) {
 	ins, pieces, golds := draftCorpus(t, notes)
 	require.GreaterOrEqual(t, len(pieces), 640)
 	errs, warns := map[string]int{}, map[string]int{}
+	facts, factsKept, ctas, ctasKept := 0, 0, 0, 0
 	for i := range pieces {
+		typ, gold := ins[i].Vehicle.Type, golds[i]
+		text := normalSpace(plainOf(pieces[i].Content, pieces[i].Format))
+		if longTypes[typ] {
+			for _, f := range gold.Facts {
+				facts++
+				if strings.Contains(text, normalSpace(f)) {
+					factsKept++
+				}
+			}
+		}
+		if shortTypes[typ] && gold.Action != "" {
+			ctas++
+			if strings.Contains(strings.ToLower(text), strings.ToLower(gold.Action)) && sameDay(text, gold.Deadline) {
+				ctasKept++
+			}
+		}
 		for _, f := range CheckWith(ins[i], pieces[i], golds[i]) {
 			typ := ins[i].Vehicle.Type
 			if f.Severity == SeverityError {
@@ -287,6 +304,8 @@ func TestCorpusDraftsPassCheck(t *testing.T) {
 			}
 		}
 	}
+	t.Logf("facts kept in email, newsletter, memo and blog: %d of %d", factsKept, facts)
+	t.Logf("calls to action with their deadline in SMS, push, signage and social: %d of %d", ctasKept, ctas)
 	for _, typ := range domain.VehicleTypeNames {
 		t.Logf("%-22s errors %d warnings %d", typ, errs[typ], warns[typ])
 	}
