@@ -187,6 +187,9 @@ func CheckWith(in Input, piece Result, gold *Gold) []Finding {
 	c.greeting(in.Frame)
 	if typ == "executive_briefing" {
 		c.employeeLines(kept)
+		if gold != nil && gold.Decision != "" && !strings.Contains(strings.ToLower(c.text), strings.ToLower(gold.Decision)) {
+			c.add(RuleFactLost, SeverityError, "The notes ask the executives to "+gold.Decision+"; the briefing does not.", "")
+		}
 	}
 	return c.out
 }
