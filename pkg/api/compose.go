@@ -30,6 +30,7 @@ type generateInput struct {
 	VehicleID      string                      `json:"vehicleId"`
 	RawContent     *string                     `json:"rawContent"`
 	CustomTemplate *compose.NewsletterTemplate `json:"customTemplate"`
+	Placeholders   bool                        `json:"placeholders"`
 }
 
 func (s *Server) generateContent(w http.ResponseWriter, r *http.Request) {
@@ -39,7 +40,7 @@ func (s *Server) generateContent(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	res, err := s.plan.GenerateContent(r.Context(), s.generator, mux.Vars(r)["id"],
-		assembly.Generation{VehicleID: in.VehicleID, Raw: in.RawContent, Template: in.CustomTemplate})
+		assembly.Generation{VehicleID: in.VehicleID, Raw: in.RawContent, Template: in.CustomTemplate, Placeholders: in.Placeholders})
 	s.answer(w, r, http.StatusOK, res, err)
 }
 
@@ -52,12 +53,14 @@ func (s *Server) newsletterPreview(w http.ResponseWriter, r *http.Request) {
 		VehicleID         string                      `json:"vehicleId"`
 		RawContent        string                      `json:"rawContent"`
 		CustomTemplate    *compose.NewsletterTemplate `json:"customTemplate"`
+		Placeholders      bool                        `json:"placeholders"`
 	}
 	if err := decode(w, r, &in, MaxJSONBody); err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	req := assembly.Request{ThemeID: in.ThemeID, QuestionIDs: in.SelectedQuestions, Raw: in.RawContent, Template: in.CustomTemplate}
+	req := assembly.Request{ThemeID: in.ThemeID, QuestionIDs: in.SelectedQuestions, Raw: in.RawContent, Template: in.CustomTemplate,
+		Placeholders: in.Placeholders}
 	if in.VehicleID != "" {
 		v, err := s.store.GetVehicle(r.Context(), in.VehicleID)
 		if err != nil {

@@ -139,7 +139,7 @@ func TestGenerateContentFrameAndWithheld(t *testing.T) {
 
 		ts.json(http.MethodPost, "/api/communications/"+fx.comm.ID+"/generate-content",
 			map[string]any{"vehicleId": fx.email.ID, "rawContent": "It happens on 3 March."}, http.StatusOK, &res)
-		assert.Contains(t, res["generatedContent"], "<p><strong>Subject:</strong> Training Sign-up Opens</p>\n<p>Hello Field Technicians,</p>")
+		assert.Contains(t, res["generatedContent"], "<p><strong>Subject:</strong> Training Sign-up Opens</p>\n<p>Hello, Field Technicians,</p>")
 		assert.Equal(t, []any{}, res["withheld"])
 	})
 }
@@ -445,10 +445,10 @@ func TestNewsletterPreviewIsGenerated(t *testing.T) {
 		raw := "INTERNAL: not this\nIt happens on 4 March.\n- Training changes for me in February."
 		var preview, generated compose.Result
 		ts.json(http.MethodPost, "/api/newsletter-preview", map[string]any{"themeId": fx.theme.ID,
-			"selectedQuestions": fx.comm.SelectedQuestions, "vehicleId": fx.news.ID, "rawContent": raw, "customTemplate": tmpl},
-			http.StatusOK, &preview)
+			"selectedQuestions": fx.comm.SelectedQuestions, "vehicleId": fx.news.ID, "rawContent": raw, "customTemplate": tmpl,
+			"placeholders": true}, http.StatusOK, &preview)
 		ts.json(http.MethodPost, "/api/communications/"+fx.comm.ID+"/generate-content",
-			map[string]any{"vehicleId": fx.news.ID, "rawContent": raw, "customTemplate": tmpl}, http.StatusOK, &generated)
+			map[string]any{"vehicleId": fx.news.ID, "rawContent": raw, "customTemplate": tmpl, "placeholders": true}, http.StatusOK, &generated)
 		// The same HTML but the line, which only a communication
 		// has: its title (and date) under the masthead.
 		lines := strings.SplitN(generated.Content, "\n", 3)

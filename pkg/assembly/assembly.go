@@ -58,6 +58,9 @@ type Request struct {
 	// Frame is the communication's title, audience and date, which frame
 	// the piece (the email's subject, the memo's TO, DATE and RE).
 	Frame compose.Frame
+	// Placeholders keeps bracketed prompts in sections the notes cannot
+	// fill (compose.Input.Placeholders).
+	Placeholders bool
 }
 
 // Input loads the request's theme and questions and builds the engine's
@@ -78,7 +81,8 @@ func Input(ctx context.Context, st store.Store, r Request) (compose.Input, error
 		return compose.Input{}, err
 	}
 	in := compose.Input{Theme: compose.Theme{Name: th.Name, Description: th.Description}, Raw: r.Raw,
-		Vehicle: Vehicle(r.Vehicle), Template: r.Template, Questions: []compose.Question{}, Frame: r.Frame}
+		Vehicle: Vehicle(r.Vehicle), Template: r.Template, Questions: []compose.Question{}, Frame: r.Frame,
+		Placeholders: r.Placeholders}
 	for _, id := range r.QuestionIDs {
 		i := slices.IndexFunc(qs, func(q domain.Question) bool { return q.ID == id })
 		if i < 0 {
@@ -138,7 +142,7 @@ func Frame(ctx context.Context, st store.Store, c domain.Communication) (compose
 		a, err := st.GetAudience(ctx, c.AudienceID)
 		switch {
 		case err == nil:
-			f.Audience = a.Name
+			f.Audience, f.Greeting = a.Name, Greeting(a)
 		case !errors.Is(err, store.ErrNotFound):
 			return f, err
 		}
@@ -149,6 +153,17 @@ func Frame(ctx context.Context, st store.Store, c domain.Communication) (compose
 		}
 	}
 	return f, nil
+}
+
+// Greeting is whom a piece's greeting names for an audience: a
+// division's audience (one division) greets its team by the division's
+// place ("Massachusetts team" for "BFA - Massachusetts"); any other, by
+// its name without a code (the engine derives it).
+func Greeting(a domain.Audience) string {
+	if len(a.Divisions) == 1 {
+		return compose.DivisionGreeting(a.Divisions[0])
+	}
+	return ""
 }
 
 // NewsletterPreview is what the template editor previews and downloads:
@@ -177,6 +192,8 @@ type Generation struct {
 	// Raw replaces the communication's raw content when not nil.
 	Raw      *string
 	Template *compose.NewsletterTemplate
+	// Placeholders keeps bracketed prompts (compose.Input.Placeholders).
+	Placeholders bool
 	// Write stores the changed communication (nil: tx.UpdateCommunication
 	// with its diff). pkg/plan passes its own, which resets an approval
 	// the new content no longer matches.
@@ -224,7 +241,7 @@ func GenerateCommunication(ctx context.Context, st store.Store, gen compose.Gene
 		return compose.Result{}, err
 	}
 	in, err := Input(ctx, st, Request{ThemeID: c.ThemeID, QuestionIDs: c.SelectedQuestions, Vehicle: &v, Raw: raw,
-		Template: g.Template, Frame: frame})
+		Template: g.Template, Frame: frame, Placeholders: g.Placeholders})
 	if err != nil {
 		return compose.Result{}, err
 	}

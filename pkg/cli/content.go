@@ -21,11 +21,11 @@ import (
 )
 
 func newContentCmd(f *Factory) *cobra.Command {
-	return newGroupCmd("content", "Generate content for a delivery vehicle and save it to the library",
+	return newGroupCmd("content", "Generate content for a delivery vehicle, check a draft, save it to the library",
 		`Turn a theme, its guiding questions and raw notes into a finished piece for
 a delivery vehicle, with the same generator and the same save-to-library as
 the web UI's Assembly wizard.`,
-		newContentGenerateCmd(f, nil))
+		newContentGenerateCmd(f, nil), newContentCheckCmd(f, nil))
 }
 
 // ContentGenerateOptions are the inputs of "content generate".
@@ -41,6 +41,8 @@ type ContentGenerateOptions struct {
 	Audience    string
 	Date        string
 	Description string
+	// Placeholders keeps bracketed prompts in sections the notes cannot fill.
+	Placeholders bool
 }
 
 // contentFormats are the formats of "content generate".
@@ -75,7 +77,12 @@ distribution") and, for an SMS, segments.
 --title, --audience and --date frame the piece as the communication would:
 the title is the email's subject and the memo's RE line, the audience (a
 name or an id) the memo's TO and the greeting, the date (YYYY-MM-DD) the
-memo's DATE.
+memo's DATE. A division's audience is greeted as its team ("Hello,
+Massachusetts team"), never by its code.
+
+A section the notes cannot fill is left out of the draft; --placeholders
+keeps its bracketed prompt ("[Add the key dates]") for a planner who wants
+a template. "commsplan content check" reads a draft as a planner would.
 
 With --save a draft communication ("<theme> - <date>") is created and the
 content is saved to the content library, linked to the questions, exactly as
@@ -102,6 +109,7 @@ message.`,
 	fl.StringVar(&opts.Audience, "audience", "", "audience name or id: the memo's TO and the greeting")
 	fl.StringVar(&opts.Date, "date", "", "scheduled date (YYYY-MM-DD): the memo's DATE")
 	fl.StringVar(&opts.Description, "description", "", "description of the saved content")
+	fl.BoolVar(&opts.Placeholders, "placeholders", false, `keep a bracketed prompt ("[Add the key dates]") in a section the notes cannot fill, as a template`)
 	config.AddSettingFlags(fl, func(s config.Setting) bool { return s.Compose })
 	_ = cmd.RegisterFlagCompletionFunc("vehicle", cobra.FixedCompletions(domain.VehicleTypeNames, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
@@ -184,10 +192,10 @@ func contentGenerateRun(cmd *cobra.Command, f *Factory, opts *ContentGenerateOpt
 		if audience, err = findAudience(ctx, st, key); err != nil {
 			return err
 		}
-		frame.Audience = audience.Name
+		frame.Audience, frame.Greeting = audience.Name, assembly.Greeting(audience)
 	}
 	in, err := assembly.Input(ctx, st, assembly.Request{ThemeID: theme.ID, QuestionIDs: questions, Vehicle: &vehicle,
-		Raw: string(raw), Template: tmpl, Frame: frame})
+		Raw: string(raw), Template: tmpl, Frame: frame, Placeholders: opts.Placeholders})
 	if err != nil {
 		return contentUsageError(err)
 	}

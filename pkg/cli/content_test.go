@@ -383,3 +383,48 @@ func mustVehicle(t *testing.T, st store.Store, typ string) domain.Vehicle {
 	require.NoError(t, st.CreateVehicle(context.Background(), &v))
 	return v
 }
+
+// "content check" reads a planner's own draft: exit 1 with a finding a
+// line when one is an error, 0 when none, 2 for bad input.
+func TestContentCheck(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, s string) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, []byte(s), 0o600))
+		return p
+	}
+	notes := write("notes.txt", "INTERNAL: NES readiness still open with the committee.\nGo-live is Monday 16 March at 7 a.m. Eastern. Call HR Services on 1-800-555-0147.")
+	bad := write("bad.txt", "Hello BFA - Massachusetts,\n\nGo-live is Monday 16 March at 7 a.m.\n\nEastern. Call HR Services.\n\n[Add the key dates]\n\nNES readiness still open with the committee.")
+	good := write("good.txt", "Hello, Massachusetts team,\n\nGo-live is Monday 16 March at 7 a.m. Eastern. Call HR Services on 1-800-555-0147.\n\nBest regards,")
+
+	code, out, errOut := runCLI(t, "content", "check", bad, "--vehicle", "email", "--format", "text", "--raw", notes)
+	assert.Equal(t, 1, code, errOut)
+	for _, rule := range []string{compose.RuleFragment, compose.RulePlaceholder, compose.RuleGreeting, compose.RuleFactLost, compose.RuleWithheldLeak} {
+		assert.Contains(t, out, rule, out)
+	}
+	assert.Contains(t, errOut, "of the findings are errors")
+
+	code, out, errOut = runCLI(t, "content", "check", good, "--vehicle", "email", "--format", "text", "--raw", notes)
+	assert.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "No findings")
+
+	code, out, _ = runCLI(t, "content", "check", bad, "--vehicle", "sms", "-o", "json")
+	assert.Equal(t, 1, code)
+	var res struct {
+		Findings []compose.Finding `json:"findings"`
+		Errors   int               `json:"errors"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &res))
+	assert.Positive(t, res.Errors)
+
+	for _, args := range [][]string{
+		{"content", "check", good},
+		{"content", "check", good, "--vehicle", "fax"},
+		{"content", "check", good, "--vehicle", "email", "--format", "pdf"},
+		{"content", "check", filepath.Join(dir, "missing.txt"), "--vehicle", "email"},
+		{"content", "check", "--vehicle", "email"},
+	} {
+		code, _, errOut := runCLI(t, args...)
+		assert.Equal(t, 2, code, "%v: %s", args, errOut)
+	}
+}

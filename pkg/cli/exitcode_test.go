@@ -108,6 +108,8 @@ var exitCases = []exitCase{
 	{[]string{"content", "generate", "--theme", "Training and Support", "--vehicle", "sms", "--data-dir", "{data}"}, 0, ""},
 	{[]string{"content", "generate", "--theme", "Nope", "--vehicle", "sms", "--data-dir", "{data}"}, 2, `--theme "Nope"`},
 	{[]string{"content", "generate", "--theme", "Nope", "--vehicle", "sms", "--data-dir", "{empty}"}, 2, "no database at"},
+	{[]string{"content", "check", "-", "--vehicle", "sms"}, 0, ""},
+	{[]string{"content", "check", "-"}, 2, "--vehicle is required"},
 
 	{[]string{"sessions"}, 0, ""},
 	{[]string{"sessions", "revoke"}, 2, "Did you mean this?\n\trevoke-all"},

@@ -59,3 +59,36 @@ func BenchmarkFitHTML(b *testing.B) {
 		Fit(r.Content, FormatHTML, 5000)
 	}
 }
+
+// BenchmarkDraftCorpus drafts every note of the corpus for every vehicle
+// type (42 × 16 = 672 pieces) per iteration: the time to draft them all.
+func BenchmarkDraftCorpus(b *testing.B) {
+	notes := loadCorpus(b)
+	var ins []Input
+	for _, g := range notes {
+		for _, typ := range domain.VehicleTypeNames {
+			ins = append(ins, g.input(b, typ))
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, in := range ins {
+			if _, err := Generate(in); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(len(ins)), "pieces/op")
+}
+
+// BenchmarkCheckCorpus checks the 672 drafted pieces per iteration.
+func BenchmarkCheckCorpus(b *testing.B) {
+	notes := loadCorpus(b)
+	ins, pieces, golds := draftCorpus(b, notes)
+	b.ReportAllocs()
+	for b.Loop() {
+		for i := range pieces {
+			CheckWith(ins[i], pieces[i], golds[i])
+		}
+	}
+}

@@ -38,6 +38,10 @@ type Input struct {
 	Vehicle   *Vehicle            // nil: ErrNoVehicle
 	Template  *NewsletterTemplate // newsletter only; nil means the default
 	Frame     Frame               // the communication's title, audience and date
+	// Placeholders keeps a bracketed prompt ("[Add the key dates]") in a
+	// section the notes cannot fill, for a planner who wants a template;
+	// without it such a section is left out.
+	Placeholders bool
 }
 
 // Result is a generated piece, already fitted to its format and length.

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 )
 
@@ -13,12 +14,12 @@ import (
 // "28 February – 3 March", "February 17–21").
 var datePattern = func() *regexp.Regexp {
 	month := `(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)`
-	day := `(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\s+)?`
+	day := `(?:(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|(?:Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)\.?),?\s+)?`
 	num := `\d{1,2}(?:st|nd|rd|th)?`
 	to := `(?:\s*(?:-|–|—)\s*|\s+(?:to|until|till)\s+)`
 	// A bare first day takes a dash without spaces, or a word: "17–21
 	// February", "10 to 21 February"; but "Wave 1 – 3 March" is 3 March.
-	from := `(?:` + day + num + `(?:-|–|—|\s+(?:to|until|till)\s+)` + `|` + day + num + `\s+` + month + `\.?` + to + `)`
+	from := `(?:` + day + num + `(?:-|–|—|\s+(?:to|until|till|and)\s+)` + `|` + day + num + `\s+` + month + `\.?` + to + `)`
 	return regexp.MustCompile(`\b(?:` +
 		from + `?` + day + num + `\s+` + month + `\.?(?:\s+\d{4})?` + // (17–)21 February 2027
 		`|` + day + month + `\.?\s+` + num + `(?:` + to + `(?:` + month + `\.?\s+)?` + num + `)?(?:,?\s+\d{4})?` + // February 17(–21), 2027
@@ -71,15 +72,73 @@ func findDates(s string) []keyDate {
 		return nil
 	}
 	var out []keyDate
-	for _, m := range datePattern.FindAllString(s, -1) {
-		label := strings.TrimSuffix(strings.TrimSpace(m), ".")
-		if label == "" {
+	prevEnd := -1
+	for _, loc := range datePattern.FindAllStringIndex(s, -1) {
+		label := strings.TrimSuffix(strings.TrimSpace(s[loc[0]:loc[1]]), ".")
+		if label == "" || negated.MatchString(s[:loc[0]]) {
 			continue
 		}
 		start, end := readDate(label)
-		out = append(out, keyDate{label: label, start: start, end: end})
+		// "from Sat. 7 March at 10 p.m. Eastern to Sun. 8 March" is one
+		// range, whatever the times between.
+		if n := len(out); n > 0 && prevEnd >= 0 && timeBetween.MatchString(s[prevEnd:loc[0]]) &&
+			rangeFrom.MatchString(s[:prevEnd-len(out[n-1].label)]) && start != unreadDate && out[n-1].start != unreadDate {
+			out[n-1].label = s[prevEnd-len(out[n-1].label) : loc[0]+len(label)]
+			out[n-1].end = end
+			out[n-1] = out[n-1].yearFrom(end)
+			prevEnd = loc[0] + len(label)
+			continue
+		}
+		out = append(out, keyDate{label: label, start: start, end: end}.yearFrom(end))
+		prevEnd = loc[0] + len(label)
 	}
 	return out
+}
+
+var (
+	// negated is a date the notes rule out: "paid on 26 March, not 19 March".
+	negated = regexp.MustCompile(`(?i)\bnot\s+(?:on\s+)?$`)
+	// timeBetween joins two dates into a range: " at 10 p.m. Eastern to ".
+	timeBetween = regexp.MustCompile(`^(?:,?\s+at\s+[0-9:.]+\s*(?:[ap]\.m\.|noon|midnight)?(?:\s+[A-Z][a-z]+)?)?,?\s+(?:to|until|till|through)\s+$`)
+	// rangeFrom leads into a range: "from", "between".
+	rangeFrom = regexp.MustCompile(`(?i)\b(?:from|between)\s+$`)
+)
+
+// yearFrom gives the range's first day the year of its last when only
+// the last names it ("2 November to 20 November 2026").
+func (k keyDate) yearFrom(end int) keyDate {
+	if k.start != unreadDate && k.start < 10000 && end != unreadDate && end >= 10000 {
+		k.start += end / 10000 * 10000
+	}
+	return k
+}
+
+var monthNames = []string{"", "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"}
+
+// display writes a key date as one list writes every date: "16 March
+// 2027", "13–16 March 2027", "28 February – 3 March 2027", without the
+// weekday, the year when the notes name one. A date that cannot be read
+// (d/m/y) is shown as written.
+func (k keyDate) display() string {
+	if k.start == unreadDate || k.end == unreadDate {
+		return longMonths(k.label)
+	}
+	part := func(d int, year bool) string {
+		s := strconv.Itoa(d%100) + " " + monthNames[d/100%100]
+		if year && d >= 10000 {
+			s += " " + strconv.Itoa(d/10000)
+		}
+		return s
+	}
+	switch {
+	case k.start == k.end:
+		return part(k.start, true)
+	case k.start/100 == k.end/100:
+		return strconv.Itoa(k.start%100) + "–" + part(k.end, true)
+	case k.start/10000 == k.end/10000:
+		return part(k.start, false) + " – " + part(k.end, true)
+	}
+	return part(k.start, true) + " – " + part(k.end, true)
 }
 
 // key identifies the day (or the range) whatever the spelling: "Monday 3
@@ -93,28 +152,52 @@ func (k keyDate) key() string {
 	return strconv.Itoa(k.start) + "-" + strconv.Itoa(k.end)
 }
 
-// inYear is k in year y (year's answer) when its year is not written
-// (notes often name the year once): "3 March" is 3 March 2027 in notes that say "Friday 28
-// February 2027". y is 0 when the notes name no year.
-func (k keyDate) inYear(y int) keyDate {
-	if k.start != unreadDate && k.start < 10000 {
-		k.start += y * 10000
+// inYear places k in a year when its year is not written (notes often
+// name the year once): ref is the earliest date the notes write with its
+// year (year's answer), and k takes the year, one before it, or one
+// after, that puts it nearest to ref. "3 March" is 3 March 2027 in notes
+// that say "Friday 28 February 2027"; "record them by 18 December" is
+// 2026 in notes that start a policy on "4 January 2027". ref 0: the notes
+// name no year.
+func (k keyDate) inYear(ref int) keyDate {
+	if ref == 0 || k.start == unreadDate || k.start >= 10000 {
+		return k
 	}
+	y := ref / 10000
+	best, bestDist := y, -1
+	for _, c := range []int{y - 1, y, y + 1} {
+		d := dayOf(c*10000+k.start%10000) - dayOf(ref)
+		if d < 0 {
+			d = -d
+		}
+		if bestDist < 0 || d < bestDist {
+			best, bestDist = c, d
+		}
+	}
+	k.start += best * 10000
 	if k.end != unreadDate && k.end < 10000 {
-		k.end += y * 10000
+		k.end += best * 10000
+		if k.end < k.start { // "28 December – 3 January"
+			k.end += 10000
+		}
 	}
 	return k
 }
 
-// year is the earliest year the dates name, or 0: a plan's notes name
-// this year's dates without it, and a later year only for what comes
-// later ("the contract renews on 3 March 2028").
+// dayOf counts days to a yyyymmdd date, to compare distances.
+func dayOf(d int) int {
+	return int(time.Date(d/10000, time.Month(d/100%100), d%100, 0, 0, 0, 0, time.UTC).Unix() / 86400)
+}
+
+// year is the earliest date the notes write with its year (yyyymmdd), or
+// 0: the dates without a year are placed around it (inYear), and a later
+// year stays for what comes later ("the contract renews on 3 March 2028").
 func year(units []unit) int {
 	y := 0
 	for _, u := range units {
 		for _, d := range u.dates {
-			if d.start != unreadDate && d.start >= 10000 && (y == 0 || d.start/10000 < y) {
-				y = d.start / 10000
+			if d.start != unreadDate && d.start >= 10000 && (y == 0 || d.start < y) {
+				y = d.start
 			}
 		}
 	}
@@ -171,7 +254,7 @@ func readDate(d string) (start, end int) {
 }
 
 // keyDateWords is how long a key date's text may be, in words.
-const keyDateWords = 14
+const keyDateWords = 20
 
 // clauseBreaks end the clause a date is read in.
 var clauseBreaks = []string{"; ", ": ", ", and ", ", but ", ", while ", ", so ", " – ", " — ", ", e.g. ", ", i.e. ", ", for example "}
@@ -179,7 +262,7 @@ var clauseBreaks = []string{"; ", ": ", ", and ", ", but ", ", while ", ", so ",
 // datePreposition is the word that leads into a date and goes with it: a
 // deadline's "before" or "until" reads as its "by" does ("Book your
 // session before 28 March" gives "28 March: Book your session").
-var datePreposition = regexp.MustCompile(`(?i)\b(?:on|by|from|before|until|till)\s*$`)
+var datePreposition = regexp.MustCompile(`(?i)\b(?:on|by|from|before|until|till|of|between)\s*$`)
 
 // keyDateText is what happens on a date, for the Key dates list, where the
 // date is already the label: the clause of the sentence that holds the date,
@@ -204,6 +287,16 @@ func keyDateText(s, date string) string {
 			to = at + len(date) + i
 		}
 	}
+	if rest := s[at+len(date):]; strings.HasPrefix(rest, ": ") {
+		// "New rule from 1 June 2026: two people for every ladder job":
+		// what follows the colon is what happens.
+		to = len(s)
+		for _, b := range clauseBreaks {
+			if i := strings.Index(rest[2:], b); i >= 0 && at+len(date)+2+i < to {
+				to = at + len(date) + 2 + i
+			}
+		}
+	}
 	c := withoutDate(s, from, at, at+len(date), to)
 	if len(strings.Fields(c)) < 2 {
 		c = withoutDate(s, 0, at, at+len(date), len(s))
@@ -222,7 +315,8 @@ func keyDateText(s, date string) string {
 func withoutDate(s string, from, at, end, to int) string {
 	before := datePreposition.ReplaceAllString(s[from:at], "")
 	c := strings.Join(strings.Fields(before+" "+s[end:to]), " ")
-	for _, f := range [][2]string{{" ,", ","}, {",,", ","}, {" .", "."}} {
+	c = emptyBrackets.ReplaceAllString(c, "") // "pay period 7 (starting ) pay slips"
+	for _, f := range [][2]string{{" ,", ","}, {",,", ","}, {" .", "."}, {" :", ":"}} {
 		c = strings.ReplaceAll(c, f[0], f[1])
 	}
 	c = strings.Trim(c, " ,;:–—")
@@ -232,6 +326,9 @@ func withoutDate(s string, from, at, end, to int) string {
 	c = strings.TrimPrefix(c, "Please ")
 	return strings.TrimPrefix(c, "please ")
 }
+
+// emptyBrackets is what a bracket that held only the date leaves: "(starting )".
+var emptyBrackets = regexp.MustCompile(`\s*\(\s*(?:\p{L}+\s*)?\)`)
 
 // shortSentence is a sentence without its trailing full stop (or list
 // punctuation), cut after keyDateWords words (marked with Mark).

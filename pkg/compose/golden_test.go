@@ -147,12 +147,16 @@ func TestGoldenFormatsAndTemplate(t *testing.T) {
 	require.NoError(t, err)
 	checkGolden(t, "newsletter.custom.html", goldenFile(r))
 	assert.Contains(t, r.Content, "<h2>Implementation Timeline</h2>")
-	assert.Contains(t, r.Content, "<h2>FAQ Section</h2>")
+	assert.NotContains(t, r.Content, "<h2>FAQ Section</h2>", "an enabled section the notes cannot fill is left out")
 	assert.NotContains(t, r.Content, "Success Story Spotlight")
+	in.Placeholders = true
+	r, err = Generate(in)
+	require.NoError(t, err)
+	assert.Contains(t, r.Content, "<h2>FAQ Section</h2>\n<p>[Add the questions heard most often, with their answers]</p>")
 }
 
 // The newsletter holds the enabled sections, in order, under their titles,
-// and none of the disabled ones.
+// and none of the disabled ones (with placeholders: every enabled one).
 func TestNewsletterSections(t *testing.T) {
 	in := goldenInput(t, "newsletter", domain.StrategyTraditional)
 	tpl := DefaultNewsletterTemplate()
@@ -160,6 +164,7 @@ func TestNewsletterSections(t *testing.T) {
 	// Out of order in the slice: the number decides.
 	tpl.Sections[0], tpl.Sections[14] = tpl.Sections[14], tpl.Sections[0]
 	in.Template = &tpl
+	in.Placeholders = true // every enabled section shows, filled or not
 	r, err := Generate(in)
 	require.NoError(t, err)
 	last := -1

@@ -2,6 +2,7 @@ package compose
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -62,6 +63,9 @@ type topic struct {
 type Frame struct {
 	Title    string
 	Audience string
+	// Greeting is whom the greeting names ("Massachusetts team"): set for
+	// a division's audience, else derived from Audience (greetingName).
+	Greeting string
 	Date     time.Time // zero: none
 }
 
@@ -75,22 +79,23 @@ const (
 // internal lines withheld, the notes read and each sentence placed under the
 // question it answers (or in the opening or closing paragraph).
 type material struct {
-	typ         string
-	theme, desc string
-	frame       Frame
-	questions   []string
-	units       []unit
-	place       []int  // per unit: a question's index, placeOpening or placeClosing
-	section     []int  // newsletter, per unit: the section number it goes to, or 0 for the lead story (placeSections)
-	score       []int  // per unit: the weight of the meaningful words it shares with its place (distinctness)
-	rel         []int  // per unit: relevance (relevance), what trim keeps longest and a point shows
-	dropped     []bool // per unit: cut to fit the length
-	year        int    // the earliest year the notes' dates name, or 0
-	tone        tone
-	format      string
-	max         int
-	tpl         NewsletterTemplate
-	shortened   bool // a rule cut its material to fit max
+	typ          string
+	theme, desc  string
+	frame        Frame
+	questions    []string
+	units        []unit
+	place        []int  // per unit: a question's index, placeOpening or placeClosing
+	section      []int  // newsletter, per unit: the section number it goes to, or 0 for the lead story (placeSections)
+	score        []int  // per unit: the weight of the meaningful words it shares with its place (distinctness)
+	rel          []int  // per unit: relevance (relevance), what trim keeps longest and a point shows
+	dropped      []bool // per unit: cut to fit the length
+	year         int    // the earliest date the notes write with its year (yyyymmdd), or 0
+	tone         tone
+	format       string
+	max          int
+	tpl          NewsletterTemplate
+	shortened    bool // a rule cut its material to fit max
+	placeholders bool // sections the notes cannot fill show their bracketed prompt (Input.Placeholders)
 
 	// Built from the units still kept.
 	topics           []topic           // the questions that have material, in order
@@ -100,6 +105,7 @@ type material struct {
 	open             []string // the questions, when none has material
 	all              substance
 	dates            []item // key dates: the date and its sentence shortened
+	dateKeys         []int  // per key date: its first day (yyyymmdd; year 0 when unknown)
 }
 
 func newMaterial(in Input, format string) *material {
@@ -108,17 +114,20 @@ func newMaterial(in Input, format string) *material {
 		typ:    in.Vehicle.Type,
 		theme:  inline(in.Theme.Name),
 		desc:   inline(in.Theme.Description),
-		frame:  Frame{Title: inline(in.Frame.Title), Audience: inline(in.Frame.Audience), Date: in.Frame.Date},
+		frame:  Frame{Title: inline(in.Frame.Title), Audience: inline(in.Frame.Audience), Greeting: inline(in.Frame.Greeting), Date: in.Frame.Date},
 		units:  readUnits(kept),
 		tone:   toneOf(in.Vehicle.Strategy),
 		format: format,
 		max:    in.Vehicle.Settings.MaxLength,
 		tpl:    DefaultNewsletterTemplate(),
+
+		placeholders: in.Placeholders,
 	}
 	if in.Template != nil {
 		m.tpl = *in.Template
 	}
 	var qwords []map[string]bool
+	var qcues []cue
 	for i, q := range in.Questions {
 		title := inline(q.Question)
 		if title == "" {
@@ -126,11 +135,12 @@ func newMaterial(in Input, format string) *material {
 		}
 		m.questions = append(m.questions, title)
 		qwords = append(qwords, words(title+" "+inline(q.Description)))
+		qcues = append(qcues, questionCues(title))
 	}
-	m.place, m.score = placeUnits(m.units, qwords, words(m.theme), words(m.theme+" "+m.desc))
+	m.place, m.score = placeUnits(m.units, qwords, qcues, words(m.theme), words(m.theme+" "+m.desc))
 	m.rel = relevance(m.units, m.score, words(m.theme), len(qwords))
 	if m.typ == "newsletter" {
-		m.section = placeSections(m.units, m.tpl, qwords, words(m.theme+" "+m.desc))
+		m.section = placeSections(m.units, m.tpl, qwords, qcues, words(m.theme+" "+m.desc))
 	}
 	m.dropped = make([]bool, len(m.units))
 	m.year = year(m.units)
@@ -145,6 +155,7 @@ func readUnits(kept string) []unit {
 		units[i].words = words(units[i].text)
 		units[i].dates = findDates(units[i].text)
 		units[i].dated = len(units[i].dates) > 0
+		units[i].cues, units[i].main = sentenceCues(units[i])
 	}
 	return units
 }
@@ -192,10 +203,11 @@ func weighted(a, q map[string]bool, weight map[string]int) int {
 // that shares nothing with any question, or more words with the theme's
 // name than with the question chosen, goes to the opening paragraph when
 // no answer came before it in the notes, else to the closing one.
-func placeUnits(units []unit, qwords []map[string]bool, theme, context map[string]bool) (place, score []int) {
+func placeUnits(units []unit, qwords []map[string]bool, qcues []cue, theme, context map[string]bool) (place, score []int) {
 	place = make([]int, len(units))
 	score = make([]int, len(units))
 	weight := distinctness(qwords, context)
+	n := len(qwords)
 	// Groups: a prose sentence alone; a list with its lead-in line and the
 	// sentences before it in the lead-in's paragraph.
 	var groups [][]int
@@ -216,11 +228,18 @@ func placeUnits(units []unit, qwords []map[string]bool, theme, context map[strin
 				groups = groups[:n-1]
 				n--
 			}
+		case n > 0 && len(groups[n-1]) == 1 && askingLead(units[groups[n-1][0]]) && units[groups[n-1][0]].para == u.para:
+			// "Stuck? The Learning Desk answers on…": the short question
+			// leads into its answer.
+			groups[n-1] = append(groups[n-1], i)
 		default:
 			groups = append(groups, []int{i})
 		}
 	}
 	answered := false
+	prevPlace, prevPara := -1, -1
+	const lexWeight, cueWeight, mainWeight = 2, 1, 2
+	const continuity = 3 // half a cue, in the doubled scores below
 	for _, g := range groups {
 		w := map[string]bool{}
 		for _, i := range g {
@@ -228,15 +247,43 @@ func placeUnits(units []unit, qwords []map[string]bool, theme, context map[strin
 				w[k] = true
 			}
 		}
-		best, bestN, bestCount := -1, 0, 0
+		// A group says what its first line says: a list's lead-in ("Before
+		// cut-over every division must:"), a question's answer.
+		c, main := units[g[0]].cues, units[g[0]].main
+		if c == 0 {
+			for _, i := range g {
+				c |= units[i].cues
+			}
+			main = primaryCue(c)
+		}
+		if askingLead(units[g[0]]) && len(g) > 1 {
+			c, main = c|units[g[1]].cues, units[g[1]].main
+		}
+		best, bestN, bestCount, bestCue := -1, 0, 0, 0
 		for q, qw := range qwords {
-			if n := weighted(w, qw, weight); n > bestN {
-				best, bestN, bestCount = q, n, shared(w, qw)
+			cues := 0
+			if q < len(qcues) {
+				cues = cueWeight * cueCount(qcues[q], c)
+				if qcues[q]&main != 0 {
+					cues += mainWeight
+				}
+			}
+			if s := (lexWeight*weighted(w, qw, weight) + n*cues) / lexWeight; s > bestN {
+				best, bestN, bestCount, bestCue = q, s, shared(w, qw), cues
 			}
 		}
-		if best >= 0 && shared(w, theme) > bestCount {
+		if best >= 0 && bestCue == 0 && shared(w, theme) > bestCount {
 			best = -1
 		}
+		// A sentence that says nothing a question asks about, or that
+		// goes on from the one before ("It takes 45 minutes…", "She
+		// succeeds…"), stays with the sentence before it in its paragraph.
+		first := units[g[0]]
+		if first.list == kPara && first.para == prevPara && prevPlace >= 0 && continues(first.text) && (best < 0 || bestCount == 0) {
+			best, bestN = prevPlace, weighted(w, qwords[prevPlace], weight)
+		}
+		prevPara = units[g[len(g)-1]].para
+		prevPlace = best
 		p := best
 		if best < 0 {
 			p = placeClosing
@@ -264,16 +311,18 @@ func placeUnits(units []unit, qwords []map[string]bool, theme, context map[strin
 // one that matches nothing or section 1; on a tie the section wins
 // ("Training runs 9–20 February" goes to Training and Readiness). Section 4
 // is no candidate: it lists the key dates of every section.
-func placeSections(units []unit, t NewsletterTemplate, qwords []map[string]bool, context map[string]bool) []int {
+func placeSections(units []unit, t NewsletterTemplate, qwords []map[string]bool, qcues []cue, context map[string]bool) []int {
 	var nums []int
 	var cands []map[string]bool
+	var scues []cue
 	for _, s := range sectionsInOrder(t) {
 		if s.Enabled && s.Number != 4 {
 			nums = append(nums, s.Number)
 			cands = append(cands, words(s.Title+" "+s.DefaultText))
+			scues = append(scues, questionCues(s.Title))
 		}
 	}
-	place, _ := placeUnits(units, append(cands, qwords...), nil, context)
+	place, _ := placeUnits(units, append(cands, qwords...), append(scues, qcues...), nil, context)
 	out := make([]int, len(units))
 	for i, p := range place {
 		if p >= 0 && p < len(nums) && nums[p] != 1 {
@@ -363,9 +412,16 @@ func (m *material) build() {
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return dates[a].start - dates[b].start })
+	slices.SortStableFunc(order, func(a, b int) int {
+		if dates[a].start != dates[b].start {
+			return dates[a].start - dates[b].start
+		}
+		return dates[a].end - dates[b].end // 13 March before 13–16 March
+	})
+	m.dateKeys = m.dateKeys[:0]
 	for _, i := range order {
-		m.dates = append(m.dates, item{longMonths(dates[i].label) + ":", texts[i]})
+		m.dates = append(m.dates, item{dates[i].display() + ":", texts[i]})
+		m.dateKeys = append(m.dateKeys, dates[i].start)
 	}
 	m.topics, m.open, m.openingPoint = nil, nil, ""
 	if bestOpening >= 0 {
@@ -421,12 +477,20 @@ func period(s string) string {
 // relevant sentence, then each topic's.
 func (m *material) points() []string {
 	var out []string
+	if cta := m.callToActionPoint(); cta != "" && shortTypes[m.typ] {
+		out = append(out, asSentence(cta))
+	}
+	add := func(p string) {
+		if p = asSentence(p); !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
 	if m.openingPoint != "" {
-		out = append(out, asSentence(m.openingPoint))
+		add(m.openingPoint)
 	}
 	for _, t := range m.topics {
 		if t.point != "" {
-			out = append(out, asSentence(t.point))
+			add(t.point)
 		}
 	}
 	// Without material (notes empty or all internal) a short piece says
@@ -435,6 +499,18 @@ func (m *material) points() []string {
 		out = append(out, m.desc)
 	}
 	return out
+}
+
+// callToActionPoint is the notes' call to action: the first instruction
+// with a deadline ("Book your session by 1 February"), which a short piece
+// carries first; "" when the notes have none.
+func (m *material) callToActionPoint() string {
+	for i, u := range m.units {
+		if !m.dropped[i] && deadline(u) {
+			return u.text
+		}
+	}
+	return ""
 }
 
 // asSentence makes a list item read as a sentence on its own, as a point
@@ -450,13 +526,91 @@ func asSentence(s string) string {
 	return period(string(rs))
 }
 
-// greeting opens a letter, to the communication's audience when it has
-// one.
+// greeting opens a letter: to the division ("Hello, Massachusetts team,"),
+// to a named audience without its code, or to everyone.
 func (m *material) greeting() string {
-	if a := m.frame.Audience; a != "" {
-		return m.tone.pick("Dear "+a+",", "Hello "+a+",", "Hi "+a+",")
+	name := m.frame.Greeting
+	if name == "" {
+		name = greetingName(m.frame.Audience)
+	}
+	if name != "" {
+		return m.tone.pick("Dear "+name+",", "Hello, "+name+",", "Hi, "+name+",")
 	}
 	return m.tone.greeting()
+}
+
+// divisionName is an audience named by a division's code and its place:
+// "BFA - Massachusetts".
+var divisionName = regexp.MustCompile(`^[A-Z0-9&]{2,}\s+[-–]\s+(.+)$`)
+
+// greetingName is whom a greeting names for an audience: a division's
+// place and "team" ("Massachusetts team", never "BFA - Massachusetts"),
+// else the audience's name.
+func greetingName(audience string) string {
+	if m := divisionName.FindStringSubmatch(audience); m != nil {
+		return m[1] + " team"
+	}
+	return audience
+}
+
+// DivisionGreeting is whom a greeting names for a division, by its label:
+// its place and "team" ("BFA - Massachusetts" gives "Massachusetts team",
+// "Ohio" gives "Ohio team"), never its code.
+func DivisionGreeting(label string) string {
+	label = inline(label)
+	if m := divisionName.FindStringSubmatch(label); m != nil {
+		label = m[1]
+	}
+	if label == "" {
+		return ""
+	}
+	return label + " team"
+}
+
+// purpose is the theme's description, which introduces a piece once and
+// only when the notes give no purpose of their own (an opening paragraph).
+func (m *material) purpose() string {
+	if len(m.opening) > 0 {
+		return ""
+	}
+	return m.desc
+}
+
+// status is a project dashboard's status from the notes: how many key
+// dates and actions with a deadline, and the next one after the
+// communication's date (the first, without a date).
+func (m *material) status() string {
+	if len(m.dates) == 0 {
+		return "No dates in the notes yet."
+	}
+	actions := 0
+	for i, u := range m.units {
+		if !m.dropped[i] && deadline(u) {
+			actions++
+		}
+	}
+	next := m.dates[0]
+	if !m.frame.Date.IsZero() {
+		today := m.frame.Date.Year()*10000 + int(m.frame.Date.Month())*100 + m.frame.Date.Day()
+		for i, k := range m.dateKeys {
+			if k >= today {
+				next = m.dates[i]
+				break
+			}
+		}
+	}
+	s := fmt.Sprintf("%d key dates", len(m.dates))
+	if len(m.dates) == 1 {
+		s = "1 key date"
+	}
+	switch actions {
+	case 0:
+	case 1:
+		s += ", 1 action with a deadline"
+	default:
+		s += fmt.Sprintf(", %d actions with a deadline", actions)
+	}
+	return s + ". Next: " + next.label + " " + next.text + "."
 }
 
 // subject is the communication's title, else one made of the theme.
@@ -527,6 +681,10 @@ func (m *material) closingBody(d *doc, level int) {
 // yet: the piece says what is known and what is still open.
 func (m *material) openQuestions(d *doc, level int) {
 	if len(m.open) == 0 {
+		return
+	}
+	if spokenTypes[m.typ] {
+		d.p("Still to be answered: " + strings.Join(m.open, " "))
 		return
 	}
 	if level > 0 {
@@ -640,8 +798,25 @@ func (m *material) spoken(s substance, seconds int, said string) substance {
 	slices.SortStableFunc(all, func(a, b at) int { return rel[s[b.p].items[b.i]] - rel[s[a.p].items[a.i]] })
 	keep := map[at]bool{}
 	used := 0
+	// A list is said after its lead-in, in one sentence with an "and": the
+	// lead-in's words count once an item of the list is said.
+	leadCost := func(p int) int {
+		if s[p].list == kPara || p == 0 {
+			return 0
+		}
+		for i := range s[p].items {
+			if keep[at{p, i}] {
+				return 0
+			}
+		}
+		prev := s[p-1].items
+		if k := len(prev); k > 0 && strings.HasSuffix(prev[k-1], ":") {
+			return len(strings.Fields(prev[k-1])) + 1
+		}
+		return 1
+	}
 	for _, a := range all {
-		n := len(strings.Fields(s[a.p].items[a.i]))
+		n := len(strings.Fields(s[a.p].items[a.i])) + leadCost(a.p)
 		if len(keep) > 0 && used+n > budget {
 			continue
 		}
@@ -750,6 +925,11 @@ func (m *material) trim(build func() string) string {
 		}
 		return b - a
 	})
+	// The call to action is cut last: a short piece carries it.
+	if cta := slices.IndexFunc(m.units, deadline); cta >= 0 {
+		j := slices.Index(order, cta)
+		order = append(append(order[:j:j], order[j+1:]...), cta)
+	}
 	try := func(k int) (string, bool) {
 		for i := range m.dropped {
 			m.dropped[i] = false

@@ -63,12 +63,13 @@ func keyDateLines(content string) []string {
 }
 
 // A date written in two spellings ("Monday 3 March", "March 3") is one key
-// date, listed once under its first spelling.
+// date, listed once, as every date of the list is written: day, month in
+// full, and the year when the notes name one.
 func TestKeyDatesOneItemPerDay(t *testing.T) {
 	for _, tc := range []struct{ notes, want string }{
-		{"Wave 1 goes live on Monday 3 March.\nFrom March 3 you log in with your usual password.", "- Monday 3 March: Wave 1 goes live"},
-		{"Go-live is on 3 Mar.\nOn 3 March 2027 the portal opens.", "- 3 March: Go-live is"},
-		{"Invoices go out on March 1st.\nBilling starts 1 March.", "- March 1st: Invoices go out"},
+		{"Wave 1 goes live on Monday 3 March.\nFrom March 3 you log in with your usual password.", "- 3 March: Wave 1 goes live"},
+		{"Go-live is on 3 Mar.\nOn 3 March 2027 the portal opens.", "- 3 March 2027: Go-live is"},
+		{"Invoices go out on March 1st.\nBilling starts 1 March.", "- 1 March: Invoices go out"},
 	} {
 		in := seededInput(t, "email", domain.StrategyUniversal, tc.notes)
 		in.Vehicle.Settings.Format = FormatText
@@ -137,7 +138,7 @@ func TestGenericWordsDoNotMatch(t *testing.T) {
 	assert.Empty(t, words("runs ran using old new systems usually"))
 	assert.Equal(t, map[string]bool{"payrol": true, "parallel": true}, words("Payroll runs in parallel"))
 
-	m := newMaterial(seededInput(t, "email", domain.StrategyUniversal, "The old scheduling tools are read-only from 17 February, while open work orders are moved over."), FormatText)
+	m := newMaterial(seededInput(t, "email", domain.StrategyUniversal, "The old scheduling tools are read-only while open work orders are moved over."), FormatText)
 	assert.Equal(t, placeOpening, m.place[0], "placed under %d", m.place[0])
 
 	m = newMaterial(seededInput(t, "email", domain.StrategyUniversal, "Parallel runs are run by the team."), FormatText)
@@ -147,18 +148,24 @@ func TestGenericWordsDoNotMatch(t *testing.T) {
 // The short pieces show the go-live date, not a payroll sentence that
 // shares more generic words with its question.
 func TestShortPiecesShowTheGoLiveDate(t *testing.T) {
+	// Without a call to action in the notes, the go-live day.
+	notes := strings.ReplaceAll(seededNotes, "Timesheets for the parallel run must be approved by Wednesday 26 February.", "")
 	for _, typ := range []string{"digital_signage", "mobile_push", "sms", "social"} {
 		for _, strategy := range []string{domain.StrategyTraditional, domain.StrategyUniversal, domain.StrategyDigital} {
-			c := generate(t, seededInput(t, typ, strategy, seededNotes))
+			c := generate(t, seededInput(t, typ, strategy, notes))
 			assert.Contains(t, c, "goes live on Monday 3 March", typ+"/"+strategy)
 			if typ != "social" { // room for a point per question
 				assert.NotContains(t, c, "compared line by line", typ+"/"+strategy)
 			}
+			// With one, the call to action and its deadline first.
+			c = generate(t, seededInput(t, typ, strategy, seededNotes))
+			assert.Contains(t, c, "Timesheets for the parallel run must be approved by Wednesday 26 February", typ+"/"+strategy)
 		}
 	}
-	// On the golden notes too: the go-live day, not "invoices go out".
+	// On the golden notes: the managers' action with its date, not the
+	// training budget (a decision for executives) nor "invoices go out".
 	c := generate(t, goldenInput(t, "sms", domain.StrategyTraditional))
-	assert.Contains(t, c, "Monday 3 March")
+	assert.Contains(t, c, "Confirm training attendance lists by 6 Feb.")
 	assert.NotContains(t, c, "invoices")
 }
 
@@ -226,9 +233,14 @@ func TestHeadlinesUseTheTitle(t *testing.T) {
 // In the digital tone a line that leads into a list stays a line: as a
 // bullet, Markdown makes it the list's first item.
 func TestDigitalLeadInStaysALine(t *testing.T) {
-	c := generate(t, seededInput(t, "podcast", domain.StrategyDigital, seededNotes+"\n\nBefore cut-over every division must:\n- confirm its super users;\n- close open work orders."))
+	in := seededInput(t, "email", domain.StrategyDigital, seededNotes+"\n\nBefore cut-over every division must:\n- confirm its super users;\n- close open work orders.")
+	in.Vehicle.Settings.Format = FormatText
+	c := generate(t, in)
 	assert.Contains(t, c, "\n\nBefore cut-over every division must:\n\n- confirm its super users;\n")
 	assert.NotContains(t, c, "- Before cut-over")
+	// Said aloud, the list is one sentence after its lead-in.
+	c = generate(t, seededInput(t, "podcast", domain.StrategyDigital, seededNotes+"\n\nBefore cut-over every division must:\n- confirm its super users;\n- close open work orders."))
+	assert.Contains(t, c, "Before cut-over every division must: confirm its super users; and close open work orders.")
 	// A first paragraph alone (Yammer) leaves out the line without its list.
 	c = generate(t, goldenInput(t, "yammer_teams", domain.StrategyTraditional))
 	assert.NotContains(t, c, "Actions for managers:")
@@ -321,7 +333,7 @@ func TestKeyDatesKeepYearsApart(t *testing.T) {
 		"The support contract renews on 3 March 2028.\nWave 1 goes live on 3 March 2027.\nFrom 3 March you log in with your usual password.\nThe old tools close on 28 February.")
 	in.Vehicle.Settings.Format = FormatText
 	assert.Equal(t, []string{
-		"- 28 February: The old tools close",
+		"- 28 February 2027: The old tools close",
 		"- 3 March 2027: Wave 1 goes live",
 		"- 3 March 2028: The support contract renews",
 	}, keyDateLines(generate(t, in)))
@@ -352,8 +364,8 @@ func TestKeyDatesEveryDateOfASentence(t *testing.T) {
 	assert.Equal(t, []string{
 		"- 28 March: Book your session in the learning portal",
 		"- 31 March: Your account is set up",
-		"- Wednesday 2 April: Timesheets must be approved",
-		"- April 7: You log in to SAP with your usual password",
+		"- 2 April: Timesheets must be approved",
+		"- 7 April: You log in to SAP with your usual password",
 	}, keyDateLines(generate(t, in)))
 }
 
@@ -426,8 +438,13 @@ func TestVideoVoiceOverFitsItsSeconds(t *testing.T) {
 
 // Notes that ask for no decision give the briefing a visible placeholder
 // (a paragraph, which step 4 counts), never an invented decision.
-func TestBriefingWithoutDecisionShowsPlaceholders(t *testing.T) {
-	got := generate(t, seededInput(t, "executive_briefing", "", "Wave 1 goes live on Monday 3 March."))
+func TestBriefingWithoutDecisionLeavesItOut(t *testing.T) {
+	in := seededInput(t, "executive_briefing", "", "Wave 1 goes live on Monday 3 March.")
+	got := generate(t, in)
+	assert.NotContains(t, got, "Decision Needed", "a section the notes cannot fill is left out")
+	assert.NotContains(t, got, "[Add")
+	in.Placeholders = true
+	got = generate(t, in)
 	assert.Contains(t, got, "<h2>Decision Needed</h2>\n<p>[Add the decision you need from the steering committee]</p>")
 	assert.Contains(t, got, "<h2>Impact</h2>\n<p>[Add the impact: who is affected, the cost and the risk]</p>")
 	assert.NotContains(t, got, "Endorse the approach")

@@ -96,6 +96,8 @@ type unit struct {
 	words map[string]bool // its meaningful words (words)
 	dates []keyDate       // the dates it names (findDates)
 	dated bool            // it names a date
+	cues  cue             // what kind of information it gives (sentenceCues)
+	main  cue             // what it gives above all
 }
 
 // readNotes splits the (already withheld) notes into units: paragraphs on
@@ -147,16 +149,35 @@ func readNotes(raw string) []unit {
 	return out
 }
 
-// ourAbbreviations never end a sentence, whatever follows them (the Punkt
-// model misses some, "No. 4400" among them).
-var ourAbbreviations = []string{"st", "dr", "mr", "mrs", "ms", "no", "ext", "e.g", "i.e", "etc", "a.m", "p.m", "vs"}
+// ourAbbreviations are taught to the Punkt model (it misses some, "No.
+// 4400" among them); boundary then decides each break.
+var ourAbbreviations = []string{"st", "dr", "mr", "mrs", "ms", "no", "ext", "e.g", "i.e", "etc", "a.m", "p.m", "vs",
+	"mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",
+	"jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+	"corp", "inc", "ltd", "co", "ave", "blvd", "rd", "sq", "ln", "u.s", "u.k", "e.u"}
 
-// closingAbbreviations may end a sentence: after them a capitalised word
-// that is not a day or a month starts a new one ("at 5 p.m. Then…").
-var closingAbbreviations = []string{"etc.", "a.m.", "p.m.", "jan.", "feb.", "mar.", "apr.", "jun.", "jul.", "aug.", "sep.", "sept.", "oct.", "nov.", "dec."}
+// titleAbbreviations always lead into what follows ("Dr. Smith", "No.
+// 4", "e.g. Ms. Chen"): no sentence ends after them.
+var titleAbbreviations = map[string]bool{"dr.": true, "mr.": true, "mrs.": true, "ms.": true, "no.": true,
+	"ext.": true, "e.g.": true, "i.e.": true, "vs.": true, "prof.": true}
 
-// titleAbbreviations always lead into what follows ("Dr. Smith", "No. 4").
-var titleAbbreviations = []string{"st.", "dr.", "mr.", "mrs.", "ms.", "no.", "ext.", "e.g.", "i.e.", "vs."}
+// timeAbbreviations, weekdays and months written short end a sentence
+// only when a capitalised word follows that is no day, month or time zone:
+// "at 7 a.m. Eastern", "Tue., Wed. and Thu. mornings", "Mon.-Fri. 8 a.m."
+// and "Sat. 14 Feb. 2027" stay whole; "on Tue., Wed. and Thu. Each
+// session…" breaks after "Thu.".
+var timeAbbreviations = map[string]bool{"a.m.": true, "p.m.": true, "etc.": true,
+	"mon.": true, "tue.": true, "tues.": true, "wed.": true, "thu.": true, "thur.": true, "thurs.": true, "fri.": true, "sat.": true, "sun.": true,
+	"jan.": true, "feb.": true, "mar.": true, "apr.": true, "jun.": true, "jul.": true, "aug.": true, "sep.": true, "sept.": true,
+	"oct.": true, "nov.": true, "dec.": true}
+
+// closingAbbreviations may end a sentence: a capitalised word after them
+// starts the next one ("…on King St. Do not use the lifts", "over 3 m.
+// Report…", "Acme Corp. The deal…"); any other word does not ("Acme Corp.
+// will acquire").
+var closingAbbreviations = map[string]bool{"corp.": true, "inc.": true, "ltd.": true, "co.": true,
+	"ave.": true, "blvd.": true, "rd.": true, "sq.": true, "ln.": true,
+	"m.": true, "km.": true, "kg.": true, "cm.": true, "mm.": true, "min.": true, "mins.": true, "hrs.": true, "lbs.": true}
 
 var (
 	segmenterOnce sync.Once
@@ -178,42 +199,100 @@ func punkt() *punktlib.DefaultSentenceTokenizer {
 	return segmenter
 }
 
-// sentences splits one paragraph into sentences with the Punkt model and
-// our abbreviations: "Dr. Smith", "No. 4400", "e.g. this", "2.5", "7:30
-// a.m.", "J. R. Smith" stay whole. Text the model does not know (CJK,
-// Arabic) is split after its own sentence punctuation.
+// sentences splits one paragraph into sentences: the Punkt model proposes
+// the breaks, and boundary decides each place where a word ends with a
+// full stop: "Dr. Smith", "No. 4400", "at 7 a.m. Eastern", "Tue., Wed. and
+// Thu. mornings", "Mon.-Fri. 8 a.m.", "2.5", "$12.50", "J. R. Smith",
+// "U.S. and" stay whole. Text the model does not know (CJK, Arabic) is
+// split after its own sentence punctuation.
 func sentences(p string) []string {
 	segmenterMu.Lock()
 	toks := punkt().Tokenize(p)
 	segmenterMu.Unlock()
-	var raw []string
+	words := strings.Fields(p)
+	breaks := map[int]bool{} // after word i, the model breaks
+	n := 0
 	for _, t := range toks {
-		if s := strings.TrimSpace(t.Text); s != "" {
-			raw = append(raw, s)
-		}
-	}
-	// Merge where the model split after one of our title abbreviations.
-	var merged []string
-	for _, s := range raw {
-		if n := len(merged); n > 0 && endsWithAny(merged[n-1], titleAbbreviations) {
-			merged[n-1] += " " + s
-			continue
-		}
-		merged = append(merged, s)
+		n += len(strings.Fields(t.Text))
+		breaks[n-1] = true
 	}
 	var out []string
-	for _, s := range merged {
-		for _, part := range splitAfterNumber(s) {
-			out = append(out, splitAfterClosing(part)...)
+	start := 0
+	for i := 0; i+1 < len(words); i++ {
+		if boundary(words, start, i, breaks[i]) {
+			out = append(out, strings.Join(words[start:i+1], " "))
+			start = i + 1
 		}
 	}
-	merged, out = out, nil
-	for _, s := range merged {
-		for _, part := range []string{s} {
-			out = append(out, splitForeign(part)...)
-		}
+	if start < len(words) {
+		out = append(out, strings.Join(words[start:], " "))
 	}
-	return out
+	var all []string
+	for _, s := range out {
+		all = append(all, splitForeign(s)...)
+	}
+	return all
+}
+
+// boundary decides whether a sentence ends after words[i] (the sentence
+// began at words[start]); model is the Punkt model's answer.
+func boundary(words []string, start, i int, model bool) bool {
+	w := strings.TrimLeft(strings.TrimRight(words[i], closers), "\"'“‘([")
+	next := []rune(strings.TrimLeft(words[i+1], "\"'“‘("))
+	upper := len(next) > 0 && unicode.IsUpper(next[0])
+	if !strings.HasSuffix(w, ".") {
+		return model
+	}
+	l := strings.ToLower(w)
+	if k := strings.LastIndexAny(l, "-–/"); k >= 0 && k < len(l)-2 {
+		l = l[k+1:] // "Mon.-Fri." reads as "fri."
+	}
+	nextWord := strings.ToLower(strings.Trim(string(next), ".,;:)"))
+	switch {
+	case titleAbbreviations[l]:
+		return false
+	case l == "st.":
+		// "St. Louis" (a saint) leads on; "King St. Do not…" (a street,
+		// after a capitalised name) may end a sentence.
+		prev := ""
+		if i-1 > start {
+			prev = strings.TrimLeft(words[i-1], "\"'“‘(")
+		}
+		return upper && prev != "" && unicode.IsUpper([]rune(prev)[0]) && !strings.HasSuffix(prev, ",")
+	case initial(w) && (i == start || !labelWords[strings.ToLower(strings.Trim(words[i-1], "\"'“‘(,"))]):
+		return false // "Dana K. Ruiz", "J. R. Patel"; but "…in Room B. Parking is free"
+	case initial(w):
+		return upper
+	case timeAbbreviations[l]:
+		return upper && !calendarWords[nextWord]
+	case closingAbbreviations[l], dottedAbbreviation(w):
+		return upper
+	case i > start && isNumber(strings.TrimRight(l[:len(l)-1], ")")) && len(l) > 1:
+		// "…on ext. 4400. Super users…": the model takes it for an
+		// ordinal; a number starting a sentence ("1. The first") stays.
+		return upper
+	}
+	return model
+}
+
+// labelWords name a place or a thing by a letter ("Room B", "Gate C"): the
+// letter is no initial, and a sentence may end after it.
+var labelWords = map[string]bool{"room": true, "building": true, "gate": true, "point": true, "block": true, "wing": true,
+	"floor": true, "level": true, "zone": true, "unit": true, "hall": true, "plan": true, "option": true, "phase": true,
+	"wave": true, "site": true, "depot": true, "bay": true, "door": true, "suite": true, "area": true, "section": true,
+	"grade": true, "class": true, "team": true, "group": true, "shift": true, "line": true, "lot": true}
+
+// initial is a single capital letter and a full stop ("K.").
+func initial(w string) bool {
+	rs := []rune(w)
+	return len(rs) == 2 && unicode.IsUpper(rs[0]) && rs[1] == '.'
+}
+
+// dottedAbbreviation is a word with a full stop inside it as well as at its
+// end: "U.S.", "E.U.", "example.com." (not "2.5." , a number).
+func dottedAbbreviation(w string) bool {
+	body := strings.TrimSuffix(w, ".")
+	return strings.ContainsAny(body, ".@") && strings.IndexFunc(body, unicode.IsLetter) >= 0
 }
 
 // endsWithAny says whether s ends with one of the abbreviations as a whole
@@ -231,58 +310,19 @@ func endsWithAny(s string, abbrevs []string) bool {
 	return false
 }
 
+// calendarWords never start a sentence after an abbreviation of time:
+// days, months and time zones ("at 7 a.m. Eastern", "Thu. 12 Feb.").
 var calendarWords = map[string]bool{
 	"monday": true, "tuesday": true, "wednesday": true, "thursday": true, "friday": true, "saturday": true, "sunday": true,
 	"mon": true, "tue": true, "tues": true, "wed": true, "thu": true, "thur": true, "thurs": true, "fri": true, "sat": true, "sun": true,
 	"january": true, "february": true, "march": true, "april": true, "may": true, "june": true, "july": true,
 	"august": true, "september": true, "october": true, "november": true, "december": true,
-	"am": true, "pm": true, "gmt": true, "utc": true, "bst": true, "cet": true, "est": true, "pst": true,
-}
-
-// splitAfterClosing splits s after an abbreviation that may end a sentence
-// (a.m., p.m., etc., a month) when a capitalised word follows that is not a
-// day, a month or a time zone.
-func splitAfterClosing(s string) []string {
-	words := strings.Split(s, " ")
-	var out []string
-	start := 0
-	for i := 0; i+1 < len(words); i++ {
-		if !endsWithAny(words[i], closingAbbreviations) {
-			continue
-		}
-		next := []rune(strings.TrimLeft(words[i+1], "\"'“‘("))
-		if len(next) == 0 || !unicode.IsUpper(next[0]) {
-			continue
-		}
-		if calendarWords[strings.ToLower(strings.Trim(string(next), ".,;:"))] {
-			continue
-		}
-		out = append(out, strings.Join(words[start:i+1], " "))
-		start = i + 1
-	}
-	return append(out, strings.Join(words[start:], " "))
-}
-
-// splitAfterNumber splits after a number that ends a sentence ("on ext.
-// 4400. Super users…"), which the model takes for an ordinal; a number that
-// starts the sentence ("1. The first") is a list number and stays.
-func splitAfterNumber(s string) []string {
-	words := strings.Split(s, " ")
-	var out []string
-	start := 0
-	for i := 1; i+1 < len(words); i++ {
-		w := words[i]
-		if i == start || len(w) < 2 || w[len(w)-1] != '.' || !isNumber(strings.TrimRight(w[:len(w)-1], ")")) {
-			continue
-		}
-		next := []rune(strings.TrimLeft(words[i+1], "\"'“‘("))
-		if len(next) == 0 || !unicode.IsUpper(next[0]) {
-			continue
-		}
-		out = append(out, strings.Join(words[start:i+1], " "))
-		start = i + 1
-	}
-	return append(out, strings.Join(words[start:], " "))
+	"jan": true, "feb": true, "mar": true, "apr": true, "jun": true, "jul": true, "aug": true, "sep": true, "sept": true,
+	"oct": true, "nov": true, "dec": true,
+	"am": true, "pm": true, "gmt": true, "utc": true, "bst": true, "cet": true, "cest": true, "est": true, "edt": true,
+	"cst": true, "cdt": true, "mst": true, "mdt": true, "pst": true, "pdt": true, "et": true, "ct": true, "mt": true, "pt": true,
+	"eastern": true, "central": true, "pacific": true, "mountain": true, "atlantic": true, "alaska": true, "hawaii": true,
+	"local": true, "uk": true,
 }
 
 // Sentence punctuation, and what may follow it inside the sentence.
@@ -389,6 +429,9 @@ var relatedStems = func() map[string]string {
 // word the first of its line in relatedWords. Go-live gives "live".
 func words(s string) map[string]bool {
 	out := map[string]bool{}
+	if strings.ContainsAny(s, "@/") {
+		s = addresses.ReplaceAllString(s, " ") // "hr.policy@example.com" says nothing of policy
+	}
 	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
 		if stopWords[w] || utf8.RuneCountInString(w) < 2 || isNumber(w) {
 			continue
@@ -402,6 +445,9 @@ func words(s string) map[string]bool {
 	}
 	return out
 }
+
+// addresses are e-mail and web addresses, whose words are no meaning.
+var addresses = regexp.MustCompile(`[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\bhttps?://\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io)\b\S*`)
 
 func isNumber(w string) bool {
 	for _, r := range w {

@@ -48,8 +48,8 @@ func emailRule(m *material) doc {
 	d.p(t.pick("We are writing to update you on "+period(m.theme),
 		"Here is an update on "+period(m.theme),
 		"Quick update on "+period(m.theme)))
-	if m.desc != "" {
-		d.p(m.desc)
+	if p := m.purpose(); p != "" {
+		d.p(p)
 	}
 	t.body(&d, m.opening)
 	m.topicsUnder(&d, 2, plainTitle)
@@ -67,8 +67,8 @@ func blogRule(m *material) doc {
 	t := m.tone
 	var d doc
 	d.h(1, or(m.frame.Title, m.theme))
-	if m.desc != "" {
-		d.p(m.desc)
+	if p := m.purpose(); p != "" {
+		d.p(p)
 	}
 	switch {
 	case len(m.topics) == 0:
@@ -178,10 +178,13 @@ func newsletterRule(m *material) doc {
 		if !s.Enabled {
 			continue
 		}
-		d.h(2, or(inline(s.Title), fmt.Sprintf("Section %d", s.Number)))
 		notes := m.sections[s.Number]
 		material := (s.Number == 1) || (s.Number == 4 && len(m.dates) > 0) || s.Number == SectionCount || len(notes) > 0
 		content := paragraphs(s.Content)
+		if !material && !m.placeholders && len(content) == 0 && !hasSubContent(s) {
+			continue // a section the notes cannot fill is left out
+		}
+		d.h(2, or(inline(s.Title), fmt.Sprintf("Section %d", s.Number)))
 		for _, p := range content {
 			d.p(p)
 		}
@@ -195,7 +198,7 @@ func newsletterRule(m *material) doc {
 				}
 			}
 		}
-		if len(content) == 0 && !subs && !material {
+		if len(content) == 0 && !subs && !material && m.placeholders {
 			if p := Placeholder(s); p != "" {
 				d.p(p)
 			}
@@ -204,8 +207,8 @@ func newsletterRule(m *material) doc {
 		switch s.Number {
 		case 1:
 			d.h(3, m.theme)
-			if m.desc != "" {
-				d.p(m.desc)
+			if p := m.purpose(); p != "" {
+				d.p(p)
 			}
 			m.tone.body(&d, m.opening)
 			for _, t := range m.topics {
@@ -240,7 +243,7 @@ func memoRule(m *material) doc {
 	}
 	d.fields(append(fields, item{"RE:", or(m.frame.Title, m.theme)})...)
 	d.rule()
-	d.p(or(m.desc, "This memo sets out what you need to know about "+period(m.theme)))
+	d.p(or(m.purpose(), "This memo sets out what you need to know about "+period(m.theme)))
 	if t == domain.StrategyTraditional {
 		d.p("Please read it carefully and share it with your team.")
 	}
@@ -262,7 +265,7 @@ func (m *material) topicSegments(span int, extra func(i int, d *doc)) []segment 
 	var segs []segment
 	for i, tp := range m.topics {
 		segs = append(segs, segment{tp.title, span, func(d *doc) {
-			m.tone.body(d, tp.notes)
+			m.say(d, tp.notes)
 			if extra != nil {
 				extra(i, d)
 			}
@@ -279,7 +282,7 @@ func (m *material) aside(title string, span int) []segment {
 		return nil
 	}
 	return []segment{{title, span, func(d *doc) {
-		m.tone.body(d, m.opening)
+		m.say(d, m.opening)
 		m.openQuestions(d, 0)
 	}}}
 }
@@ -291,9 +294,6 @@ func townHallRule(m *material) doc {
 	t := m.tone
 	var d doc
 	d.h(1, m.headline("Town Hall", "town hall"))
-	if m.desc != "" {
-		d.lp("Purpose:", m.desc)
-	}
 	segs := []segment{
 		{"Welcome and introductions", 5, func(d *doc) {
 			d.p(t.pick("Thank everyone for attending, introduce the speakers and explain that today's session covers "+period(m.theme),
@@ -301,7 +301,7 @@ func townHallRule(m *material) doc {
 				"Welcome everyone and share the agenda: "+period(m.theme)))
 		}},
 		{"Why this matters", 5, func(d *doc) {
-			d.p(or(m.desc, "Explain why "+m.theme+" matters to the business and to each team."))
+			d.p(or(m.purpose(), "Explain why "+m.theme+" matters to the business and to each team."))
 		}},
 	}
 	segs = append(segs, m.aside("Where we are", t.pickInt(10, 8, 6))...)
@@ -313,7 +313,7 @@ func townHallRule(m *material) doc {
 				"Take the top-voted questions from the live channel first."))
 		}},
 		segment{"Close and next steps", 5, func(d *doc) {
-			t.body(d, m.closing)
+			m.say(d, m.closing)
 			d.p(t.spokenCTA())
 			d.p("Thank everyone for their time.")
 		}},
@@ -357,13 +357,13 @@ func workshopRule(m *material) doc {
 	t := m.tone
 	var d doc
 	d.h(1, m.headline("Workshop", "workshop"))
-	d.lp("Objective:", or(m.desc, "Work through "+m.theme+" together and agree on the next steps."))
+	d.lp("Objective:", or(m.purpose(), "Work through "+m.theme+" together and agree on the next steps."))
 	activities := workshopActivities[t]
 	segs := []segment{{"Welcome and objectives", 10, func(d *doc) {
 		d.p(t.pick("Welcome the participants, agree the ground rules and set out the objectives of the session.",
 			"Welcome everyone and set out the objectives.",
 			"Quick intros and today's goals."))
-		t.body(d, m.opening)
+		m.say(d, m.opening)
 	}}}
 	segs = append(segs, m.topicSegments(t.pickInt(20, 15, 15), func(i int, d *doc) {
 		if i < len(activities) {
@@ -371,7 +371,7 @@ func workshopRule(m *material) doc {
 		}
 	})...)
 	segs = append(segs, segment{"Wrap-up and next steps", 10, func(d *doc) {
-		t.body(d, m.closing)
+		m.say(d, m.closing)
 		m.openQuestions(d, 0)
 		d.p(t.spokenCTA())
 	}})
@@ -392,8 +392,8 @@ func lunchLearnRule(m *material) doc {
 	segs := []segment{
 		{"Arrival and lunch", 10, func(d *doc) { d.p("Settle in with your lunch.") }},
 		{"Introduction", 5, func(d *doc) {
-			d.p(or(m.desc, "Why "+m.theme+" matters."))
-			t.body(d, m.opening)
+			d.p(or(m.purpose(), "Why "+m.theme+" matters."))
+			m.say(d, m.opening)
 		}},
 	}
 	n := max(len(m.topics), 1)
@@ -402,7 +402,7 @@ func lunchLearnRule(m *material) doc {
 		if i < 30%n && 30/n >= 3 {
 			span++
 		}
-		segs = append(segs, segment{tp.title, span, func(d *doc) { t.body(d, tp.notes) }})
+		segs = append(segs, segment{tp.title, span, func(d *doc) { m.say(d, tp.notes) }})
 	}
 	segs = append(segs,
 		segment{"Questions and answers", 10, func(d *doc) {
@@ -410,7 +410,7 @@ func lunchLearnRule(m *material) doc {
 			m.openQuestions(d, 0)
 		}},
 		segment{"Wrap-up", 5, func(d *doc) {
-			t.body(d, m.closing)
+			m.say(d, m.closing)
 			d.p(t.spokenCTA())
 		}},
 	)
@@ -432,12 +432,12 @@ func podcastRule(m *material) doc {
 	t := m.tone
 	var d doc
 	d.h(1, m.headline("Podcast Episode", "podcast"))
-	d.lp("Episode summary:", or(m.desc, "A conversation about "+period(m.theme)))
+	d.lp("Episode summary:", or(m.purpose(), "A conversation about "+period(m.theme)))
 	segs := []segment{{"Intro", 2, func(d *doc) {
 		d.lp("HOST:", t.pick("Welcome to the programme podcast. In this episode we talk about "+period(m.theme),
 			"Welcome to the programme podcast. Today we're looking at "+period(m.theme),
 			"Hey, welcome back! Today: "+period(m.theme)))
-		t.body(d, m.opening)
+		m.say(d, m.opening)
 	}}}
 	trans := podcastTransitions[t]
 	for i, tp := range m.topics {
@@ -448,11 +448,11 @@ func podcastRule(m *material) doc {
 			}
 			d.lp("HOST:", lead+tp.title)
 			d.lp("Talking points:", "")
-			t.body(d, tp.notes)
+			m.say(d, tp.notes)
 		}})
 	}
 	segs = append(segs, segment{"Outro", 2, func(d *doc) {
-		t.body(d, m.closing)
+		m.say(d, m.closing)
 		m.openQuestions(d, 0)
 		d.lp("HOST:", t.spokenCTA())
 		d.p("Thanks for listening.")
@@ -468,18 +468,18 @@ func videoRule(m *material) doc {
 	t := m.tone
 	var d doc
 	d.h(1, m.headline("Video Script", "video"))
-	intro := or(m.desc, t.pick("This short film explains "+period(m.theme), "Here is what you need to know about "+period(m.theme), period(m.theme)+" In 2 minutes."))
+	intro := or(m.purpose(), t.pick("This short film explains "+period(m.theme), "Here is what you need to know about "+period(m.theme), period(m.theme)+" In 2 minutes."))
 	segs := []segment{{"Title card", 15, func(d *doc) {
 		d.lp("On screen:", or(m.frame.Title, m.theme))
 		d.lp("Voice-over:", intro)
-		t.body(d, m.spoken(m.opening, 15, intro))
+		m.say(d, m.spoken(m.opening, 15, intro))
 	}}}
 	for _, tp := range m.topics {
 		span := t.pickInt(45, 40, 30)
 		segs = append(segs, segment{tp.title, span, func(d *doc) {
 			d.lp("On screen:", tp.title)
 			d.lp("Voice-over:", "")
-			t.body(d, m.spoken(tp.notes, span, ""))
+			m.say(d, m.spoken(tp.notes, span, ""))
 		}})
 	}
 	segs = append(segs, segment{"Call to action", 15, func(d *doc) {
@@ -491,7 +491,7 @@ func videoRule(m *material) doc {
 		// The last notes are said before the call to action, which ends
 		// the film.
 		d.lp("Voice-over:", "")
-		t.body(d, m.spoken(m.closing, 15, t.spokenCTA()))
+		m.say(d, m.spoken(m.closing, 15, t.spokenCTA()))
 		m.openQuestions(d, 0)
 		d.p(t.spokenCTA())
 	}})
@@ -511,7 +511,7 @@ func dashboardRule(m *material) doc {
 	t := m.tone
 	var d doc
 	d.h(1, m.headline("Status Update", "update"))
-	d.fields(item{"Summary:", or(m.desc, "Progress update on "+period(m.theme))}, item{"Owner:", team})
+	d.fields(item{"Status:", m.status()}, item{"Owner:", team})
 	t.body(&d, m.opening)
 	var items []item
 	for _, tp := range m.topics {
@@ -559,6 +559,9 @@ func briefingRule(m *material) doc {
 			kept := para{list: p.list, src: p.src}
 			for _, sent := range p.items {
 				switch {
+				case toEmployees(sent):
+					// A line for employees ("Your pay date does not
+					// change") is no executive's business.
 				case asksDecision(sent):
 					decision = append(decision, sent)
 				case containsAny(sent, impactWords):
@@ -584,7 +587,7 @@ func briefingRule(m *material) doc {
 	var d doc
 	d.h(1, m.headline("Executive Briefing", "briefing"))
 	d.h(2, "Situation")
-	d.p(or(m.desc, "This briefing sets out the position on "+m.theme+", the decision needed and its impact."))
+	d.p(or(m.purpose(), "This briefing sets out the position on "+m.theme+" and its impact."))
 	t.body(&d, opening)
 	if len(points)+len(closing)+len(m.open) > 0 {
 		d.h(2, "Key Points")
@@ -603,19 +606,28 @@ func briefingRule(m *material) doc {
 	// newsletter's defaults (step 4 counts them): an invented decision or
 	// impact must not reach the executives.
 	section := func(title string, items []string, placeholder string) {
-		d.h(2, title)
 		if len(items) == 0 {
-			d.p(placeholder)
+			if m.placeholders {
+				d.h(2, title)
+				d.p(placeholder)
+			}
 			return
 		}
+		d.h(2, title)
 		t.body(&d, substance{{items: items}})
 	}
 	section("Decision Needed", decision, "[Add the decision you need from the steering committee]")
 	section("Impact", impact, "[Add the impact: who is affected, the cost and the risk]")
 	d.h(2, "Next Steps")
-	d.p(t.pick("We ask that a decision be taken at the next steering committee meeting.",
-		"Please confirm your decision at the next steering committee, or before it through the programme office.",
-		"→ Reply to the programme office with your decision"))
+	if len(decision) > 0 || m.placeholders {
+		d.p(t.pick("We ask that a decision be taken at the next steering committee meeting.",
+			"Please confirm your decision at the next steering committee, or before it through the programme office.",
+			"→ Reply to the programme office with your decision"))
+	} else {
+		d.p(t.pick("We will report progress at the next steering committee meeting.",
+			"We will report progress at the next steering committee.",
+			"→ Progress at the next steering committee"))
+	}
 	return d
 }
 
@@ -628,8 +640,8 @@ func yammerRule(m *material) doc {
 	d.p(t.pick("Hello everyone, here is an update on "+period(m.theme),
 		"Hi everyone, here's an update on "+period(m.theme),
 		"Hi all 👋 Quick update on "+period(m.theme)))
-	if m.desc != "" {
-		d.p(m.desc)
+	if p := m.purpose(); p != "" {
+		d.p(p)
 	}
 	if f := m.opening.firstPara(); f != "" {
 		d.p(f)
@@ -653,4 +665,14 @@ func yammerRule(m *material) doc {
 		d.p(tag)
 	}
 	return d
+}
+
+// hasSubContent says whether a template section's sub-sections hold text.
+func hasSubContent(s Section) bool {
+	for _, sub := range s.SubSections {
+		if len(paragraphs(sub.Content)) > 0 {
+			return true
+		}
+	}
+	return false
 }

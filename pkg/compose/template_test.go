@@ -97,6 +97,7 @@ func TestNewsletterNotesGoToTheirSections(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			in := goldenInput(t, "newsletter", domain.StrategyUniversal)
 			in.Raw = c.notes
+			in.Placeholders = true
 			r, err := Generate(in)
 			require.NoError(t, err)
 			secs := newsletterSections(r.Content)

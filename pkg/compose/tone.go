@@ -132,3 +132,72 @@ func hashtag(name string) string {
 	}
 	return "#" + sb.String()
 }
+
+// say writes notes as a presenter says them (town hall, workshop, lunch
+// and learn, podcast, video): sentences in paragraphs of at most two
+// (traditional: whole paragraphs), and a list of the notes said as one
+// sentence after its lead-in ("Before cut-over every division must: close
+// open work orders by Tue. 10 March; submit final timesheets…; and print
+// the depot contact sheet."), never as bullets.
+func (m *material) say(d *doc, s substance) {
+	var paras [][]string
+	for _, p := range s {
+		if p.list == kPara {
+			paras = append(paras, append([]string(nil), p.items...))
+			continue
+		}
+		said := sayList(p.items)
+		if n := len(paras); n > 0 {
+			last := paras[n-1]
+			if k := len(last); k > 0 && strings.HasSuffix(last[k-1], ":") {
+				// "Managers, please: release your team…"
+				if rs := []rune(said); len(rs) > 1 && unicode.IsUpper(rs[0]) && unicode.IsLower(rs[1]) {
+					rs[0] = unicode.ToLower(rs[0])
+					said = string(rs)
+				}
+				last[k-1] += " " + said
+				continue
+			}
+		}
+		rs := []rune(said)
+		rs[0] = unicode.ToUpper(rs[0])
+		paras = append(paras, []string{string(rs)})
+	}
+	for _, p := range paras {
+		if m.tone == "traditional" {
+			d.p(strings.Join(p, " "))
+			continue
+		}
+		for i := 0; i < len(p); i += 2 {
+			d.p(strings.Join(p[i:min(i+2, len(p))], " "))
+		}
+	}
+}
+
+// sayList makes a list one sentence: items that are sentences of their own
+// stay sentences; items that run on ("close open work orders;") are joined
+// with semicolons and a last "and".
+func sayList(items []string) string {
+	own := true
+	for _, it := range items {
+		rs := []rune(it)
+		if len(rs) == 0 || !unicode.IsUpper(rs[0]) || !sentenceEnd(rs) {
+			own = false
+		}
+	}
+	if own {
+		return strings.Join(items, " ")
+	}
+	parts := make([]string, len(items))
+	for i, it := range items {
+		it = strings.TrimRight(it, ";, ")
+		if strings.HasSuffix(it, ".") && !endsWithAny(it, []string{"a.m.", "p.m.", "etc."}) && !strings.HasSuffix(it, "..") {
+			it = strings.TrimSuffix(it, ".")
+		}
+		parts[i] = strings.TrimRight(it, ";, ")
+	}
+	if n := len(parts); n > 1 {
+		parts[n-1] = "and " + parts[n-1]
+	}
+	return period(strings.Join(parts, "; "))
+}

@@ -116,6 +116,8 @@ export async function renderNewsletter(source: NewsletterSource, template: Newsl
     rawContent: source.rawContent,
     vehicleId: source.vehicleId ?? '',
     customTemplate: template,
+    // The template editor shows a template: a section the notes cannot fill keeps its prompt.
+    placeholders: true,
   });
   return res.generatedContent;
 }
