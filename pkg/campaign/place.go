@@ -69,6 +69,9 @@ func (g *generation) finish() {
 			// may go.
 			it.a.Confidentiality = g.confidentialityOn(it.date)
 		}
+		if it.a.Confidentiality == "" && g.beforeClose(it) {
+			it.a.Confidentiality = BeforeCloseLabel
+		}
 	}
 }
 
@@ -110,6 +113,12 @@ func (g *generation) bestDay(it *item) (time.Time, int) {
 		if d, found := nearest(ideal, l, h, ok); found {
 			return d, level
 		}
+	}
+	// No workday in the window (a window on a weekend, or held on an end
+	// date that is one): the nearest workday of the campaign, a day or two
+	// off the window, rather than an activity on a day off.
+	if d, found := nearest(ideal, g.p.start, g.p.end, g.workday); found {
+		return d, levelAll
 	}
 	return ideal, levelAnyDay
 }
@@ -174,4 +183,15 @@ func lowerAudience(label string) string {
 		}
 	}
 	return lower(label)
+}
+
+// BeforeCloseLabel marks what people outside the deal team of a newly
+// acquired company hear before the acquisition closes.
+const BeforeCloseLabel = "Confidential - Until Close"
+
+// beforeClose reports whether an activity of a newly acquired company
+// comes before the close and is not for the deal team.
+func (g *generation) beforeClose(it *item) bool {
+	return g.p.merger && g.p.hasAcq && contains(g.p.maturity, "newly-acquired") &&
+		it.date.Before(g.p.acquisition) && !dealTeam(lowerAudience(it.a.Audience))
 }

@@ -108,6 +108,9 @@ type Rules struct {
 	DealTeam     []string
 	Announcement string
 	AfterClose   []string
+	// CloseAudiences are the audiences AfterClose applies to (all when
+	// empty).
+	CloseAudiences []string
 	// Tolerance is how many days an anchored activity may stray outside
 	// its window when the window holds no business day.
 	Tolerance int
@@ -268,6 +271,9 @@ func isMilestone(k string) bool {
 	return k == GoLive || k == Acquisition || k == Announcement || k == End
 }
 
+// Matches reports whether a fits the selector sel of a pair or window.
+func Matches(sel string, a Activity) bool { return matches(sel, a) }
+
 // matches reports whether a fits the selector sel (a title part or
 // "type:x"; "*" matches anything).
 func matches(sel string, a Activity) bool {
@@ -344,7 +350,7 @@ func (c *checker) sequence() {
 	}
 	for _, w := range c.r.Windows {
 		m, name, ok := c.milestone(w.Anchor)
-		if !ok {
+		if !ok || !c.fits(w, m) {
 			continue
 		}
 		for _, a := range c.acts {
@@ -361,6 +367,22 @@ func (c *checker) sequence() {
 			}
 		}
 	}
+}
+
+// fits reports whether window w around m meets the campaign; one that does
+// not cannot be held, and the generator's warnings say where its
+// activities went.
+func (c *checker) fits(w Window, m time.Time) bool {
+	if c.p.Start.IsZero() || c.p.End.IsZero() {
+		return true
+	}
+	if w.From != nil && m.AddDate(0, 0, *w.From).After(c.p.End) {
+		return false
+	}
+	if w.To != nil && m.AddDate(0, 0, *w.To).Before(c.p.Start) {
+		return false
+	}
+	return true
 }
 
 func why(p Pair) string {
@@ -560,8 +582,20 @@ func (c *checker) mergerDates() {
 }
 
 func (c *checker) afterClose(a Activity) bool {
+	if len(c.r.CloseAudiences) > 0 && !containsFold(c.r.CloseAudiences, a.Audience) {
+		return false
+	}
 	for _, t := range c.r.AfterClose {
 		if matches(t, a) {
+			return true
+		}
+	}
+	return false
+}
+
+func containsFold(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
 			return true
 		}
 	}
