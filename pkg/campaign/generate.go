@@ -338,7 +338,17 @@ func (g *generation) buildBase(extras []item) {
 
 // sortItems sorts items by date, keeping the order of those on one day.
 func sortItems(items []item) {
-	sort.SliceStable(items, func(i, j int) bool { return items[i].date.Before(items[j].date) })
+	// Sort an index, not the large items themselves.
+	idx := make([]int, len(items))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return items[idx[a]].date.Before(items[idx[b]].date) })
+	sorted := make([]item, len(items))
+	for i, k := range idx {
+		sorted[i] = items[k]
+	}
+	copy(items, sorted)
 }
 
 // phaseRange returns the first and last date of phase i, held inside the
@@ -656,7 +666,7 @@ func (g *generation) buildMerger() {
 		}
 		date := g.mergerDate(g.span*e.At/100, e.Priority)
 		lo, hi := g.outsiderWindow(e.Audience)
-		lo, hi = g.afterWindow(lo, hi, g.acquiredFrom(e.Maturity))
+		lo, hi = g.afterWindow(lo, hi, g.acquiredFrom(e))
 		g.items = append(g.items, item{a: g.activity(e, e.Title, date), date: date, phase: -1, lo: lo, hi: hi})
 		g.merger++
 	}
@@ -688,18 +698,19 @@ func (g *generation) buildPreAcquisition() {
 			offset := span * (ph.MinPercent*len(es) + (ph.MaxPercent-ph.MinPercent)*k) / (100 * len(es))
 			date := g.mergerDate(offset, priority)
 			e.Priority = priority
+			pinned := false
 			if e.Title == announcementTitle() {
 				// The all-employee announcement is the announcement.
 				e.Priority = PriorityHigh
 				if !g.announcement.IsZero() && !g.announcement.Before(g.p.start) && !g.announcement.After(g.p.end) {
-					date = g.announcement
+					date, pinned = g.announcement, true
 				}
 			}
 			a := g.activity(e, e.Title, date)
 			a.Confidentiality = ph.Confidentiality
 			a.PhasePercentage = ph.PercentageRange
 			lo, hi := g.outsiderWindow(e.Audience)
-			g.items = append(g.items, item{a: a, date: date, phase: -1, lo: lo, hi: hi})
+			g.items = append(g.items, item{a: a, date: date, phase: -1, lo: lo, hi: hi, pinned: pinned})
 			g.preAcq++
 		}
 	}
@@ -955,7 +966,8 @@ func (g *generation) findAnnouncement() {
 		return
 	}
 	if g.p.hasAcq {
-		g.announcement = g.p.acquisition
+		// On the acquisition date, or the last business day before it.
+		g.announcement = g.workdayOnOrBefore(g.p.acquisition)
 		return
 	}
 	last := len(preAcquisitionPhases) - 1
@@ -963,11 +975,23 @@ func (g *generation) findAnnouncement() {
 		// The embargoed all-employee announcement: the first activity of
 		// the last pre-acquisition phase (buildPreAcquisition's rule).
 		ph := preAcquisitionPhases[last]
-		g.announcement = g.mergerDate(g.span*ph.MinPercent/100, PriorityHigh)
+		g.announcement = g.workdayOnOrBefore(g.mergerDate(g.span*ph.MinPercent/100, PriorityHigh))
 		return
 	}
 	// No announcement in the campaign: the whole of it is before one.
 	g.announcement = g.p.end.AddDate(0, 0, 1)
+}
+
+// workdayOnOrBefore returns the last workday on or before d inside the
+// campaign, or d when d is outside it or the campaign has none before it.
+func (g *generation) workdayOnOrBefore(d time.Time) time.Time {
+	if d.Before(g.p.start) || d.After(g.p.end) {
+		return d
+	}
+	if w, ok := nearest(d, g.p.start, d, g.workday); ok {
+		return w
+	}
+	return d
 }
 
 // outsiderWindow is where an M&A activity for audience may sit: anywhere,
@@ -988,11 +1012,19 @@ func (g *generation) outsiderWindow(audience string) (time.Time, time.Time) {
 // phases may sit on: the acquisition date for an activity of the newly
 // acquired or integrating (welcome, day-one, integration: nobody is
 // welcomed before the deal closes), else the zero time.
-func (g *generation) acquiredFrom(maturity []string) time.Time {
-	if !g.p.hasAcq || (!contains(maturity, "newly-acquired") && !contains(maturity, "integrating")) {
+func (g *generation) acquiredFrom(e entry) time.Time {
+	if !g.p.hasAcq {
 		return time.Time{}
 	}
-	return g.p.acquisition
+	if contains(e.Maturity, "newly-acquired") || contains(e.Maturity, "integrating") {
+		return g.p.acquisition
+	}
+	// Integration, welcome, FAQ and pulse activities for those outside the
+	// company follow the close too (the catalogue's afterClose).
+	if lo, _ := g.ruleWindow(e.Title, e.Audience, g.p.start, g.p.end); lo.After(g.p.start) && !lo.Before(g.p.acquisition) {
+		return g.p.acquisition
+	}
+	return time.Time{}
 }
 
 // afterWindow narrows the window lo..hi (zero: the whole campaign) to

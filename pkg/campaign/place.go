@@ -36,6 +36,9 @@ func (g *generation) placeOne(it *item) {
 		case levelBlackout:
 			g.blackoutNotes = append(g.blackoutNotes, fmt.Sprintf("%q for %s on %s falls in the blackout %q: no other day in its window was free.",
 				it.a.Title, it.a.Audience, domain.DayText(day), g.blackoutOn(it.a.Audience, day)))
+		case levelNearest:
+			g.dayNotes = append(g.dayNotes, fmt.Sprintf("%q for %s falls on %s, the nearest business day: its window has none.",
+				it.a.Title, it.a.Audience, domain.DayText(day)))
 		case levelAnyDay:
 			g.dayNotes = append(g.dayNotes, fmt.Sprintf("%q for %s falls on %s, a weekend or holiday: its window has no business day.",
 				it.a.Title, it.a.Audience, domain.DayText(day)))
@@ -81,6 +84,7 @@ const (
 	levelOverCap         // over the weekly cap
 	levelBlackout        // in a blackout of the audience
 	levelAnyDay          // on a weekend or holiday
+	levelNearest         // outside its window, on the nearest business day
 )
 
 // bestDay returns the day for it and how far the rules were relaxed.
@@ -115,10 +119,15 @@ func (g *generation) bestDay(it *item) (time.Time, int) {
 		}
 	}
 	// No workday in the window (a window on a weekend, or held on an end
-	// date that is one): the nearest workday of the campaign, a day or two
-	// off the window, rather than an activity on a day off.
+	// date that is one): the nearest workday the catalogue's rules allow
+	// (never across go-live, the close or the announcement the wrong way),
+	// rather than an activity on a day off.
+	rlo, rhi := g.ruleWindow(it.a.Title, lowerAudience(aud), later(g.p.start, g.secretUntil(lowerAudience(aud))), g.p.end)
+	if d, found := nearest(ideal, rlo, rhi, g.workday); found {
+		return d, levelNearest
+	}
 	if d, found := nearest(ideal, g.p.start, g.p.end, g.workday); found {
-		return d, levelAll
+		return d, levelNearest
 	}
 	return ideal, levelAnyDay
 }

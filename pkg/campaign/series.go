@@ -3,6 +3,7 @@ package campaign
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -37,7 +38,7 @@ func (g *generation) fillSeries(streams []*stream, need int) {
 			st.lo = later(st.lo, d)
 		}
 		for m := load.Monday(st.lo); !m.After(st.hi); m = m.AddDate(0, 0, 7) {
-			if _, ok := g.dayInWeek(st, m, 0); ok {
+			if g.hasWorkday(later(m, st.lo), earlier(m.AddDate(0, 0, 6), st.hi)) {
 				st.weeks = append(st.weeks, m)
 			}
 		}
@@ -244,69 +245,97 @@ func (g *generation) openings() map[string]time.Time {
 // the two swap days (a swap keeps both on business days and leaves the
 // week's load as it was). Pinned items stay.
 func (g *generation) order() {
+	act := func(it *item) check.Activity {
+		return check.Activity{Title: it.a.Title, Type: it.a.Type, Audience: it.a.Audience}
+	}
 	for _, p := range g.cat.Sequence {
 		if isMilestoneKey(p.First) || isMilestoneKey(p.Then) {
 			continue
 		}
-		for pass := 0; pass < 4; pass++ {
-			sortItems(g.items)
-			first := map[string]int{}
-			key := func(it *item) string {
-				if p.SameAudience {
-					return it.a.Audience
-				}
-				return ""
+		key := func(it *item) string {
+			if p.SameAudience {
+				return it.a.Audience
 			}
-			act := func(it *item) check.Activity {
-				return check.Activity{Title: it.a.Title, Type: it.a.Type, Audience: it.a.Audience}
-			}
-			for i := range g.items {
-				it := &g.items[i]
-				if (len(p.Audiences) == 0 || containsFold(p.Audiences, it.a.Audience)) && check.Matches(p.First, act(it)) {
-					if _, ok := first[key(it)]; !ok {
-						first[key(it)] = i
-					}
-				}
-			}
-			swapped := false
-			for i := range g.items {
-				b := &g.items[i]
-				if b.pinned || (len(p.Audiences) > 0 && !containsFold(p.Audiences, b.a.Audience)) ||
-					!check.Matches(p.Then, act(b)) || check.Matches(p.First, act(b)) {
-					continue
-				}
-				j, ok := first[key(b)]
-				if !ok || g.items[j].pinned || !b.date.Before(g.items[j].date) {
-					continue
-				}
-				a := &g.items[j]
-				free := a.free
-				if free.IsZero() {
-					free = a.lo
-				}
-				if p.Then == "*" && !b.date.Before(free) {
-					// The announcement moves up to the audience's first
-					// day, into an earlier phase if need be; nothing else
-					// moves.
-					a.date = b.date
-					a.phase = -1
-					a.a.Date = a.date.Format(DateLayout)
-					swapped = true
-					break
-				}
-				a.date, b.date = b.date, a.date
-				a.a.Date, b.a.Date = a.date.Format(DateLayout), b.date.Format(DateLayout)
-				a.a.Timing, b.a.Timing = b.a.Timing, a.a.Timing
-				swapped = true
-				break
-			}
-			if !swapped {
-				break
-			}
+			return ""
 		}
+		in := func(it *item) bool { return len(p.Audiences) == 0 || containsFold(p.Audiences, it.a.Audience) }
+		isFirst := make([]bool, len(g.items))
+		isThen := make([]bool, len(g.items))
+		for i := range g.items {
+			it := &g.items[i]
+			if !in(it) {
+				continue
+			}
+			isFirst[i] = check.Matches(p.First, act(it))
+			isThen[i] = !isFirst[i] && !it.pinned && check.Matches(p.Then, act(it))
+		}
+		for pass := 0; pass < 4; pass++ {
+			// The first of "first" per key, and the earliest "then"
+			// before it.
+			first := map[string]int{}
+			for i := range g.items {
+				if !isFirst[i] {
+					continue
+				}
+				k := key(&g.items[i])
+				if j, ok := first[k]; !ok || g.items[i].date.Before(g.items[j].date) {
+					first[k] = i
+				}
+			}
+			bi, ai := -1, -1
+			for i := range g.items {
+				if !isThen[i] {
+					continue
+				}
+				j, ok := first[key(&g.items[i])]
+				if !ok || g.items[j].pinned || !g.items[i].date.Before(g.items[j].date) {
+					continue
+				}
+				if bi < 0 || g.items[i].date.Before(g.items[bi].date) {
+					bi, ai = i, j
+				}
+			}
+			if bi < 0 {
+				break
+			}
+			a, b := &g.items[ai], &g.items[bi]
+			free := a.free
+			if free.IsZero() {
+				free = a.lo
+			}
+			if p.Then == "*" && !b.date.Before(free) {
+				// The announcement moves up to the audience's first day,
+				// into an earlier phase if need be; nothing else moves.
+				g.moveTo(a, b.date)
+				continue
+			}
+			ad, bd := a.date, b.date
+			g.moveTo(a, bd)
+			g.moveTo(b, ad)
+		}
+	}
+}
+
+// moveTo puts a placed item on day, placed by date from then on.
+func (g *generation) moveTo(it *item, day time.Time) {
+	it.date = day
+	it.phase = -1
+	it.a.Date = day.Format(DateLayout)
+	if strings.HasPrefix(it.a.Timing, "Day ") {
+		it.a.Timing = "Day " + strconv.Itoa(g.dayNumber(day))
 	}
 }
 
 func isMilestoneKey(k string) bool {
 	return k == check.GoLive || k == check.Acquisition || k == check.Announcement || k == check.End
+}
+
+// hasWorkday reports whether lo..hi holds a workday.
+func (g *generation) hasWorkday(lo, hi time.Time) bool {
+	for d := lo; !d.After(hi); d = d.AddDate(0, 0, 1) {
+		if g.workday(d) {
+			return true
+		}
+	}
+	return false
 }

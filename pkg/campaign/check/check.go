@@ -8,7 +8,6 @@ package check
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -138,7 +137,7 @@ func Errors(fs []Finding) int {
 // Check returns the findings of plan p under rules r, errors first, then
 // in rule order and by date.
 func Check(p Plan, r Rules) []Finding {
-	c := &checker{p: p, r: r}
+	c := &checker{p: p, r: lowered(r), low: make(map[string]string, len(p.Activities))}
 	c.acts = append([]Activity(nil), p.Activities...)
 	sort.SliceStable(c.acts, func(i, j int) bool { return c.acts[i].Date.Before(c.acts[j].Date) })
 	c.cadence()
@@ -154,10 +153,38 @@ func Check(p Plan, r Rules) []Finding {
 	return c.out
 }
 
+// lowered returns r with its title selectors in lower case, so matching
+// lower-cases each title once and each selector never.
+func lowered(r Rules) Rules {
+	low := func(sel string) string {
+		if strings.HasPrefix(sel, "type:") {
+			return sel
+		}
+		return strings.ToLower(sel)
+	}
+	out := r
+	out.Sequence = make([]Pair, len(r.Sequence))
+	for i, p := range r.Sequence {
+		p.First, p.Then = low(p.First), low(p.Then)
+		out.Sequence[i] = p
+	}
+	out.Windows = make([]Window, len(r.Windows))
+	for i, w := range r.Windows {
+		w.Match = low(w.Match)
+		out.Windows[i] = w
+	}
+	out.AfterClose = make([]string, len(r.AfterClose))
+	for i, t := range r.AfterClose {
+		out.AfterClose[i] = low(t)
+	}
+	return out
+}
+
 type checker struct {
 	p    Plan
 	r    Rules
 	acts []Activity // by date
+	low  map[string]string
 	out  []Finding
 }
 
@@ -171,22 +198,33 @@ func short(t time.Time) string { return t.Format("2 Jan") }
 // long writes a day in full: "4 Jul 2026".
 func long(t time.Time) string { return t.Format("2 Jan 2006") }
 
-// seriesTitle splits "Newsletter for Employees, Issue 3" into its series
-// and number.
-var seriesTitle = regexp.MustCompile(`^(.+), ([A-Z][A-Za-z]*) (\d+)$`)
-
-// SeriesOf returns the series an activity title belongs to and its number,
-// or ok false for a one-off.
+// SeriesOf returns the series an activity title belongs to and its
+// number, or ok false for a one-off: "Newsletter for Employees, Issue 3"
+// is item 3 of "Newsletter for Employees, Issue".
 func SeriesOf(title string) (series string, n int, ok bool) {
-	m := seriesTitle.FindStringSubmatch(title)
-	if m == nil {
+	sp := strings.LastIndexByte(title, ' ')
+	if sp < 0 {
 		return "", 0, false
 	}
-	n, err := strconv.Atoi(m[3])
-	if err != nil {
+	n, err := strconv.Atoi(title[sp+1:])
+	if err != nil || n < 0 || title[sp+1] == '+' || title[sp+1] == '-' {
 		return "", 0, false
 	}
-	return m[1] + ", " + m[2], n, true
+	head := title[:sp]
+	comma := strings.LastIndex(head, ", ")
+	if comma <= 0 {
+		return "", 0, false
+	}
+	word := head[comma+2:]
+	if word == "" || word[0] < 'A' || word[0] > 'Z' {
+		return "", 0, false
+	}
+	for i := 1; i < len(word); i++ {
+		if b := word[i]; !(b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z') {
+			return "", 0, false
+		}
+	}
+	return head, n, true
 }
 
 // cadence: a series never has two items for one audience in one ISO week,
@@ -272,18 +310,40 @@ func isMilestone(k string) bool {
 }
 
 // Matches reports whether a fits the selector sel of a pair or window.
-func Matches(sel string, a Activity) bool { return matches(sel, a) }
+func Matches(sel string, a Activity) bool {
+	return matchLow(sel, strings.ToLower(a.Title), a)
+}
 
 // matches reports whether a fits the selector sel (a title part or
 // "type:x"; "*" matches anything).
-func matches(sel string, a Activity) bool {
+func (c *checker) matches(sel string, a Activity) bool {
+	low, ok := c.low[a.Title]
+	if !ok {
+		low = strings.ToLower(a.Title)
+		c.low[a.Title] = low
+	}
+	return matchLow(sel, low, a)
+}
+
+func matchLow(sel, lowTitle string, a Activity) bool {
 	switch {
 	case sel == "*":
 		return true
 	case strings.HasPrefix(sel, "type:"):
-		return strings.EqualFold(a.Type, strings.TrimPrefix(sel, "type:"))
+		return strings.EqualFold(a.Type, sel[len("type:"):])
 	}
-	return strings.Contains(strings.ToLower(a.Title), strings.ToLower(sel))
+	return containsFoldASCII(lowTitle, sel)
+}
+
+// containsFoldASCII reports whether lowTitle (lower case) holds sel in any
+// case, without allocating for the common all-ASCII selector.
+func containsFoldASCII(lowTitle, sel string) bool {
+	for i := 0; i < len(sel); i++ {
+		if b := sel[i]; b >= 'A' && b <= 'Z' || b >= 0x80 {
+			return strings.Contains(lowTitle, strings.ToLower(sel))
+		}
+	}
+	return strings.Contains(lowTitle, sel)
 }
 
 func (c *checker) inAudiences(p Pair, a Activity) bool {
@@ -308,7 +368,7 @@ func (c *checker) sequence() {
 				continue
 			}
 			for _, a := range c.acts {
-				if matches(p.First, a) && c.inAudiences(p, a) && !a.Date.Before(m) {
+				if c.matches(p.First, a) && c.inAudiences(p, a) && !a.Date.Before(m) {
 					c.add(RuleSequence, Error, fmt.Sprintf("%s (%s) comes on or after %s (%s)%s",
 						a.Title, short(a.Date), name, short(m), why(p)), a.ID)
 				}
@@ -319,7 +379,7 @@ func (c *checker) sequence() {
 				continue
 			}
 			for _, a := range c.acts {
-				if matches(p.Then, a) && c.inAudiences(p, a) && a.Date.Before(m) {
+				if c.matches(p.Then, a) && c.inAudiences(p, a) && a.Date.Before(m) && !c.heldAtEnd(a, m) {
 					c.add(RuleSequence, Error, fmt.Sprintf("%s (%s) comes before %s (%s)%s",
 						a.Title, short(a.Date), name, short(m), why(p)), a.ID)
 				}
@@ -328,7 +388,7 @@ func (c *checker) sequence() {
 			// The first activity of First, per audience when asked.
 			first := map[string]Activity{}
 			for _, a := range c.acts {
-				if !matches(p.First, a) || !c.inAudiences(p, a) {
+				if !c.matches(p.First, a) || !c.inAudiences(p, a) {
 					continue
 				}
 				k := c.groupKey(p, a)
@@ -337,7 +397,7 @@ func (c *checker) sequence() {
 				}
 			}
 			for _, b := range c.acts {
-				if !matches(p.Then, b) || matches(p.First, b) || !c.inAudiences(p, b) {
+				if !c.matches(p.Then, b) || c.matches(p.First, b) || !c.inAudiences(p, b) || (p.Then == "*" && c.pinned(b)) {
 					continue
 				}
 				a, ok := first[c.groupKey(p, b)]
@@ -354,7 +414,7 @@ func (c *checker) sequence() {
 			continue
 		}
 		for _, a := range c.acts {
-			if !matches(w.Match, a) {
+			if !c.matches(w.Match, a) {
 				continue
 			}
 			d := int(a.Date.Sub(m).Hours() / 24)
@@ -381,6 +441,21 @@ func (c *checker) fits(w Window, m time.Time) bool {
 	}
 	if w.To != nil && m.AddDate(0, 0, *w.To).Before(c.p.Start) {
 		return false
+	}
+	return true
+}
+
+// heldAtEnd reports whether a sits on the campaign's last business day
+// because a milestone m after it leaves no business day before the end:
+// the nearest day the plan has, which the generator's warnings name.
+func (c *checker) heldAtEnd(a Activity, m time.Time) bool {
+	if c.p.End.IsZero() {
+		return false
+	}
+	for d := a.Date.AddDate(0, 0, 1); !d.After(c.p.End); d = d.AddDate(0, 0, 1) {
+		if _, off := c.dayName(d); !off {
+			return false
+		}
 	}
 	return true
 }
@@ -574,7 +649,7 @@ func (c *checker) mergerDates() {
 		if ann := c.p.Announcement; !ann.IsZero() && a.Date.Before(ann) {
 			continue // the confidentiality rule names it
 		}
-		if !acq.IsZero() && a.Date.Before(acq) && !acq.After(c.p.End) {
+		if !acq.IsZero() && a.Date.Before(acq) && !acq.After(c.p.End) && !c.heldAtEnd(a, acq) {
 			c.add(RuleMergerDates, Error, fmt.Sprintf("%s for %s (%s) comes before the acquisition closes (%s)",
 				a.Title, a.Audience, short(a.Date), long(acq)), a.ID)
 		}
@@ -586,7 +661,7 @@ func (c *checker) afterClose(a Activity) bool {
 		return false
 	}
 	for _, t := range c.r.AfterClose {
-		if matches(t, a) {
+		if c.matches(t, a) {
 			return true
 		}
 	}
