@@ -109,3 +109,22 @@ func parseDay(s string) time.Time {
 	}
 	return t
 }
+
+// CheckResult is the checker's answer as the API and the CLI give it: the
+// findings, errors first, and how many of each severity.
+type CheckResult struct {
+	Findings []check.Finding `json:"findings"`
+	Errors   int             `json:"errors"`
+	Warnings int             `json:"warnings"`
+}
+
+// CheckReport checks s and counts the findings.
+func CheckReport(s *Schedule) CheckResult {
+	fs := CheckSchedule(s)
+	if fs == nil {
+		fs = []check.Finding{}
+	}
+	r := CheckResult{Findings: fs, Errors: check.Errors(fs)}
+	r.Warnings = len(fs) - r.Errors
+	return r
+}

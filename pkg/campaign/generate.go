@@ -175,6 +175,12 @@ func GenerateWith(cfg Config, org *orgdata.Dataset, opt Options) (*Schedule, err
 		g.buildMerger()
 		g.buildPreAcquisition()
 	}
+	if p.technology && !g.announcement.IsZero() && g.announcement.After(p.goLive) {
+		// The two cannot both hold; the plan says so.
+		g.warnings = append(g.warnings, fmt.Sprintf("Go-live (%s) comes before the deal is announced (%s): %s",
+			domain.DayText(p.goLive), domain.DayText(g.announcement),
+			"nobody outside the deal team may hear of it before then, so its announcement, training and countdown cannot reach them in time."))
+	}
 	extras := g.items
 	g.items = nil
 	g.placeAll(extras)
@@ -333,7 +339,7 @@ func (g *generation) buildBase(extras []item) {
 			g.items = append(g.items, it)
 		}
 	}
-	g.fillSeries(streams, short)
+	g.fillSeries(streams, short, extras)
 }
 
 // sortItems sorts items by date, keeping the order of those on one day.

@@ -27,11 +27,11 @@ type stream struct {
 // over the chosen audiences and channels. When the series at their
 // cadence cannot hold the count, the count wins: the rest go to the
 // streams again, and a warning says so.
-func (g *generation) fillSeries(streams []*stream, need int) {
+func (g *generation) fillSeries(streams []*stream, need int, extras []item) {
 	if need <= 0 || len(streams) == 0 {
 		return
 	}
-	opening := g.openings()
+	opening := g.openings(extras)
 	for _, st := range streams {
 		// An audience hears its first announcement before any series.
 		if d, ok := opening[audienceLabel(st.v.audience)]; ok {
@@ -220,14 +220,15 @@ func containsFold(list []string, s string) bool {
 }
 
 // openings returns, per audience the catalogue says must first hear an
-// announcement, the date of the earliest one placed so far.
-func (g *generation) openings() map[string]time.Time {
+// announcement, the date of the earliest one placed so far (the phase
+// activities and the milestones and M&A activities, extras).
+func (g *generation) openings(extras []item) map[string]time.Time {
 	out := map[string]time.Time{}
 	for _, p := range g.cat.Sequence {
 		if !p.SameAudience || p.Then != "*" {
 			continue
 		}
-		for _, it := range g.items {
+		for _, it := range append(append([]item(nil), g.items...), extras...) {
 			a := check.Activity{Title: it.a.Title, Type: it.a.Type, Audience: it.a.Audience}
 			if !containsFold(p.Audiences, it.a.Audience) || !check.Matches(p.First, a) {
 				continue
@@ -269,7 +270,7 @@ func (g *generation) order() {
 			isFirst[i] = check.Matches(p.First, act(it))
 			isThen[i] = !isFirst[i] && !it.pinned && check.Matches(p.Then, act(it))
 		}
-		for pass := 0; pass < 4; pass++ {
+		for pass := 0; pass <= len(g.items); pass++ {
 			// The first of "first" per key, and the earliest "then"
 			// before it.
 			first := map[string]int{}
@@ -303,15 +304,26 @@ func (g *generation) order() {
 			if free.IsZero() {
 				free = a.lo
 			}
-			if p.Then == "*" && !b.date.Before(free) {
+			aFits := !b.date.Before(free)
+			bFits := b.hi.IsZero() || !a.date.After(b.hi)
+			switch {
+			case p.Then == "*" && aFits:
 				// The announcement moves up to the audience's first day,
 				// into an earlier phase if need be; nothing else moves.
 				g.moveTo(a, b.date)
-				continue
+			case aFits && bFits:
+				ad, bd := a.date, b.date
+				g.moveTo(a, bd)
+				g.moveTo(b, ad)
+			case bFits:
+				// The first cannot come earlier: the other waits for it.
+				g.moveTo(b, a.date)
+			case aFits:
+				// The other cannot wait: the first comes earlier.
+				g.moveTo(a, b.date)
+			default:
+				isThen[bi] = false // neither may move; the checker says so
 			}
-			ad, bd := a.date, b.date
-			g.moveTo(a, bd)
-			g.moveTo(b, ad)
 		}
 	}
 }

@@ -606,7 +606,10 @@ func (c *checker) confidentiality() {
 			if !a.Date.Before(ann) {
 				continue
 			}
-			if !c.dealTeam(a) {
+			if !c.dealTeam(a) && c.pinned(a) {
+				c.add(RuleConfidentiality, Warning, fmt.Sprintf("%s for %s (%s) comes before the announcement (%s): a pinned milestone stays on its date, so tell its audience under embargo",
+					a.Title, a.Audience, short(a.Date), long(ann)), a.ID)
+			} else if !c.dealTeam(a) {
 				c.add(RuleConfidentiality, Error, fmt.Sprintf("%s for %s (%s) comes before the announcement (%s): only the deal team may hear before it",
 					a.Title, a.Audience, short(a.Date), long(ann)), a.ID)
 			} else if a.Confidentiality == "" {
