@@ -7,6 +7,8 @@ import (
 	"sync"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/commsplan/commsplan/pkg/campaign/check"
 )
 
 //go:embed catalogue.yaml
@@ -43,6 +45,8 @@ type entry struct {
 	// activities than the catalogue has, its instances are numbered
 	// "<Title>, <Series> N" (Issue 3, Cohort 2).
 	Series string `yaml:"series"`
+	// Phases limits a shared series to these phases (all when empty).
+	Phases []string `yaml:"phases"`
 }
 
 // audienceList is the entry's audiences: its own first, then the others.
@@ -68,10 +72,21 @@ type catalogue struct {
 	Types  map[string]map[string][]entry `yaml:"types"`
 	// Common activities suit every campaign type; each type uses them
 	// after its own.
-	Common        map[string][]entry `yaml:"common"`
+	Common map[string][]entry `yaml:"common"`
+	// Series is the recurring work every type shares.
+	Series        []entry            `yaml:"series"`
 	Merger        []entry            `yaml:"mergerActivities"`
 	PreAcquistion map[string][]entry `yaml:"preAcquisitionActivities"`
-	GoLive        struct {
+	// Sequence is the table of "A before B" pairs the checker holds every
+	// plan to.
+	Sequence []check.Pair `yaml:"sequence"`
+	// AfterClose names (by a part of the title) what the audiences listed
+	// hear only after a deal is announced and closed.
+	AfterClose struct {
+		Titles    []string `yaml:"titles"`
+		Audiences []string `yaml:"audiences"`
+	} `yaml:"afterClose"`
+	GoLive struct {
 		Testing     entry `yaml:"testing"`
 		Celebration entry `yaml:"celebration"`
 	} `yaml:"goLive"`

@@ -99,8 +99,8 @@ type plan struct {
 	start, end   time.Time
 	goLive       time.Time
 	businessOnly bool
-	holidays     map[time.Time]bool
-	maxPerWeek   int // 0: the caller's default
+	holidays     map[time.Time]string // day → name
+	maxPerWeek   int                  // 0: the caller's default
 	hasGoLive    bool
 	acquisition  time.Time
 	hasAcq       bool
@@ -134,7 +134,7 @@ func (c Config) Normalize() Config {
 	}
 	n.AudienceType = strings.TrimSpace(c.AudienceType)
 	n.CampaignTypes = uniq(c.CampaignTypes)
-	n.Audiences = uniq(c.Audiences)
+	n.Audiences = uniq(audienceIDs(c.Audiences))
 	n.MaturityPhases = uniq(c.MaturityPhases)
 	n.PreAcquisitionPhases = uniq(c.PreAcquisitionPhases)
 	n.Locations = uniq(c.Locations)
@@ -349,4 +349,19 @@ func contains(list []string, v string) bool {
 		}
 	}
 	return false
+}
+
+// audienceIDs turns audiences given by label ("Employees") or by id in any
+// case into ids; an unknown value stays as given, for validation to name.
+func audienceIDs(in []string) []string {
+	out := make([]string, len(in))
+	for i, v := range in {
+		out[i] = v
+		for _, o := range audienceGroups {
+			if strings.EqualFold(strings.TrimSpace(v), o.ID) || strings.EqualFold(strings.TrimSpace(v), o.Label) {
+				out[i] = o.ID
+			}
+		}
+	}
+	return out
 }

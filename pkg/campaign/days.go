@@ -73,13 +73,13 @@ func KnownHolidayCalendar(code string) bool {
 // Generate, once the period and the caller's default calendar are known.
 func (p *plan) readCalendar(n Config) error {
 	p.businessOnly = n.BusinessDaysOnly == nil || *n.BusinessDaysOnly
-	p.holidays = map[time.Time]bool{}
+	p.holidays = map[time.Time]string{}
 	for _, h := range n.Holidays {
 		t, err := time.Parse(DateLayout, h)
 		if err != nil {
 			return invalid(MsgHoliday, "holidays", invalidDateFieldMessage)
 		}
-		p.holidays[t] = true
+		p.holidays[t] = "a holiday"
 	}
 	if !KnownHolidayCalendar(n.HolidayCalendar) {
 		return unknown("holiday calendar", "holidayCalendar", n.HolidayCalendar)
@@ -104,7 +104,9 @@ func (p *plan) addCalendar(code string, from, to time.Time) {
 				continue
 			}
 			d := time.Date(obs.Year(), obs.Month(), obs.Day(), 0, 0, 0, 0, time.UTC)
-			p.holidays[d] = true
+			if _, given := p.holidays[d]; !given || p.holidays[d] == "a holiday" {
+				p.holidays[d] = h.Name
+			}
 		}
 	}
 }
@@ -184,5 +186,6 @@ func (g *generation) workday(day time.Time) bool {
 	if g.p.businessOnly && (day.Weekday() == time.Saturday || day.Weekday() == time.Sunday) {
 		return false
 	}
-	return !g.p.holidays[day]
+	_, holiday := g.p.holidays[day]
+	return !holiday
 }

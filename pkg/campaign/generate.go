@@ -54,6 +54,8 @@ type Schedule struct {
 	// over the cap, an activity in a blackout or on a non-business day.
 	Warnings  []string   `json:"warnings"`
 	Targeting *Targeting `json:"targeting,omitempty"`
+	// Milestones are what the plan checker reads the plan against.
+	Milestones *Milestones `json:"milestones,omitempty"`
 }
 
 // Phase is one of the four campaign phases with its activities.
@@ -173,12 +175,19 @@ func GenerateWith(cfg Config, org *orgdata.Dataset, opt Options) (*Schedule, err
 		g.buildMerger()
 		g.buildPreAcquisition()
 	}
+	if p.technology && !g.announcement.IsZero() && g.announcement.After(p.goLive) {
+		// The two cannot both hold; the plan says so.
+		g.warnings = append(g.warnings, fmt.Sprintf("Go-live (%s) comes before the deal is announced (%s): %s",
+			domain.DayText(p.goLive), domain.DayText(g.announcement),
+			"nobody outside the deal team may hear of it before then, so its announcement, training and countdown cannot reach them in time."))
+	}
 	extras := g.items
 	g.items = nil
 	g.placeAll(extras)
-	g.buildBase()
+	g.buildBase(extras)
 	// Base activities come first among those on the same day.
 	g.items = append(g.items, extras...)
+	g.order()
 	g.finish()
 	return g.assemble(org), nil
 }
@@ -218,6 +227,7 @@ type item struct {
 	phase  int       // -1: place by date
 	lo, hi time.Time // where place may put it
 	pinned bool      // a spec date that stays (go-live milestones)
+	free   time.Time // the earliest day the rules allow, whatever the phase
 	series string    // a recurring activity's title before its number
 }
 
@@ -274,13 +284,16 @@ func allocate(n int, days [4]int) [4]int {
 	return out
 }
 
-func (g *generation) buildBase() {
+func (g *generation) buildBase(extras []item) {
 	c := g.p.cfg
 	if !g.p.organization {
 		g.audience = c.Audiences
 	}
 	counts := allocate(BaseActivityCount(g.span, c.Urgency), g.days)
 	types := g.p.types
+	short := 0
+	var streams []*stream
+	byTitle := map[string]*stream{}
 	for ph := range phaseKeys {
 		n := counts[ph]
 		first := g.phaseStart(ph)
@@ -288,10 +301,27 @@ func (g *generation) buildBase() {
 		pools := make([]*pool, len(types))
 		for ti, t := range types {
 			pools[ti] = g.newPool(t, ph, lo, hi)
+			// A recurring entry runs from the first phase that offers it
+			// to the last, at its cadence.
+			for _, v := range pools[ti].series {
+				if st, ok := byTitle[v.title]; ok {
+					st.lo, st.hi = earlier(st.lo, v.lo), later(st.hi, v.hi)
+					continue
+				}
+				st := &stream{v: v, lo: v.lo, hi: v.hi}
+				byTitle[v.title] = st
+				streams = append(streams, st)
+			}
 		}
 		for j := 0; j < n; j++ {
 			ideal := g.dateOfDay(first + j*g.days[ph]/n)
-			v := g.pick(pools, j%len(types), ideal)
+			v, ok := g.pick(pools, j%len(types), ideal)
+			if !ok {
+				// The catalogue's one-off work is used up: the rest of
+				// the count goes to the recurring series.
+				short += n - j
+				break
+			}
 			wlo, whi := v.lo, v.hi
 			if wlo.Before(lo) {
 				wlo = lo
@@ -302,11 +332,29 @@ func (g *generation) buildBase() {
 			a := g.activity(v.e, v.title, ideal)
 			a.Audience = audienceLabel(v.audience)
 			a.Channel = v.channel
-			it := item{a: a, date: ideal, phase: ph, lo: wlo, hi: whi, series: v.series}
+			it := item{a: a, date: ideal, phase: ph, lo: wlo, hi: whi, free: v.lo}
+			lo0, _ := g.window(v.e)
+			it.free, _ = g.ruleWindow(v.title, v.audience, later(lo0, g.secretUntil(v.audience)), g.p.end)
 			g.placeOne(&it)
 			g.items = append(g.items, it)
 		}
 	}
+	g.fillSeries(streams, short, extras)
+}
+
+// sortItems sorts items by date, keeping the order of those on one day.
+func sortItems(items []item) {
+	// Sort an index, not the large items themselves.
+	idx := make([]int, len(items))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return items[idx[a]].date.Before(items[idx[b]].date) })
+	sorted := make([]item, len(items))
+	for i, k := range idx {
+		sorted[i] = items[k]
+	}
+	copy(items, sorted)
 }
 
 // phaseRange returns the first and last date of phase i, held inside the
@@ -345,6 +393,11 @@ type pool struct {
 // consecutive activities address different people.
 func (g *generation) newPool(t string, ph int, lo, hi time.Time) *pool {
 	entries := append(append([]entry(nil), g.cat.Types[t][phaseKeys[ph]]...), g.cat.Common[phaseKeys[ph]]...)
+	for _, e := range g.cat.Series {
+		if len(e.Phases) == 0 || contains(e.Phases, phaseKeys[ph]) {
+			entries = append(entries, e)
+		}
+	}
 	byAudience := map[string][]variant{}
 	var order []string
 	p := &pool{}
@@ -357,6 +410,7 @@ func (g *generation) newPool(t string, ph int, lo, hi time.Time) *pool {
 		if s := g.secretUntil(audience); s.After(v.lo) {
 			v.lo = s // outsiders hear nothing before the announcement
 		}
+		v.lo, v.hi = g.ruleWindow(v.title, audience, v.lo, v.hi)
 		if v.lo.Before(lo) {
 			v.lo = lo
 		}
@@ -425,15 +479,11 @@ func (g *generation) newPool(t string, ph int, lo, hi time.Time) *pool {
 }
 
 // pick takes the variant for the next activity of the phase from type
-// ti's pool (then the others'): the first unused one whose window holds the
-// ideal date, else the one whose window is nearest to it, else the next
-// instance of a recurring entry.
-func (g *generation) pick(pools []*pool, ti int, ideal time.Time) variant {
+// ti's pool (then the others'): the unused one-off whose window is nearest
+// the ideal date, preferring one whose audience has room that week; false
+// when the phase's one-off activities are used up.
+func (g *generation) pick(pools []*pool, ti int, ideal time.Time) (variant, bool) {
 	fits := g.fitCache(ideal)
-	// First choice: a catalogue variant, in type order, whose audience has
-	// room near the ideal date; then a recurring entry with room; then the
-	// nearest catalogue variant, then a recurring entry, room or not (the
-	// cap then gives way with a warning).
 	for _, roomy := range []bool{true, false} {
 		for k := range pools {
 			p := pools[(ti+k)%len(pools)]
@@ -441,19 +491,11 @@ func (g *generation) pick(pools []*pool, ti int, ideal time.Time) variant {
 				v := p.variants[i]
 				p.variants = append(p.variants[:i], p.variants[i+1:]...)
 				g.titles[v.title] = true
-				return v
-			}
-		}
-		for k := range pools {
-			p := pools[(ti+k)%len(pools)]
-			if v, ok := g.nextInSeries(p, ideal, roomy, fits); ok {
-				return v
+				return v, true
 			}
 		}
 	}
-	// The catalogue test makes every phase of every type end in a
-	// recurring entry that no anchor restricts, so this is not reached.
-	panic("campaign: no catalogue activity for a phase")
+	return variant{}, false
 }
 
 // bestVariant returns the index of the variant nearest the ideal date (0
@@ -482,43 +524,6 @@ func (g *generation) bestVariant(vs []variant, ideal time.Time, roomy bool, fits
 		best, bestDist = i, d
 	}
 	return best
-}
-
-// nextInSeries returns the next numbered instance of one of the pool's
-// recurring entries, preferring one whose window holds the ideal date.
-func (g *generation) nextInSeries(p *pool, ideal time.Time, roomy bool, fits func(variant) bool) (variant, bool) {
-	idx := -1
-	for _, inWindow := range []bool{true, false} {
-		for i := range p.series {
-			j := (p.next + i) % len(p.series)
-			v := p.series[j]
-			if inWindow && (ideal.Before(v.lo) || ideal.After(v.hi)) {
-				continue
-			}
-			if roomy && !fits(v) {
-				continue
-			}
-			idx = j
-			break
-		}
-		if idx >= 0 {
-			break
-		}
-	}
-	if idx < 0 {
-		return variant{}, false
-	}
-	p.next = idx + 1
-	v := p.series[idx]
-	for {
-		g.series[v.title]++
-		t := fmt.Sprintf("%s, %s %d", v.title, v.e.Series, g.series[v.title])
-		if !g.titles[t] {
-			g.titles[t] = true
-			v.series, v.title = v.title, t
-			return v, true
-		}
-	}
 }
 
 // fitCache returns whether a variant's audience has a free workday (within
@@ -667,7 +672,7 @@ func (g *generation) buildMerger() {
 		}
 		date := g.mergerDate(g.span*e.At/100, e.Priority)
 		lo, hi := g.outsiderWindow(e.Audience)
-		lo, hi = g.afterWindow(lo, hi, g.acquiredFrom(e.Maturity))
+		lo, hi = g.afterWindow(lo, hi, g.acquiredFrom(e))
 		g.items = append(g.items, item{a: g.activity(e, e.Title, date), date: date, phase: -1, lo: lo, hi: hi})
 		g.merger++
 	}
@@ -692,19 +697,38 @@ func (g *generation) buildPreAcquisition() {
 		ph := preAcquisitionPhases[i]
 		es := g.cat.PreAcquistion[ph.ID]
 		priority := PreAcquisitionPriority(i)
+		span := g.dealSpan()
 		for k, e := range es {
-			// Spread the phase's activities over its share of the span.
-			offset := g.span * (ph.MinPercent*len(es) + (ph.MaxPercent-ph.MinPercent)*k) / (100 * len(es))
+			// Spread the phase's activities over its share of the span up
+			// to the announcement, so every phase comes before it.
+			offset := span * (ph.MinPercent*len(es) + (ph.MaxPercent-ph.MinPercent)*k) / (100 * len(es))
 			date := g.mergerDate(offset, priority)
 			e.Priority = priority
+			pinned := false
+			if e.Title == announcementTitle() {
+				// The all-employee announcement is the announcement.
+				e.Priority = PriorityHigh
+				if !g.announcement.IsZero() && !g.announcement.Before(g.p.start) && !g.announcement.After(g.p.end) {
+					date, pinned = g.announcement, true
+				}
+			}
 			a := g.activity(e, e.Title, date)
 			a.Confidentiality = ph.Confidentiality
 			a.PhasePercentage = ph.PercentageRange
 			lo, hi := g.outsiderWindow(e.Audience)
-			g.items = append(g.items, item{a: a, date: date, phase: -1, lo: lo, hi: hi})
+			g.items = append(g.items, item{a: a, date: date, phase: -1, lo: lo, hi: hi, pinned: pinned})
 			g.preAcq++
 		}
 	}
+}
+
+// dealSpan is the number of days the pre-acquisition phases share: up to
+// the acquisition date when it falls inside the campaign, else the span.
+func (g *generation) dealSpan() int {
+	if g.p.hasAcq && g.p.acquisition.After(g.p.start) && !g.p.acquisition.After(g.p.end) {
+		return Span(g.p.start, g.p.acquisition)
+	}
+	return g.span
 }
 
 // phaseOfDay returns the phase whose day range holds day d; days past the
@@ -723,7 +747,7 @@ func (g *generation) phaseOfDay(d int) int {
 func (g *generation) assemble(org *orgdata.Dataset) *Schedule {
 	p := g.p
 	c := p.cfg
-	sort.SliceStable(g.items, func(i, j int) bool { return g.items[i].date.Before(g.items[j].date) })
+	sortItems(g.items)
 	g.numberSeries()
 
 	phases := make([]Phase, len(phaseKeys))
@@ -788,7 +812,45 @@ func (g *generation) assemble(org *orgdata.Dataset) *Schedule {
 		s.ConfidentialityNote = ConfidentialityNote
 	}
 	s.Summary = g.summary(s, t)
+	s.Milestones = g.milestones()
+	// The checker reads the plan as a planner will: what it still finds
+	// goes into the warnings, each once.
+	have := map[string]bool{}
+	for _, w := range s.Warnings {
+		have[w] = true
+	}
+	for _, f := range CheckSchedule(s) {
+		if !have[f.Message] {
+			have[f.Message] = true
+			s.Warnings = append(s.Warnings, f.Message)
+		}
+	}
 	return s
+}
+
+// milestones records what the checker reads the plan against.
+func (g *generation) milestones() *Milestones {
+	p := g.p
+	m := &Milestones{PreAcquisition: len(p.preAcq) > 0, WeekendsAllowed: !p.businessOnly, MaxPerAudienceWeek: g.load.Limit()}
+	if p.technology {
+		m.GoLive = p.goLive.Format(DateLayout)
+	}
+	if p.merger && p.hasAcq {
+		m.Acquisition = p.acquisition.Format(DateLayout)
+		m.NewlyAcquired = contains(p.maturity, "newly-acquired")
+	}
+	if !g.announcement.IsZero() && !g.announcement.After(p.end) {
+		m.Announcement = g.announcement.Format(DateLayout)
+	}
+	if len(p.holidays) > 0 {
+		m.Holidays = map[string]string{}
+		for d, n := range p.holidays {
+			if !d.Before(p.start) && !d.After(p.end) {
+				m.Holidays[d.Format(DateLayout)] = n
+			}
+		}
+	}
+	return m
 }
 
 // ConfidentialityNote is the schedule's note when it holds pre-acquisition
@@ -910,7 +972,8 @@ func (g *generation) findAnnouncement() {
 		return
 	}
 	if g.p.hasAcq {
-		g.announcement = g.p.acquisition
+		// On the acquisition date, or the last business day before it.
+		g.announcement = g.workdayOnOrBefore(g.p.acquisition)
 		return
 	}
 	last := len(preAcquisitionPhases) - 1
@@ -918,11 +981,23 @@ func (g *generation) findAnnouncement() {
 		// The embargoed all-employee announcement: the first activity of
 		// the last pre-acquisition phase (buildPreAcquisition's rule).
 		ph := preAcquisitionPhases[last]
-		g.announcement = g.mergerDate(g.span*ph.MinPercent/100, PreAcquisitionPriority(last))
+		g.announcement = g.workdayOnOrBefore(g.mergerDate(g.span*ph.MinPercent/100, PriorityHigh))
 		return
 	}
 	// No announcement in the campaign: the whole of it is before one.
 	g.announcement = g.p.end.AddDate(0, 0, 1)
+}
+
+// workdayOnOrBefore returns the last workday on or before d inside the
+// campaign, or d when d is outside it or the campaign has none before it.
+func (g *generation) workdayOnOrBefore(d time.Time) time.Time {
+	if d.Before(g.p.start) || d.After(g.p.end) {
+		return d
+	}
+	if w, ok := nearest(d, g.p.start, d, g.workday); ok {
+		return w
+	}
+	return d
 }
 
 // outsiderWindow is where an M&A activity for audience may sit: anywhere,
@@ -943,11 +1018,19 @@ func (g *generation) outsiderWindow(audience string) (time.Time, time.Time) {
 // phases may sit on: the acquisition date for an activity of the newly
 // acquired or integrating (welcome, day-one, integration: nobody is
 // welcomed before the deal closes), else the zero time.
-func (g *generation) acquiredFrom(maturity []string) time.Time {
-	if !g.p.hasAcq || (!contains(maturity, "newly-acquired") && !contains(maturity, "integrating")) {
+func (g *generation) acquiredFrom(e entry) time.Time {
+	if !g.p.hasAcq {
 		return time.Time{}
 	}
-	return g.p.acquisition
+	if contains(e.Maturity, "newly-acquired") || contains(e.Maturity, "integrating") {
+		return g.p.acquisition
+	}
+	// Integration, welcome, FAQ and pulse activities for those outside the
+	// company follow the close too (the catalogue's afterClose).
+	if lo, _ := g.ruleWindow(e.Title, e.Audience, g.p.start, g.p.end); lo.After(g.p.start) && !lo.Before(g.p.acquisition) {
+		return g.p.acquisition
+	}
+	return time.Time{}
 }
 
 // afterWindow narrows the window lo..hi (zero: the whole campaign) to

@@ -36,6 +36,9 @@ func (g *generation) placeOne(it *item) {
 		case levelBlackout:
 			g.blackoutNotes = append(g.blackoutNotes, fmt.Sprintf("%q for %s on %s falls in the blackout %q: no other day in its window was free.",
 				it.a.Title, it.a.Audience, domain.DayText(day), g.blackoutOn(it.a.Audience, day)))
+		case levelNearest:
+			g.dayNotes = append(g.dayNotes, fmt.Sprintf("%q for %s falls on %s, the nearest business day: its window has none.",
+				it.a.Title, it.a.Audience, domain.DayText(day)))
 		case levelAnyDay:
 			g.dayNotes = append(g.dayNotes, fmt.Sprintf("%q for %s falls on %s, a weekend or holiday: its window has no business day.",
 				it.a.Title, it.a.Audience, domain.DayText(day)))
@@ -69,6 +72,9 @@ func (g *generation) finish() {
 			// may go.
 			it.a.Confidentiality = g.confidentialityOn(it.date)
 		}
+		if it.a.Confidentiality == "" && g.beforeClose(it) {
+			it.a.Confidentiality = BeforeCloseLabel
+		}
 	}
 }
 
@@ -78,6 +84,7 @@ const (
 	levelOverCap         // over the weekly cap
 	levelBlackout        // in a blackout of the audience
 	levelAnyDay          // on a weekend or holiday
+	levelNearest         // outside its window, on the nearest business day
 )
 
 // bestDay returns the day for it and how far the rules were relaxed.
@@ -110,6 +117,17 @@ func (g *generation) bestDay(it *item) (time.Time, int) {
 		if d, found := nearest(ideal, l, h, ok); found {
 			return d, level
 		}
+	}
+	// No workday in the window (a window on a weekend, or held on an end
+	// date that is one): the nearest workday the catalogue's rules allow
+	// (never across go-live, the close or the announcement the wrong way),
+	// rather than an activity on a day off.
+	rlo, rhi := g.ruleWindow(it.a.Title, lowerAudience(aud), later(g.p.start, g.secretUntil(lowerAudience(aud))), g.p.end)
+	if d, found := nearest(ideal, rlo, rhi, g.workday); found {
+		return d, levelNearest
+	}
+	if d, found := nearest(ideal, g.p.start, g.p.end, g.workday); found {
+		return d, levelNearest
 	}
 	return ideal, levelAnyDay
 }
@@ -174,4 +192,15 @@ func lowerAudience(label string) string {
 		}
 	}
 	return lower(label)
+}
+
+// BeforeCloseLabel marks what people outside the deal team of a newly
+// acquired company hear before the acquisition closes.
+const BeforeCloseLabel = "Confidential - Until Close"
+
+// beforeClose reports whether an activity of a newly acquired company
+// comes before the close and is not for the deal team.
+func (g *generation) beforeClose(it *item) bool {
+	return g.p.merger && g.p.hasAcq && contains(g.p.maturity, "newly-acquired") &&
+		it.date.Before(g.p.acquisition) && !dealTeam(lowerAudience(it.a.Audience))
 }

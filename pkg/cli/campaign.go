@@ -30,7 +30,7 @@ func newCampaignCmd(f *Factory) *cobra.Command {
 Scheduler uses, save them to the campaign inventory, and list, show and
 export saved campaigns.`,
 		newCampaignGenerateCmd(f, nil), newCampaignListCmd(f, nil), newCampaignShowCmd(f, nil), newCampaignExportCmd(f, nil),
-		newCampaignImportCmd(f, nil))
+		newCampaignImportCmd(f, nil), newCampaignCheckCmd(f, nil))
 }
 
 // CampaignGenerateOptions are the inputs of "campaign generate".

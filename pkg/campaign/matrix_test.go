@@ -1,0 +1,165 @@
+package campaign
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/commsplan/commsplan/pkg/campaign/check"
+	"github.com/commsplan/commsplan/pkg/orgdata"
+)
+
+// matrixSize is the slice of the input space `go test` covers.
+const matrixSize = 2000
+
+// matrixConfig draws configuration i of the matrix from r: every campaign
+// type and maturity in turn, spans of 2 weeks to 24 months, go-live at 5,
+// 25, 50, 75 or 95% of the span, every urgency, one to all audiences,
+// holidays on and off, and the acquisition before, inside and after the
+// span.
+func matrixConfig(i int, r *rand.Rand) Config {
+	start := time.Date(2025, 1, 6, 0, 0, 0, 0, time.UTC).AddDate(0, 0, r.IntN(730))
+	span := 14 + r.IntN(730-14+1)
+	end := start.AddDate(0, 0, span)
+	c := Config{
+		CampaignName: fmt.Sprintf("Plan %d", i),
+		StartDate:    start.Format(DateLayout),
+		EndDate:      end.Format(DateLayout),
+		Urgency:      []string{UrgencyLow, UrgencyMedium, UrgencyHigh}[i%3],
+	}
+	t := campaignTypes[i%len(campaignTypes)].ID
+	c.CampaignTypes = []string{t}
+	if r.IntN(5) == 0 {
+		c.CampaignTypes = append(c.CampaignTypes, campaignTypes[r.IntN(len(campaignTypes))].ID)
+	}
+	if contains(c.CampaignTypes, TypeTechnologyImplementation) {
+		pct := []int{5, 25, 50, 75, 95}[(i/len(campaignTypes))%5]
+		c.GoLiveDate = start.AddDate(0, 0, span*pct/100).Format(DateLayout)
+	}
+	if contains(c.CampaignTypes, TypeMAIntegration) {
+		m := maturityPhases[(i/len(campaignTypes))%len(maturityPhases)].ID
+		c.MaturityPhases = []string{m}
+		if r.IntN(4) == 0 {
+			c.MaturityPhases = append(c.MaturityPhases, maturityPhases[r.IntN(len(maturityPhases))].ID)
+		}
+		if contains(c.MaturityPhases, MaturityPreAcquisition) {
+			for _, p := range preAcquisitionPhases {
+				if r.IntN(2) == 0 {
+					c.PreAcquisitionPhases = append(c.PreAcquisitionPhases, p.ID)
+				}
+			}
+			if len(c.PreAcquisitionPhases) == 0 || r.IntN(3) == 0 {
+				c.PreAcquisitionPhases = nil
+				for _, p := range preAcquisitionPhases {
+					c.PreAcquisitionPhases = append(c.PreAcquisitionPhases, p.ID)
+				}
+			}
+		}
+		switch r.IntN(4) {
+		case 0:
+			c.AcquisitionDate = start.AddDate(0, 0, -1-r.IntN(200)).Format(DateLayout)
+		case 1:
+			c.AcquisitionDate = end.AddDate(0, 0, 1+r.IntN(200)).Format(DateLayout)
+		case 2:
+			if !contains(c.MaturityPhases, MaturityNewlyAcquired) && !contains(c.MaturityPhases, MaturityIntegrating) {
+				break
+			}
+			fallthrough
+		default:
+			c.AcquisitionDate = start.AddDate(0, 0, r.IntN(span+1)).Format(DateLayout)
+		}
+	}
+	ids := make([]string, len(audienceGroups))
+	for k, a := range audienceGroups {
+		ids[k] = a.ID
+	}
+	r.Shuffle(len(ids), func(a, b int) { ids[a], ids[b] = ids[b], ids[a] })
+	c.Audiences = ids[:1+r.IntN(len(ids))]
+	if r.IntN(2) == 0 {
+		c.HolidayCalendar = "us"
+	} else {
+		c.HolidayCalendar = "none"
+	}
+	return c
+}
+
+// CommandLine writes cfg as a ready-to-run `commsplan campaign generate`.
+func commandLine(c Config) string {
+	q := func(s string) string {
+		if strings.ContainsAny(s, " \"'$") {
+			return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+		}
+		return s
+	}
+	parts := []string{"commsplan campaign generate", "--name", q(c.CampaignName), "--start", c.StartDate, "--end", c.EndDate}
+	for _, t := range c.CampaignTypes {
+		parts = append(parts, "--type", t)
+	}
+	if c.Urgency != "" {
+		parts = append(parts, "--urgency", c.Urgency)
+	}
+	if c.GoLiveDate != "" {
+		parts = append(parts, "--go-live", c.GoLiveDate)
+	}
+	if c.AcquisitionDate != "" {
+		parts = append(parts, "--acquisition", c.AcquisitionDate)
+	}
+	for _, m := range c.MaturityPhases {
+		parts = append(parts, "--maturity", m)
+	}
+	for _, p := range c.PreAcquisitionPhases {
+		parts = append(parts, "--pre-acquisition", p)
+	}
+	for _, a := range c.Audiences {
+		parts = append(parts, "--audience", a)
+	}
+	if c.HolidayCalendar != "" {
+		parts = append(parts, "--holiday-calendar", c.HolidayCalendar)
+	}
+	return strings.Join(parts, " ")
+}
+
+// TestMatrixHasNoCheckerErrors generates the matrix from a fixed seed and
+// requires every plan to pass the checker without an error. The
+// configurations are drawn first (one random stream, so the matrix is the
+// same however it is run), then checked in parallel shards.
+func TestMatrixHasNoCheckerErrors(t *testing.T) {
+	r := rand.New(rand.NewPCG(39, 2026))
+	cfgs := make([]Config, matrixSize)
+	for i := range cfgs {
+		cfgs[i] = matrixConfig(i, r)
+	}
+	org := orgdata.Load()
+	const shards = 4
+	for k := 0; k < shards; k++ {
+		t.Run(fmt.Sprintf("shard-%d", k), func(t *testing.T) {
+			t.Parallel()
+			failed := 0
+			for i := k; i < len(cfgs); i += shards {
+				cfg := cfgs[i]
+				s, err := Generate(cfg, org)
+				if err != nil {
+					t.Fatalf("%s: %v", commandLine(cfg), err)
+				}
+				var errs []check.Finding
+				for _, f := range CheckSchedule(s) {
+					if f.Severity == check.Error {
+						errs = append(errs, f)
+					}
+				}
+				if len(errs) > 0 {
+					failed++
+					if failed <= 3 || os.Getenv("MATRIX_VERBOSE") != "" {
+						t.Errorf("%d checker errors, first: %s\n  %s", len(errs), errs[0].Message, commandLine(cfg))
+					}
+				}
+			}
+			if failed > 0 {
+				t.Errorf("%d plans of this shard have checker errors", failed)
+			}
+		})
+	}
+}
