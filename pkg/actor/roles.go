@@ -60,17 +60,21 @@ const (
 	// FeedsManage: revoke the calendar feeds of others (plan.edit
 	// revokes one's own).
 	FeedsManage Permission = "feeds.manage"
+	// ConfidentialRead: see every confidential campaign and communication
+	// without being its insider (everyone else sees one only as its
+	// insider; docs/security.md, "Need to know").
+	ConfidentialRead Permission = "confidential.read"
 )
 
 // Permissions are every permission, in the order /api/session lists them.
-var Permissions = []Permission{PlanRead, PlanEdit, ReviewsDecide, AuditRead, PeopleManage, FeedsManage}
+var Permissions = []Permission{PlanRead, PlanEdit, ReviewsDecide, AuditRead, PeopleManage, FeedsManage, ConfidentialRead}
 
 // grants is the one table of which role holds which permission.
 var grants = map[Role][]Permission{
 	RoleViewer:   {PlanRead},
 	RolePlanner:  {PlanRead, PlanEdit},
 	RoleApprover: {PlanRead, PlanEdit, ReviewsDecide, AuditRead},
-	RoleAdmin:    {PlanRead, PlanEdit, ReviewsDecide, AuditRead, PeopleManage, FeedsManage},
+	RoleAdmin:    {PlanRead, PlanEdit, ReviewsDecide, AuditRead, PeopleManage, FeedsManage, ConfidentialRead},
 }
 
 // PermissionsOf lists r's permissions (none for an unknown role).
