@@ -47,7 +47,7 @@ func documentedGETs(t *testing.T) []string {
 // review; and the people who look at it.
 type canaryPlan struct {
 	campaign, comm, ownComm, commentOn, comment string
-	commTitle                                   string
+	commTitle, commLabel                        string
 	from, to                                    string
 	insiderFeed, outsiderFeed, sharedFeed       string
 	insider, outsider, viewer, shared, admin    *testServer
@@ -95,7 +95,8 @@ func newCanaryPlan(t *testing.T, ts *testServer) *canaryPlan {
 	cp.insider.json("POST", "/api/campaigns/"+camp.ID+"/import", map[string]any{"themeId": theme.ID, "audienceMap": labels},
 		http.StatusCreated, &imported)
 	require.NotEmpty(t, imported.Created)
-	cp.comm, cp.commTitle = imported.Created[0].ID, imported.Created[0].Title
+	cp.comm, cp.commTitle, cp.commLabel = imported.Created[0].ID, imported.Created[0].Title, imported.Created[0].Confidentiality
+	require.NotEmpty(t, cp.commLabel, "the import keeps the activity's label")
 	for _, c := range imported.Created {
 		require.True(t, c.Confidential, c.Title)
 	}
@@ -270,6 +271,24 @@ func TestNeedToKnowSweep(t *testing.T) {
 			_, text := cp.admin.swept(path)
 			assert.Contains(t, text, canaryWord, "GET %s as an admin", path)
 		}
+		// The insider's exports mark the imported communications: the
+		// Confidentiality column of the CSV, CLASS:CONFIDENTIAL in the ICS.
+		_, csv := cp.insider.swept("/api/schedule/export?format=csv&includeConfidential=true")
+		row := ""
+		for _, line := range strings.Split(csv, "\r\n") {
+			if strings.Contains(line, cp.commTitle) {
+				row = line
+			}
+		}
+		assert.True(t, strings.HasSuffix(row, ","+cp.commLabel), "the communication's row ends with its label: %q", row)
+		_, ics := cp.insider.swept("/api/schedule/export?format=ics&includeConfidential=true")
+		assert.Contains(t, ics, "CLASS:CONFIDENTIAL")
+		// Without includeConfidential, the insider's export leaves them out.
+		_, csv = cp.insider.swept("/api/schedule/export?format=csv")
+		assert.NotContains(t, csv, canaryWord)
+		// A warning counts what the reader may not see, without naming it.
+		_, text := cp.outsider.swept("/api/schedule/warnings?from=" + cp.from + "&to=" + cp.to)
+		assert.Contains(t, text, "further activit", "the hidden imported activities count in the warnings")
 		// Hidden by id is 404, as if it did not exist.
 		for _, path := range []string{"/api/campaigns/" + cp.campaign, "/api/communications/" + cp.comm, "/api/campaigns/" + cp.campaign + "/comments",
 			"/api/campaigns/" + cp.campaign + "/export?format=csv", "/api/campaigns/" + cp.campaign + "/insiders"} {
@@ -277,7 +296,7 @@ func TestNeedToKnowSweep(t *testing.T) {
 			assert.Equal(t, http.StatusNotFound, status, "GET %s as a planner who is no insider", path)
 		}
 		// The audit keeps the entries, titled "Confidential item".
-		_, text := ts.personAsText(t, "Abe Approver", "approver", "/api/audit?entity=campaign&entityId="+cp.campaign)
+		_, text = ts.personAsText(t, "Abe Approver", "approver", "/api/audit?entity=campaign&entityId="+cp.campaign)
 		assert.Contains(t, text, domain.ConfidentialLabel)
 		assert.NotContains(t, text, canaryWord)
 	})
