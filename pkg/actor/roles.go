@@ -63,17 +63,21 @@ const (
 	// whole plan with its audit trail (people's names, sign-ins, refused
 	// sign-ins with addresses), so admins alone hold it.
 	BackupsManage Permission = "backups.manage"
+	// ConfidentialRead: see every confidential campaign and communication
+	// without being its insider (everyone else sees one only as its
+	// insider; docs/security.md, "Need to know").
+	ConfidentialRead Permission = "confidential.read"
 )
 
 // Permissions are every permission, in the order /api/session lists them.
-var Permissions = []Permission{PlanRead, PlanEdit, ReviewsDecide, AuditRead, PeopleManage, FeedsManage, BackupsManage}
+var Permissions = []Permission{PlanRead, PlanEdit, ReviewsDecide, AuditRead, PeopleManage, FeedsManage, BackupsManage, ConfidentialRead}
 
 // grants is the one table of which role holds which permission.
 var grants = map[Role][]Permission{
 	RoleViewer:   {PlanRead},
 	RolePlanner:  {PlanRead, PlanEdit},
 	RoleApprover: {PlanRead, PlanEdit, ReviewsDecide, AuditRead},
-	RoleAdmin:    {PlanRead, PlanEdit, ReviewsDecide, AuditRead, PeopleManage, FeedsManage, BackupsManage},
+	RoleAdmin:    {PlanRead, PlanEdit, ReviewsDecide, AuditRead, PeopleManage, FeedsManage, BackupsManage, ConfidentialRead},
 }
 
 // PermissionsOf lists r's permissions (none for an unknown role).

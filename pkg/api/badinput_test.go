@@ -533,6 +533,8 @@ func baseBodies(t *testing.T, ts *testServer) map[string]baseBody {
 		"POST /api/campaigns/{id}/decisions":      withID(camp.ID, map[string]any{"decision": "approved", "comment": "ok"}),
 		"POST /api/communications/{id}/comments":  withID(comm.ID, commentBody),
 		"POST /api/campaigns/{id}/comments":       withID(camp.ID, commentBody),
+		"POST /api/communications/{id}/insiders":  withID(comm.ID, map[string]any{"personId": person.ID}),
+		"POST /api/campaigns/{id}/insiders":       withID(camp.ID, map[string]any{"personId": person.ID}),
 		"PATCH /api/communications/{id}/comments/{commentId}": {
 			path: "/api/communications/" + comm.ID + "/comments/" + commComment.ID, body: commentBody},
 		"PATCH /api/campaigns/{id}/comments/{commentId}": {

@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
@@ -16,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/commsplan/commsplan/pkg/access"
+	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/store"
 	"github.com/commsplan/commsplan/pkg/store/sqlstore"
@@ -285,6 +287,52 @@ func BenchmarkGetRecord(b *testing.B) {
 						h.ServeHTTP(rec, req)
 						if rec.code != http.StatusOK {
 							b.Fatalf("status %d", rec.code)
+						}
+					}
+				})
+			}
+		})
+	}
+}
+
+// BenchmarkViewKey is what keying cached answers by what a person may see
+// costs each cached read (store.ViewKey, docs/performance.md "Need to
+// know"): the shared identity and admins none; a person the insiders'
+// version (read with the lists' versions) and a map lookup; the person's
+// scopes read again only after an insider changed ("query", the same read
+// inside a transaction, which keeps no memo). The person is an insider of
+// 50 of 500 confidential campaigns.
+func BenchmarkViewKey(b *testing.B) {
+	for _, be := range storetest.Backends {
+		b.Run(be.Name, func(b *testing.B) {
+			st := storetest.OpenWith(b, be.DSN(b), store.Options{QueryTimeout: 10 * time.Minute})
+			admin := actor.With(context.Background(), actor.Terminal)
+			p := domain.Person{Name: "Ines", Role: "planner"}
+			require.NoError(b, st.CreatePerson(admin, &p, "bench-hash"))
+			for i := range 500 {
+				c := domain.Campaign{Title: fmt.Sprintf("Deal %d", i), Schedule: json.RawMessage(`{}`), Confidential: true}
+				require.NoError(b, st.CreateCampaign(admin, &c))
+				if i%10 == 0 {
+					require.NoError(b, st.AddInsider(admin, "campaign", c.ID, p.ID))
+				}
+			}
+			person := actor.With(context.Background(), actor.Actor{ID: p.ID, Name: p.Name, Role: actor.RolePlanner})
+			for _, tc := range []struct {
+				name string
+				ctx  context.Context
+				tx   bool
+			}{{"shared", actor.With(context.Background(), actor.Shared), false}, {"person", person, false}, {"person-query", person, true}} {
+				b.Run(tc.name, func(b *testing.B) {
+					b.ReportAllocs()
+					for b.Loop() {
+						var err error
+						if tc.tx {
+							err = st.InTx(tc.ctx, func(tx store.Store) error { _, err := tx.ViewKey(tc.ctx); return err })
+						} else {
+							_, err = st.ViewKey(tc.ctx)
+						}
+						if err != nil {
+							b.Fatal(err)
 						}
 					}
 				})

@@ -207,12 +207,13 @@ type campaignInput struct {
 	HTMLContent       opt[string]          `json:"htmlContent"`
 	AudienceFilters   opt[json.RawMessage] `json:"audienceFilters"`
 	GeographicFilters opt[[]string]        `json:"geographicFilters"`
+	Confidential      opt[bool]            `json:"confidential"`
 }
 
 // change is the input as the use case's change: absent fields are nil.
 func (in campaignInput) change() plan.CampaignChange {
 	return plan.CampaignChange{Title: in.Title.ptr(), Description: in.Description.ptr(), Schedule: in.Schedule.ptr(),
-		AudienceFilters: in.AudienceFilters.ptr(), GeographicFilters: in.GeographicFilters.ptr()}
+		AudienceFilters: in.AudienceFilters.ptr(), GeographicFilters: in.GeographicFilters.ptr(), Confidential: in.Confidential.ptr()}
 }
 
 func (s *Server) createCampaign(w http.ResponseWriter, r *http.Request) {

@@ -282,11 +282,14 @@ func TestCampaignBodiesOverOneMiB(t *testing.T) {
 
 func TestExportCampaign(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
-		ts := newTestServer(t, b)
+		// A pre-acquisition campaign is confidential: its creator, a
+		// person, is its insider.
+		_, ts := newTestServer(t, b).personAs("Pat Planner", "planner")
 		sched, html := generated(t, campaignConfig(t, "ma-integration-pre-acquisition"))
 		var c domain.Campaign
 		ts.json("POST", "/api/campaigns", map[string]any{"title": "Project Lighthouse: Phase 1", "schedule": sched, "htmlContent": html},
 			http.StatusCreated, &c)
+		assert.True(t, c.Confidential)
 
 		tests := []struct {
 			format, contentType, file string

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/gorilla/mux"
 
+	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/schedule"
@@ -77,11 +79,36 @@ func (s *Server) calendarFeed(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	// The feed reads the plan as its owner sees it now: confidential items
+	// only while the owner is their insider (or an admin).
+	ctx, err := s.feedReader(r.Context(), feed)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	r = r.WithContext(ctx)
 	// Only the token holder may keep it, and it must ask again every time.
 	w.Header().Set("Cache-Control", "private, no-cache")
 	s.streamExport(w, r, schedule.ExportOptions{Format: schedule.FormatICS,
 		IncludeCampaigns: feed.IncludeCampaignActivities, IncludeConfidential: feed.IncludeConfidential, Name: feed.Name,
 		ApprovedOnly: q.ApprovedOnly}, false)
+}
+
+// feedReader is ctx reading as the feed's owner: the person with their
+// role as it is now; a feed of the shared identity, or made before people
+// existed, reads what everyone may see.
+func (s *Server) feedReader(ctx context.Context, feed domain.CalendarFeed) (context.Context, error) {
+	if feed.OwnerID == "" || feed.OwnerID == actor.SharedID {
+		return actor.With(ctx, actor.SharedAs(actor.RoleViewer)), nil
+	}
+	p, err := s.store.GetPerson(ctx, feed.OwnerID)
+	if errors.Is(err, store.ErrNotFound) {
+		return actor.With(ctx, actor.SharedAs(actor.RoleViewer)), nil
+	}
+	if err != nil {
+		return ctx, err
+	}
+	return actor.With(ctx, actor.Actor{ID: p.ID, Name: p.Name, Role: actor.Role(p.Role)}), nil
 }
 
 // etagMatches applies If-None-Match's weak comparison (RFC 9110 §13.1.2):
@@ -155,7 +182,13 @@ func (s *Server) exportETag(ctx context.Context, opt schedule.ExportOptions) (st
 	if opt.IncludeCampaigns {
 		lists = append(lists, store.CampaignsList)
 	}
+	// Who reads it: people who see different items get different tags.
+	view, err := s.store.ViewKey(ctx)
+	if err != nil {
+		return "", err
+	}
 	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00", view)
 	loc := time.UTC
 	if opt.Location != nil {
 		loc = opt.Location

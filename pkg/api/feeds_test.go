@@ -432,7 +432,9 @@ func BenchmarkCalendarFeed(b *testing.B) {
 // pre-acquisition campaign hold no confidential activity unless asked.
 func TestConfidentialActivitiesStayOut(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
-		ts := newTestServer(t, b, Options{SharedRole: actor.RoleApprover}) // approvers may publish the secret
+		// Approvers may publish the secret; the campaign's creator, a person,
+		// is its insider.
+		_, ts := newTestServer(t, b, Options{SharedRole: actor.RoleApprover}).personAs("Avery Approver", "approver")
 		var got GeneratedCampaign
 		ts.json("POST", "/api/campaigns/generate", campaignConfig(t, "ma-integration-pre-acquisition"), http.StatusOK, &got)
 		labelled, open := 0, 0

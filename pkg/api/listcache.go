@@ -65,7 +65,16 @@ type listCache struct {
 type slotKey struct {
 	list  store.List
 	shape string
+	// view is what the reader may see of the confidential records
+	// (store.ViewKey), which cachedEntry sets on every key: a cached body
+	// is shared only between people who see the same rows.
+	view string
 }
+
+// shaped says the slot is one of many of its list (a filter's shape or a
+// view of its own), counted against maxShapes; the whole list as everyone
+// sees it is not.
+func (k slotKey) shaped() bool { return k.shape != "" || k.view != "" }
 
 // maxShapes bounds the filtered answers kept: a calendar's months, the List
 // view's columns and a few searches per user fit; past it an idle one is
@@ -180,9 +189,11 @@ func newListCache(buildVersion string) *listCache {
 // forms.
 func (c *listCache) etag(k slotKey, v int64) string {
 	name := k.list.String()
-	if k.shape != "" {
+	if k.shape != "" || k.view != "" {
 		h := fnv.New64a()
 		_, _ = h.Write([]byte(k.shape))
+		_, _ = h.Write([]byte{0})
+		_, _ = h.Write([]byte(k.view))
 		name += "." + strconv.FormatUint(h.Sum64(), 36)
 	}
 	return `"` + name + "-" + strconv.FormatInt(v, 36) + "-" + c.tag + `"`
@@ -196,7 +207,7 @@ func (c *listCache) get(ctx context.Context, k slotKey, v int64, build func(need
 	c.mu.Lock()
 	slot := c.slots[k]
 	if slot == nil {
-		if k.shape != "" {
+		if k.shaped() {
 			c.makeRoom()
 			c.shapes++
 		}
@@ -244,7 +255,7 @@ func (c *listCache) makeRoom() {
 		if c.shapes < maxShapes {
 			return
 		}
-		if k.shape != "" && slot.running == nil {
+		if k.shaped() && slot.running == nil {
 			c.weight -= entryWeight(slot.entry)
 			delete(c.slots, k)
 			c.shapes--
@@ -270,7 +281,7 @@ func (c *listCache) trim(keep *listSlot) {
 		}
 		c.weight -= entryWeight(old.entry)
 		old.entry = nil
-		if oldK.shape != "" && old.running == nil {
+		if oldK.shaped() && old.running == nil {
 			delete(c.slots, oldK)
 			c.shapes--
 		}
@@ -538,6 +549,14 @@ func serveListAt[T any](s *Server, w http.ResponseWriter, r *http.Request, k slo
 // answered (the 304, or an error).
 func (s *Server) cachedEntry(w http.ResponseWriter, r *http.Request, k slotKey, v int64, build func(ctx context.Context, need int64) (*listEntry, error)) (e *listEntry, ok bool) {
 	h := w.Header()
+	// Every cached answer is keyed by what its reader may see, here, so no
+	// route can serve one person's body to another who sees less.
+	view, err := s.store.ViewKey(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return nil, false
+	}
+	k.view = view
 	// Cache-Control (private, no-cache) is requireSession's.
 	h.Set("Vary", "Accept-Encoding")
 	etag := s.lists.etag(k, v)
@@ -548,7 +567,7 @@ func (s *Server) cachedEntry(w http.ResponseWriter, r *http.Request, k slotKey, 
 	}
 	// The build outlives a cancelled first caller: others may share it.
 	ctx := context.WithoutCancel(r.Context())
-	e, err := s.lists.get(r.Context(), k, v, func(need int64) (*listEntry, error) { return build(ctx, need) })
+	e, err = s.lists.get(r.Context(), k, v, func(need int64) (*listEntry, error) { return build(ctx, need) })
 	if err != nil {
 		s.fail(w, r, err)
 		return nil, false

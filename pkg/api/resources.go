@@ -228,6 +228,8 @@ type communicationInput struct {
 	ScheduledDate     opt[string]   `json:"scheduledDate"`
 	SourceCampaignID  opt[string]   `json:"sourceCampaignId"`
 	SourceActivityID  opt[string]   `json:"sourceActivityId"`
+	// Confidentiality labels the communication: only its insiders see it.
+	Confidentiality opt[string] `json:"confidentiality"`
 }
 
 func (in communicationInput) apply(c domain.Communication) (domain.Communication, error) {
@@ -243,5 +245,6 @@ func (in communicationInput) merge(c domain.Communication) domain.Communication 
 	c.RawContent, c.GeneratedContent = in.RawContent.or(c.RawContent), in.GeneratedContent.or(c.GeneratedContent)
 	c.FinalContentID, c.Status, c.ScheduledDate = in.FinalContentID.or(c.FinalContentID), in.Status.or(c.Status), in.ScheduledDate.or(c.ScheduledDate)
 	c.SourceCampaignID, c.SourceActivityID = in.SourceCampaignID.or(c.SourceCampaignID), in.SourceActivityID.or(c.SourceActivityID)
+	c.Confidentiality = in.Confidentiality.or(c.Confidentiality)
 	return c
 }

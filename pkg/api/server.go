@@ -302,5 +302,6 @@ func (s *Server) routes(r *mux.Router) {
 	s.routePeople(r)
 	s.routeAudit(r)
 	s.routeComments(r)
+	s.routeInsiders(r)
 	s.routeSignOn(r)
 }

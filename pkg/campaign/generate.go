@@ -1103,3 +1103,25 @@ func (g *generation) numberSeries() {
 		it.a.Title = fmt.Sprintf("%s, %s %d", it.series, label, next[it.series])
 	}
 }
+
+// Confidential reports whether any activity of the schedule, in its list
+// or in its phases, carries a confidentiality label: such a campaign is
+// seen by its insiders only (docs/security.md, "Need to know").
+func (s *Schedule) Confidential() bool {
+	for _, a := range s.Activities {
+		if a.Confidentiality != "" {
+			return true
+		}
+	}
+	for _, ph := range s.Phases {
+		if ph.Confidentiality != "" {
+			return true
+		}
+		for _, a := range ph.Activities {
+			if a.Confidentiality != "" {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -133,23 +133,29 @@ type VehicleRef struct {
 // Scheduled). SourceCampaignID and SourceActivityID name the saved campaign
 // activity a communication was imported from, or are empty.
 type Communication struct {
-	ID                string      `json:"id"`
-	Title             string      `json:"title"`
-	ThemeID           string      `json:"themeId"`
-	SelectedQuestions []string    `json:"selectedQuestions"`
-	AudienceID        string      `json:"audienceId"`
-	VehicleID         string      `json:"vehicleId"`
-	RawContent        string      `json:"rawContent"`
-	GeneratedContent  string      `json:"generatedContent"`
-	FinalContentID    string      `json:"finalContentId"`
-	Status            string      `json:"status"`
-	ScheduledDate     string      `json:"scheduledDate"`
-	SourceCampaignID  string      `json:"sourceCampaignId"`
-	SourceActivityID  string      `json:"sourceActivityId"`
-	CreatedAt         time.Time   `json:"createdAt"`
-	Theme             *Ref        `json:"theme"`
-	Vehicle           *VehicleRef `json:"vehicle"`
-	Audience          *Ref        `json:"audience"`
+	ID                string   `json:"id"`
+	Title             string   `json:"title"`
+	ThemeID           string   `json:"themeId"`
+	SelectedQuestions []string `json:"selectedQuestions"`
+	AudienceID        string   `json:"audienceId"`
+	VehicleID         string   `json:"vehicleId"`
+	RawContent        string   `json:"rawContent"`
+	GeneratedContent  string   `json:"generatedContent"`
+	FinalContentID    string   `json:"finalContentId"`
+	Status            string   `json:"status"`
+	ScheduledDate     string   `json:"scheduledDate"`
+	SourceCampaignID  string   `json:"sourceCampaignId"`
+	SourceActivityID  string   `json:"sourceActivityId"`
+	// Confidentiality is its label ("Board Confidential"), kept from the
+	// campaign activity it was imported from or set by a planner; "" for none.
+	Confidentiality string `json:"confidentiality"`
+	// Confidential says only its insiders see it: it has a label or comes
+	// from a confidential campaign (set by the store).
+	Confidential bool        `json:"confidential"`
+	CreatedAt    time.Time   `json:"createdAt"`
+	Theme        *Ref        `json:"theme"`
+	Vehicle      *VehicleRef `json:"vehicle"`
+	Audience     *Ref        `json:"audience"`
 	// Review is its review state (set by pkg/plan's review use cases only).
 	Review Review `json:"review"`
 }
@@ -188,8 +194,11 @@ type Campaign struct {
 	HTMLContent       string          `json:"htmlContent"`
 	AudienceFilters   json.RawMessage `json:"audienceFilters"`
 	GeographicFilters []string        `json:"geographicFilters"`
-	CreatedAt         time.Time       `json:"createdAt"`
-	UpdatedAt         time.Time       `json:"updatedAt"`
+	// Confidential says only its insiders see it: a planner marked it, or
+	// one of its activities carries a confidentiality label (pkg/plan).
+	Confidential bool      `json:"confidential"`
+	CreatedAt    time.Time `json:"createdAt"`
+	UpdatedAt    time.Time `json:"updatedAt"`
 	// Review is its review state (set by pkg/plan's review use cases only).
 	Review Review `json:"review"`
 }
@@ -206,6 +215,7 @@ type CampaignSummary struct {
 	EndDate           string          `json:"endDate,omitempty"`
 	AudienceFilters   json.RawMessage `json:"audienceFilters"`
 	GeographicFilters []string        `json:"geographicFilters"`
+	Confidential      bool            `json:"confidential"`
 	CreatedAt         time.Time       `json:"createdAt"`
 	UpdatedAt         time.Time       `json:"updatedAt"`
 	Review            Review          `json:"review"`
@@ -222,7 +232,7 @@ type ScheduleFigures struct {
 func (c Campaign) Summary(f ScheduleFigures) CampaignSummary {
 	return CampaignSummary{ID: c.ID, Title: c.Title, Description: c.Description, ActivityCount: f.TotalActivities,
 		StartDate: f.StartDate, EndDate: f.EndDate, AudienceFilters: c.AudienceFilters,
-		GeographicFilters: c.GeographicFilters, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt, Review: c.Review}
+		GeographicFilters: c.GeographicFilters, Confidential: c.Confidential, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt, Review: c.Review}
 }
 
 // Figures reads the schedule's figures; a schedule that does not read as
@@ -274,3 +284,14 @@ type SearchHit struct {
 // (warnings, campaign descriptions and summaries): "3 Feb 2027", never the
 // ambiguous 2/3/2027.
 func DayText(day time.Time) string { return day.Format("2 Jan 2006") }
+
+// Insider is a person who may see a confidential campaign or communication.
+type Insider struct {
+	PersonID string    `json:"personId"`
+	Name     string    `json:"name"`
+	AddedAt  time.Time `json:"addedAt"`
+}
+
+// ConfidentialLabel is the title a hidden record's audit entries show to
+// whoever may not see it.
+const ConfidentialLabel = "Confidential item"

@@ -260,6 +260,8 @@ func (c *Communication) Validate() error {
 		f.text(field, id, MaxName)
 	}
 	f.texts("selectedQuestions", c.SelectedQuestions, MaxName)
+	c.Confidentiality = strings.TrimSpace(c.Confidentiality)
+	f.text("confidentiality", c.Confidentiality, MaxName)
 	f.text("rawContent", c.RawContent, MaxBody)
 	f.text("generatedContent", c.GeneratedContent, MaxBody)
 	c.ScheduledDate = f.scheduledDate(c.ScheduledDate)

@@ -187,8 +187,15 @@ func plural(n int) string {
 	return "tries"
 }
 
+// ConfidentialNotice is the whole text of a notice about a confidential
+// item: the channel may hold people who are not its insiders.
+const ConfidentialNotice = "A confidential item needs your attention"
+
 // Summary is the one-line text of an event, the same in every format.
 func Summary(ev plan.Event) string {
+	if ev.Confidential {
+		return ConfidentialNotice
+	}
 	what := "communication"
 	if ev.EntityType == domain.ThreadCampaign {
 		what = "campaign"
@@ -229,6 +236,10 @@ type person struct {
 
 // Body renders ev in format f, linking to link when it is not "".
 func Body(f Format, ev plan.Event, link string) ([]byte, error) {
+	if ev.Confidential {
+		// No title, text, comment or names: the notice and the link only.
+		ev = plan.Event{Kind: ev.Kind, EntityType: ev.EntityType, EntityID: ev.EntityID, At: ev.At, Confidential: true}
+	}
 	summary := Summary(ev)
 	excerpt := domain.Excerpt(ev.Text)
 	var v any

@@ -49,6 +49,10 @@ var events = map[string]plan.Event{
 		RecipientNames: []string{"[Ari](https://evil.example/) Stone"},
 		CommentID:      "m9",
 		Text:           "# Reset your password\n- [here](https://evil.example/phish) or <https://evil.example/x|here>\n<img src=x onerror=alert(1)> <@U123> *bold* _it_ | a | b |"},
+	// A notice about a confidential item names neither it nor the comment.
+	"confidential_mention": {Kind: domain.InboxMention, EntityType: "campaign", EntityID: "k9", Title: "Project Falcon – Nordwind GmbH",
+		Actor: actor.Actor{ID: "p1", Name: "Dana Reyes"}, Recipients: []string{"p2"}, RecipientNames: []string{"Alice Approver"},
+		CommentID: "m3", Text: `@"Alice Approver" due diligence on Nordwind found the pension liability`, Confidential: true},
 }
 
 // TestBodyGolden: every event in every format against testdata/notify.
@@ -61,6 +65,13 @@ func TestBodyGolden(t *testing.T) {
 		for _, f := range []Format{FormatJSON, FormatSlack, FormatTeams} {
 			got, err := Body(f, ev, Link("https://comms.example.com/", ev.EntityType, ev.EntityID))
 			require.NoError(t, err)
+			if ev.Confidential {
+				// Whatever -update writes, the notice tells nothing but itself.
+				for _, secret := range []string{"Nordwind", "Falcon", "pension", "Alice", "Dana"} {
+					assert.NotContains(t, string(got), secret, "%s %s", name, f)
+				}
+				assert.Contains(t, string(got), ConfidentialNotice)
+			}
 			path := filepath.Join("..", "..", "testdata", "notify", name+"."+string(f)+".json")
 			if *update {
 				require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))

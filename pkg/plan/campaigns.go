@@ -34,6 +34,10 @@ type CampaignChange struct {
 	Schedule          *json.RawMessage
 	AudienceFilters   *json.RawMessage
 	GeographicFilters *[]string
+	// Confidential marks the campaign confidential (or no longer); a
+	// schedule with a labelled activity makes it confidential whatever
+	// this says.
+	Confidential *bool
 }
 
 // TitleTaken refuses saving by title when the title is already saved and
@@ -60,6 +64,9 @@ func (p *Plan) CreateCampaign(ctx context.Context, ch CampaignChange) (domain.Ca
 	}
 	c, err := ch.Apply(domain.Campaign{}, true)
 	if err != nil {
+		return c, err
+	}
+	if err := keepsSight(ctx, "confidential", c.Confidential); err != nil {
 		return c, err
 	}
 	err = p.st.CreateCampaign(changed(ctx, nil, c), &c)
@@ -90,6 +97,9 @@ func (p *Plan) updateCampaign(ctx context.Context, tx store.Store, id string, ch
 	if err != nil {
 		return c, err
 	}
+	if err := keepsSight(ctx, "confidential", c.Confidential && !base.Confidential); err != nil {
+		return c, err
+	}
 	if err = tx.UpdateCampaign(changed(ctx, base, c), &c); err != nil {
 		return c, err
 	}
@@ -107,6 +117,9 @@ func (p *Plan) SaveCampaignByTitle(ctx context.Context, ch CampaignChange, repla
 	}
 	c, err := ch.Apply(domain.Campaign{}, true)
 	if err != nil {
+		return c, err
+	}
+	if err := keepsSight(ctx, "confidential", c.Confidential); err != nil {
 		return c, err
 	}
 	err = p.st.InTx(ctx, func(tx store.Store) error {
@@ -180,6 +193,10 @@ func (ch CampaignChange) Apply(c domain.Campaign, creating bool) (domain.Campaig
 		return c, err
 	}
 	c.HTMLContent = html
+	if ch.Confidential != nil {
+		c.Confidential = *ch.Confidential
+	}
+	c.Confidential = c.Confidential || sched.Confidential()
 
 	if ch.AudienceFilters != nil {
 		raw := bytes.TrimSpace(*ch.AudienceFilters)

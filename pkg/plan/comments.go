@@ -195,7 +195,37 @@ func mentionsOf(ctx context.Context, tx store.Store, c *domain.Comment, field st
 	if ids == nil {
 		ids = []string{}
 	}
+	if err := insidersOnly(ctx, tx, c, ids, people, field); err != nil {
+		return err
+	}
 	c.Mentions = ids
+	return nil
+}
+
+// insidersOnly refuses, naming field, a mention in a confidential thread
+// of a person who may not see it (neither its insider nor an admin): the
+// mention would tell them of it.
+func insidersOnly(ctx context.Context, tx store.Store, c *domain.Comment, ids []string, people []domain.Person, field string) error {
+	if len(ids) == 0 || !confidentialRecord(ctx, tx, c.EntityType, c.EntityID) {
+		return nil
+	}
+	insiders, err := tx.ListInsiders(ctx, c.EntityType, c.EntityID)
+	if err != nil {
+		return err
+	}
+	var outside []string
+	for _, id := range ids {
+		i := slices.IndexFunc(people, func(p domain.Person) bool { return p.ID == id })
+		if i < 0 || (actor.Actor{Role: actor.Role(people[i].Role)}).Can(actor.ConfidentialRead) ||
+			slices.ContainsFunc(insiders, func(in domain.Insider) bool { return in.PersonID == id }) {
+			continue
+		}
+		outside = append(outside, people[i].Name)
+	}
+	if len(outside) > 0 {
+		return Invalid(field, "mentions "+strings.Join(outside, ", ")+", who may not see this confidential item; "+
+			"an insider may add them as an insider first")
+	}
 	return nil
 }
 

@@ -112,6 +112,9 @@ func (p *Plan) ImportCampaign(ctx context.Context, campaignID string, in Campaig
 				Title: a.Title, ThemeID: themeID, AudienceID: audienceID, VehicleID: vehicles[a.Channel],
 				RawContent: a.Description, Status: domain.StatusScheduled, ScheduledDate: a.Date,
 				SourceCampaignID: c.ID, SourceActivityID: a.ID,
+				// The label stays with what it labels; the store makes the
+				// communication confidential with the campaign's insiders.
+				Confidentiality: a.Confidentiality, Confidential: c.Confidential,
 			})
 		}
 		for i, r := range recs {

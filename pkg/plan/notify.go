@@ -35,6 +35,10 @@ type Event struct {
 	CommentID string    `json:"commentId"`
 	Text      string    `json:"text"`
 	At        time.Time `json:"at"`
+	// Confidential says the record is seen by its insiders only: a
+	// notice outside commsplan (the webhook) then names neither it nor
+	// the comment.
+	Confidential bool `json:"confidential"`
 }
 
 // Publisher gets the events that committed. Publish must not block: the
@@ -60,6 +64,7 @@ func (n *Notices) Add(ctx context.Context, ev Event) error {
 		return err
 	}
 	ev.Actor = a
+	ev.Confidential = confidentialRecord(ctx, n.tx, ev.EntityType, ev.EntityID)
 	if ev.At.IsZero() {
 		ev.At = n.p.now().UTC()
 	}
@@ -89,6 +94,21 @@ func (n *Notices) Add(ctx context.Context, ev Event) error {
 	}
 	n.events = append(n.events, ev)
 	return nil
+}
+
+// confidentialRecord reports whether the communication or campaign is
+// confidential; one that cannot be read counts as confidential, so a
+// notice never tells more than it may.
+func confidentialRecord(ctx context.Context, tx store.Store, entity, id string) bool {
+	switch entity {
+	case domain.ThreadCommunication:
+		c, err := tx.GetCommunication(ctx, id)
+		return err != nil || c.Confidential
+	case domain.ThreadCampaign:
+		c, err := tx.GetCampaign(ctx, id)
+		return err != nil || c.Confidential
+	}
+	return true
 }
 
 // notifyingTx runs fn in one transaction with the Notices of its events:

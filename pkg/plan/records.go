@@ -48,6 +48,9 @@ var (
 	Communications = Kind[domain.Communication]{store.Store.GetCommunication, store.Store.CreateCommunication,
 		store.Store.UpdateCommunication, store.Store.DeleteCommunication,
 		func(ctx context.Context, tx store.Store, c, before *domain.Communication) error {
+			if err := keepsSight(ctx, "confidentiality", c.Confidentiality != "" && (before == nil || before.Confidentiality == "")); err != nil {
+				return err
+			}
 			return refCache{}.check(ctx, tx, c, before, "")
 		}, communicationWritten}
 	Campaigns          = Kind[domain.Campaign]{get: store.Store.GetCampaign, delete: store.Store.DeleteCampaign}

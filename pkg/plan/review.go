@@ -377,6 +377,7 @@ func (p *Plan) newReviews(ctx context.Context, tx store.Store, recs []*domain.Co
 		}
 	}
 	camps := map[string]*campaignActivities{}
+	var to *approvedFor
 	now := p.now()
 	for i, c := range recs {
 		c.Review = domain.Review{}
@@ -386,7 +387,22 @@ func (p *Plan) newReviews(ctx context.Context, tx store.Store, recs []*domain.Co
 				return err
 			}
 			if a, ok := ca.activities[c.SourceActivityID]; ok && ca.campaign.Review.State == domain.ReviewApproved && matchesActivity(*c, a) {
-				c.Review = review.Inherit(c.Review, ca.campaign.Review, review.Communication(*c))
+				if to == nil {
+					if to, err = loadApprovedFor(ctx, tx); err != nil {
+						return err
+					}
+				}
+				if to.covers(*c, a) {
+					c.Review = review.Inherit(c.Review, ca.campaign.Review, review.Communication(*c))
+				} else {
+					// The campaign's approval was for another audience or
+					// vehicle: the same approvers are asked again.
+					camp := ca.campaign.Review
+					c.Review = review.Request(c.Review, person(who), camp.Approvers, camp.DueDate, review.Communication(*c), now)
+					if p.policy.Required && c.Status == domain.StatusScheduled {
+						c.Status = domain.StatusDraft
+					}
+				}
 			}
 		}
 		if req != nil && c.Review.State != domain.ReviewApproved {
@@ -459,6 +475,52 @@ func loadActivities(ctx context.Context, tx store.Store, seen map[string]*campai
 func matchesActivity(c domain.Communication, a campaign.Activity) bool {
 	return c.Title == a.Title && c.RawContent == a.Description && c.GeneratedContent == "" && c.FinalContentID == "" &&
 		review.Day(c.ScheduledDate) == review.Day(a.Date)
+}
+
+// approvedFor knows the stored audiences' names and vehicles' types, to
+// tell whether a communication goes to whom and through what its campaign
+// activity was approved for.
+type approvedFor struct {
+	audience map[string]string // id → audienceKey of its name
+	channel  map[string]string // id → vehicle type
+}
+
+func loadApprovedFor(ctx context.Context, tx store.Store) (*approvedFor, error) {
+	auds, err := tx.ListAudiences(ctx)
+	if err != nil {
+		return nil, err
+	}
+	vehs, err := tx.ListVehicles(ctx)
+	if err != nil {
+		return nil, err
+	}
+	to := &approvedFor{audience: map[string]string{}, channel: map[string]string{}}
+	for _, a := range auds {
+		to.audience[a.ID] = audienceKey(a.Name)
+	}
+	for _, v := range vehs {
+		to.channel[v.ID] = v.Type
+	}
+	return to, nil
+}
+
+// covers says whether an approval of activity a covers c's audience and
+// vehicle: the audience is the one a names (by name, as the import finds
+// it without a mapping) and the vehicle, when c has one, of a's channel. An
+// approval is for whom and through what it was given: a remapped audience
+// or another vehicle needs one of its own.
+func (to *approvedFor) covers(c domain.Communication, a campaign.Activity) bool {
+	audience := ""
+	if c.AudienceID != "" {
+		var ok bool
+		if audience, ok = to.audience[c.AudienceID]; !ok {
+			return false
+		}
+	}
+	if audience != audienceKey(a.Audience) {
+		return false
+	}
+	return c.VehicleID == "" || to.channel[c.VehicleID] == a.Channel
 }
 
 // Approvers are the people whose role may decide reviews, by name: whom a

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/commsplan/commsplan/pkg/actor"
+	"github.com/commsplan/commsplan/pkg/campaign"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/review"
@@ -191,12 +192,22 @@ func TestRequiredReviewRefusesEveryWayToSchedule(t *testing.T) {
 			assert.Equal(t, domain.StatusDraft, res.Created[0].Status)
 			assert.Equal(t, domain.ReviewRequested, res.Created[0].Review.State)
 
-			// An approved campaign's activities come in approved and scheduled.
+			// An approved campaign's activities come in approved and scheduled,
+			// to the audiences they were approved for (found by name).
 			_, err = p.RequestReview(ctx, plan.ReviewCampaign, camp.ID, nil, "")
 			require.NoError(t, err)
 			_, err = p.DecideReview(approverCtx("a"), plan.ReviewCampaign, camp.ID, review.Approve, "")
 			require.NoError(t, err)
-			res, err = p.ImportCampaign(ctx, camp.ID, plan.CampaignImport{AudienceMap: everyone, ActivityIDs: []string{sched.Activities[1].ID}})
+			named := map[string]string{}
+			for label := range everyone {
+				aud, err := plan.Create(ctx, p, plan.Audiences, func(x domain.Audience) (domain.Audience, error) {
+					x.Name = label
+					return x, nil
+				})
+				require.NoError(t, err)
+				named[label] = aud.ID
+			}
+			res, err = p.ImportCampaign(ctx, camp.ID, plan.CampaignImport{ActivityIDs: []string{sched.Activities[1].ID}})
 			require.NoError(t, err)
 			require.Len(t, res.Created, 1)
 			assert.Equal(t, domain.StatusScheduled, res.Created[0].Status)
@@ -205,7 +216,7 @@ func TestRequiredReviewRefusesEveryWayToSchedule(t *testing.T) {
 			// says something else is not covered.
 			a := sched.Activities[2]
 			item := domain.Communication{Title: a.Title, ThemeID: c.ThemeID, RawContent: a.Description, ScheduledDate: a.Date,
-				SourceCampaignID: camp.ID, SourceActivityID: a.ID}
+				SourceCampaignID: camp.ID, SourceActivityID: a.ID, AudienceID: named[a.Audience]}
 			changed := item
 			changed.Title += " (edited)"
 			_, err = p.CreateCommunications(ctx, []domain.Communication{changed})
@@ -363,6 +374,91 @@ func TestSharedIdentityNeverDecides(t *testing.T) {
 			mine, err := p.Reviews(shared, true)
 			require.NoError(t, err)
 			assert.Empty(t, mine, "the shared identity has no reviews to decide")
+		})
+	}
+}
+
+// TestApprovalCoversItsAudienceAndVehicle: a campaign's approval carries
+// over to an imported activity only while the communication goes to the
+// audience and through the channel the activity was approved for, on both
+// backends and by both ways in (the import and the batch). Remapped to
+// another audience, or through a vehicle of another type, it arrives
+// requested from the campaign's approvers, and under review.required as a
+// draft, never approved and scheduled.
+func TestApprovalCoversItsAudienceAndVehicle(t *testing.T) {
+	for _, b := range storetest.Backends {
+		t.Run(b.Name, func(t *testing.T) {
+			ctx := acting()
+			st := storetest.Open(t, b.DSN(t))
+			p := plan.New(st).WithReview(review.Policy{Required: true})
+			draft(t, p, st) // a theme for the import
+			camp, sched := savedCampaign(t, p)
+			_, err := p.RequestReview(ctx, plan.ReviewCampaign, camp.ID, nil, "")
+			require.NoError(t, err)
+			_, err = p.DecideReview(approverCtx("a"), plan.ReviewCampaign, camp.ID, review.Approve, "")
+			require.NoError(t, err)
+			audience := func(name string) string {
+				a, err := plan.Create(ctx, p, plan.Audiences, func(x domain.Audience) (domain.Audience, error) {
+					x.Name = name
+					return x, nil
+				})
+				require.NoError(t, err)
+				return a.ID
+			}
+			named := map[string]string{}
+			for _, a := range sched.Activities {
+				if named[a.Audience] == "" {
+					named[a.Audience] = audience(a.Audience)
+				}
+			}
+			division := audience("Manufacturing Division")
+			other := domain.Vehicle{Name: "Podcast", Type: "podcast"}
+			require.NoError(t, st.CreateVehicle(ctx, &other))
+
+			// The import, remapped: every label to the division.
+			acts := sched.Activities
+			remap := map[string]string{}
+			for label := range named {
+				remap[label] = division
+			}
+			res, err := p.ImportCampaign(ctx, camp.ID, plan.CampaignImport{ActivityIDs: []string{acts[0].ID}, AudienceMap: remap})
+			require.NoError(t, err)
+			require.Len(t, res.Created, 1)
+			assert.Equal(t, domain.ReviewRequested, res.Created[0].Review.State)
+			assert.Equal(t, domain.StatusDraft, res.Created[0].Status)
+			approved, err := st.GetCampaign(ctx, camp.ID)
+			require.NoError(t, err)
+			assert.Equal(t, approved.Review.Approvers, res.Created[0].Review.Approvers, "asked of the campaign's approvers")
+			// Not remapped, the same kind of activity comes in approved.
+			res, err = p.ImportCampaign(ctx, camp.ID, plan.CampaignImport{ActivityIDs: []string{acts[1].ID}})
+			require.NoError(t, err)
+			require.Len(t, res.Created, 1)
+			assert.Equal(t, domain.ReviewApproved, res.Created[0].Review.State)
+
+			// The batch: the same kind of activity to another audience, to
+			// everyone, or through a vehicle of another channel is not
+			// covered; as approved, it is.
+			for i, tc := range []struct {
+				name             string
+				audience         func(campaign.Activity) string
+				vehicle          string
+				want, wantStatus string
+			}{
+				{"another audience", func(campaign.Activity) string { return division }, "", domain.ReviewRequested, domain.StatusDraft},
+				{"everyone", func(campaign.Activity) string { return "" }, "", domain.ReviewRequested, domain.StatusDraft},
+				{"another channel", func(a campaign.Activity) string { return named[a.Audience] }, other.ID, domain.ReviewRequested, domain.StatusDraft},
+				{"as approved", func(a campaign.Activity) string { return named[a.Audience] }, "", domain.ReviewApproved, domain.StatusScheduled},
+			} {
+				a := acts[2+i]
+				item := domain.Communication{Title: a.Title, RawContent: a.Description, ScheduledDate: a.Date,
+					SourceCampaignID: camp.ID, SourceActivityID: a.ID, AudienceID: tc.audience(a), VehicleID: tc.vehicle,
+					Status: tc.wantStatus}
+				out, err := p.CreateCommunications(ctx, []domain.Communication{item})
+				require.NoError(t, err, tc.name)
+				require.Len(t, out, 1, tc.name)
+				assert.Equal(t, tc.want, out[0].Review.State, tc.name)
+				assert.Equal(t, tc.wantStatus, out[0].Status, tc.name)
+			}
 		})
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/schedule"
 	"github.com/commsplan/commsplan/pkg/store"
@@ -30,8 +31,38 @@ func (p *Plan) scheduleInput(ctx context.Context, limit int, loc *time.Location,
 	if in.Blackouts, err = p.st.ListBlackouts(ctx); err != nil || !comms {
 		return in, err
 	}
-	in.Communications, err = p.st.FilterCommunications(ctx, spanFilter(in))
-	return in, err
+	f := spanFilter(in)
+	if in.Communications, err = p.st.FilterCommunications(ctx, f); err != nil {
+		return in, err
+	}
+	// A warning counts what its reader may not see, without naming it:
+	// every communication of the span is counted, and those beyond the
+	// reader's sight are only counted (schedule.Input.Hidden).
+	f.NoContent = true
+	all, err := p.st.FilterCommunications(countingAll(ctx), f)
+	if err != nil || len(all) == len(in.Communications) {
+		return in, err
+	}
+	seen := make(map[string]bool, len(in.Communications))
+	for _, c := range in.Communications {
+		seen[c.ID] = true
+	}
+	in.Hidden = map[string]bool{}
+	for _, c := range all {
+		if !seen[c.ID] {
+			in.Hidden[c.ID] = true
+			in.Communications = append(in.Communications, domain.Communication{ID: c.ID, AudienceID: c.AudienceID,
+				Status: c.Status, ScheduledDate: c.ScheduledDate})
+		}
+	}
+	return in, nil
+}
+
+// countingAll is ctx reading every row, for counts only: the warnings'
+// count of what their reader may not see. Nothing read with it may reach
+// the reader but a number.
+func countingAll(ctx context.Context) context.Context {
+	return actor.With(ctx, actor.Actor{ID: "counting", Name: "commsplan", Role: actor.RoleAdmin})
 }
 
 // spanFilter is the store's query of the communications the warnings of

@@ -50,9 +50,11 @@ type ExportOptions struct {
 	Location *time.Location
 	// IncludeCampaigns adds every activity of every saved campaign.
 	IncludeCampaigns bool
-	// IncludeConfidential keeps the campaign activities that carry a
-	// confidentiality label; by default they are left out, so a feed or a
-	// download does not tell the deal before the announcement.
+	// IncludeConfidential keeps the confidential communications and the
+	// campaign activities that carry a confidentiality label, of those the
+	// reader may see (the store leaves out the rest); by default they are
+	// left out, so a feed or a download does not tell the deal before the
+	// announcement.
 	IncludeConfidential bool
 	// ApprovedOnly keeps the communications, and the activities of the
 	// campaigns, whose review state is approved (issue 26).
@@ -171,7 +173,7 @@ func Entries(comms []domain.Communication, campaigns []domain.Campaign, opt Expo
 		}
 	}
 	for c, at := range scheduled(comms) {
-		if opt.ApprovedOnly && c.Review.State != domain.ReviewApproved {
+		if !keeps(c, opt) {
 			continue
 		}
 		keep(communicationEntry(c, at))
@@ -280,9 +282,24 @@ func inRange(day time.Time, opt ExportOptions) bool {
 	return (opt.From.IsZero() || !day.Before(opt.From)) && (opt.To.IsZero() || !day.After(opt.To))
 }
 
+// keeps says whether an export keeps a communication it may show: approved
+// ones only with opt.ApprovedOnly, confidential ones only with
+// opt.IncludeConfidential (the store has already left out what the reader
+// may not see).
+func keeps(c domain.Communication, opt ExportOptions) bool {
+	return (!opt.ApprovedOnly || c.Review.State == domain.ReviewApproved) && (!c.Confidential || opt.IncludeConfidential)
+}
+
+// confidentialLabel is the Confidentiality of a confidential communication
+// without a label of its own (one of a campaign a planner marked).
+const confidentialLabel = "Confidential"
+
 func communicationEntry(c domain.Communication, at domain.Scheduled) Entry {
 	e := Entry{Kind: KindCommunication, UID: icalendar.UIDPart(c.ID) + "@commsplan", ID: c.ID, Title: c.Title,
-		ScheduledDate: at.String(), AllDay: at.AllDay, Status: c.Status, at: at}
+		ScheduledDate: at.String(), AllDay: at.AllDay, Status: c.Status, at: at, Confidentiality: c.Confidentiality}
+	if c.Confidential && e.Confidentiality == "" {
+		e.Confidentiality = confidentialLabel
+	}
 	if c.Theme != nil {
 		e.Theme = c.Theme.Name
 	}
@@ -303,7 +320,8 @@ func communicationEntry(c domain.Communication, at domain.Scheduled) Entry {
 		desc += "\nTheme: " + e.Theme
 	}
 	e.event = icalendar.Event{UID: e.UID, Summary: c.Title, Description: desc, AllDay: at.AllDay, Start: at.At,
-		Stamp: c.CreatedAt, Categories: []string{e.Theme}, Status: icalendar.StatusConfirmed, Transparent: true}
+		Stamp: c.CreatedAt, Categories: []string{e.Theme}, Status: icalendar.StatusConfirmed, Transparent: true,
+		Confidential: c.Confidential}
 	return e
 }
 

@@ -98,7 +98,7 @@ func ExportTo(ctx context.Context, w io.Writer, src Source, opt ExportOptions) e
 		Undated: store.UndatedExclude, NoContent: true}
 	err := src.EachCommunication(ctx, f, func(c domain.Communication) error {
 		at, err := domain.ParseScheduled(c.ScheduledDate)
-		if err != nil || (opt.ApprovedOnly && c.Review.State != domain.ReviewApproved) {
+		if err != nil || !keeps(c, opt) {
 			return nil
 		}
 		if date := c.ScheduledDate[:min(len(c.ScheduledDate), len(time.DateOnly))]; date > frontier {

@@ -43,6 +43,9 @@ type Warning struct {
 	BlackoutID       string   `json:"blackoutId,omitempty"`
 	BlackoutName     string   `json:"blackoutName,omitempty"`
 	CommunicationIDs []string `json:"communicationIds"`
+	// Further counts the communications the warning involves that its
+	// reader may not see (Input.Hidden): counted, never named.
+	Further int `json:"further,omitempty"`
 }
 
 // Input is what the warnings are worked out from.
@@ -59,6 +62,10 @@ type Input struct {
 	From, To time.Time
 	// Loc is the time zone that puts an instant on a day (UTC when nil).
 	Loc *time.Location
+	// Hidden are the ids of the Communications the reader may not see
+	// (confidential ones they are no insider of): they count in the
+	// warnings, which name them only as "1 further activity".
+	Hidden map[string]bool
 }
 
 // dated is a scheduled communication on its day.
@@ -84,7 +91,31 @@ func compareWeeks(w, o isoWeek) int {
 func Warnings(in Input) []Warning {
 	comms := scheduledDays(in.Communications, in.Loc)
 	out := overloads(in, comms)
-	return append(out, blackouts(in, comms)...)
+	return unnamed(append(out, blackouts(in, comms)...), in.Hidden)
+}
+
+// unnamed takes the hidden communications out of the warnings' ids and
+// counts them in Further and the message.
+func unnamed(ws []Warning, hidden map[string]bool) []Warning {
+	if len(hidden) == 0 {
+		return ws
+	}
+	for i, w := range ws {
+		kept := w.CommunicationIDs[:0:0]
+		for _, id := range w.CommunicationIDs {
+			if hidden[id] {
+				w.Further++
+			} else {
+				kept = append(kept, id)
+			}
+		}
+		if w.Further > 0 {
+			w.CommunicationIDs = kept
+			w.Message += fmt.Sprintf("; %d further %s", w.Further, plural(w.Further, "activity", "activities"))
+		}
+		ws[i] = w
+	}
+	return ws
 }
 
 // Preview returns the warnings that candidate would be part of if it were

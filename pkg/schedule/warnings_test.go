@@ -211,3 +211,41 @@ func TestWarningJSON(t *testing.T) {
 		"message":"Alpha gets 4 communications in the week of 3 Mar 2031 (limit 3)"},
 		{"kind":"blackout","blackoutId":"b","blackoutName":"Freeze","communicationIds":["c1"],"message":"1 communication is scheduled during the blackout “Freeze” (1 Jan 0001)"}]`, string(b))
 }
+
+// TestWarningsCountWhatIsHidden: a communication the reader may not see
+// counts in a warning, which names only the others and says how many more
+// there are; the same input without Hidden names them all. Over every
+// subset of four communications of one overloaded week.
+func TestWarningsCountWhatIsHidden(t *testing.T) {
+	comms := []domain.Communication{sched("c1", "a", "2031-03-03"), sched("c2", "a", "2031-03-04"),
+		sched("c3", "a", "2031-03-05"), sched("c4", "a", "2031-03-06")}
+	all := Warnings(Input{Audiences: []domain.Audience{alpha}, Communications: comms})
+	require.Len(t, all, 1)
+	for mask := range 1 << len(comms) {
+		hidden := map[string]bool{}
+		var named []string
+		for i, c := range comms {
+			if mask&(1<<i) != 0 {
+				hidden[c.ID] = true
+			} else {
+				named = append(named, c.ID)
+			}
+		}
+		got := Warnings(Input{Audiences: []domain.Audience{alpha}, Communications: comms, Hidden: hidden})
+		require.Len(t, got, 1, "hiding never removes a warning")
+		assert.Equal(t, 4, got[0].Count)
+		assert.Equal(t, len(hidden), got[0].Further)
+		if named == nil {
+			named = []string{}
+		}
+		assert.Equal(t, named, got[0].CommunicationIDs)
+		switch len(hidden) {
+		case 0:
+			assert.Equal(t, all[0].Message, got[0].Message)
+		case 1:
+			assert.Equal(t, all[0].Message+"; 1 further activity", got[0].Message)
+		default:
+			assert.Equal(t, fmt.Sprintf("%s; %d further activities", all[0].Message, len(hidden)), got[0].Message)
+		}
+	}
+}

@@ -165,6 +165,11 @@ const (
 	// the webhook delivered, or gave up on, entered on its record.
 	ActionWebhookDelivered = "webhook_delivered"
 	ActionWebhookFailed    = "webhook_failed"
+	// ActionInsiderAdded and ActionInsiderRemoved are a person made or no
+	// longer an insider of a confidential campaign or communication,
+	// entered on that record with the person's id and name.
+	ActionInsiderAdded   = "insider_added"
+	ActionInsiderRemoved = "insider_removed"
 )
 
 // SignInFlow is a single sign-on in progress (pkg/sso): what the callback

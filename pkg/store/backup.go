@@ -10,7 +10,7 @@ import (
 // read at; a restore takes archives up to this version and refuses newer
 // ones. Adding a migration means raising it (a test compares it with both
 // backends' migrations and tables).
-const SchemaVersion int64 = 26
+const SchemaVersion int64 = 27
 
 // BackupTables are the tables a backup holds, in the order a restore loads
 // them (a table after the tables it refers to).
@@ -27,6 +27,7 @@ var BackupExcluded = []Excluded{
 	{Table: "session_state", Reason: "session secrets: the revoke-all cutoff and a keyed hash of the access codes"},
 	{Table: "people", Reason: "credentials: the people and the hashes of their personal codes stay with the server; the first start on an empty database creates an admin"},
 	{Table: "inbox", Reason: "per-person state: each person's notifications and what they read, which go with the people"},
+	{Table: "insiders", Reason: "per-person state: who may see each confidential record, which goes with the people; after a restore only admins see confidential records until they name insiders again"},
 	{Table: "person_sessions", Reason: "session secrets: the open personal sessions"},
 	{Table: "sign_in_flows", Reason: "session secrets: the nonces and PKCE verifiers of sign-ons in progress, which last minutes"},
 	{Table: "data_versions", Reason: "cache state: a restore moves every list's version past the clock instead"},

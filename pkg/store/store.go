@@ -472,6 +472,27 @@ type Store interface {
 	// ids change nothing.
 	MarkInboxRead(ctx context.Context, personID string, ids []string) (int, error)
 
+	// ListInsiders lists the insiders of a campaign's or communication's
+	// scope (entity "campaign" or "communication"), by name; none for a
+	// record that is not confidential. ErrNotFound for a record ctx's actor
+	// may not see.
+	ListInsiders(ctx context.Context, entity, id string) ([]domain.Insider, error)
+	// AddInsider makes a person an insider of the record's scope, with its
+	// audit entry on the record; adding one again changes nothing. A
+	// personId naming no person (the shared identity is none) is a
+	// *ReferenceError naming personId; a record that is not confidential
+	// is ErrConflict.
+	AddInsider(ctx context.Context, entity, id, personID string) error
+	// RemoveInsider ends a person's being an insider of the record's
+	// scope, with its audit entry; ErrNotFound when they were none.
+	RemoveInsider(ctx context.Context, entity, id, personID string) error
+	// ViewKey names what ctx's actor may see of the confidential records:
+	// "*" for all (actor.ConfidentialRead), else the sorted scopes they are
+	// an insider of, joined ("" for none). Two actors with the same key see
+	// the same rows in every read, so a cached answer may be shared between
+	// them and no others.
+	ViewKey(ctx context.Context) (string, error)
+
 	// Search finds themes, questions, content and communications whose text
 	// contains q, case-insensitively; at most limit hits. Concurrent callers
 	// may share one answer, so the hits must not be changed.

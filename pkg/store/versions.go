@@ -21,6 +21,9 @@ const (
 	// BlackoutsList is the blackout periods, which the schedule's warnings
 	// read.
 	BlackoutsList
+	// InsidersList is who is an insider of which confidential record: it
+	// moves what people may see (Store.ViewKey), not what a list holds.
+	InsidersList
 	// NumLists counts the lists above.
 	NumLists
 )
@@ -34,7 +37,7 @@ var Lists = func() []List {
 	return out
 }()
 
-var listNames = [NumLists]string{"themes", "questions", "content", "audiences", "vehicles", "communications", "campaigns", "activity", "blackouts"}
+var listNames = [NumLists]string{"themes", "questions", "content", "audiences", "vehicles", "communications", "campaigns", "activity", "blackouts", "insiders"}
 
 // String is the list's name, as kept in the data_versions table.
 func (l List) String() string {

@@ -53,7 +53,7 @@ func (s *Store) ListAudit(ctx context.Context, f store.AuditFilter) ([]domain.Ac
 		}
 		where = append(where, "seq < "+arg(seq))
 	}
-	q := activitySelect
+	q := maskedActivity(ctx, arg)
 	if len(where) > 0 {
 		q += " WHERE " + strings.Join(where, " AND ")
 	}

@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"strings"
 	"time"
 
 	"github.com/commsplan/commsplan/pkg/domain"
@@ -60,7 +61,14 @@ func (s *Store) ListComments(ctx context.Context, entityType, entityID string) (
 // GetComment implements store.Store.
 func (s *Store) GetComment(ctx context.Context, id string) (domain.Comment, error) {
 	c, err := scanComment(s.q().QueryRowContext(ctx, commentSelect+` WHERE id = $1`, id))
-	return c, notFound(err)
+	if err != nil {
+		return c, notFound(err)
+	}
+	// A comment is as hidden as its thread's record.
+	if _, err := s.threadTitle(ctx, c.EntityType, c.EntityID); err != nil {
+		return domain.Comment{}, err
+	}
+	return c, nil
 }
 
 // threadTitle reads the title of a thread's record: store.ErrNotFound when
@@ -71,7 +79,8 @@ func (s *Store) threadTitle(ctx context.Context, entityType, entityID string) (s
 		return "", err
 	}
 	var title string
-	err = s.q().QueryRowContext(ctx, `SELECT title FROM `+table+` WHERE id = $1`, entityID).Scan(&title)
+	q, args := andVisible(ctx, `SELECT title FROM `+table+` WHERE id = $1`, "scope", false, entityID)
+	err = s.q().QueryRowContext(ctx, q, args...).Scan(&title)
 	return title, notFound(err)
 }
 
@@ -195,20 +204,38 @@ func (s *Store) AddInboxEntries(ctx context.Context, entries []domain.InboxEntry
 	})
 }
 
-// inboxLive keeps the entries whose record still exists.
-const inboxLive = ` AND ((entity_type = 'communication' AND EXISTS (SELECT 1 FROM communications c WHERE c.id = inbox.entity_id))
-	OR (entity_type = 'campaign' AND EXISTS (SELECT 1 FROM campaigns k WHERE k.id = inbox.entity_id)))`
+// inboxLive keeps the entries whose record still exists and its person
+// may see ($1, an insider of the record's scope, or "*" for one who sees
+// every record): a person no longer an insider no longer sees the entry.
+func inboxLive(all string) string {
+	return strings.ReplaceAll(inboxLiveSQL, "$ALL", all)
+}
+
+// inboxLiveSQL is inboxLive with $ALL for the parameter of "*".
+const inboxLiveSQL = ` AND ((entity_type = 'communication' AND EXISTS (SELECT 1 FROM communications c WHERE c.id = inbox.entity_id
+	  AND (c.scope = '' OR $ALL = '*' OR c.scope IN (SELECT i.scope FROM insiders i WHERE i.person_id = $1))))
+	OR (entity_type = 'campaign' AND EXISTS (SELECT 1 FROM campaigns k WHERE k.id = inbox.entity_id
+	  AND (k.scope = '' OR $ALL = '*' OR k.scope IN (SELECT i.scope FROM insiders i WHERE i.person_id = $1)))))`
+
+// seesAll is inboxLive's parameter: "*" when ctx's actor sees every record.
+func seesAll(ctx context.Context) string {
+	if viewOf(ctx).all {
+		return "*"
+	}
+	return ""
+}
 
 // ListInbox implements store.Store.
 func (s *Store) ListInbox(ctx context.Context, personID string, limit int) ([]domain.InboxEntry, error) {
-	rows, err := s.q().QueryContext(ctx, inboxSelect+` WHERE person_id = $1`+inboxLive+` ORDER BY at DESC, id DESC LIMIT $2`, personID, limit)
+	rows, err := s.q().QueryContext(ctx, inboxSelect+` WHERE person_id = $1`+inboxLive("$3")+` ORDER BY at DESC, id DESC LIMIT $2`, personID, limit, seesAll(ctx))
 	return collect(rows, err, scanInbox)
 }
 
 // UnreadInbox implements store.Store.
 func (s *Store) UnreadInbox(ctx context.Context, personID string) (int, error) {
 	var n int
-	err := s.q().QueryRowContext(ctx, `SELECT COUNT(*) FROM inbox WHERE person_id = $1 AND NOT is_read`+inboxLive, personID).Scan(&n)
+	err := s.q().QueryRowContext(ctx, `SELECT COUNT(*) FROM inbox WHERE person_id = $1 AND NOT is_read`+inboxLive("$2"),
+		personID, seesAll(ctx)).Scan(&n)
 	return n, err
 }
 

@@ -16,7 +16,7 @@ import (
 // communicationSelect embeds theme, vehicle and audience with one query.
 const communicationSelect = `SELECT c.id, c.title, c.theme_id, c.selected_questions, c.audience_id, c.vehicle_id,
   c.raw_content, c.generated_content, c.final_content_id, c.status, c.scheduled_date,
-  c.source_campaign_id, c.source_activity_id, c.created_at, c.review,
+  c.source_campaign_id, c.source_activity_id, c.created_at, c.review, c.confidentiality, c.scope <> '',
   t.name, v.name, v.type, a.name
 FROM communications c
 LEFT JOIN themes t ON t.id = c.theme_id
@@ -31,7 +31,7 @@ func scanCommunication(r rowScanner) (domain.Communication, error) {
 	)
 	err := r.Scan(&c.ID, &c.Title, &themeID, jsonScan{&c.SelectedQuestions}, &audienceID, &vehicleID,
 		&c.RawContent, &c.GeneratedContent, &c.FinalContentID, &c.Status, &c.ScheduledDate,
-		&c.SourceCampaignID, &c.SourceActivityID, &c.CreatedAt, jsonScan{&c.Review},
+		&c.SourceCampaignID, &c.SourceActivityID, &c.CreatedAt, jsonScan{&c.Review}, &c.Confidentiality, &c.Confidential,
 		&themeName, &vName, &vType, &audName)
 	if err != nil {
 		return c, err
@@ -52,7 +52,8 @@ func scanCommunication(r rowScanner) (domain.Communication, error) {
 
 // ListCommunications implements store.Store.
 func (s *Store) ListCommunications(ctx context.Context) ([]domain.Communication, error) {
-	return queryAll(ctx, s, scanCommunication, communicationSelect+` ORDER BY c.created_at, c.id`)
+	q, args := andVisible(ctx, communicationSelect, "c.scope", true)
+	return queryAll(ctx, s, scanCommunication, q+` ORDER BY c.created_at, c.id`, args...)
 }
 
 // communicationOrders are FilterCommunications' ORDER BY clauses, by sort.
@@ -250,6 +251,9 @@ func (s *Store) communicationQuery(ctx context.Context, f store.CommunicationFil
 			q.idSet[id] = true
 		}
 	}
+	if cond := visibleSQL(ctx, "c.scope", arg); cond != "" {
+		q.where = append(q.where, cond)
+	}
 	q.byDay = ranged && undated != store.UndatedOnly
 	return q, nil
 }
@@ -270,7 +274,8 @@ func inRange(scheduled string, f store.CommunicationFilter) bool {
 
 // GetCommunication implements store.Store.
 func (s *Store) GetCommunication(ctx context.Context, id string) (domain.Communication, error) {
-	return queryOne(ctx, s, scanCommunication, communicationSelect+` WHERE c.id = $1`, id)
+	q, args := andVisible(ctx, communicationSelect+` WHERE c.id = $1`, "c.scope", false, id)
+	return queryOne(ctx, s, scanCommunication, q, args...)
 }
 
 // checkCommunicationRefs checks c's theme, audience and vehicle. known,
@@ -330,7 +335,8 @@ func (s *Store) CreateCommunications(ctx context.Context, cs []*domain.Communica
 		for i := range ids {
 			marks[i] = fmt.Sprintf("$%d", i+1)
 		}
-		stored, err := queryAll(ctx, tx, scanCommunication, communicationSelect+` WHERE c.id IN (`+strings.Join(marks, ", ")+`)`, ids...)
+		query, args := andVisible(ctx, communicationSelect+` WHERE c.id IN (`+strings.Join(marks, ", ")+`)`, "c.scope", false, ids...)
+		stored, err := queryAll(ctx, tx, scanCommunication, query, args...)
 		if err != nil {
 			return err
 		}
@@ -354,12 +360,16 @@ func (s *Store) insertCommunication(ctx context.Context, c *domain.Communication
 	c.ID, c.CreatedAt = newID(), now()
 	_, err := s.q().ExecContext(ctx,
 		`INSERT INTO communications (id, title, theme_id, selected_questions, audience_id, vehicle_id, raw_content,
-		   generated_content, final_content_id, status, scheduled_date, source_campaign_id, source_activity_id, created_at, review)
-		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+		   generated_content, final_content_id, status, scheduled_date, source_campaign_id, source_activity_id, created_at, review,
+		   confidentiality)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
 		c.ID, c.Title, nullable(c.ThemeID), list(c.SelectedQuestions), nullable(c.AudienceID), nullable(c.VehicleID),
 		c.RawContent, c.GeneratedContent, c.FinalContentID, c.Status, c.ScheduledDate, c.SourceCampaignID,
-		c.SourceActivityID, c.CreatedAt, reviewDoc(c.Review))
+		c.SourceActivityID, c.CreatedAt, reviewDoc(c.Review), c.Confidentiality)
 	if err != nil {
+		return err
+	}
+	if err := s.setCommunicationScope(ctx, c.ID); err != nil {
 		return err
 	}
 	s.scheduledOn(c.ScheduledDate)
@@ -377,14 +387,20 @@ func (s *Store) UpdateCommunication(ctx context.Context, c *domain.Communication
 			return err
 		}
 		tx.scheduledOn(old.ScheduledDate, c.ScheduledDate)
-		err = tx.updateRecorded(ctx, "communication", c.ID, c.Title,
+		err = mustAffect(tx.q().ExecContext(ctx,
 			`UPDATE communications SET title = $2, theme_id = $3, selected_questions = $4, audience_id = $5,
 			   vehicle_id = $6, raw_content = $7, generated_content = $8, final_content_id = $9, status = $10,
-			   scheduled_date = $11, source_campaign_id = $12, source_activity_id = $13 WHERE id = $1`,
+			   scheduled_date = $11, source_campaign_id = $12, source_activity_id = $13, confidentiality = $14 WHERE id = $1`,
 			c.ID, c.Title, nullable(c.ThemeID), list(c.SelectedQuestions), nullable(c.AudienceID), nullable(c.VehicleID),
 			c.RawContent, c.GeneratedContent, c.FinalContentID, c.Status, c.ScheduledDate, c.SourceCampaignID,
-			c.SourceActivityID)
+			c.SourceActivityID, c.Confidentiality))
 		if err != nil {
+			return err
+		}
+		if err := tx.setCommunicationScope(ctx, c.ID); err != nil {
+			return err
+		}
+		if err := tx.record(ctx, domain.ActionUpdated, "communication", c.ID, c.Title); err != nil {
 			return err
 		}
 		return reread(ctx, tx.GetCommunication, c.ID, c)
@@ -394,6 +410,9 @@ func (s *Store) UpdateCommunication(ctx context.Context, c *domain.Communication
 // DeleteCommunication implements store.Store.
 func (s *Store) DeleteCommunication(ctx context.Context, id string) error {
 	return s.inTx(ctx, func(tx *Store) error {
+		if err := tx.sees(ctx, "communications", id); err != nil {
+			return err
+		}
 		scheduled, err := tx.scheduledDate(ctx, id)
 		if err != nil {
 			return err
@@ -412,7 +431,12 @@ func (s *Store) scheduledDate(ctx context.Context, id string) (string, error) {
 
 // ListActivity implements store.Store.
 func (s *Store) ListActivity(ctx context.Context, limit int) ([]domain.Activity, error) {
-	rows, err := s.q().QueryContext(ctx, activitySelect+
-		` WHERE entity_type NOT IN `+unlistedActivitySQL+` ORDER BY seq DESC LIMIT $1`, limit)
+	args := []any{limit}
+	sel := maskedActivity(ctx, func(v any) string {
+		args = append(args, v)
+		return "$" + strconv.Itoa(len(args))
+	})
+	rows, err := s.q().QueryContext(ctx, sel+
+		` WHERE entity_type NOT IN `+unlistedActivitySQL+` ORDER BY seq DESC LIMIT $1`, args...)
 	return collect(rows, err, scanActivity)
 }

@@ -16,19 +16,20 @@ import (
 )
 
 const campaignSelect = `SELECT id, title, description, schedule, html_content, audience_filters, geographic_filters,
-  created_at, updated_at, review FROM campaigns`
+  created_at, updated_at, review, scope <> '' FROM campaigns`
 
 func scanCampaign(r rowScanner) (domain.Campaign, error) {
 	var c domain.Campaign
 	err := r.Scan(&c.ID, &c.Title, &c.Description, rawScan{&c.Schedule}, &c.HTMLContent, rawScan{&c.AudienceFilters},
-		jsonScan{&c.GeographicFilters}, &c.CreatedAt, &c.UpdatedAt, jsonScan{&c.Review})
+		jsonScan{&c.GeographicFilters}, &c.CreatedAt, &c.UpdatedAt, jsonScan{&c.Review}, &c.Confidential)
 	c.Review.Normalize()
 	return c, err
 }
 
 // ListCampaigns implements store.Store, newest first.
 func (s *Store) ListCampaigns(ctx context.Context) ([]domain.Campaign, error) {
-	return queryAll(ctx, s, scanCampaign, campaignSelect+` ORDER BY created_at DESC, id`)
+	q, args := andVisible(ctx, campaignSelect, "scope", true)
+	return queryAll(ctx, s, scanCampaign, q+` ORDER BY created_at DESC, id`, args...)
 }
 
 // campaignPage is how many campaigns EachCampaign reads per query: about
@@ -41,7 +42,8 @@ const campaignPage = 10
 func (s *Store) EachCampaign(ctx context.Context, ids []string, fn func(domain.Campaign) error) error {
 	if ids == nil {
 		var err error
-		if ids, err = s.collectIDs(ctx, `SELECT id FROM campaigns ORDER BY created_at DESC, id`); err != nil {
+		q, args := andVisible(ctx, `SELECT id FROM campaigns`, "scope", true)
+		if ids, err = s.collectIDs(ctx, q+` ORDER BY created_at DESC, id`, args...); err != nil {
 			return err
 		}
 	}
@@ -50,8 +52,18 @@ func (s *Store) EachCampaign(ctx context.Context, ids []string, fn func(domain.C
 		for i := range marks {
 			marks[i] = "$" + strconv.Itoa(i+1)
 		}
-		return strings.Replace(campaignSelect, "html_content", "'' AS html_content", 1) + ` WHERE id IN (` +
+		q := strings.Replace(campaignSelect, "html_content", "'' AS html_content", 1) + ` WHERE id IN (` +
 			strings.Join(marks, ", ") + `)`
+		if cond := visibleSQL(ctx, "scope", func(v any) string { return "$" + strconv.Itoa(n+1) }); cond != "" {
+			q += ` AND ` + cond
+		}
+		return q
+	}
+	viewArgs := func(args []any) []any {
+		if v := viewOf(ctx); !v.all {
+			return append(args, v.person)
+		}
+		return args
 	}
 	full := query(campaignPage)
 	for lo := 0; lo < len(ids); lo += campaignPage {
@@ -64,7 +76,7 @@ func (s *Store) EachCampaign(ctx context.Context, ids []string, fn func(domain.C
 		for i, id := range page {
 			args[i] = id
 		}
-		found, err := queryAll(ctx, s, scanCampaign, q, args...)
+		found, err := queryAll(ctx, s, scanCampaign, q, viewArgs(args)...)
 		if err != nil {
 			return err
 		}
@@ -99,20 +111,20 @@ func (s *Store) ListCampaignSummaries(ctx context.Context) ([]domain.CampaignSum
 		figures = fmt.Sprintf(f, "schedule", "totalActivities") + `, ` + fmt.Sprintf(f, "schedule", "startDate") + `, ` +
 			fmt.Sprintf(f, "schedule", "endDate")
 	}
-	query := `SELECT id, title, description, ` + figures +
-		`, audience_filters, geographic_filters, created_at, updated_at, review FROM campaigns ORDER BY created_at DESC, id`
-	rows, err := s.q().QueryContext(ctx, query)
+	query, args := andVisible(ctx, `SELECT id, title, description, `+figures+
+		`, audience_filters, geographic_filters, created_at, updated_at, review, scope <> '' FROM campaigns`, "scope", true)
+	rows, err := s.q().QueryContext(ctx, query+` ORDER BY created_at DESC, id`, args...)
 	return collect(rows, err, func(r *sql.Rows) (domain.CampaignSummary, error) {
 		var c domain.Campaign
 		if s.opt.Dialect.JSONField == "" {
 			err := r.Scan(&c.ID, &c.Title, &c.Description, rawScan{&c.Schedule}, rawScan{&c.AudienceFilters},
-				jsonScan{&c.GeographicFilters}, &c.CreatedAt, &c.UpdatedAt, jsonScan{&c.Review})
+				jsonScan{&c.GeographicFilters}, &c.CreatedAt, &c.UpdatedAt, jsonScan{&c.Review}, &c.Confidential)
 			c.Review.Normalize()
 			return c.Summary(c.Figures()), err
 		}
 		var total, start, end sql.NullString
 		err := r.Scan(&c.ID, &c.Title, &c.Description, &total, &start, &end, rawScan{&c.AudienceFilters},
-			jsonScan{&c.GeographicFilters}, &c.CreatedAt, &c.UpdatedAt, jsonScan{&c.Review})
+			jsonScan{&c.GeographicFilters}, &c.CreatedAt, &c.UpdatedAt, jsonScan{&c.Review}, &c.Confidential)
 		c.Review.Normalize()
 		// The figures as the whole schedule would give them (Campaign.Figures).
 		var doc []byte
@@ -137,10 +149,10 @@ func (s *Store) ListCampaignSummaries(ctx context.Context) ([]domain.CampaignSum
 // page's own rows.
 func (s *Store) ListCampaignPage(ctx context.Context, after string, limit int) (store.Page[domain.Campaign], error) {
 	return keysetPage(ctx, s, "campaigns", `id, title, description, schedule, audience_filters, geographic_filters,
-	  created_at, updated_at, review`, after, limit, func(r *sql.Rows, total *int) (domain.Campaign, error) {
+	  created_at, updated_at, review, scope <> ''`, after, limit, func(r *sql.Rows, total *int) (domain.Campaign, error) {
 		var c domain.Campaign
 		err := r.Scan(total, &c.ID, &c.Title, &c.Description, rawScan{&c.Schedule}, rawScan{&c.AudienceFilters},
-			jsonScan{&c.GeographicFilters}, &c.CreatedAt, &c.UpdatedAt, jsonScan{&c.Review})
+			jsonScan{&c.GeographicFilters}, &c.CreatedAt, &c.UpdatedAt, jsonScan{&c.Review}, &c.Confidential)
 		c.Review.Normalize()
 		return c, err
 	})
@@ -161,8 +173,19 @@ const pageKeyset = `$1 = '' OR created_at < (SELECT created_at FROM %[1]s WHERE 
 func keysetPage[T any](ctx context.Context, s *Store, table, cols, after string, limit int,
 	scan func(r *sql.Rows, total *int) (T, error)) (store.Page[T], error) {
 	var page store.Page[T]
-	rows, err := s.q().QueryContext(ctx, `SELECT (SELECT count(*) FROM `+table+`), `+cols+` FROM `+table+`
-	  WHERE `+fmt.Sprintf(pageKeyset, table)+` ORDER BY created_at DESC, id LIMIT $2`, after, limit+1)
+	// A table with scopes (campaigns) is read as ctx's actor may see it,
+	// its count too.
+	from, args := table, []any{after, limit + 1}
+	if table == "campaigns" {
+		if cond := visibleSQL(ctx, "scope", func(v any) string {
+			args = append(args, v)
+			return "$" + strconv.Itoa(len(args))
+		}); cond != "" {
+			from = `(SELECT * FROM ` + table + ` WHERE ` + cond + `) AS ` + table
+		}
+	}
+	rows, err := s.q().QueryContext(ctx, `SELECT (SELECT count(*) FROM `+from+`), `+cols+` FROM `+from+`
+	  WHERE `+fmt.Sprintf(pageKeyset, table)+` ORDER BY created_at DESC, id LIMIT $2`, args...)
 	page.Rows, err = collect(rows, err, func(r *sql.Rows) (T, error) { return scan(r, &page.Total) })
 	if err != nil {
 		return page, err
@@ -174,8 +197,8 @@ func keysetPage[T any](ctx context.Context, s *Store, table, cols, after string,
 		return page, nil
 	}
 	var found int
-	err = s.q().QueryRowContext(ctx, `SELECT (SELECT count(*) FROM `+table+`), (SELECT count(*) FROM `+table+` WHERE id = $1)`,
-		after).Scan(&page.Total, &found)
+	err = s.q().QueryRowContext(ctx, `SELECT (SELECT count(*) FROM `+from+`), (SELECT count(*) FROM `+from+` WHERE id = $1)
+	  LIMIT $2`, args...).Scan(&page.Total, &found)
 	if err == nil && after != "" && found == 0 {
 		err = fmt.Errorf("%s %s: %w", table, after, store.ErrNotFound)
 	}
@@ -184,7 +207,8 @@ func keysetPage[T any](ctx context.Context, s *Store, table, cols, after string,
 
 // GetCampaign implements store.Store.
 func (s *Store) GetCampaign(ctx context.Context, id string) (domain.Campaign, error) {
-	return queryOne(ctx, s, scanCampaign, campaignSelect+` WHERE id = $1`, id)
+	q, args := andVisible(ctx, campaignSelect+` WHERE id = $1`, "scope", false, id)
+	return queryOne(ctx, s, scanCampaign, q, args...)
 }
 
 // CreateCampaign implements store.Store.
@@ -195,23 +219,38 @@ func (s *Store) CreateCampaign(ctx context.Context, c *domain.Campaign) error {
 		c.GeographicFilters = []string{}
 	}
 	return s.inTx(ctx, func(tx *Store) error {
-		return tx.insertRecorded(ctx, "campaign", c.ID, c.Title,
+		if _, err := tx.q().ExecContext(ctx,
 			`INSERT INTO campaigns (id, title, description, schedule, html_content, audience_filters, geographic_filters,
 			   created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
 			c.ID, c.Title, c.Description, string(c.Schedule), c.HTMLContent, rawDoc(c.AudienceFilters),
-			list(c.GeographicFilters), c.CreatedAt, c.UpdatedAt)
+			list(c.GeographicFilters), c.CreatedAt, c.UpdatedAt); err != nil {
+			return err
+		}
+		if err := tx.setCampaignScope(ctx, c.ID, c.Confidential); err != nil {
+			return err
+		}
+		return tx.record(ctx, domain.ActionCreated, "campaign", c.ID, c.Title)
 	})
 }
 
 // UpdateCampaign implements store.Store.
 func (s *Store) UpdateCampaign(ctx context.Context, c *domain.Campaign) error {
 	return s.inTx(ctx, func(tx *Store) error {
-		err := tx.updateRecorded(ctx, "campaign", c.ID, c.Title,
+		if err := tx.sees(ctx, "campaigns", c.ID); err != nil {
+			return err
+		}
+		err := mustAffect(tx.q().ExecContext(ctx,
 			`UPDATE campaigns SET title = $2, description = $3, schedule = $4, html_content = $5, audience_filters = $6,
 			   geographic_filters = $7, updated_at = $8 WHERE id = $1`,
 			c.ID, c.Title, c.Description, string(c.Schedule), c.HTMLContent, rawDoc(c.AudienceFilters),
-			list(c.GeographicFilters), now())
+			list(c.GeographicFilters), now()))
 		if err != nil {
+			return err
+		}
+		if err := tx.setCampaignScope(ctx, c.ID, c.Confidential); err != nil {
+			return err
+		}
+		if err := tx.record(ctx, domain.ActionUpdated, "campaign", c.ID, c.Title); err != nil {
 			return err
 		}
 		return reread(ctx, tx.GetCampaign, c.ID, c)
@@ -227,7 +266,12 @@ func (s *Store) SetCampaignHTML(ctx context.Context, id, html string) error {
 
 // DeleteCampaign implements store.Store.
 func (s *Store) DeleteCampaign(ctx context.Context, id string) error {
-	return s.deleteRecorded(ctx, "campaigns", "title", "campaign", id)
+	return s.inTx(ctx, func(tx *Store) error {
+		if err := tx.sees(ctx, "campaigns", id); err != nil {
+			return err
+		}
+		return tx.deleteRecorded(ctx, "campaigns", "title", "campaign", id)
+	})
 }
 
 const templateSelect = `SELECT id, name, description, items, is_public, metadata, created_at, updated_at FROM checklist_templates`
@@ -323,6 +367,9 @@ func (s *Store) ListChecklistHistory(ctx context.Context) ([]domain.ChecklistSna
 type searchKey struct {
 	q     string
 	limit int
+	// view is who searches (viewOf): people who see different rows
+	// share no answer.
+	view view
 }
 
 // Search implements store.Store: the four searchable kinds in rank order.
@@ -333,7 +380,7 @@ func (s *Store) Search(ctx context.Context, q string, limit int) ([]domain.Searc
 	if s.tx != nil || s.searches == nil {
 		return s.search(ctx, q, limit)
 	}
-	return s.searches.do(ctx, searchKey{q, limit}, func() ([]domain.SearchHit, error) {
+	return s.searches.do(ctx, searchKey{q, limit, viewOf(ctx)}, func() ([]domain.SearchHit, error) {
 		return s.search(context.WithoutCancel(ctx), q, limit)
 	})
 }
@@ -380,9 +427,44 @@ func (s *Store) search(ctx context.Context, q string, limit int) ([]domain.Searc
 				return nil, err
 			}
 		}
+		if hits, err = s.visibleHits(ctx, hits); err != nil {
+			return nil, err
+		}
 		out = append(out, hits...)
 	}
 	return out, nil
+}
+
+// visibleHits drops the communications among hits that ctx's actor may not
+// see, whose scope the query read as ParentID (which a communication's hit
+// does not carry out). A search with hidden hits so answers fewer than it
+// might: it never names what is hidden, nor counts it. The reader's
+// scopes are read only when a hit has one.
+func (s *Store) visibleHits(ctx context.Context, hits []domain.SearchHit) ([]domain.SearchHit, error) {
+	if len(hits) == 0 || hits[0].Kind != "communication" {
+		return hits, nil
+	}
+	all := viewOf(ctx).all
+	var mine []string
+	kept := hits[:0:0]
+	for _, h := range hits {
+		scope := h.ParentID
+		h.ParentID = ""
+		if scope != "" && !all {
+			if mine == nil {
+				key, err := s.ViewKey(ctx)
+				if err != nil {
+					return nil, err
+				}
+				mine = append(strings.Fields(key), "")
+			}
+			if !slices.Contains(mine, scope) {
+				continue
+			}
+		}
+		kept = append(kept, h)
+	}
+	return kept, nil
 }
 
 func scanSearchHit(r *sql.Rows) (domain.SearchHit, error) {
@@ -430,7 +512,9 @@ func buildSearchKinds(fts, ignoresCase bool) []searchKind {
 		{"theme", "themes", "name", "description", "''"},
 		{"question", "questions", "question", "description", "theme_id"},
 		{"content", "content", "title", "description", "''"},
-		{"communication", "communications", "title", "status", "''"},
+		// A communication's parent column is its scope, which Search
+		// reads to leave out what the reader may not see (visibleHits).
+		{"communication", "communications", "title", "status", "scope"},
 	}
 	searched := map[string][]string{"themes": {"name", "description"}, "questions": {"question", "description"},
 		"content": {"title", "description", "content"}, "communications": {"title", "raw_content"}}

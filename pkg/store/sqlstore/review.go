@@ -42,6 +42,9 @@ func (s *Store) LockReview(ctx context.Context, entity, id string) (domain.Revie
 		return r, err
 	}
 	err = s.inTx(ctx, func(tx *Store) error {
+		if err := tx.sees(ctx, table, id); err != nil {
+			return err
+		}
 		n, err := tx.affected(ctx, `UPDATE `+table+` SET id = id WHERE id = $1`, id)
 		if err != nil {
 			return err
@@ -84,16 +87,17 @@ func (s *Store) SetReview(ctx context.Context, entity, id string, r domain.Revie
 // reviewedQueries are ListReviewed's reads, by entity, in the order of each
 // entity's list; the partial indexes of migration 22 hold exactly these
 // rows, so neither table is scanned.
-var reviewedQueries = []struct{ entity, query string }{
-	{"communication", `SELECT id, title, review FROM communications WHERE review IS NOT NULL ORDER BY created_at, id`},
-	{"campaign", `SELECT id, title, review FROM campaigns WHERE review IS NOT NULL ORDER BY created_at DESC, id`},
+var reviewedQueries = []struct{ entity, query, order string }{
+	{"communication", `SELECT id, title, review FROM communications WHERE review IS NOT NULL`, ` ORDER BY created_at, id`},
+	{"campaign", `SELECT id, title, review FROM campaigns WHERE review IS NOT NULL`, ` ORDER BY created_at DESC, id`},
 }
 
 // ListReviewed implements store.Store.
 func (s *Store) ListReviewed(ctx context.Context) ([]store.Reviewed, error) {
 	var out []store.Reviewed
 	for _, q := range reviewedQueries {
-		rows, err := s.q().QueryContext(ctx, q.query)
+		query, args := andVisible(ctx, q.query, "scope", false)
+		rows, err := s.q().QueryContext(ctx, query+q.order, args...)
 		got, err := collect(rows, err, func(r *sql.Rows) (store.Reviewed, error) {
 			it := store.Reviewed{Entity: q.entity}
 			err := r.Scan(&it.ID, &it.Title, jsonScan{&it.Review})

@@ -138,6 +138,9 @@ type Store struct {
 	version *versionReader
 	// searches share concurrent identical searches; nil in a transaction.
 	searches *rounds[searchKey, []domain.SearchHit]
+	// views remembers each person's ViewKey at the insiders' version; nil
+	// in a transaction.
+	views *viewMemo
 	// stmts and txStmts keep the read and the write pool's statements
 	// prepared (Dialect.PrepareHot); nil without it.
 	stmts, txStmts *stmtCache
@@ -152,7 +155,8 @@ func New(opt Options) *Store {
 	if opt.Read == nil {
 		opt.Read = opt.Write
 	}
-	s := &Store{opt: opt, version: &versionReader{}, searches: &rounds[searchKey, []domain.SearchHit]{}}
+	s := &Store{opt: opt, version: &versionReader{}, searches: &rounds[searchKey, []domain.SearchHit]{},
+		views: &viewMemo{keys: map[string]viewAt{}}}
 	if opt.Dialect.PrepareHot {
 		s.stmts, s.txStmts = newStmtCache(opt.Read), newStmtCache(opt.Write)
 	}
@@ -466,9 +470,16 @@ func (s *Store) record(ctx context.Context, action, entityType, id, label string
 		changes = string(b)
 	}
 	who := actingFor(ctx)
-	_, err := s.q().ExecContext(ctx,
-		`INSERT INTO activity (id, action, entity_type, entity_id, label, at, actor_id, actor_name, changes)
-		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+	insert := `INSERT INTO activity (id, action, entity_type, entity_id, label, at, actor_id, actor_name, changes)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`
+	if table, err := scopeTable(entityType); err == nil {
+		// The entry keeps its record's scope, a deleted record's that of
+		// its last entry, so it stays masked for whoever may not see it.
+		insert = `INSERT INTO activity (id, action, entity_type, entity_id, label, at, actor_id, actor_name, changes, scope)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, COALESCE((SELECT scope FROM ` + table + ` WHERE id = $4),
+		   (SELECT a.scope FROM activity a WHERE a.entity_type = $3 AND a.entity_id = $4 ORDER BY a.seq DESC LIMIT 1), ''))`
+	}
+	_, err := s.q().ExecContext(ctx, insert,
 		newID(), action, entityType, id, label, now(), who.ID, who.Name, changes)
 	if err != nil {
 		return err

@@ -50,7 +50,13 @@ var touches = map[string][]store.List{
 	// Vehicles count their communications.
 	"communication": {store.CommunicationsList, store.VehiclesList},
 	"campaign":      {store.CampaignsList},
-	"blackout":      {store.BlackoutsList},
+	// Who is an insider changes what each person sees, not the lists:
+	// the cache keys by what a person may see (store.ViewKey).
+	"campaign/insider_added":        {store.InsidersList},
+	"campaign/insider_removed":      {store.InsidersList},
+	"communication/insider_added":   {store.InsidersList},
+	"communication/insider_removed": {store.InsidersList},
+	"blackout":                      {store.BlackoutsList},
 	// Not in any versioned list.
 	"calendar_feed":       nil,
 	"newsletter_template": nil,

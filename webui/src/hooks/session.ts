@@ -7,7 +7,7 @@ import { toast } from '@/lib/toast';
 // and Log out change it. These calls are its one home.
 
 /** Permission is one of the server's permissions (pkg/actor/roles.go). */
-export type Permission = 'plan.read' | 'plan.edit' | 'reviews.decide' | 'audit.read' | 'people.manage' | 'feeds.manage' | 'backups.manage';
+export type Permission = 'plan.read' | 'plan.edit' | 'reviews.decide' | 'audit.read' | 'people.manage' | 'feeds.manage' | 'backups.manage' | 'confidential.read';
 
 /** Role is one of the four roles. */
 export type Role = 'viewer' | 'planner' | 'approver' | 'admin';
@@ -76,6 +76,7 @@ const WHAT_IT_ALLOWS: Record<Permission, string> = {
   'people.manage': 'manage people',
   'feeds.manage': "manage other people's feeds",
   'backups.manage': 'take and download backups',
+  'confidential.read': 'see every confidential item',
 };
 
 /**
