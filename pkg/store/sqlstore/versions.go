@@ -47,6 +47,8 @@ var touches = map[string][]store.List{
 	// Communications embed audience and vehicle names (namedBy).
 	"audience": {store.AudiencesList},
 	"vehicle":  {store.VehiclesList},
+	// The audiences' contact counts follow the directory.
+	"directory": {store.AudiencesList},
 	// Vehicles count their communications.
 	"communication": {store.CommunicationsList, store.VehiclesList},
 	"campaign":      {store.CampaignsList},

@@ -60,6 +60,8 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"SessionRevocations", testSessionRevocations},
 		{"AccessCodesHash", testAccessCodesHash},
 		{"Deadlines", testDeadlines},
+		{"Directory", testDirectory},
+		{"DirectoryMembers", testDirectoryMembers},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newStore(t)) })
