@@ -262,8 +262,9 @@ func (s *Server) routes(r *mux.Router) {
 	routeRecords(r, s, "/content", s.contentList(),
 		s.store.GetContent, plan.Contents, contentInput.apply)
 
-	routeRecords(r, s, "/audiences", cachedList(s, store.AudiencesList, s.store.ListAudiences, func(a domain.Audience) string { return a.ID }),
-		s.store.GetAudience, plan.Audiences, audienceInput.apply)
+	s.routeDirectory(r)
+	routeRecords(r, s, "/audiences", cachedList(s, store.AudiencesList, s.plan.Audiences, func(a domain.Audience) string { return a.ID }),
+		s.plan.Audience, plan.Audiences, audienceInput.apply)
 
 	routeRecords(r, s, "/vehicles", cachedList(s, store.VehiclesList, s.store.ListVehicles, func(v domain.Vehicle) string { return v.ID }),
 		s.store.GetVehicle, plan.Vehicles, vehicleInput.apply)

@@ -208,6 +208,7 @@ func NewRootCmd(f *Factory) *cobra.Command {
 	root.AddCommand(
 		newServeCmd(f, nil),
 		newPeopleCmd(f),
+		newDirectoryCmd(f),
 		newReviewCmd(f),
 		newAuditCmd(f),
 		newMigrateCmd(f),

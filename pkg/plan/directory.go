@@ -62,7 +62,8 @@ type DirectoryImportOptions struct {
 	Map map[string]string
 	// Key is "employeeId" (default) or "email".
 	Key string
-	// DryRun reports what the import would do and writes nothing.
+	// DryRun reports what the import would do, bad rows included, and
+	// writes nothing.
 	DryRun bool
 	// Partial writes the good rows even when some are bad.
 	Partial bool
@@ -96,15 +97,15 @@ func (e *ImportRefusedError) Error() string {
 	if first.Field != "" {
 		where += " " + first.Field
 	}
-	return fmt.Sprintf("%d errors, nothing imported (--partial imports the good rows); %s: %s", len(e.Result.Errors), where, first.Message)
+	return fmt.Sprintf("%d bad rows, nothing imported (a dry run lists them; partial imports the good rows); %s: %s", len(e.Result.Errors), where, first.Message)
 }
 
 // ImportDirectory imports an HR export (roster.Read) into the directory:
 // new employees are created, changed ones updated, the same ones left, and
 // (unless NoDeactivate, or the file was refused) active employees the file
 // does not list are deactivated with today's endDate; nobody is deleted.
-// The writes and their one audit entry are one transaction. With bad rows
-// and without Partial nothing is written and the error is
+// The writes and their one audit entry are one transaction. With bad rows,
+// and neither Partial nor DryRun, nothing is written and the error is
 // *ImportRefusedError.
 func (p *Plan) ImportDirectory(ctx context.Context, r io.Reader, opts DirectoryImportOptions) (DirectoryImport, error) {
 	if _, err := actor.Require(ctx, actor.DirectoryManage); err != nil {
@@ -163,11 +164,11 @@ func (p *Plan) ImportDirectory(ctx context.Context, r io.Reader, opts DirectoryI
 		}
 	}
 	res.Created, res.Updated, res.Deactivated = len(ch.Create), len(ch.Update), len(ch.Deactivate)
-	if len(res.Errors) > 0 && !opts.Partial {
-		return res, &ImportRefusedError{Result: res}
-	}
 	if opts.DryRun {
 		return res, nil
+	}
+	if len(res.Errors) > 0 && !opts.Partial {
+		return res, &ImportRefusedError{Result: res}
 	}
 	ch.EndDate = today.Format(time.DateOnly)
 	ch.Action = store.ActionDirectoryImported

@@ -144,7 +144,11 @@ const employeeUpdate = `UPDATE employees SET employee_id = $2, name = $3, email 
 // ApplyDirectory implements store.Store.
 func (s *Store) ApplyDirectory(ctx context.Context, c store.DirectoryChange) error {
 	at := now()
-	return s.longTx(ctx, func(tx *Store) error {
+	run := s.longTx
+	if s.tx != nil { // joining a seed's transaction
+		run = s.inTx
+	}
+	return run(ctx, func(tx *Store) error {
 		if err := tx.checkEmployeeKeys(ctx, c); err != nil {
 			return err
 		}
@@ -224,6 +228,9 @@ func (s *Store) DirectoryStatus(ctx context.Context) (store.DirectoryStatus, err
 		return st, err
 	}
 	st.Active = int(active.Int64)
+	if st.Total == 0 {
+		return st, nil // as of nothing: no directory is loaded
+	}
 	var at sql.NullTime
 	err = s.q().QueryRowContext(ctx, `SELECT at FROM activity WHERE entity_type = 'directory' ORDER BY seq DESC LIMIT 1`).Scan(&at)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {

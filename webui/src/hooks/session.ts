@@ -7,7 +7,15 @@ import { toast } from '@/lib/toast';
 // and Log out change it. These calls are its one home.
 
 /** Permission is one of the server's permissions (pkg/actor/roles.go). */
-export type Permission = 'plan.read' | 'plan.edit' | 'reviews.decide' | 'audit.read' | 'people.manage' | 'feeds.manage';
+export type Permission =
+  | 'plan.read'
+  | 'plan.edit'
+  | 'reviews.decide'
+  | 'audit.read'
+  | 'people.manage'
+  | 'feeds.manage'
+  | 'directory.read'
+  | 'directory.manage';
 
 /** Role is one of the four roles. */
 export type Role = 'viewer' | 'planner' | 'approver' | 'admin';
@@ -75,6 +83,8 @@ const WHAT_IT_ALLOWS: Record<Permission, string> = {
   'audit.read': 'read the audit log',
   'people.manage': 'manage people',
   'feeds.manage': "manage other people's feeds",
+  'directory.read': "see the employee directory's contact details",
+  'directory.manage': 'import the employee directory',
 };
 
 /**
