@@ -114,3 +114,17 @@ func TestDirectoryRoutes(t *testing.T) {
 		assert.Equal(t, 0, *count.ContactCount, "Bob left")
 	})
 }
+
+// TestSCIMIsMounted: /scim/v2 is served beside the API, behind its own
+// token rather than a session.
+func TestSCIMIsMounted(t *testing.T) {
+	ts := newTestServer(t, storetest.Backends[0])
+	resp, body := ts.do(http.MethodGet, "/scim/v2/Users", nil)
+	assert.Equal(t, http.StatusUnauthorized, resp.StatusCode, "a session is no SCIM token: %s", body)
+	token, err := plan.New(ts.Store).RotateSCIMToken(terminal())
+	require.NoError(t, err)
+	resp, body = ts.doWith(http.MethodGet, "/scim/v2/Users?filter=userName+eq+%22x%40example.com%22", nil,
+		http.Header{"Authorization": {"Bearer " + token}})
+	require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+	assert.Contains(t, string(body), `"totalResults":0`)
+}

@@ -24,6 +24,7 @@ import (
 	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/review"
 	"github.com/commsplan/commsplan/pkg/schedule"
+	"github.com/commsplan/commsplan/pkg/scim"
 	"github.com/commsplan/commsplan/pkg/sso"
 	"github.com/commsplan/commsplan/pkg/store"
 )
@@ -205,6 +206,12 @@ func (s *Server) Router() *mux.Router {
 		}
 		writeJSON(w, http.StatusNotFound, ErrorBody{Error: "no such API route: " + r.URL.Path})
 	}))
+	// SCIM provisioning has its own bearer token, not a session.
+	if h, err := scim.Handler(s.store, s.plan); err != nil {
+		s.log.Error("SCIM endpoint not served", "err", err)
+	} else {
+		r.PathPrefix("/scim/v2").Handler(http.StripPrefix("/scim", h))
+	}
 	r.PathPrefix("/").Handler(s.uiHandler())
 	return r
 }

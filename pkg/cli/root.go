@@ -209,6 +209,7 @@ func NewRootCmd(f *Factory) *cobra.Command {
 		newServeCmd(f, nil),
 		newPeopleCmd(f),
 		newDirectoryCmd(f),
+		newSCIMCmd(f),
 		newReviewCmd(f),
 		newAuditCmd(f),
 		newMigrateCmd(f),

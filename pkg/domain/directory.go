@@ -53,6 +53,11 @@ const (
 	SourceSeed = "seed"
 )
 
+// AttrDeprovisioned marks, in Attributes, an entry a provisioning client
+// deleted: it stays in the directory, inactive, and the client no longer
+// finds it.
+const AttrDeprovisioned = "scimDeleted"
+
 // EmployeeSources are the values of Employee.Source.
 var EmployeeSources = []string{SourceCSV, SourceSCIM, SourceSeed}
 

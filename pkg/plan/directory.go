@@ -84,7 +84,10 @@ type DirectoryImport struct {
 	Columns   []string          `json:"columns"`
 	Mapping   map[string]string `json:"mapping"`
 	Separator string            `json:"separator"`
-	Errors    []roster.Error    `json:"errors"`
+	// Fields are the fields a column may map to (roster.Fields), for a
+	// mapping dialog.
+	Fields []string       `json:"fields"`
+	Errors []roster.Error `json:"errors"`
 }
 
 // ImportRefusedError is a directory import with bad rows and without Partial: the
@@ -116,7 +119,7 @@ func (p *Plan) ImportDirectory(ctx context.Context, r io.Reader, opts DirectoryI
 	if err != nil {
 		return DirectoryImport{}, &InputError{Message: err.Error(), Fields: map[string]string{"file": err.Error()}, Err: err}
 	}
-	res := DirectoryImport{Columns: f.Columns, Mapping: f.Mapping, Separator: f.Separator, Errors: f.Errors, DryRun: opts.DryRun}
+	res := DirectoryImport{Columns: f.Columns, Mapping: f.Mapping, Separator: f.Separator, Fields: roster.Fields, Errors: f.Errors, DryRun: opts.DryRun}
 	if res.Errors == nil {
 		res.Errors = []roster.Error{}
 	}
@@ -133,7 +136,7 @@ func (p *Plan) ImportDirectory(ctx context.Context, r io.Reader, opts DirectoryI
 	if err != nil {
 		return res, err
 	}
-	d := orgdata.Load()
+	d := orgdataLoad()
 	var ch store.DirectoryChange
 	for _, row := range f.Rows {
 		e := row.Employee
@@ -182,6 +185,9 @@ func (p *Plan) ImportDirectory(ctx context.Context, r io.Reader, opts DirectoryI
 	res.Written = true
 	return res, nil
 }
+
+// orgdataLoad is the embedded dataset.
+var orgdataLoad = orgdata.Load
 
 // roleGroupOf is the role group label of the dataset's job title (any
 // case), or "".

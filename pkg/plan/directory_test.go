@@ -49,7 +49,7 @@ func TestImportDirectory(t *testing.T) {
 
 			first, err := importFixture(t, p, ctx, "staff.csv", DirectoryImportOptions{})
 			require.NoError(t, err)
-			assert.Equal(t, DirectoryImport{Created: 3, Written: true, Columns: first.Columns, Mapping: first.Mapping, Separator: ",", Errors: []roster.Error{}}, first)
+			assert.Equal(t, DirectoryImport{Created: 3, Written: true, Columns: first.Columns, Mapping: first.Mapping, Separator: ",", Fields: roster.Fields, Errors: []roster.Error{}}, first)
 
 			again, err := importFixture(t, p, ctx, "staff.csv", DirectoryImportOptions{})
 			require.NoError(t, err)
@@ -130,4 +130,66 @@ func TestAudienceCountsFollowTheDirectory(t *testing.T) {
 	page, err = p.Directory(ctx, store.EmployeeFilter{})
 	require.NoError(t, err)
 	assert.Equal(t, "ann.abbott@example.com", page.Rows[0].Email)
+}
+
+// TestRealLookingHRExport imports a 200-row HR export with every awkward
+// trait (a BOM, semicolons, quoted separators and line breaks, names with
+// commas and apostrophes, non-ASCII letters, upper-case emails, four date
+// spellings, empty cells, unknown columns), then the next month's export
+// with ten leavers and five people moved to a new division, and checks the
+// audiences' counts before and after.
+func TestRealLookingHRExport(t *testing.T) {
+	for _, b := range storetest.Backends {
+		t.Run(b.Name, func(t *testing.T) {
+			ctx := actor.With(context.Background(), actor.Terminal)
+			st := storetest.Open(t, b.DSN(t))
+			p := New(st).WithClock(func() time.Time { return time.Date(2031, 4, 5, 9, 0, 0, 0, time.UTC) })
+			mk := func(name string, a domain.Audience) {
+				a.Name = name
+				require.NoError(t, a.Validate())
+				require.NoError(t, st.CreateAudience(ctx, &a))
+			}
+			mk("Everyone", domain.Audience{})
+			mk("Washington", domain.Audience{Locations: []string{"washington"}})
+			mk("NWF", domain.Audience{Divisions: []string{"NWF - Washington"}})
+			mk("Texas contractors", domain.Audience{Locations: []string{"Texas"}, EmployeeTypes: []string{"contractor"}})
+			counts := func() map[string]int {
+				list, err := p.Audiences(ctx)
+				require.NoError(t, err)
+				out := map[string]int{}
+				for _, a := range list {
+					out[a.Name] = a.ContactCount
+				}
+				return out
+			}
+
+			first, err := importFixture(t, p, ctx, "hr-export-200.csv", DirectoryImportOptions{})
+			require.NoError(t, err)
+			assert.Equal(t, [4]int{200, 0, 0, 0}, [4]int{first.Created, first.Updated, first.Deactivated, first.Unchanged})
+			assert.Equal(t, ";", first.Separator)
+			assert.Empty(t, first.Errors)
+			before := counts()
+			k0, err := st.GetEmployee(ctx, "K0000")
+			require.NoError(t, err)
+			assert.Equal(t, "D'Angelo, Aiko", k0.Name)
+			assert.Equal(t, "Works nights;\nsee HR note, ref #0", k0.Attributes["Notes"])
+			assert.Equal(t, "2005-01-01", k0.StartDate)
+			assert.Equal(t, "Middle Management", k0.Level)
+
+			second, err := importFixture(t, p, ctx, "hr-export-200-leavers.csv", DirectoryImportOptions{})
+			require.NoError(t, err)
+			assert.Equal(t, [4]int{0, 5, 10, 185}, [4]int{second.Created, second.Updated, second.Deactivated, second.Unchanged})
+			after := counts()
+			assert.Equal(t, 200, before["Everyone"])
+			assert.Equal(t, 190, after["Everyone"])
+			assert.Equal(t, 0, before["NWF"])
+			assert.Equal(t, 5, after["NWF"], "a new division in an import is counted without a new binary")
+			assert.Equal(t, 5, after["Washington"])
+			t.Logf("before: %v", before)
+			t.Logf("after:  %v", after)
+			page, err := st.ListEmployees(ctx, store.EmployeeFilter{Division: "NWF - Washington"})
+			require.NoError(t, err)
+			assert.Equal(t, 5, page.Total)
+		})
+	}
 }

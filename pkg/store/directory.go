@@ -39,6 +39,12 @@ type Directory interface {
 	// ListMembers is one page of c's members, by name then id, with their
 	// number.
 	ListMembers(ctx context.Context, c domain.Criteria, offset, limit int) (Page[domain.Employee], error)
+	// SCIMTokenHash is the SHA-256 (hex) of the SCIM client's token, ""
+	// while none was made.
+	SCIMTokenHash(ctx context.Context) (string, error)
+	// SetSCIMTokenHash replaces it, with an audit entry (ActionRotated on
+	// entity type "scim_token") naming the actor of ctx.
+	SetSCIMTokenHash(ctx context.Context, hash string) error
 }
 
 // EmployeeFilter narrows ListEmployees. Empty fields keep every entry.
@@ -49,6 +55,8 @@ type EmployeeFilter struct {
 	// Division, Location, Level and JobTitle keep the entries whose field
 	// has that value (by domain.DirectoryKey; the job title ignoring case).
 	Division, Location, Level, JobTitle string
+	// Email keeps the entries with this email, ignoring case.
+	Email string
 	// Active keeps active (true) or inactive (false) entries; nil both.
 	Active *bool
 	// Offset and Limit cut the page; Limit 0 means DefaultPageLimit.
@@ -88,4 +96,6 @@ func (d DirectoryStatus) Loaded() bool { return d.Total > 0 }
 const (
 	ActionDirectoryImported    = "imported"
 	ActionDirectoryProvisioned = "provisioned"
+	// ActionRotated is a new SCIM token.
+	ActionRotated = "rotated"
 )

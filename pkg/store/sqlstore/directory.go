@@ -52,6 +52,9 @@ func (s *Store) ListEmployees(ctx context.Context, f store.EmployeeFilter) (stor
 			where = append(where, c.col+" = "+a.add(domain.DirectoryKey(c.v)))
 		}
 	}
+	if f.Email != "" {
+		where = append(where, "lower(email) = "+a.add(strings.ToLower(f.Email)))
+	}
 	if f.JobTitle != "" {
 		where = append(where, "lower(job_title) = "+a.add(strings.ToLower(f.JobTitle)))
 	}
@@ -345,4 +348,21 @@ func (s *Store) CountMembers(ctx context.Context, cs []domain.Criteria) ([]int, 
 		out[i] = n
 	}
 	return out, nil
+}
+
+// SCIMTokenHash implements store.Store.
+func (s *Store) SCIMTokenHash(ctx context.Context) (string, error) {
+	var h string
+	err := s.q().QueryRowContext(ctx, `SELECT scim_token_hash FROM session_state WHERE id = 1`).Scan(&h)
+	return h, err
+}
+
+// SetSCIMTokenHash implements store.Store.
+func (s *Store) SetSCIMTokenHash(ctx context.Context, hash string) error {
+	return s.inTx(ctx, func(tx *Store) error {
+		if _, err := tx.q().ExecContext(ctx, `UPDATE session_state SET scim_token_hash = $1 WHERE id = 1`, hash); err != nil {
+			return err
+		}
+		return tx.record(ctx, store.ActionRotated, "scim_token", "", "SCIM token")
+	})
 }

@@ -176,3 +176,22 @@ func testDirectoryMembers(t *testing.T, s store.Store) {
 		assert.Equal(t, want, got, "ListMembers of %+v", c)
 	}
 }
+
+func testSCIMToken(t *testing.T, s store.Store) {
+	h, err := s.SCIMTokenHash(ctx)
+	require.NoError(t, err)
+	assert.Empty(t, h, "no token until one is made")
+	require.NoError(t, s.SetSCIMTokenHash(ctx, "abc"))
+	h, err = s.SCIMTokenHash(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, "abc", h)
+	audit, err := s.ListAudit(ctx, store.AuditFilter{EntityType: "scim_token", Limit: 5})
+	require.NoError(t, err)
+	require.Len(t, audit, 1)
+	assert.Equal(t, store.ActionRotated, audit[0].Action)
+
+	require.NoError(t, s.ApplyDirectory(ctx, store.DirectoryChange{Create: []domain.Employee{employee("E1", "Ann", "X")}, Action: store.ActionDirectoryProvisioned}))
+	page, err := s.ListEmployees(ctx, store.EmployeeFilter{Email: "E1@EXAMPLE.com"})
+	require.NoError(t, err)
+	require.Len(t, page.Rows, 1)
+}

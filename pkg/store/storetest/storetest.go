@@ -62,6 +62,7 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"Deadlines", testDeadlines},
 		{"Directory", testDirectory},
 		{"DirectoryMembers", testDirectoryMembers},
+		{"SCIMToken", testSCIMToken},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newStore(t)) })
