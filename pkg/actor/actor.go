@@ -39,6 +39,11 @@ var Terminal = Actor{ID: "terminal", Name: "Command line", Role: RoleAdmin}
 // has no role, so it can do nothing else.
 var SignOn = Actor{ID: "signon", Name: "Single sign-on"}
 
+// SCIMClient is the identity provider (Entra ID, Okta) provisioning the
+// directory over SCIM with the scim.token: it has no role, so it can do
+// nothing else; its writes are audited under this name.
+var SCIMClient = Actor{ID: "scim", Name: "SCIM client"}
+
 // ErrNone is returned by a use case called without an actor in its context:
 // a wiring mistake, never bad input.
 var ErrNone = errors.New("no actor in the context: the caller must say who is acting")

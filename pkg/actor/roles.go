@@ -67,17 +67,23 @@ const (
 	// without being its insider (everyone else sees one only as its
 	// insider; docs/security.md, "Need to know").
 	ConfidentialRead Permission = "confidential.read"
+	// DirectoryRead: read the employee directory in full, contact details
+	// included. Without it (a viewer) a directory list shows names and
+	// where people work only.
+	DirectoryRead Permission = "directory.read"
+	// DirectoryManage: import the directory and manage its provisioning.
+	DirectoryManage Permission = "directory.manage"
 )
 
 // Permissions are every permission, in the order /api/session lists them.
-var Permissions = []Permission{PlanRead, PlanEdit, ReviewsDecide, AuditRead, PeopleManage, FeedsManage, BackupsManage, ConfidentialRead}
+var Permissions = []Permission{PlanRead, PlanEdit, ReviewsDecide, AuditRead, PeopleManage, FeedsManage, BackupsManage, ConfidentialRead, DirectoryRead, DirectoryManage}
 
 // grants is the one table of which role holds which permission.
 var grants = map[Role][]Permission{
 	RoleViewer:   {PlanRead},
-	RolePlanner:  {PlanRead, PlanEdit},
-	RoleApprover: {PlanRead, PlanEdit, ReviewsDecide, AuditRead},
-	RoleAdmin:    {PlanRead, PlanEdit, ReviewsDecide, AuditRead, PeopleManage, FeedsManage, BackupsManage, ConfidentialRead},
+	RolePlanner:  {PlanRead, PlanEdit, DirectoryRead},
+	RoleApprover: {PlanRead, PlanEdit, ReviewsDecide, AuditRead, DirectoryRead},
+	RoleAdmin:    {PlanRead, PlanEdit, ReviewsDecide, AuditRead, PeopleManage, FeedsManage, BackupsManage, ConfidentialRead, DirectoryRead, DirectoryManage},
 }
 
 // PermissionsOf lists r's permissions (none for an unknown role).

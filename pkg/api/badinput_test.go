@@ -503,6 +503,7 @@ func baseBodies(t *testing.T, ts *testServer) map[string]baseBody {
 		"POST /api/content":              item(contentBody),
 		"PUT /api/content/{id}":          withID(content.ID, contentBody),
 		"POST /api/audiences":            item(audienceBody),
+		"POST /api/audiences/count":      item(audienceBody),
 		"PUT /api/audiences/{id}":        withID(audience.ID, audienceBody),
 		"POST /api/vehicles":             item(vehicleBody),
 		"PUT /api/vehicles/{id}":         withID(vehicle.ID, vehicleBody),

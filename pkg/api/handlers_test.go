@@ -276,7 +276,7 @@ func TestSession(t *testing.T) {
 	assert.True(t, state.Authenticated)
 	assert.Equal(t, "Shared access", state.Name, "a shared code signs in as the shared identity")
 	assert.Equal(t, actor.RolePlanner, state.Role, "with auth.shared-role's default")
-	assert.Equal(t, []actor.Permission{actor.PlanRead, actor.PlanEdit}, state.Permissions)
+	assert.Equal(t, []actor.Permission{actor.PlanRead, actor.PlanEdit, actor.DirectoryRead}, state.Permissions)
 
 	// The same secret accepts the cookie after a restart.
 	restarted := New(Options{Store: ts.Store, Codes: access.NewCodes([]string{testCode}), Secret: []byte("test secret")})

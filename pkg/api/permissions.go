@@ -50,11 +50,17 @@ var operations = map[string]operation{
 	"PUT /api/content/{id}":    {"updateContent", actor.PlanEdit},
 	"DELETE /api/content/{id}": {"deleteContent", actor.PlanEdit},
 
-	"GET /api/audiences":         {"listAudiences", actor.PlanRead},
-	"POST /api/audiences":        {"createAudience", actor.PlanEdit},
-	"GET /api/audiences/{id}":    {"getAudience", actor.PlanRead},
-	"PUT /api/audiences/{id}":    {"updateAudience", actor.PlanEdit},
-	"DELETE /api/audiences/{id}": {"deleteAudience", actor.PlanEdit},
+	"GET /api/audiences":              {"listAudiences", actor.PlanRead},
+	"POST /api/audiences":             {"createAudience", actor.PlanEdit},
+	"GET /api/audiences/{id}":         {"getAudience", actor.PlanRead},
+	"PUT /api/audiences/{id}":         {"updateAudience", actor.PlanEdit},
+	"DELETE /api/audiences/{id}":      {"deleteAudience", actor.PlanEdit},
+	"POST /api/audiences/count":       {"countAudience", actor.PlanRead},
+	"GET /api/audiences/{id}/members": {"listAudienceMembers", actor.PlanRead},
+
+	"GET /api/directory":         {"listDirectory", actor.PlanRead},
+	"GET /api/directory/{id}":    {"getEmployee", actor.PlanRead},
+	"POST /api/directory/import": {"importDirectory", actor.DirectoryManage},
 
 	"GET /api/vehicles":         {"listVehicles", actor.PlanRead},
 	"POST /api/vehicles":        {"createVehicle", actor.PlanEdit},

@@ -65,10 +65,10 @@ func TestPermissionMatrix(t *testing.T) {
 	}
 	// A viewer changes nothing: every write needs more than plan.read, but
 	// for the downloads that take a POST body, marking one's own inbox
-	// read and ending one of one's own sessions (pkg/plan refuses
-	// another's).
+	// read, ending one of one's own sessions (pkg/plan refuses
+	// another's) and counting an audience form's members.
 	viewer := actor.Actor{ID: "v", Role: actor.RoleViewer}
-	downloads := map[string]bool{"renderChecklistReport": true, "markInboxRead": true, "endSession": true}
+	downloads := map[string]bool{"renderChecklistReport": true, "markInboxRead": true, "endSession": true, "countAudience": true}
 	for route, op := range operations {
 		if !strings.HasPrefix(route, "GET ") && op.Need != "" && !downloads[op.ID] {
 			assert.False(t, viewer.Can(op.Need), "a viewer may %s", route)

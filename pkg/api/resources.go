@@ -172,6 +172,8 @@ type audienceInput struct {
 	Locations      opt[[]string]   `json:"locations"`
 	EmployeeTypes  opt[[]string]   `json:"employeeTypes"`
 	AudienceType   opt[string]     `json:"audienceType"`
+	IncludeIDs     opt[[]string]   `json:"includeEmployeeIds"`
+	ExcludeIDs     opt[[]string]   `json:"excludeEmployeeIds"`
 }
 
 func (in audienceInput) apply(a domain.Audience) (domain.Audience, error) {
@@ -180,6 +182,7 @@ func (in audienceInput) apply(a domain.Audience) (domain.Audience, error) {
 	a.Roles, a.OrgLevels, a.Divisions = in.Roles.or(a.Roles), in.OrgLevels.or(a.OrgLevels), in.Divisions.or(a.Divisions)
 	a.TargetingScope, a.AudienceType = in.TargetingScope.or(a.TargetingScope), in.AudienceType.or(a.AudienceType)
 	a.Departments, a.Locations, a.EmployeeTypes = in.Departments.or(a.Departments), in.Locations.or(a.Locations), in.EmployeeTypes.or(a.EmployeeTypes)
+	a.IncludeIDs, a.ExcludeIDs = in.IncludeIDs.or(a.IncludeIDs), in.ExcludeIDs.or(a.ExcludeIDs)
 	return a, a.Validate()
 }
 

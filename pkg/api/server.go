@@ -24,6 +24,7 @@ import (
 	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/review"
 	"github.com/commsplan/commsplan/pkg/schedule"
+	"github.com/commsplan/commsplan/pkg/scim"
 	"github.com/commsplan/commsplan/pkg/sso"
 	"github.com/commsplan/commsplan/pkg/store"
 )
@@ -217,6 +218,12 @@ func (s *Server) Router() *mux.Router {
 		}
 		writeJSON(w, http.StatusNotFound, ErrorBody{Error: "no such API route: " + r.URL.Path})
 	}))
+	// SCIM provisioning has its own bearer token, not a session.
+	if h, err := scim.Handler(s.store, s.plan); err != nil {
+		s.log.Error("SCIM endpoint not served", "err", err)
+	} else {
+		r.PathPrefix("/scim/v2").Handler(http.StripPrefix("/scim", h))
+	}
 	r.PathPrefix("/").Handler(s.uiHandler())
 	return r
 }
@@ -274,8 +281,9 @@ func (s *Server) routes(r *mux.Router) {
 	routeRecords(r, s, "/content", s.contentList(),
 		s.store.GetContent, plan.Contents, contentInput.apply)
 
-	routeRecords(r, s, "/audiences", cachedList(s, store.AudiencesList, s.store.ListAudiences, func(a domain.Audience) string { return a.ID }),
-		s.store.GetAudience, plan.Audiences, audienceInput.apply)
+	s.routeDirectory(r)
+	routeRecords(r, s, "/audiences", cachedList(s, store.AudiencesList, s.plan.Audiences, func(a domain.Audience) string { return a.ID }),
+		s.plan.Audience, plan.Audiences, audienceInput.apply)
 
 	routeRecords(r, s, "/vehicles", cachedList(s, store.VehiclesList, s.store.ListVehicles, func(v domain.Vehicle) string { return v.ID }),
 		s.store.GetVehicle, plan.Vehicles, vehicleInput.apply)

@@ -143,6 +143,20 @@ var exitCases = []exitCase{
 	{[]string{"people"}, 0, ""},
 	{[]string{"audit"}, 0, ""},
 	{[]string{"people", "add", "--data-dir", "{data}", "--name", "Exit Code", "--role", "viewer"}, 0, ""},
+	{[]string{"directory"}, 0, ""},
+	{[]string{"scim"}, 0, ""},
+	{[]string{"scim", "token", "--data-dir", "{data}"}, 0, ""},
+	{[]string{"scim", "token", "extra", "--data-dir", "{data}"}, 2, "takes no arguments"},
+	{[]string{"directory", "import", "{tmp}/staff.csv", "--data-dir", "{data}"}, 0, ""},
+	{[]string{"directory", "import", "{tmp}/bad.csv", "--data-dir", "{data}"}, 2, "5 bad rows, nothing imported"},
+	{[]string{"directory", "import", "{tmp}/bad.csv", "--dry-run", "--data-dir", "{data}"}, 0, ""},
+	{[]string{"directory", "import", "{tmp}/staff.csv", "--map", "nope", "--data-dir", "{data}"}, 2, `--map "nope": must be COLUMN=FIELD`},
+	{[]string{"directory", "import", "{tmp}/staff.csv", "--map", "Nope=name", "--data-dir", "{data}"}, 2, `no column "Nope"`},
+	{[]string{"directory", "import", "{tmp}/none.csv", "--data-dir", "{data}"}, 2, "no such file"},
+	{[]string{"directory", "list", "--data-dir", "{data}", "--division", "TFS - Florida"}, 0, ""},
+	{[]string{"directory", "list", "--data-dir", "{data}", "--active", "maybe"}, 2, "--active must be true or false"},
+	{[]string{"directory", "show", "E001", "--data-dir", "{data}", "-o", "json"}, 0, ""},
+	{[]string{"directory", "show", "nobody", "--data-dir", "{data}"}, 2, `no directory entry "nobody"`},
 	{[]string{"people", "add", "--data-dir", "{data}", "--name", "X", "--role", "editor"}, 2, "--role must be one of viewer, planner, approver, admin"},
 	{[]string{"people", "list", "--data-dir", "{data}"}, 0, ""},
 	{[]string{"people", "role", "--data-dir", "{data}", "nobody", "viewer"}, 2, `no person with id or name "nobody"`},
@@ -213,6 +227,8 @@ func TestExitCodes(t *testing.T) {
 // replacer of exitCase's placeholders.
 func seededDataDir(t *testing.T) (string, *strings.Replacer) {
 	t.Helper()
+	repo, err := filepath.Abs(filepath.Join("..", ".."))
+	require.NoError(t, err)
 	dir := cleanDir(t)
 	data := filepath.Join(dir, "data")
 	tmp := filepath.Join(dir, "tmp")
@@ -223,6 +239,11 @@ func seededDataDir(t *testing.T) (string, *strings.Replacer) {
 	report, err := checklist.RenderBytes(checklist.Initial(), checklist.ReportOptions{})
 	require.NoError(t, err)
 	reportFile := writeFile(t, tmp, "report.html", report)
+	for _, name := range []string{"staff.csv", "bad.csv"} {
+		b, err := os.ReadFile(filepath.Join(repo, "testdata", "directory", name))
+		require.NoError(t, err)
+		writeFile(t, tmp, name, b)
+	}
 
 	mustRun := func(args ...string) string {
 		t.Helper()

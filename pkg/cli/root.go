@@ -208,6 +208,8 @@ func NewRootCmd(f *Factory) *cobra.Command {
 	root.AddCommand(
 		newServeCmd(f, nil),
 		newPeopleCmd(f),
+		newDirectoryCmd(f),
+		newSCIMCmd(f),
 		newReviewCmd(f),
 		newAuditCmd(f),
 		newMigrateCmd(f),

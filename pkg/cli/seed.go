@@ -27,12 +27,14 @@ func newSeedCmdWith(f *Factory, runF func(context.Context, *SeedOptions) error) 
 	opts := &SeedOptions{}
 	cmd := &cobra.Command{
 		Use:   "seed",
-		Short: "Load the organisation's divisions as audiences, default vehicles and optionally a demo plan",
+		Short: "Load the organisation's divisions as audiences, default vehicles and optionally a demo plan and directory",
 		Long: `Load the reference data into the database: every division of the organisation
 dataset as an audience (contact count = head count; 1,933 employees in all) and
 one delivery vehicle of each of the 16 types with the type's defaults. With
 --demo it also loads a sample plan: themes with questions, content linked to
-the questions, and communications around the next eight weeks.
+the questions, and communications around the next eight weeks, and a demo
+employee directory of 1,933 (the dataset's totals per division, location,
+level and role group, with names, example.com addresses and time zones).
 
 Seeding is one transaction and idempotent: records are matched by name (audience,
 vehicle, theme, content and communication titles; question text within its
@@ -61,7 +63,7 @@ run adds the set again, in transactions of 500 records.`,
 			return seedRun(cmd.Context(), f, opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.Demo, "demo", false, "also load a sample plan (themes, questions, content, communications)")
+	cmd.Flags().BoolVar(&opts.Demo, "demo", false, "also load a sample plan (themes, questions, content, communications) and a demo employee directory")
 	cmd.Flags().BoolVar(&opts.Scale, "scale", false, "also write the five-year scale dataset (20,000 communications and the rest; adds it again on every run)")
 	addOutputFlag(cmd, &opts.Output, "table", "table", "json")
 	return cmd

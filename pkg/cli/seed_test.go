@@ -75,7 +75,8 @@ func TestSeedCommand(t *testing.T) {
 			}
 			require.NoError(t, json.Unmarshal([]byte(out), &res), out)
 			assert.True(t, res.Demo)
-			require.Len(t, res.Counts, 6)
+			require.Len(t, res.Counts, 7)
+			assert.Equal(t, seed.Count{Kind: "directory", Inserted: 1933, Skipped: 0}, res.Counts[6])
 			assert.Equal(t, seed.Count{Kind: "audiences", Inserted: 0, Skipped: 30}, res.Counts[0])
 			assert.Equal(t, 46, res.Skipped)
 			assert.Positive(t, res.Inserted)

@@ -65,19 +65,27 @@ type Content struct {
 
 // Audience is a segment of employees that communications target.
 type Audience struct {
-	ID             string    `json:"id"`
-	Name           string    `json:"name"`
-	Description    string    `json:"description"`
-	ContactCount   int       `json:"contactCount"`
-	Roles          []string  `json:"roles"`
-	OrgLevels      []string  `json:"orgLevels"`
-	Divisions      []string  `json:"divisions"`
-	TargetingScope string    `json:"targetingScope"`
-	Departments    []string  `json:"departments"`
-	Locations      []string  `json:"locations"`
-	EmployeeTypes  []string  `json:"employeeTypes"`
-	AudienceType   string    `json:"audienceType"`
-	CreatedAt      time.Time `json:"createdAt"`
+	ID             string   `json:"id"`
+	Name           string   `json:"name"`
+	Description    string   `json:"description"`
+	ContactCount   int      `json:"contactCount"`
+	Roles          []string `json:"roles"`
+	OrgLevels      []string `json:"orgLevels"`
+	Divisions      []string `json:"divisions"`
+	TargetingScope string   `json:"targetingScope"`
+	Departments    []string `json:"departments"`
+	Locations      []string `json:"locations"`
+	EmployeeTypes  []string `json:"employeeTypes"`
+	AudienceType   string   `json:"audienceType"`
+	// IncludeIDs and ExcludeIDs name directory entries (by employeeId)
+	// added to or left out of the members the criteria give.
+	IncludeIDs []string  `json:"includeEmployeeIds"`
+	ExcludeIDs []string  `json:"excludeEmployeeIds"`
+	CreatedAt  time.Time `json:"createdAt"`
+	// ContactCountAsOf is when the directory that ContactCount was counted
+	// from was last imported; nil while no directory is loaded and the
+	// count is the stored one.
+	ContactCountAsOf *time.Time `json:"contactCountAsOf,omitempty"`
 }
 
 // VehicleSettings are a delivery vehicle's template, length limit and format.

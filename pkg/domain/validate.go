@@ -180,6 +180,8 @@ func (a *Audience) Validate() error {
 		"departments": a.Departments, "locations": a.Locations, "employeeTypes": a.EmployeeTypes} {
 		f.texts(field, list, MaxName)
 	}
+	f.texts("includeEmployeeIds", a.IncludeIDs, MaxEmployeeText)
+	f.texts("excludeEmployeeIds", a.ExcludeIDs, MaxEmployeeText)
 	if a.ContactCount < 0 {
 		f["contactCount"] = "must be 0 or more"
 	}

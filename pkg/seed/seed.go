@@ -138,7 +138,7 @@ type run struct {
 func (r *run) seed() error {
 	steps := []func() error{r.seedAudiences, r.seedVehicles}
 	if r.opts.Demo {
-		steps = append(steps, r.seedThemes, r.seedQuestions, r.seedContent, r.seedCommunications)
+		steps = append(steps, r.seedThemes, r.seedQuestions, r.seedContent, r.seedCommunications, r.seedDirectory)
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {
@@ -219,6 +219,30 @@ func DivisionAudience(d *orgdata.Dataset, div orgdata.Division) domain.Audience 
 		EmployeeTypes:  []string{},
 		AudienceType:   "general",
 	}
+}
+
+// seedDirectory loads DemoDirectory, skipping the entries whose
+// employeeId is taken (an imported directory is never overwritten).
+func (r *run) seedDirectory() error {
+	taken := map[string]string{}
+	err := r.s.EachEmployee(r.ctx, func(e domain.Employee) error {
+		taken[e.EmployeeID] = e.ID
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	all := DemoDirectory(r.opts.Dataset)
+	var fresh []domain.Employee
+	err = r.tally(KindDirectory, len(all), func(i int) string { return all[i].EmployeeID }, taken, func(i int) (string, error) {
+		fresh = append(fresh, all[i])
+		return all[i].EmployeeID, nil
+	})
+	if err != nil || len(fresh) == 0 {
+		return err
+	}
+	return r.s.ApplyDirectory(r.ctx, store.DirectoryChange{Create: fresh, Action: store.ActionDirectoryImported,
+		Label: fmt.Sprintf("demo directory: %d created", len(fresh))})
 }
 
 func (r *run) seedVehicles() error {

@@ -3,6 +3,7 @@ package seed_test
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/orgdata"
+	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/seed"
 	"github.com/commsplan/commsplan/pkg/store"
 	"github.com/commsplan/commsplan/pkg/store/storetest"
@@ -87,13 +89,13 @@ func TestDemoSeedIsIdempotent(t *testing.T) {
 		require.NoError(t, err)
 		assert.True(t, first.Demo)
 		assert.Zero(t, first.Skipped())
-		for _, kind := range []string{seed.KindAudiences, seed.KindVehicles, seed.KindThemes, seed.KindQuestions, seed.KindContent, seed.KindCommunications} {
+		for _, kind := range []string{seed.KindAudiences, seed.KindVehicles, seed.KindThemes, seed.KindQuestions, seed.KindContent, seed.KindCommunications, seed.KindDirectory} {
 			assert.Positive(t, first.Count(kind).Inserted, kind)
 		}
 		require.NotEmpty(t, steps)
 		assert.Equal(t, first.Inserted(), len(steps), "one progress step per record")
 		last := steps[len(steps)-1]
-		assert.Equal(t, seed.Step{Kind: seed.KindCommunications, Done: last.Total, Total: last.Total}, last)
+		assert.Equal(t, seed.Step{Kind: seed.KindDirectory, Done: last.Total, Total: last.Total}, last)
 
 		before := snapshot(t, s)
 
@@ -282,4 +284,69 @@ func TestScaleSmall(t *testing.T) {
 	hist, err := st.ListChecklistHistory(ctx)
 	require.NoError(t, err)
 	assert.Len(t, hist, 3)
+}
+
+// TestDemoDirectoryMatchesTheDataset: seed --demo loads a directory whose
+// active totals per division, location, level and role group are the
+// dataset's exactly, and whose every entry is valid; a second run adds
+// nothing.
+func TestDemoDirectoryMatchesTheDataset(t *testing.T) {
+	ctx := context.Background()
+	d := orgdata.Load()
+	all := seed.DemoDirectory(d)
+	require.Len(t, all, d.TotalEmployees)
+	count := func(key func(domain.Employee) string) map[string]int {
+		out := map[string]int{}
+		for _, e := range all {
+			out[key(e)]++
+		}
+		return out
+	}
+	divs, locs, levels, groups := count(func(e domain.Employee) string { return e.Division }),
+		count(func(e domain.Employee) string { return e.Location }), count(func(e domain.Employee) string { return e.Level }),
+		count(func(e domain.Employee) string { return e.RoleGroup })
+	for _, x := range d.Divisions {
+		assert.Equal(t, x.Count, divs[x.Label], x.Label)
+	}
+	for _, x := range d.Locations {
+		assert.Equal(t, x.Count, locs[x.Label], x.Label)
+	}
+	for _, x := range d.Levels {
+		assert.Equal(t, x.Count, levels[x.Label], x.Label)
+	}
+	for _, x := range d.RoleGroups {
+		assert.Equal(t, x.Count, groups[x.Label], x.Label)
+	}
+	ids := map[string]bool{}
+	for _, e := range all {
+		require.NoError(t, e.Validate(), e.EmployeeID)
+		assert.NotEmpty(t, e.Timezone, e.EmployeeID)
+		assert.True(t, strings.HasSuffix(e.Email, "@example.com"))
+		ids[e.EmployeeID] = true
+	}
+	assert.Len(t, ids, len(all))
+
+	for _, b := range storetest.Backends {
+		t.Run(b.Name, func(t *testing.T) {
+			st := storetest.Open(t, b.DSN(t))
+			_, err := seed.Run(ctx, st, seed.Options{Demo: true})
+			require.NoError(t, err)
+			status, err := st.DirectoryStatus(ctx)
+			require.NoError(t, err)
+			assert.Equal(t, d.TotalEmployees, status.Active)
+			// Every seeded division audience counts its head count live.
+			p := plan.New(st)
+			list, err := p.Audiences(ctx)
+			require.NoError(t, err)
+			for _, a := range list {
+				div, ok := d.Division(a.Name)
+				require.True(t, ok, a.Name)
+				assert.Equal(t, div.Count, a.ContactCount, a.Name)
+			}
+			again, err := seed.Run(ctx, st, seed.Options{Demo: true})
+			require.NoError(t, err)
+			assert.Equal(t, 0, again.Count(seed.KindDirectory).Inserted)
+			assert.Equal(t, d.TotalEmployees, again.Count(seed.KindDirectory).Skipped)
+		})
+	}
 }

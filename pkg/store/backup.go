@@ -10,7 +10,7 @@ import (
 // read at; a restore takes archives up to this version and refuses newer
 // ones. Adding a migration means raising it (a test compares it with both
 // backends' migrations and tables).
-const SchemaVersion int64 = 27
+const SchemaVersion int64 = 31
 
 // BackupTables are the tables a backup holds, in the order a restore loads
 // them (a table after the tables it refers to).
@@ -18,7 +18,7 @@ var BackupTables = []string{
 	"themes", "questions", "content", "question_content", "audiences", "vehicles",
 	"communications", "activity", "campaigns", "checklist_templates", "working_checklist",
 	"checklist_history", "blackouts", "blackout_audiences", "calendar_feeds", "newsletter_templates",
-	"comments",
+	"comments", "employees",
 }
 
 // BackupExcluded are the tables a backup leaves out, each with why.

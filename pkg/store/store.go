@@ -193,6 +193,8 @@ type SessionRevocations struct {
 // Create methods fill in ID and CreatedAt (and UpdatedAt where present) on the
 // record they are given. Every multi-row change is atomic.
 type Store interface {
+	Directory
+
 	ListThemes(ctx context.Context) ([]domain.Theme, error)
 	GetTheme(ctx context.Context, id string) (domain.Theme, error)
 	CreateTheme(ctx context.Context, t *domain.Theme) error

@@ -65,6 +65,11 @@ type Dialect struct {
 	// column, that moves an auto-numbered column's counter past its rows
 	// after a restore inserted them; "" where inserting does that already.
 	SerialReset string
+	// TextList is a subquery, with %s a placeholder holding a JSON array of
+	// strings, that gives the array's values as rows: "col IN (TextList)"
+	// takes a list of any length as one argument, so the query text (and
+	// its prepared statement) stays the same.
+	TextList string
 }
 
 // Classify wraps err in store.ErrUnavailable when it means the database

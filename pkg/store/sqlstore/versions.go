@@ -47,6 +47,10 @@ var touches = map[string][]store.List{
 	// Communications embed audience and vehicle names (namedBy).
 	"audience": {store.AudiencesList},
 	"vehicle":  {store.VehiclesList},
+	// The audiences' contact counts follow the directory.
+	"directory": {store.AudiencesList},
+	// A SCIM token changes no list.
+	"scim_token": {},
 	// Vehicles count their communications.
 	"communication": {store.CommunicationsList, store.VehiclesList},
 	"campaign":      {store.CampaignsList},
@@ -112,7 +116,7 @@ func (s *Store) touch(entityType, action string) {
 // unlistedActivity are the entity types whose entries ListActivity leaves
 // out (the audit trail's own, and the checklist's saves): they do not move
 // store.ActivityList.
-var unlistedActivity = []string{"session", "person", "checklist", "checklist_item", "audit", "backup"}
+var unlistedActivity = []string{"session", "person", "checklist", "checklist_item", "audit", "backup", "scim_token"}
 
 // unlistedActivitySQL is unlistedActivity as an SQL list.
 var unlistedActivitySQL = "('" + strings.Join(unlistedActivity, "', '") + "')"

@@ -61,6 +61,9 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"AccessCodesHash", testAccessCodesHash},
 		{"Deadlines", testDeadlines},
 		{"NeedToKnow", testNeedToKnow},
+		{"Directory", testDirectory},
+		{"DirectoryMembers", testDirectoryMembers},
+		{"SCIMToken", testSCIMToken},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newStore(t)) })

@@ -48,6 +48,7 @@ func Register() {
 // query now (shutting down, starting up, out of connections, the query
 // cancelled) and every connection exception (class 08).
 var dialect = sqlstore.Dialect{Goose: goose.DialectPostgres, PrepareHot: true, TextOrder: ` COLLATE "C"`,
+	TextList:    `SELECT jsonb_array_elements_text(%s::jsonb)`,
 	SerialReset: `SELECT setval(pg_get_serial_sequence('%[1]s', '%[2]s'), COALESCE((SELECT MAX(%[2]s) FROM %[1]s), 0) + 1, false)`,
 	Unavailable: func(err error) bool {
 		var e *pq.Error

@@ -72,7 +72,8 @@ func connString(path string, readOnly bool, busy time.Duration) string {
 // dialect is SQLite's: a lock still held when the busy timeout ends
 // (SQLITE_BUSY) means the database cannot answer now.
 var dialect = sqlstore.Dialect{Goose: goose.DialectSQLite3, PrepareHot: true, LikeIgnoresCase: true,
-	SearchFTS5: true, JSONField: `CASE WHEN json_valid(%[1]s) THEN %[1]s -> '$.%[2]s' END`, Unavailable: func(err error) bool {
+	SearchFTS5: true, JSONField: `CASE WHEN json_valid(%[1]s) THEN %[1]s -> '$.%[2]s' END`,
+	TextList: `SELECT value FROM json_each(%s)`, Unavailable: func(err error) bool {
 		var e *sqlite.Error
 		return errors.As(err, &e) && e.Code()&0xff == sqliteBusy
 	}}

@@ -7,7 +7,17 @@ import { toast } from '@/lib/toast';
 // and Log out change it. These calls are its one home.
 
 /** Permission is one of the server's permissions (pkg/actor/roles.go). */
-export type Permission = 'plan.read' | 'plan.edit' | 'reviews.decide' | 'audit.read' | 'people.manage' | 'feeds.manage' | 'backups.manage' | 'confidential.read';
+export type Permission =
+  | 'plan.read'
+  | 'plan.edit'
+  | 'reviews.decide'
+  | 'audit.read'
+  | 'people.manage'
+  | 'feeds.manage'
+  | 'backups.manage'
+  | 'confidential.read'
+  | 'directory.read'
+  | 'directory.manage';
 
 /** Role is one of the four roles. */
 export type Role = 'viewer' | 'planner' | 'approver' | 'admin';
@@ -77,6 +87,8 @@ const WHAT_IT_ALLOWS: Record<Permission, string> = {
   'feeds.manage': "manage other people's feeds",
   'backups.manage': 'take and download backups',
   'confidential.read': 'see every confidential item',
+  'directory.read': "see the employee directory's contact details",
+  'directory.manage': 'import the employee directory',
 };
 
 /**

@@ -1,0 +1,303 @@
+package plan
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/commsplan/commsplan/pkg/actor"
+	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/orgdata"
+	"github.com/commsplan/commsplan/pkg/roster"
+	"github.com/commsplan/commsplan/pkg/store"
+)
+
+// Directory is one page of the employee directory as the reader may see
+// it: in full with directory.read, else names and where people work only
+// (domain.Employee.Redacted).
+func (p *Plan) Directory(ctx context.Context, f store.EmployeeFilter) (store.Page[domain.Employee], error) {
+	a, err := actor.Require(ctx, actor.PlanRead)
+	if err != nil {
+		return store.Page[domain.Employee]{}, err
+	}
+	page, err := p.st.ListEmployees(ctx, f)
+	if err != nil {
+		return page, err
+	}
+	redact(a, page.Rows)
+	return page, nil
+}
+
+// Employee is one directory entry by id or employeeId, redacted as
+// Directory redacts.
+func (p *Plan) Employee(ctx context.Context, key string) (domain.Employee, error) {
+	a, err := actor.Require(ctx, actor.PlanRead)
+	if err != nil {
+		return domain.Employee{}, err
+	}
+	e, err := p.st.GetEmployee(ctx, key)
+	if err != nil {
+		return e, err
+	}
+	if !a.Can(actor.DirectoryRead) {
+		e = e.Redacted()
+	}
+	return e, nil
+}
+
+func redact(a actor.Actor, rows []domain.Employee) {
+	if a.Can(actor.DirectoryRead) {
+		return
+	}
+	for i := range rows {
+		rows[i] = rows[i].Redacted()
+	}
+}
+
+// DirectoryImportOptions are a directory CSV import's choices.
+type DirectoryImportOptions struct {
+	// Map overrides the suggested column mapping (column → field).
+	Map map[string]string
+	// Key is "employeeId" (default) or "email".
+	Key string
+	// DryRun reports what the import would do, bad rows included, and
+	// writes nothing.
+	DryRun bool
+	// Partial writes the good rows even when some are bad.
+	Partial bool
+	// NoDeactivate leaves active the entries the file does not list.
+	NoDeactivate bool
+}
+
+// DirectoryImport is what a directory import did (or, dry or refused, would do).
+type DirectoryImport struct {
+	Created     int  `json:"created"`
+	Updated     int  `json:"updated"`
+	Deactivated int  `json:"deactivated"`
+	Unchanged   int  `json:"unchanged"`
+	Written     bool `json:"written"`
+	DryRun      bool `json:"dryRun"`
+	// Columns and Mapping are the file's columns and the mapping used
+	// (column → field; the others went to the attributes).
+	Columns   []string          `json:"columns"`
+	Mapping   map[string]string `json:"mapping"`
+	Separator string            `json:"separator"`
+	// Fields are the fields a column may map to (roster.Fields), for a
+	// mapping dialog.
+	Fields []string       `json:"fields"`
+	Errors []roster.Error `json:"errors"`
+}
+
+// ImportRefusedError is a directory import with bad rows and without Partial: the
+// result lists them, nothing was written.
+type ImportRefusedError struct{ Result DirectoryImport }
+
+func (e *ImportRefusedError) Error() string {
+	first := e.Result.Errors[0]
+	where := fmt.Sprintf("line %d", first.Line)
+	if first.Field != "" {
+		where += " " + first.Field
+	}
+	return fmt.Sprintf("%d bad rows, nothing imported (a dry run lists them; partial imports the good rows); %s: %s", len(e.Result.Errors), where, first.Message)
+}
+
+// ImportDirectory imports an HR export (roster.Read) into the directory:
+// new employees are created, changed ones updated, the same ones left, and
+// (unless NoDeactivate, or the file was refused) active employees the file
+// does not list are deactivated with today's endDate; nobody is deleted.
+// The writes and their one audit entry are one transaction. With bad rows,
+// and neither Partial nor DryRun, nothing is written and the error is
+// *ImportRefusedError.
+func (p *Plan) ImportDirectory(ctx context.Context, r io.Reader, opts DirectoryImportOptions) (DirectoryImport, error) {
+	if _, err := actor.Require(ctx, actor.DirectoryManage); err != nil {
+		return DirectoryImport{}, err
+	}
+	today := p.now()
+	f, err := roster.Read(r, roster.Options{Map: opts.Map, Key: opts.Key, Today: today})
+	if err != nil {
+		return DirectoryImport{}, &InputError{Message: err.Error(), Fields: map[string]string{"file": err.Error()}, Err: err}
+	}
+	res := DirectoryImport{Columns: f.Columns, Mapping: f.Mapping, Separator: f.Separator, Fields: roster.Fields, Errors: f.Errors, DryRun: opts.DryRun}
+	if res.Errors == nil {
+		res.Errors = []roster.Error{}
+	}
+	byEmail := opts.Key == "email"
+	existing := map[string]domain.Employee{}
+	err = p.st.EachEmployee(ctx, func(e domain.Employee) error {
+		k := e.EmployeeID
+		if byEmail {
+			k = strings.ToLower(e.Email)
+		}
+		existing[k] = e
+		return nil
+	})
+	if err != nil {
+		return res, err
+	}
+	d := orgdataLoad()
+	var ch store.DirectoryChange
+	for _, row := range f.Rows {
+		e := row.Employee
+		if e.RoleGroup == "" {
+			e.RoleGroup = roleGroupOf(d, e.JobTitle)
+		}
+		k := e.EmployeeID
+		if byEmail {
+			k = strings.ToLower(e.Email)
+		}
+		old, ok := existing[k]
+		delete(existing, k)
+		switch {
+		case !ok:
+			ch.Create = append(ch.Create, e)
+		case old.Same(e):
+			res.Unchanged++
+		default:
+			e.ID, e.CreatedAt = old.ID, old.CreatedAt
+			ch.Update = append(ch.Update, e)
+		}
+	}
+	if !opts.NoDeactivate {
+		for k, e := range existing {
+			if e.Active && !f.Keys[k] {
+				ch.Deactivate = append(ch.Deactivate, e.ID)
+			}
+		}
+	}
+	res.Created, res.Updated, res.Deactivated = len(ch.Create), len(ch.Update), len(ch.Deactivate)
+	if opts.DryRun {
+		return res, nil
+	}
+	if len(res.Errors) > 0 && !opts.Partial {
+		return res, &ImportRefusedError{Result: res}
+	}
+	ch.EndDate = today.Format(time.DateOnly)
+	ch.Action = store.ActionDirectoryImported
+	ch.Label = fmt.Sprintf("directory import: %d created, %d updated, %d deactivated, %d unchanged, %d errors",
+		res.Created, res.Updated, res.Deactivated, res.Unchanged, len(res.Errors))
+	ctx = store.WithChanges(ctx, store.Changes{"created": {After: res.Created}, "updated": {After: res.Updated},
+		"deactivated": {After: res.Deactivated}, "unchanged": {After: res.Unchanged}, "errors": {After: len(res.Errors)}})
+	if err := p.st.ApplyDirectory(ctx, ch); err != nil {
+		return res, err
+	}
+	res.Written = true
+	return res, nil
+}
+
+// orgdataLoad is the embedded dataset.
+var orgdataLoad = orgdata.Load
+
+// roleGroupOf is the role group label of the dataset's job title (any
+// case), or "".
+func roleGroupOf(d *orgdata.Dataset, title string) string {
+	if title == "" {
+		return ""
+	}
+	for _, j := range d.JobTitles {
+		if strings.EqualFold(j.JobTitle, title) {
+			if g, ok := d.RoleGroup(j.RoleGroup); ok {
+				return g.Label
+			}
+		}
+	}
+	return ""
+}
+
+// CriteriaOf are an audience's member criteria. A division named by its
+// dataset id ("sfb") is read as its label, which the directory holds; the
+// other lists compare by domain.DirectoryKey, under which the dataset's ids
+// and labels agree.
+func CriteriaOf(a domain.Audience) domain.Criteria {
+	d := orgdata.Load()
+	divs := make([]string, len(a.Divisions))
+	for i, v := range a.Divisions {
+		divs[i] = v
+		if div, ok := d.Division(v); ok {
+			divs[i] = div.Label
+		}
+	}
+	return domain.Criteria{Divisions: divs, Locations: a.Locations, Levels: a.OrgLevels, Roles: a.Roles,
+		Departments: a.Departments, EmployeeTypes: a.EmployeeTypes, Include: a.IncludeIDs, Exclude: a.ExcludeIDs}
+}
+
+// Audiences lists the audiences. While a directory is loaded each one's
+// ContactCount is its live member count and ContactCountAsOf the
+// directory's last import; otherwise the stored counts (the embedded
+// dataset's) stand.
+func (p *Plan) Audiences(ctx context.Context) ([]domain.Audience, error) {
+	list, err := p.st.ListAudiences(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return list, p.liveCounts(ctx, list)
+}
+
+// Audience is one audience, counted as Audiences counts.
+func (p *Plan) Audience(ctx context.Context, id string) (domain.Audience, error) {
+	a, err := p.st.GetAudience(ctx, id)
+	if err != nil {
+		return a, err
+	}
+	list := []domain.Audience{a}
+	err = p.liveCounts(ctx, list)
+	return list[0], err
+}
+
+func (p *Plan) liveCounts(ctx context.Context, list []domain.Audience) error {
+	st, err := p.st.DirectoryStatus(ctx)
+	if err != nil || !st.Loaded() || len(list) == 0 {
+		return err
+	}
+	cs := make([]domain.Criteria, len(list))
+	for i, a := range list {
+		cs[i] = CriteriaOf(a)
+	}
+	counts, err := p.st.CountMembers(ctx, cs)
+	if err != nil {
+		return err
+	}
+	for i := range list {
+		list[i].ContactCount = counts[i]
+		list[i].ContactCountAsOf = st.AsOf
+	}
+	return nil
+}
+
+// CountAudience counts the members of an audience not yet saved (the
+// audience form's preview): the live count while a directory is loaded,
+// else nil.
+func (p *Plan) CountAudience(ctx context.Context, a domain.Audience) (*int, *time.Time, error) {
+	if _, err := actor.Require(ctx, actor.PlanRead); err != nil {
+		return nil, nil, err
+	}
+	st, err := p.st.DirectoryStatus(ctx)
+	if err != nil || !st.Loaded() {
+		return nil, nil, err
+	}
+	counts, err := p.st.CountMembers(ctx, []domain.Criteria{CriteriaOf(a)})
+	if err != nil {
+		return nil, nil, err
+	}
+	return &counts[0], st.AsOf, nil
+}
+
+// AudienceMembers is one page of the audience's members, redacted as
+// Directory redacts.
+func (p *Plan) AudienceMembers(ctx context.Context, id string, offset, limit int) (store.Page[domain.Employee], error) {
+	a, err := actor.Require(ctx, actor.PlanRead)
+	if err != nil {
+		return store.Page[domain.Employee]{}, err
+	}
+	aud, err := p.st.GetAudience(ctx, id)
+	if err != nil {
+		return store.Page[domain.Employee]{}, err
+	}
+	page, err := p.st.ListMembers(ctx, CriteriaOf(aud), offset, limit)
+	if err != nil {
+		return page, err
+	}
+	redact(a, page.Rows)
+	return page, nil
+}
