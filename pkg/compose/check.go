@@ -348,7 +348,8 @@ func (c *checker) keyDates(gold *Gold) {
 
 // cutEnds end a text that was cut short.
 var cutEnds = map[string]bool{"of": true, "the": true, "to": true, "on": true, "at": true, "by": true, "from": true,
-	"and": true, "or": true, "a": true, "an": true, "with": true, "for": true, "starting": true}
+	"and": true, "or": true, "a": true, "an": true, "with": true, "for": true, "starting": true, "is": true, "are": true,
+	"was": true, "were": true}
 
 func lastWord(s string) string {
 	fs := strings.Fields(s)
