@@ -477,10 +477,17 @@ func period(s string) string {
 // relevant sentence, then each topic's.
 func (m *material) points() []string {
 	var out []string
-	if cta := m.callToActionPoint(); cta != "" && shortTypes[m.typ] {
+	cta, ctaItem := "", ""
+	if shortTypes[m.typ] {
+		cta, ctaItem = m.callToActionPoint()
+	}
+	if cta != "" {
 		out = append(out, asSentence(cta))
 	}
 	add := func(p string) {
+		if p == ctaItem {
+			return
+		}
 		if p = asSentence(p); !slices.Contains(out, p) {
 			out = append(out, p)
 		}
@@ -504,14 +511,40 @@ func (m *material) points() []string {
 // callToActionPoint is the notes' call to action: the first instruction
 // with a deadline ("Book your session by 1 February"), which a short piece
 // carries first; "" when the notes have none.
-func (m *material) callToActionPoint() string {
+//
+// A list item that needs its lead-in says it with it, so it reads alone:
+// "Before the switch, every depot must:" and "close its open work orders
+// by Wed. 11 March;" give "Before the switch, every depot must close its
+// open work orders by Wed. 11 March."
+func (m *material) callToActionPoint() (point, item string) {
 	for i, u := range m.units {
-		if !m.dropped[i] && deadline(u) {
-			return u.text
+		if m.dropped[i] || !deadline(u) {
+			continue
 		}
+		if u.list != kPara && backReference.MatchString(u.text) {
+			for j := i - 1; j >= 0; j-- {
+				if m.units[j].para != u.para {
+					if p := m.units[j]; p.list == kPara && obligingLead.MatchString(p.text) {
+						rs := []rune(u.text)
+						rs[0] = unicode.ToLower(rs[0])
+						return strings.TrimSuffix(p.text, ":") + " " + string(rs), u.text
+					}
+					break
+				}
+			}
+		}
+		return u.text, u.text
 	}
-	return ""
+	return "", ""
 }
+
+// backReference is a word of a list item that needs its lead-in to be
+// read alone: "close its open work orders" (whose? "every depot must:").
+var backReference = regexp.MustCompile(`(?i)\b(?:its|their|theirs|it|they|them)\b`)
+
+// obligingLead is a list's lead-in that ends on what the items complete:
+// "every depot must:", "Managers, please:".
+var obligingLead = regexp.MustCompile(`(?i)\b(?:must|should|need to|needs to|have to|has to|will|please),?:$`)
 
 // asSentence makes a list item read as a sentence on its own, as a point
 // of a short piece: "finish data cleansing by 14 February;" gives "Finish

@@ -474,3 +474,11 @@ func TestKeyDatesTwoInOneClause(t *testing.T) {
 		"- 27 March 2027: The first SAP pay date",
 	}, keyDateLines(generate(t, in)))
 }
+
+// A call to action that is a list item needing its lead-in ("close its open
+// work orders…") is said with it in a short piece.
+func TestShortPieceSaysTheCallToActionWhole(t *testing.T) {
+	c := generate(t, seededInput(t, "sms", domain.StrategyDigital,
+		"Go-live is Monday 16 March at 7 a.m. Eastern.\n\nBefore the switch, every depot must:\n- close its open work orders in the old system by Wed. 11 March;\n- return unused stock slips."))
+	assert.Contains(t, c, "Before the switch, every depot must close its open work orders in the old system by Wed. 11 March.")
+}
