@@ -238,8 +238,10 @@ func placeUnits(units []unit, qwords []map[string]bool, qcues []cue, theme, cont
 	}
 	answered := false
 	prevPlace, prevPara := -1, -1
+	// A shared word weighs its distinctness, a kind of answer the question
+	// asks for and the sentence gives half a distinctive word, its main kind
+	// a whole one (the best of the weightings tried on the corpus).
 	const lexWeight, cueWeight, mainWeight = 2, 1, 2
-	const continuity = 3 // half a cue, in the doubled scores below
 	for _, g := range groups {
 		w := map[string]bool{}
 		for _, i := range g {
