@@ -404,7 +404,7 @@ func (m *material) build() {
 			if kd = kd.inYear(m.year); !seenDate[kd.key()] {
 				seenDate[kd.key()] = true
 				dates = append(dates, kd)
-				texts = append(texts, keyDateText(u.text, kd.label))
+				texts = append(texts, keyDateText(m.standalone(i), kd.label))
 			}
 		}
 	}
@@ -520,24 +520,32 @@ func (m *material) points() []string {
 // open work orders by Wed. 11 March."
 func (m *material) callToActionPoint() (point, item string) {
 	for i, u := range m.units {
-		if m.dropped[i] || !deadline(u) {
-			continue
+		if !m.dropped[i] && deadline(u) {
+			return m.standalone(i), u.text
 		}
-		if u.list != kPara && backReference.MatchString(u.text) {
-			for j := i - 1; j >= 0; j-- {
-				if m.units[j].para != u.para {
-					if p := m.units[j]; p.list == kPara && obligingLead.MatchString(p.text) {
-						rs := []rune(u.text)
-						rs[0] = unicode.ToLower(rs[0])
-						return strings.TrimSuffix(p.text, ":") + " " + string(rs), u.text
-					}
-					break
-				}
-			}
-		}
-		return u.text, u.text
 	}
 	return "", ""
+}
+
+// standalone is unit i as it reads alone: a list item that needs its
+// lead-in ("close its open work orders by Wed. 11 March;" after "Before the
+// switch, every depot must:") is said with it, its first letter lowered.
+func (m *material) standalone(i int) string {
+	u := m.units[i]
+	if u.list == kPara || !backReference.MatchString(u.text) {
+		return u.text
+	}
+	for j := i - 1; j >= 0; j-- {
+		if m.units[j].para != u.para {
+			if p := m.units[j]; p.list == kPara && obligingLead.MatchString(p.text) {
+				rs := []rune(u.text)
+				rs[0] = unicode.ToLower(rs[0])
+				return strings.TrimSuffix(p.text, ":") + " " + string(rs)
+			}
+			break
+		}
+	}
+	return u.text
 }
 
 // backReference is a word of a list item that needs its lead-in to be

@@ -481,4 +481,8 @@ func TestShortPieceSaysTheCallToActionWhole(t *testing.T) {
 	c := generate(t, seededInput(t, "sms", domain.StrategyDigital,
 		"Go-live is Monday 16 March at 7 a.m. Eastern.\n\nBefore the switch, every depot must:\n- close its open work orders in the old system by Wed. 11 March;\n- return unused stock slips."))
 	assert.Contains(t, c, "Before the switch, every depot must close its open work orders in the old system by Wed. 11 March.")
+	// And so does its key date.
+	in := seededInput(t, "email", domain.StrategyUniversal, "Before the switch, every depot must:\n- close its open work orders by Wed. 11 March;\n- return unused stock slips.")
+	in.Vehicle.Settings.Format = FormatText
+	assert.Equal(t, []string{"- 11 March: Before the switch, every depot must close its open work orders"}, keyDateLines(generate(t, in)))
 }
