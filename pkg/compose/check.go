@@ -46,6 +46,8 @@ func plainOf(content, format string) string {
 				switch block := tag.String(); {
 				case block == "li":
 					sb.WriteString("\n- ") // a list item stays one
+				case len(block) == 2 && block[0] == 'h' && block[1] >= '1' && block[1] <= '6':
+					sb.WriteString("\n# ") // a heading stays one
 				case !inlineTags[strings.Trim(block, "/")]:
 					sb.WriteByte('\n')
 				}
@@ -291,6 +293,9 @@ func (c *checker) repeated(in Input) {
 	}
 	seen := map[string]bool{}
 	for _, l := range c.lines {
+		if strings.HasPrefix(l, "#") {
+			continue // a heading may repeat its entry in a list of contents
+		}
 		body, _ := content(l)
 		if len(strings.Fields(body)) < 4 || titles[body] || titles[strings.TrimSuffix(body, ":")] {
 			continue
@@ -348,7 +353,8 @@ func (c *checker) keyDates(gold *Gold) {
 
 // cutEnds end a text that was cut short.
 var cutEnds = map[string]bool{"of": true, "the": true, "to": true, "on": true, "at": true, "by": true, "from": true,
-	"and": true, "or": true, "a": true, "an": true, "with": true, "for": true, "starting": true}
+	"and": true, "or": true, "a": true, "an": true, "with": true, "for": true, "starting": true, "is": true, "are": true,
+	"was": true, "were": true}
 
 func lastWord(s string) string {
 	fs := strings.Fields(s)

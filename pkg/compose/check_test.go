@@ -122,3 +122,14 @@ func TestWhereWeStandDraftsCleanly(t *testing.T) {
 		}
 	}
 }
+
+// A heading may repeat its entry in a list of contents ("In This Post"),
+// even when Check does not know the questions (content check on a file).
+func TestCheckHeadingsMayRepeatTheContents(t *testing.T) {
+	blog := "# Go-live\n\n## In This Post\n\n- When does my division go live?\n\n## When does my division go live?\n\nGo-live is Monday 16 March."
+	in := checkerInput(t, "blog")
+	in.Questions, in.Raw = nil, "Go-live is Monday 16 March."
+	assert.Empty(t, Check(in, Result{Content: blog, Format: FormatMarkdown}))
+	html := "<h2>In This Post</h2>\n<ul><li>When does my division go live?</li></ul>\n<h2>When does my division go live?</h2>\n<p>Go-live is Monday 16 March.</p>"
+	assert.Empty(t, Check(in, Result{Content: html, Format: FormatHTML}))
+}

@@ -279,7 +279,13 @@ func keyDateText(s, date string) string {
 		return shortSentence(s)
 	}
 	from, to := 0, len(s)
-	for _, b := range clauseBreaks {
+	breaks := clauseBreaks
+	if len(findDates(s)) > 1 {
+		// Two dates in one clause are two things: "the last pay date is
+		// Friday 13 March and the first SAP pay date is Friday 27 March".
+		breaks = append(breaks[:len(breaks):len(breaks)], " and ", " while ", " then ")
+	}
+	for _, b := range breaks {
 		if i := strings.LastIndex(s[:at], b); i >= 0 && i+len(b) > from {
 			from = i + len(b)
 		}
@@ -291,7 +297,7 @@ func keyDateText(s, date string) string {
 		// "New rule from 1 June 2026: two people for every ladder job":
 		// what follows the colon is what happens.
 		to = len(s)
-		for _, b := range clauseBreaks {
+		for _, b := range breaks {
 			if i := strings.Index(rest[2:], b); i >= 0 && at+len(date)+2+i < to {
 				to = at + len(date) + 2 + i
 			}
@@ -324,7 +330,13 @@ func withoutDate(s string, from, at, end, to int) string {
 		c = strings.Trim(strings.TrimSuffix(c, "."), " ,;:–—")
 	}
 	c = strings.TrimPrefix(c, "Please ")
-	return strings.TrimPrefix(c, "please ")
+	c = strings.TrimPrefix(c, "please ")
+	// "The first SAP pay date is [Friday 27 March]": the date was the
+	// rest of the sentence.
+	for _, v := range []string{" is", " are", " was", " were", " will be"} {
+		c = strings.TrimSuffix(c, v)
+	}
+	return c
 }
 
 // emptyBrackets is what a bracket that held only the date leaves: "(starting )".

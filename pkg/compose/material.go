@@ -238,8 +238,10 @@ func placeUnits(units []unit, qwords []map[string]bool, qcues []cue, theme, cont
 	}
 	answered := false
 	prevPlace, prevPara := -1, -1
+	// A shared word weighs its distinctness, a kind of answer the question
+	// asks for and the sentence gives half a distinctive word, its main kind
+	// a whole one (the best of the weightings tried on the corpus).
 	const lexWeight, cueWeight, mainWeight = 2, 1, 2
-	const continuity = 3 // half a cue, in the doubled scores below
 	for _, g := range groups {
 		w := map[string]bool{}
 		for _, i := range g {
@@ -402,7 +404,7 @@ func (m *material) build() {
 			if kd = kd.inYear(m.year); !seenDate[kd.key()] {
 				seenDate[kd.key()] = true
 				dates = append(dates, kd)
-				texts = append(texts, keyDateText(u.text, kd.label))
+				texts = append(texts, keyDateText(m.standalone(i), kd.label))
 			}
 		}
 	}
@@ -477,10 +479,17 @@ func period(s string) string {
 // relevant sentence, then each topic's.
 func (m *material) points() []string {
 	var out []string
-	if cta := m.callToActionPoint(); cta != "" && shortTypes[m.typ] {
+	cta, ctaItem := "", ""
+	if shortTypes[m.typ] {
+		cta, ctaItem = m.callToActionPoint()
+	}
+	if cta != "" {
 		out = append(out, asSentence(cta))
 	}
 	add := func(p string) {
+		if p == ctaItem {
+			return
+		}
 		if p = asSentence(p); !slices.Contains(out, p) {
 			out = append(out, p)
 		}
@@ -504,14 +513,48 @@ func (m *material) points() []string {
 // callToActionPoint is the notes' call to action: the first instruction
 // with a deadline ("Book your session by 1 February"), which a short piece
 // carries first; "" when the notes have none.
-func (m *material) callToActionPoint() string {
+//
+// A list item that needs its lead-in says it with it, so it reads alone:
+// "Before the switch, every depot must:" and "close its open work orders
+// by Wed. 11 March;" give "Before the switch, every depot must close its
+// open work orders by Wed. 11 March."
+func (m *material) callToActionPoint() (point, item string) {
 	for i, u := range m.units {
 		if !m.dropped[i] && deadline(u) {
-			return u.text
+			return m.standalone(i), u.text
 		}
 	}
-	return ""
+	return "", ""
 }
+
+// standalone is unit i as it reads alone: a list item that needs its
+// lead-in ("close its open work orders by Wed. 11 March;" after "Before the
+// switch, every depot must:") is said with it, its first letter lowered.
+func (m *material) standalone(i int) string {
+	u := m.units[i]
+	if u.list == kPara || !backReference.MatchString(u.text) {
+		return u.text
+	}
+	for j := i - 1; j >= 0; j-- {
+		if m.units[j].para != u.para {
+			if p := m.units[j]; p.list == kPara && obligingLead.MatchString(p.text) {
+				rs := []rune(u.text)
+				rs[0] = unicode.ToLower(rs[0])
+				return strings.TrimSuffix(p.text, ":") + " " + string(rs)
+			}
+			break
+		}
+	}
+	return u.text
+}
+
+// backReference is a word of a list item that needs its lead-in to be
+// read alone: "close its open work orders" (whose? "every depot must:").
+var backReference = regexp.MustCompile(`(?i)\b(?:its|their|theirs|it|they|them)\b`)
+
+// obligingLead is a list's lead-in that ends on what the items complete:
+// "every depot must:", "Managers, please:".
+var obligingLead = regexp.MustCompile(`(?i)\b(?:must|should|need to|needs to|have to|has to|will|please),?:$`)
 
 // asSentence makes a list item read as a sentence on its own, as a point
 // of a short piece: "finish data cleansing by 14 February;" gives "Finish

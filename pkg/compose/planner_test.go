@@ -68,7 +68,7 @@ func keyDateLines(content string) []string {
 func TestKeyDatesOneItemPerDay(t *testing.T) {
 	for _, tc := range []struct{ notes, want string }{
 		{"Wave 1 goes live on Monday 3 March.\nFrom March 3 you log in with your usual password.", "- 3 March: Wave 1 goes live"},
-		{"Go-live is on 3 Mar.\nOn 3 March 2027 the portal opens.", "- 3 March 2027: Go-live is"},
+		{"Go-live is on 3 Mar.\nOn 3 March 2027 the portal opens.", "- 3 March 2027: Go-live"},
 		{"Invoices go out on March 1st.\nBilling starts 1 March.", "- 1 March: Invoices go out"},
 	} {
 		in := seededInput(t, "email", domain.StrategyUniversal, tc.notes)
@@ -459,4 +459,30 @@ func TestKeyDatesWriteMonthsInFull(t *testing.T) {
 	in := seededInput(t, "email", domain.StrategyUniversal, "Confirm attendance lists by 26 Mar.\nBook your session before 28 March.")
 	in.Vehicle.Settings.Format = FormatText
 	assert.Equal(t, []string{"- 26 March: Confirm attendance lists", "- 28 March: Book your session"}, keyDateLines(generate(t, in)))
+}
+
+// Two dates in one clause are two key dates, each with its own words (a
+// fresh note, written after the corpus, found it): "the last old-system
+// pay date is Friday 13 March and the first SAP pay date is Friday 27
+// March 2027".
+func TestKeyDatesTwoInOneClause(t *testing.T) {
+	in := seededInput(t, "email", domain.StrategyUniversal,
+		"Pay does not move: the last old-system pay date is Friday 13 March and the first SAP pay date is Friday 27 March 2027.")
+	in.Vehicle.Settings.Format = FormatText
+	assert.Equal(t, []string{
+		"- 13 March 2027: The last old-system pay date",
+		"- 27 March 2027: The first SAP pay date",
+	}, keyDateLines(generate(t, in)))
+}
+
+// A call to action that is a list item needing its lead-in ("close its open
+// work orders…") is said with it in a short piece.
+func TestShortPieceSaysTheCallToActionWhole(t *testing.T) {
+	c := generate(t, seededInput(t, "sms", domain.StrategyDigital,
+		"Go-live is Monday 16 March at 7 a.m. Eastern.\n\nBefore the switch, every depot must:\n- close its open work orders in the old system by Wed. 11 March;\n- return unused stock slips."))
+	assert.Contains(t, c, "Before the switch, every depot must close its open work orders in the old system by Wed. 11 March.")
+	// And so does its key date.
+	in := seededInput(t, "email", domain.StrategyUniversal, "Before the switch, every depot must:\n- close its open work orders by Wed. 11 March;\n- return unused stock slips.")
+	in.Vehicle.Settings.Format = FormatText
+	assert.Equal(t, []string{"- 11 March: Before the switch, every depot must close its open work orders"}, keyDateLines(generate(t, in)))
 }
