@@ -32,42 +32,55 @@ type refusals struct {
 type burst struct {
 	addr, method string
 	who          actor.Actor
+	opened       time.Time
 	count        int
 	first, last  time.Time
 }
 
 // note counts a refusal of addr by method at now: first is true when it
-// opens a window (the caller writes it at once).
+// opens a window (the caller writes it at once). A window ends when its
+// timer fires, or when a refusal comes after it on the server's clock,
+// whichever is first.
 func (f *refusals) note(addr, method string, who actor.Actor, now time.Time) (first bool) {
 	if f.window < 0 {
 		return true
 	}
 	key := method + " " + addr
 	f.mu.Lock()
-	defer f.mu.Unlock()
-	if b, ok := f.open[key]; ok {
+	b, ok := f.open[key]
+	if ok && now.Sub(b.opened) < f.window {
 		b.count++
 		if b.count == 1 {
 			b.first = now
 		}
 		b.last = now
+		f.mu.Unlock()
 		return false
 	}
 	if f.open == nil {
 		f.open = map[string]*burst{}
 	}
-	f.open[key] = &burst{addr: addr, method: method, who: who}
-	time.AfterFunc(f.window, func() { f.close(key) })
+	next := &burst{addr: addr, method: method, who: who, opened: now}
+	f.open[key] = next
+	f.mu.Unlock()
+	if ok && b.count > 0 {
+		f.write(*b)
+	}
+	time.AfterFunc(f.window, func() { f.close(key, next) })
 	return true
 }
 
-// close ends key's window, writing its repeats as one row.
-func (f *refusals) close(key string) {
+// close ends b, key's window, writing its repeats as one row (unless a
+// later refusal ended it already).
+func (f *refusals) close(key string, b *burst) {
 	f.mu.Lock()
-	b := f.open[key]
+	if f.open[key] != b {
+		f.mu.Unlock()
+		return
+	}
 	delete(f.open, key)
 	f.mu.Unlock()
-	if b != nil && b.count > 0 {
+	if b.count > 0 {
 		f.write(*b)
 	}
 }

@@ -466,19 +466,31 @@ func TestSignOnFollowsTheProvider(t *testing.T) {
 // TestRefusedSignInsAreThrottled: anonymous refusals cannot fill the
 // audit trail or the log. 300 bad callbacks and 30 logins against a
 // provider that is down, from one client, are throttled like wrong codes
-// (429 with Retry-After past the free failures), and the refusals of a
-// window become two rows: the first at once, the rest as one row with
-// their count when the window ends; one warning each. Wrong codes
-// likewise.
+// (429 with Retry-After past the free failures), and the refusals of one
+// minute become two rows: the first at once, the rest as one row with
+// their count when the minute ends; one warning each. Wrong codes
+// likewise. The server's clock stands still until the test moves it.
 func TestRefusedSignInsAreThrottled(t *testing.T) {
 	var log syncbuf.Buffer
-	const window = 400 * time.Millisecond
-	ts := newAnonServer(t, storetest.Backends[0], Options{Log: slog.New(slog.NewTextHandler(&log, nil)), RefusalWindow: window,
-		SignOn: sso.New(sso.Config{Issuer: "http://127.0.0.1:1", ClientID: "x", RedirectURL: "http://127.0.0.1:1/cb", Name: "Down"}, nil)})
+	var mu sync.Mutex
+	clock := time.Date(2031, 3, 4, 9, 0, 0, 0, time.UTC)
+	now := func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		return clock
+	}
+	later := func() {
+		mu.Lock()
+		defer mu.Unlock()
+		clock = clock.Add(DefaultRefusalWindow)
+	}
+	ts := newAnonServer(t, storetest.Backends[0], Options{Log: slog.New(slog.NewTextHandler(&log, nil)), Now: now,
+		RefusalWindow: DefaultRefusalWindow,
+		SignOn:        sso.New(sso.Config{Issuer: "http://127.0.0.1:1", ClientID: "x", RedirectURL: "http://127.0.0.1:1/cb", Name: "Down"}, nil)})
 	client := *ts.client
 	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	statuses := map[int]int{}
-	get := func(path string) {
+	get := func(path string) int {
 		resp, err := client.Get(ts.URL + path)
 		require.NoError(t, err)
 		resp.Body.Close()
@@ -486,6 +498,7 @@ func TestRefusedSignInsAreThrottled(t *testing.T) {
 		if resp.StatusCode == http.StatusTooManyRequests {
 			assert.NotEmpty(t, resp.Header.Get("Retry-After"))
 		}
+		return resp.StatusCode
 	}
 	for range 300 {
 		get(sso.CallbackPath + "?state=x&code=y")
@@ -500,11 +513,22 @@ func TestRefusedSignInsAreThrottled(t *testing.T) {
 	assert.Len(t, rows, 1, "the first refusal at once, the rest counted")
 	assert.Equal(t, 1, strings.Count(log.String(), "single sign-on refused"))
 
-	time.Sleep(window + 300*time.Millisecond)
+	// A minute later (on the server's clock) the next refusal ends the
+	// window: its repeats are one row, and it opens the next.
+	later()
+	require.Eventually(t, func() bool {
+		return get(sso.CallbackPath+"?state=x&code=y") == http.StatusFound
+	}, 15*time.Second, 100*time.Millisecond, "the throttle's wait ends")
 	rows = auditOf(t, ts.Store, store.ActionSignInRefused)
-	require.Len(t, rows, 2, "the window's repeats are one row")
-	assert.Contains(t, string(rows[0].Changes), `"count":{"after":`+strconv.Itoa(refused-1)+`}`)
-	assert.Contains(t, string(rows[0].Changes), `"method":{"after":"oidc"}`)
+	require.Len(t, rows, 3, "first, the window's repeats as one row, the next window's first")
+	var counted domain.Activity
+	for _, r := range rows {
+		if strings.Contains(string(r.Changes), `"count"`) {
+			counted = r
+		}
+	}
+	assert.Contains(t, string(counted.Changes), `"count":{"after":`+strconv.Itoa(refused-1)+`}`)
+	assert.Contains(t, string(counted.Changes), `"method":{"after":"oidc"}`)
 	assert.Equal(t, 1, strings.Count(log.String(), "sign-ins refused"))
 
 	// Wrong codes from one client, likewise.
@@ -512,12 +536,19 @@ func TestRefusedSignInsAreThrottled(t *testing.T) {
 		resp, _ := ts.do(http.MethodPost, "/api/session", map[string]string{"code": "wrong-code"})
 		assert.Contains(t, []int{http.StatusUnauthorized, http.StatusTooManyRequests}, resp.StatusCode)
 	}
-	time.Sleep(window + 300*time.Millisecond)
-	var codeRows int
-	for _, e := range auditOf(t, ts.Store, store.ActionSignInRefused) {
-		if strings.Contains(string(e.Changes), `"method":{"after":"code"}`) {
-			codeRows++
+	codeRows := func() (n int) {
+		for _, e := range auditOf(t, ts.Store, store.ActionSignInRefused) {
+			if strings.Contains(string(e.Changes), `"method":{"after":"code"}`) {
+				n++
+			}
 		}
+		return n
 	}
-	assert.Equal(t, 2, codeRows)
+	assert.Equal(t, 1, codeRows())
+	later()
+	require.Eventually(t, func() bool {
+		resp, _ := ts.do(http.MethodPost, "/api/session", map[string]string{"code": "wrong-code"})
+		return resp.StatusCode == http.StatusUnauthorized
+	}, 15*time.Second, 100*time.Millisecond)
+	assert.Equal(t, 3, codeRows())
 }

@@ -68,6 +68,15 @@ func backupRun(ctx context.Context, f *Factory, opts *BackupOptions) error {
 		return fmt.Errorf("backup: %w", err)
 	}
 	fmt.Fprintf(f.Out, "backup written: %s (%s)\n", path, summary(m, path))
+	// Recorded as the command line's; a database that takes no writes (a
+	// read replica) still gets its backup, with a warning.
+	info := backup.Info{Name: filepath.Base(path), CreatedAt: m.CreatedAt}
+	if fi, err := os.Stat(path); err == nil {
+		info.Size = fi.Size()
+	}
+	if err := backup.Record(ctx, st.Audit, backup.ActionCreated, info); err != nil {
+		fmt.Fprintf(f.Err, "warning: the backup is not in the audit trail: %v\n", err)
+	}
 	return nil
 }
 

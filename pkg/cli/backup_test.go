@@ -259,6 +259,12 @@ func TestRestoreRevokesFeeds(t *testing.T) {
 	code, out, errOut := runCLI(t, "--db", orig, "backup", "--out", dir+"/")
 	require.Equal(t, 0, code, errOut)
 	archive := strings.Fields(strings.TrimPrefix(out, "backup written: "))[0]
+	st = storetest.Open(t, orig)
+	made, err := st.ListAudit(ctx, store.AuditFilter{Action: "backup_created", Limit: 10})
+	require.NoError(t, err)
+	require.Len(t, made, 1, "the command's backup is audited")
+	assert.Equal(t, filepath.Base(archive), made[0].EntityID)
+	require.NoError(t, st.Close())
 	// The feed is revoked after the backup.
 	st = storetest.Open(t, orig)
 	require.NoError(t, plan.Delete(ctx, plan.New(st), plan.CalendarFeeds, feed.ID))

@@ -243,6 +243,12 @@ func TestAdminRemovesAnyComment(t *testing.T) {
 			for _, c := range thread {
 				assert.NotContains(t, c.Text, "abusive")
 			}
+			inbox, err := p.Inbox(as(kim))
+			require.NoError(t, err)
+			require.NotEmpty(t, inbox.Entries, "Kim was mentioned")
+			for _, e := range inbox.Entries {
+				assert.NotContains(t, e.Excerpt, "abusive", "the inbox no longer quotes it")
+			}
 
 			own, err := p.AddComment(as(ada), domain.ThreadCommunication, comm.ID, "Mine", "")
 			require.NoError(t, err)

@@ -66,10 +66,69 @@ func (p *Plan) AddPerson(ctx context.Context, name, email, role string) (domain.
 		return person, "", err
 	}
 	code := access.GeneratePersonalCode()
-	if err := p.st.CreatePerson(changed(ctx, nil, person), &person, access.PersonalCodeHash(code)); err != nil {
+	err := p.st.InTx(ctx, func(tx store.Store) error {
+		if err := distinctName(ctx, tx, &person, true); err != nil {
+			return err
+		}
+		return tx.CreatePerson(changed(ctx, nil, person), &person, access.PersonalCodeHash(code))
+	})
+	if err != nil {
 		return person, "", err
 	}
 	return person, code, nil
+}
+
+// ReservedNames are display names no person may take: the identities that
+// are no person (the shared codes, the command line, single sign-on), and
+// the first admin's, which EnsureAdmin alone gives.
+var ReservedNames = []string{actor.SharedAs(actor.RoleViewer).Name, actor.Terminal.Name, actor.SignOn.Name, FirstAdminName}
+
+// distinctName makes person's name one no one else shows, since comments,
+// mentions, the inbox, reviews and the audit trail name people by it. A
+// reserved name is refused (bad input naming name) when strict, the input
+// of an admin; otherwise, as for a name another person has (compared
+// without case), the name gets the email's domain, "Ann (example.com)", or
+// failing that a number, "Ann (2)".
+func distinctName(ctx context.Context, tx store.Store, person *domain.Person, strict bool) error {
+	people, err := tx.ListPeople(ctx)
+	if err != nil {
+		return err
+	}
+	taken := func(name string) bool {
+		if slices.ContainsFunc(ReservedNames, func(r string) bool { return strings.EqualFold(r, name) }) {
+			return true
+		}
+		return slices.ContainsFunc(people, func(x domain.Person) bool { return x.ID != person.ID && strings.EqualFold(x.Name, name) })
+	}
+	if !taken(person.Name) {
+		return nil
+	}
+	if strict && slices.ContainsFunc(ReservedNames, func(r string) bool { return strings.EqualFold(r, person.Name) }) {
+		return Invalid("name", "is reserved: "+person.Name+" names no person here; choose another")
+	}
+	base := person.Name
+	if _, domainPart, ok := strings.Cut(person.Email, "@"); ok && domainPart != "" {
+		if name := fitName(base, " ("+domainPart+")"); !taken(name) {
+			person.Name = name
+			return nil
+		}
+	}
+	for n := 2; ; n++ {
+		if name := fitName(base, " ("+strconv.Itoa(n)+")"); !taken(name) {
+			person.Name = name
+			return nil
+		}
+	}
+}
+
+// fitName is base with suffix, base cut so the whole stays within
+// domain.MaxName characters.
+func fitName(base, suffix string) string {
+	r := []rune(base)
+	if room := domain.MaxName - len([]rune(suffix)); len(r) > room {
+		r = r[:max(room, 0)]
+	}
+	return string(r) + suffix
 }
 
 // checkPerson validates a person's fields and sets its role from role.
@@ -118,6 +177,11 @@ func (p *Plan) UpdatePerson(ctx context.Context, id string, ch PersonChange) (do
 		}
 		if err := checkPerson(&person, role); err != nil {
 			return err
+		}
+		if person.Name != before.Name && !strings.EqualFold(person.Name, before.Name) {
+			if err := distinctName(ctx, tx, &person, true); err != nil {
+				return err
+			}
 		}
 		if wasAdmin && person.Role != string(actor.RoleAdmin) && admins <= 1 {
 			return Invalid("role", "cannot change: this is the last admin; make someone else admin first")
@@ -348,6 +412,10 @@ func (p *Plan) SignOnPerson(ctx context.Context, id Identity, role actor.Role, r
 			person.Email = "" // an odd email claim must not keep someone out
 		}
 		if err := checkPerson(&person, string(role)); err != nil {
+			return err
+		}
+		// The provider's name may be anyone's, or "Administrator".
+		if err := distinctName(ctx, tx, &person, false); err != nil {
 			return err
 		}
 		created = true

@@ -2,6 +2,7 @@ package plan_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -294,6 +295,71 @@ func TestOwnSessions(t *testing.T) {
 			assert.Contains(t, bad.Fields, "session")
 			_, err = p.OwnSessions(context.Background(), "")
 			assert.ErrorIs(t, err, actor.ErrNone)
+		})
+	}
+}
+
+// TestDisplayNamesAreDistinct: comments, mentions, the inbox, reviews and
+// the audit trail name people by their display name, so no two people show
+// the same one, and none shows an identity that is no person. An admin may
+// not name someone "Administrator" or "Shared access"; a provider's
+// "Administrator" becomes "Administrator (its email's domain)"; a name
+// someone has already gets the email's domain, else a number; a rename
+// likewise. On both backends.
+func TestDisplayNamesAreDistinct(t *testing.T) {
+	for _, b := range storetest.Backends {
+		t.Run(b.Name, func(t *testing.T) {
+			ctx := actor.With(context.Background(), actor.Terminal)
+			st := storetest.Open(t, b.DSN(t))
+			p := plan.New(st)
+			_, _, _, err := p.EnsureAdmin(ctx)
+			require.NoError(t, err)
+
+			for _, reserved := range []string{"Administrator", "shared access", "Command line"} {
+				_, _, err := p.AddPerson(ctx, reserved, "", "viewer")
+				var in *plan.InputError
+				require.ErrorAs(t, err, &in, reserved)
+				assert.Contains(t, in.Fields, "name")
+			}
+
+			fake, _, err := p.SignOnPerson(context.Background(), plan.Identity{Issuer: "https://idp.example", Subject: "s-1",
+				Name: "Administrator", Email: "boss@evil.example"}, actor.RoleViewer, false)
+			require.NoError(t, err)
+			assert.Equal(t, "Administrator (evil.example)", fake.Name)
+
+			ann, _, err := p.AddPerson(ctx, "Ann Lee", "ann@a.example", "planner")
+			require.NoError(t, err)
+			assert.Equal(t, "Ann Lee", ann.Name)
+			second, _, err := p.AddPerson(ctx, "ann lee", "", "planner")
+			require.NoError(t, err)
+			assert.Equal(t, "ann lee (2)", second.Name)
+			third, _, err := p.SignOnPerson(context.Background(), plan.Identity{Issuer: "https://idp.example", Subject: "s-2",
+				Name: "Ann Lee", Email: "ann@b.example"}, actor.RolePlanner, false)
+			require.NoError(t, err)
+			assert.Equal(t, "Ann Lee (b.example)", third.Name)
+			kim, _, err := p.AddPerson(ctx, "Kim", "kim@a.example", "planner")
+			require.NoError(t, err)
+			kim, err = p.UpdatePerson(ctx, kim.ID, plan.PersonChange{Name: ptr("Ann Lee")})
+			require.NoError(t, err)
+			assert.Equal(t, "Ann Lee (a.example)", kim.Name)
+
+			people, err := p.People(ctx)
+			require.NoError(t, err)
+			seen := map[string]bool{}
+			for _, x := range people {
+				key := strings.ToLower(x.Name)
+				assert.False(t, seen[key], "%s shown twice", x.Name)
+				seen[key] = true
+			}
+
+			// Where the name appears: a comment's author, a mention.
+			comm := domain.Communication{Title: "Go-live", Status: "draft", SelectedQuestions: []string{}}
+			require.NoError(t, st.CreateCommunication(ctx, &comm))
+			asThird := actor.With(context.Background(), actor.Actor{ID: third.ID, Name: third.Name, Role: actor.RolePlanner})
+			c, err := p.AddComment(asThird, domain.ThreadCommunication, comm.ID, "@Ann Lee please look", "")
+			require.NoError(t, err)
+			assert.Equal(t, "Ann Lee (b.example)", c.AuthorName)
+			assert.Equal(t, []string{ann.ID}, c.Mentions, "@Ann Lee is the one Ann Lee")
 		})
 	}
 }

@@ -140,6 +140,10 @@ func (s *Store) RemoveComment(ctx context.Context, c *domain.Comment, at time.Ti
 			c.Text, list(c.Mentions), at, c.ID)); err != nil {
 			return err
 		}
+		// The inbox entries that quoted it quote it no more.
+		if _, err := tx.q().ExecContext(ctx, `UPDATE inbox SET excerpt = $1 WHERE comment_id = $2`, c.Text, c.ID); err != nil {
+			return err
+		}
 		c.EditedAt = &at
 		return tx.record(withCommentID(ctx, c.ID), store.ActionCommentRemoved, c.EntityType, c.EntityID, title)
 	})
