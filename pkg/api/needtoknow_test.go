@@ -335,7 +335,12 @@ func TestFeedFollowsItsOwnersInsight(t *testing.T) {
 		assert.NotContains(t, string(body), "Project "+canaryWord)
 		assert.Contains(t, string(body), "Deal memo", "its own labelled communication stays")
 
-		cp.admin.json("POST", "/api/campaigns/"+cp.campaign+"/insiders", map[string]any{"personId": cp.insiderID}, http.StatusOK, nil)
+		// Added back by name, as a screen names people.
+		cp.admin.fieldError("POST", "/api/campaigns/"+cp.campaign+"/insiders", map[string]any{"name": "Nobody"}, "name")
+		var insiders []domain.Insider
+		cp.admin.json("POST", "/api/campaigns/"+cp.campaign+"/insiders", map[string]any{"name": " ines INSIDER "}, http.StatusOK, &insiders)
+		require.Len(t, insiders, 1)
+		assert.Equal(t, cp.insiderID, insiders[0].PersonID)
 		_, body = ts.browser().do("GET", cp.insiderFeed, nil)
 		assert.Contains(t, string(body), canaryWord)
 	})

@@ -4,6 +4,7 @@
 // search and the Dashboard. The campaign (a pre-acquisition plan, so its
 // labelled activities make it confidential) holds a canary word in every
 // title; the insider finds it everywhere, the other sees no trace of it.
+// The insider then adds and removes the other on the Inventory's Insiders.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
@@ -99,6 +100,26 @@ test('an insider and a non-insider see the same screens differently', async () =
   await eventually(async () => assert.ok((await text(insider)).includes(CANARY), "the insider's Dashboard names it"));
   await eventually(async () => assert.ok((await text(outsider)).includes('Confidential item'), "the other's shows its entries masked"));
   assert.ok(!(await text(outsider)).includes(CANARY), 'the Dashboard shows the other no trace of it');
+
+  // The insider manages the insiders on the Inventory: Otto is added, and
+  // sees the campaign; removed, he no longer does.
+  await insider.goto('/campaign-inventory');
+  await insider.getByRole('button', { name: `Insiders of Project ${CANARY}` }).click();
+  const dialog = insider.getByRole('dialog', { name: `Insiders: Project ${CANARY}` });
+  await dialog.getByTestId('insider').filter({ hasText: 'Ines Insider' }).waitFor();
+  await dialog.getByLabel("Person's name").fill('Nobody Here');
+  await dialog.getByRole('button', { name: 'Add insider' }).click();
+  await dialog.getByRole('alert').filter({ hasText: 'names no person here' }).waitFor();
+  await dialog.getByLabel("Person's name").fill('otto outsider');
+  await dialog.getByRole('button', { name: 'Add insider' }).click();
+  await dialog.getByTestId('insider').filter({ hasText: 'Otto Outsider' }).waitFor();
+  await outsider.goto('/campaign-inventory');
+  await outsider.getByRole('heading', { name: `Project ${CANARY}`, exact: true }).waitFor();
+  await dialog.getByRole('button', { name: 'Remove Otto Outsider' }).click();
+  await eventually(async () => assert.equal(await dialog.getByTestId('insider').filter({ hasText: 'Otto Outsider' }).count(), 0));
+  await outsider.goto('/campaign-inventory');
+  await expectHeader(outsider, 'Campaign Inventory', 'Manage and review generated campaign schedules');
+  await eventually(async () => assert.ok(!(await text(outsider)).includes(CANARY), 'removed, Otto no longer sees it'));
 
   assert.deepEqual(external, [], 'no request left the server');
   assert.deepEqual(pageErrors, [], 'no page error');
