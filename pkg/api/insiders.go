@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/gorilla/mux"
 
@@ -23,6 +24,8 @@ func (s *Server) routeInsiders(r *mux.Router) {
 
 type insiderInput struct {
 	PersonID opt[string] `json:"personId"`
+	// Name names the person instead, as a screen shows them.
+	Name opt[string] `json:"name"`
 }
 
 func (s *Server) listInsiders(kind string) http.HandlerFunc {
@@ -39,11 +42,19 @@ func (s *Server) addInsider(kind string) http.HandlerFunc {
 			s.fail(w, r, err)
 			return
 		}
-		if in.PersonID.or("") == "" {
-			s.fail(w, r, BadRequest("personId", "is required"))
+		id := in.PersonID.or("")
+		switch {
+		case id == "" && strings.TrimSpace(in.Name.or("")) == "":
+			s.fail(w, r, BadRequest("personId", "is required (or name)"))
 			return
+		case id == "":
+			var err error
+			if id, err = s.plan.PersonNamed(r.Context(), "name", in.Name.or("")); err != nil {
+				s.fail(w, r, err)
+				return
+			}
 		}
-		out, err := s.plan.AddInsider(r.Context(), kind, mux.Vars(r)["id"], in.PersonID.or(""))
+		out, err := s.plan.AddInsider(r.Context(), kind, mux.Vars(r)["id"], id)
 		s.answer(w, r, http.StatusOK, out, err)
 	}
 }

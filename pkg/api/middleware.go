@@ -13,6 +13,7 @@ import (
 	"github.com/klauspost/compress/gzhttp"
 
 	"github.com/commsplan/commsplan/pkg/actor"
+	"github.com/commsplan/commsplan/pkg/store"
 )
 
 // requireSession answers 401 to a request without a session, unless its
@@ -42,7 +43,13 @@ func (s *Server) requireSession(next http.Handler) http.Handler {
 		}
 		s.renew(w, r, sess)
 		// Who is acting, for every use case this request runs (pkg/plan).
-		next.ServeHTTP(w, r.WithContext(actor.With(r.Context(), who)))
+		ctx := actor.With(r.Context(), who)
+		if r.Method == http.MethodGet || r.Method == http.MethodHead {
+			// A read reads the data versions once: its list's and the
+			// insiders' (store.ViewKey) come from the same read.
+			ctx = store.OnceVersions(ctx)
+		}
+		next.ServeHTTP(w, r.WithContext(ctx))
 	})
 }
 

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -16,6 +17,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/store/sqlstore"
 	"github.com/commsplan/commsplan/pkg/store/storetest"
 )
 
@@ -114,6 +116,9 @@ func newCanaryPlan(t *testing.T, ts *testServer) *canaryPlan {
 	cp.insider.json("POST", "/api/communications/"+cp.comm+"/comments", map[string]any{"text": "Pension liability at " + canaryWord},
 		http.StatusCreated, nil)
 	cp.insider.fieldError("POST", "/api/campaigns/"+camp.ID+"/comments", map[string]any{"text": `@"Otto Outsider" look at ` + canaryWord}, "text")
+	// The library is everyone's: a confidential text does not go there.
+	cp.insider.fieldError("POST", "/api/communications/"+cp.comm+"/save-to-library", map[string]any{"title": "Deal " + canaryWord,
+		"content": canaryWord}, "confidential")
 	cp.insider.json("POST", "/api/campaigns/"+camp.ID+"/review", map[string]any{"approvers": []string{}, "dueDate": "2031-03-01"},
 		http.StatusOK, nil)
 
@@ -333,8 +338,52 @@ func TestFeedFollowsItsOwnersInsight(t *testing.T) {
 		assert.NotContains(t, string(body), "Project "+canaryWord)
 		assert.Contains(t, string(body), "Deal memo", "its own labelled communication stays")
 
-		cp.admin.json("POST", "/api/campaigns/"+cp.campaign+"/insiders", map[string]any{"personId": cp.insiderID}, http.StatusOK, nil)
+		// Added back by name, as a screen names people.
+		cp.admin.fieldError("POST", "/api/campaigns/"+cp.campaign+"/insiders", map[string]any{"name": "Nobody"}, "name")
+		var insiders []domain.Insider
+		cp.admin.json("POST", "/api/campaigns/"+cp.campaign+"/insiders", map[string]any{"name": " ines INSIDER "}, http.StatusOK, &insiders)
+		require.Len(t, insiders, 1)
+		assert.Equal(t, cp.insiderID, insiders[0].PersonID)
 		_, body = ts.browser().do("GET", cp.insiderFeed, nil)
 		assert.Contains(t, string(body), canaryWord)
+	})
+}
+
+// TestViewKeyCostsNoQuery: keying the cache by what a person may see
+// costs a cached read no query of its own: the insiders' version comes
+// from the request's one read of the versions, and the person's scopes are
+// read again only after an insider changed.
+func TestViewKeyCostsNoQuery(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b)
+		cp := newCanaryPlan(t, ts)
+		var versions, scopes atomic.Int64
+		ts.Store.(*sqlstore.Store).SetTrace(func(q string) {
+			if strings.Contains(q, "FROM data_versions") {
+				versions.Add(1)
+			}
+			if strings.Contains(q, "FROM insiders WHERE person_id") {
+				scopes.Add(1)
+			}
+		})
+		count := func(path string) (int64, int64) {
+			versions.Store(0)
+			scopes.Store(0)
+			resp, body := cp.insider.do("GET", path, nil)
+			require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+			return versions.Load(), scopes.Load()
+		}
+		for _, path := range []string{"/api/themes", "/api/campaigns", "/api/communications"} {
+			count(path) // built and keyed
+			v, s := count(path)
+			assert.LessOrEqual(t, v, int64(1), "%s: one read of the versions at most", path)
+			assert.Zero(t, s, "%s: the insider's scopes are remembered", path)
+		}
+		cp.admin.json("POST", "/api/campaigns/"+cp.campaign+"/insiders", map[string]any{"personId": cp.insiderID}, http.StatusOK, nil)
+		cp.admin.json("DELETE", "/api/communications/"+cp.ownComm+"/insiders/"+cp.insiderID, nil, http.StatusOK, nil)
+		_, s := count("/api/themes")
+		assert.Equal(t, int64(1), s, "an insider change reads the scopes again")
+		resp, _ := cp.insider.do("GET", "/api/communications/"+cp.ownComm, nil)
+		assert.Equal(t, http.StatusNotFound, resp.StatusCode, "removed, the insider no longer sees it")
 	})
 }

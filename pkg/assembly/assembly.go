@@ -294,6 +294,10 @@ type SourceData struct {
 	Format string `json:"format,omitempty"`
 }
 
+// MsgConfidential refuses saving a confidential communication's content to
+// the library, which everyone reads.
+const MsgConfidential = "A confidential communication's content cannot go to the Content Library, which everyone reads."
+
 // SaveToLibrary stores a communication's generated content as a content
 // piece of type text, linked to every selected question that still exists,
 // and sets the communication's finalContentId; all in one transaction.
@@ -309,6 +313,11 @@ func SaveToLibrary(ctx context.Context, st store.Store, s Save) (domain.Content,
 			return err
 		}
 		before := c
+		if c.Confidential {
+			// The library is everyone's: a confidential text stays with
+			// its record's insiders.
+			return &InputError{Field: "confidential", Message: MsgConfidential}
+		}
 		if s.Content != nil {
 			if strings.TrimSpace(*s.Content) == "" {
 				return &InputError{Field: "content", Message: MsgNothingToSave}

@@ -3,6 +3,7 @@ package plan
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/domain"
@@ -49,6 +50,32 @@ func (p *Plan) AddInsider(ctx context.Context, entity, id, personID string) ([]d
 		return err
 	})
 	return out, err
+}
+
+// PersonNamed is the id of the one person whose name is name (ignoring
+// case and surrounding spaces), as a screen names them: bad input naming
+// field when none or several are.
+func (p *Plan) PersonNamed(ctx context.Context, field, name string) (string, error) {
+	if _, err := actor.Require(ctx, actor.PlanRead); err != nil {
+		return "", err
+	}
+	people, err := p.st.ListPeople(ctx)
+	if err != nil {
+		return "", err
+	}
+	var ids []string
+	for _, x := range people {
+		if strings.EqualFold(strings.TrimSpace(x.Name), strings.TrimSpace(name)) {
+			ids = append(ids, x.ID)
+		}
+	}
+	switch len(ids) {
+	case 0:
+		return "", Invalid(field, "names no person here")
+	case 1:
+		return ids[0], nil
+	}
+	return "", Invalid(field, "names more than one person: give their personId")
 }
 
 // RemoveInsider ends the person's being an insider of the record, with its

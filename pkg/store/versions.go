@@ -1,5 +1,10 @@
 package store
 
+import (
+	"context"
+	"sync/atomic"
+)
+
 // List names a list whose data version the store keeps (issue 15). Every
 // write that can change what a list returns, its counts and embedded names
 // included, bumps the list's version in the write's own transaction, so a
@@ -45,4 +50,30 @@ func (l List) String() string {
 		return "unknown"
 	}
 	return listNames[l]
+}
+
+// versionsOnceKey marks a context whose reads of the data versions share
+// one read (OnceVersions).
+type versionsOnceKey struct{}
+
+// VersionsOnce holds the one read of the data versions a context shares.
+// A backend keeps its read in Value (safe for concurrent use).
+type VersionsOnce struct {
+	// Value is the backend's read, empty before the first.
+	Value atomic.Value
+}
+
+// OnceVersions returns ctx whose reads of the data versions (DataVersion,
+// FilterVersion, QuestionVersion, and ViewKey's own) all answer from the
+// first one: a read-only request reads them once, however many it needs
+// (a cached list reads its list's version and the insiders'). A request
+// that writes must not use it: it would not see its own write's versions.
+func OnceVersions(ctx context.Context) context.Context {
+	return context.WithValue(ctx, versionsOnceKey{}, &VersionsOnce{})
+}
+
+// VersionsOnceOf returns the holder OnceVersions put in ctx, or nil.
+func VersionsOnceOf(ctx context.Context) *VersionsOnce {
+	h, _ := ctx.Value(versionsOnceKey{}).(*VersionsOnce)
+	return h
 }

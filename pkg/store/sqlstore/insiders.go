@@ -312,8 +312,9 @@ func (s *Store) setCommunicationScope(ctx context.Context, id string) error {
 	return nil
 }
 
-// maskedLabel is the SQL of an activity entry's label as ctx's actor may
-// read it: "Confidential item" for an entry of a record they may not see.
+// maskedActivity is activitySelect with each entry's label and changes as
+// ctx's actor may read them: "Confidential item" and none for an entry of
+// a record they may not see.
 func maskedActivity(ctx context.Context, arg func(any) string) string {
 	cond := visibleSQL(ctx, "scope", arg)
 	if cond == "" {

@@ -333,6 +333,23 @@ type versionsAt struct {
 }
 
 func (r *versionReader) read(ctx context.Context, s *Store) (*versionsAt, error) {
+	if once := store.VersionsOnceOf(ctx); once != nil {
+		// One read per request (store.OnceVersions).
+		if at, ok := once.Value.Load().(*versionsAt); ok {
+			return at, nil
+		}
+		at, err := r.readShared(ctx, s)
+		if err == nil {
+			once.Value.Store(at)
+		}
+		return at, err
+	}
+	return r.readShared(ctx, s)
+}
+
+// readShared is read without a request's own read: the versions read
+// once the stamp moved, shared with concurrent readers.
+func (r *versionReader) readShared(ctx context.Context, s *Store) (*versionsAt, error) {
 	if s.opt.Stamp != nil {
 		var buf [128]byte
 		if now, ok := s.opt.Stamp.Stamp(buf[:0]); ok {

@@ -148,6 +148,8 @@ export interface SavedCampaign {
   updatedAt: string;
   /** review is its review state (issue 26). */
   review?: import('./types').Review;
+  /** confidential: only its insiders and admins see it (docs/security.md, "Need to know"). */
+  confidential?: boolean;
 }
 
 /**
@@ -166,6 +168,8 @@ export interface CampaignSummary {
   createdAt: string;
   updatedAt: string;
   review?: import('./types').Review;
+  /** confidential: only its insiders and admins see it. */
+  confidential?: boolean;
 }
 
 /** CampaignInput is the body of POST and PATCH /api/campaigns (PATCH: absent fields keep their value). */

@@ -6,6 +6,7 @@ import { CanEdit } from '@/components/CanEdit';
 import { EmptyState } from '@/components/EmptyState';
 import { HistoryDialog } from '@/components/HistoryDialog';
 import { ReviewBadge } from '@/components/ReviewBadge';
+import { Badge } from '@/components/ui/badge';
 import { reviewState } from '@/lib/review';
 import { SectionHeading } from '@/components/SectionHeading';
 import { Button } from '@/components/ui/button';
@@ -18,6 +19,7 @@ import { useRecordParam } from '@/lib/useFocusParam';
 import { CAMPAIGN_PAGE, exportUrl, fetchCampaign, useCampaignSummaryPage, useDeleteCampaign, useSavedCampaign, useUpdateCampaignSchedule } from '@/hooks/campaigns';
 import CampaignReviewDialog from './CampaignReviewDialog';
 import HtmlPreviewDialog from './HtmlPreviewDialog';
+import InsidersDialog from './InsidersDialog';
 import ScheduleEditorDialog from './ScheduleEditorDialog';
 
 // The Schedule screen's import dialog is only loaded when "Add to Schedule" is used.
@@ -74,6 +76,7 @@ export default function InventoryPage() {
   const [importFor, setImportFor] = useState<string | null>(null);
   const [reviewing, setReviewing] = useState<Reviewed | null>(null);
   const [history, setHistory] = useState<CampaignSummary | null>(null);
+  const [insidersOf, setInsidersOf] = useState<CampaignSummary | null>(null);
   const campaigns = data ?? [];
   // My reviews links a campaign here with ?focus=<id>: its review and thread open. It is read by id, as it may be on no page shown.
   const review = useCallback((c: Reviewed) => setReviewing(c), []);
@@ -132,6 +135,7 @@ export default function InventoryPage() {
                 onComments={review}
                 onHistory={setHistory}
                 onReview={review}
+                onInsiders={setInsidersOf}
                 onDelete={del}
               />
             </li>
@@ -166,6 +170,7 @@ export default function InventoryPage() {
           fileName={savedFileName(preview.title)}
         />
       )}
+      {insidersOf && <InsidersDialog campaign={insidersOf} onOpenChange={(o) => !o && setInsidersOf(null)} />}
       {history && <HistoryDialog entity="campaign" id={history.id} name={history.title} open onOpenChange={(o) => !o && setHistory(null)} />}
       {reviewing && <CampaignReviewDialog campaign={campaigns.find((c) => c.id === reviewing.id) ?? reviewing} onOpenChange={(o) => !o && setReviewing(null)} />}
       {importFor && (
@@ -188,6 +193,7 @@ const CampaignRow = memo(function CampaignRow({
   onComments,
   onHistory,
   onReview,
+  onInsiders,
   onDelete,
 }: {
   campaign: CampaignSummary;
@@ -197,6 +203,7 @@ const CampaignRow = memo(function CampaignRow({
   onComments: RowAction;
   onHistory: RowAction;
   onReview: RowAction;
+  onInsiders: RowAction;
   onDelete: RowAction;
 }) {
   const headingId = `campaign-${c.id}`;
@@ -208,6 +215,7 @@ const CampaignRow = memo(function CampaignRow({
             {c.title}
           </h3>
           <ReviewBadge review={c.review} />
+          {c.confidential && <Badge variant="outline">Confidential</Badge>}
         </div>
         <p className="mt-1 break-words text-sm text-slate-700">{c.description?.trim() ? c.description : 'No description provided'}</p>
         <dl className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-600">
@@ -280,6 +288,14 @@ const CampaignRow = memo(function CampaignRow({
           <SpriteIcon id="ci-review" />
           {reviewState(c.review) === 'none' ? 'Submit for review' : 'Review'}
         </Button>
+        {c.confidential && (
+          <CanEdit>
+            <Button size="sm" variant="outline" onClick={() => onInsiders(c)} aria-label={`Insiders of ${c.title}`}>
+              <SpriteIcon id="ci-people" />
+              Insiders
+            </Button>
+          </CanEdit>
+        )}
         <CanEdit>
           <Button size="sm" variant="outline" onClick={() => onDelete(c)} aria-label={`Delete ${c.title}`} className="text-red-700 hover:text-red-800">
             <SpriteIcon id="ci-delete" />
