@@ -9,6 +9,7 @@ import { recordDialog } from '@/lib/recordDialog';
 import type { Audience } from '@/lib/types';
 import { useCreateAudience, useUpdateAudience } from '@/hooks/audiences';
 import { useReference } from '@/hooks/reference';
+import { useAudienceCount } from '@/hooks/directory';
 
 const schema = z.object({
   name: z.string().trim().min(1, 'Audience name is required'),
@@ -45,6 +46,12 @@ export default function AudienceDialog({ open, onOpenChange, audience }: { open:
     },
   };
 
+  // While a directory is loaded the server counts the members live: the
+  // form shows what the name's criteria would count.
+  const watchedName = form.watch('name');
+  const criteria = newAudience({ name: watchedName ?? '', description: '', contactCount: 0 }, divisions);
+  const live = useAudienceCount({ divisions: criteria.divisions, locations: criteria.locations }, open);
+
   function onSubmit(values: FormValues) {
     // A new audience takes its division's location; an edit changes only the form's fields.
     save(newAudience(values, divisions), values);
@@ -74,6 +81,12 @@ export default function AudienceDialog({ open, onOpenChange, audience }: { open:
       </datalist>
       <TextareaField form={form} name="description" id="audience-description" label="Description (optional)" rows={3} placeholder="Who this audience is" />
       <NumberField form={form} name="contactCount" id="audience-contacts" label="Contact Count" min={0} />
+      {live.data?.contactCount != null && (
+        <p className="text-sm text-slate-700" data-testid="audience-live-count" aria-live="polite">
+          {live.data.contactCount.toLocaleString('en-US')} employees in the directory
+          {live.data.asOf && ` as of ${new Date(live.data.asOf).toLocaleDateString('en-US')}`}; saved audiences count them live.
+        </p>
+      )}
     </FormDialog>
   );
 }
