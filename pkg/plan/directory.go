@@ -312,3 +312,13 @@ func (p *Plan) AudienceMembers(ctx context.Context, id string, offset, limit int
 	redact(a, page.Rows)
 	return page, nil
 }
+
+// DirectoryFacets are the organisation's divisions, locations, levels,
+// job titles and the rest as the directory has them now (active entries),
+// for pickers that must show a division an import brought in.
+func (p *Plan) DirectoryFacets(ctx context.Context) (store.Facets, error) {
+	if _, err := actor.Require(ctx, actor.PlanRead); err != nil {
+		return store.Facets{}, err
+	}
+	return p.st.DirectoryFacets(ctx)
+}

@@ -1,7 +1,8 @@
 // The employee directory (issue 44) in a real headless Chromium against the
 // real binary: an admin imports an HR export through the dialog, maps the
 // two columns the server could not name, and sees an audience's count
-// follow the directory; the audience form previews the count; the
+// follow the directory; the audience form previews the count, also for a
+// division only the import brought in; the
 // Directory screen lists and searches the people.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -48,14 +49,14 @@ test('an admin imports a CSV through the dialog, maps two columns, and an audien
 
   await dialog.getByLabel('Field for Personalnummer').selectOption('employeeId');
   await dialog.getByLabel('Field for Anzeigename').selectOption('name');
-  await eventually(async () => assert.match(await dialog.getByTestId('import-preview').textContent(), /Would import: 3 created, 0 updated, 0 deactivated, 0 unchanged$/));
+  await eventually(async () => assert.match(await dialog.getByTestId('import-preview').textContent(), /Would import: 4 created, 0 updated, 0 deactivated, 0 unchanged$/));
   await dialog.getByRole('button', { name: 'Import' }).click();
   await expectToast(page, 'Directory imported');
 
-  await eventually(async () => assert.equal(await page.getByTestId('directory-total').textContent(), '3 employees'));
+  await eventually(async () => assert.equal(await page.getByTestId('directory-total').textContent(), '4 employees'));
   await page.getByRole('cell', { name: 'ada@example.com' }).waitFor();
   await page.getByLabel('Search the directory').fill('turing');
-  await eventually(async () => assert.equal(await page.getByTestId('directory-total').textContent(), '1 employees'));
+  await eventually(async () => assert.equal(await page.getByTestId('directory-total').textContent(), '1 employee'));
   await checkA11y(page, 'the Directory screen');
 
   // The audience now counts its members in the directory.
@@ -69,7 +70,13 @@ test('an admin imports a CSV through the dialog, maps two columns, and an audien
   await page.getByRole('button', { name: 'Add Audience' }).click();
   const form = page.getByRole('dialog', { name: 'Create New Audience' });
   await form.getByLabel('Audience Name').fill('TFS - Florida');
-  await eventually(async () => assert.match(await form.getByTestId('audience-live-count').textContent(), /^1 employees in the directory/));
+  await eventually(async () => assert.match(await form.getByTestId('audience-live-count').textContent(), /^1 employee in the directory/));
+  // A division only the import brought in is offered and counted.
+  assert.equal(await form.locator('datalist option[value="NWF - Washington"]').count(), 1);
+  await form.getByLabel('Audience Name').fill('NWF - Washington');
+  await eventually(async () => assert.match(await form.getByTestId('audience-live-count').textContent(), /^1 employee in the directory/));
+  await form.getByLabel('Audience Name').fill('Nowhere');
+  await eventually(async () => assert.match(await form.getByTestId('audience-live-count').textContent(), /^4 employees in the directory/), 'a name that is no division has no criteria: everyone');
 
   // The mapping is remembered for a file with the same columns.
   await page.keyboard.press('Escape');
@@ -77,7 +84,7 @@ test('an admin imports a CSV through the dialog, maps two columns, and an audien
   await page.getByRole('button', { name: 'Import CSV' }).click();
   await dialog.getByLabel('CSV file').setInputFiles(join(import.meta.dirname, '..', '..', 'testdata', 'directory', 'e2e-export.csv'));
   await eventually(async () => assert.equal(await dialog.getByLabel('Field for Personalnummer').inputValue(), 'employeeId'));
-  await eventually(async () => assert.match(await dialog.getByTestId('import-preview').textContent(), /0 created, 0 updated, 0 deactivated, 3 unchanged$/));
+  await eventually(async () => assert.match(await dialog.getByTestId('import-preview').textContent(), /0 created, 0 updated, 0 deactivated, 4 unchanged$/));
 
   assert.deepEqual(external, [], 'nothing is loaded from other hosts');
   assert.deepEqual(pageErrors, []);

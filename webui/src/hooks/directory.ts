@@ -73,9 +73,32 @@ export function useImportDirectory() {
     onSuccess: (res) => {
       if (!res.written) return;
       void qc.invalidateQueries({ queryKey: ['/api/directory'] });
+      void qc.invalidateQueries({ queryKey: ['/api/directory/facets'] });
       void qc.invalidateQueries({ queryKey: ['/api/audiences'] });
     },
   });
+}
+
+/** Facet is one value of a directory field with its number of active employees. */
+export interface Facet {
+  value: string;
+  count: number;
+}
+
+/** DirectoryFacets are the directory's divisions, locations, levels and the rest (GET /api/directory/facets). */
+export interface DirectoryFacets {
+  divisions: Facet[];
+  locations: Facet[];
+  levels: Facet[];
+  jobTitles: Facet[];
+  departments: Facet[];
+  employeeTypes: Facet[];
+  roleGroups: Facet[];
+}
+
+/** useDirectoryFacets reads the directory's facets; an import refetches them. */
+export function useDirectoryFacets() {
+  return useQuery<DirectoryFacets>({ queryKey: ['/api/directory/facets'] });
 }
 
 /** AudienceCount is the live member count of an audience form (null while no directory is loaded). */

@@ -75,7 +75,7 @@ export default function DirectoryPage() {
           <option value="">All</option>
         </select>
         <p className="text-sm text-slate-600" data-testid="directory-total" aria-live="polite">
-          {total.toLocaleString('en-US')} employees
+          {total.toLocaleString('en-US')} {total === 1 ? 'employee' : 'employees'}
         </p>
       </div>
       {query.isSuccess && total === 0 ? (
