@@ -23,6 +23,7 @@ const MaxDirectoryBody = 64 << 20
 func (s *Server) routeDirectory(r *mux.Router) {
 	r.HandleFunc("/directory", s.listDirectory).Methods(http.MethodGet)
 	r.HandleFunc("/directory/import", s.importDirectory).Methods(http.MethodPost)
+	r.HandleFunc("/directory/facets", s.directoryFacets).Methods(http.MethodGet)
 	r.HandleFunc("/directory/{id}", s.getEmployee).Methods(http.MethodGet)
 	r.HandleFunc("/audiences/count", s.countAudience).Methods(http.MethodPost)
 	r.HandleFunc("/audiences/{id}/members", s.audienceMembers).Methods(http.MethodGet)
@@ -69,6 +70,15 @@ func (s *Server) listDirectory(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeEmployees(w, page)
+}
+
+func (s *Server) directoryFacets(w http.ResponseWriter, r *http.Request) {
+	f, err := s.plan.DirectoryFacets(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, f)
 }
 
 func (s *Server) getEmployee(w http.ResponseWriter, r *http.Request) {

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/http"
 	"os"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/plan"
+	"github.com/commsplan/commsplan/pkg/store"
 	"github.com/commsplan/commsplan/pkg/store/storetest"
 )
 
@@ -127,4 +129,15 @@ func TestSCIMIsMounted(t *testing.T) {
 		http.Header{"Authorization": {"Bearer " + token}})
 	require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
 	assert.Contains(t, string(body), `"totalResults":0`)
+}
+
+// TestDirectoryFacets: a division only the directory has is offered.
+func TestDirectoryFacets(t *testing.T) {
+	ts := newTestServer(t, storetest.Backends[0])
+	_, err := plan.New(ts.Store).ImportDirectory(terminal(), bytes.NewReader(directoryFixture(t, "hr-export-200-leavers.csv")), plan.DirectoryImportOptions{})
+	require.NoError(t, err)
+	var f store.Facets
+	ts.json(http.MethodGet, "/api/directory/facets", nil, http.StatusOK, &f)
+	assert.Contains(t, f.Divisions, store.Facet{Value: "NWF - Washington", Count: 5})
+	assert.NotEmpty(t, f.JobTitles)
 }

@@ -60,6 +60,7 @@ var operations = map[string]operation{
 
 	"GET /api/directory":         {"listDirectory", actor.PlanRead},
 	"GET /api/directory/{id}":    {"getEmployee", actor.PlanRead},
+	"GET /api/directory/facets":  {"listDirectoryFacets", actor.PlanRead},
 	"POST /api/directory/import": {"importDirectory", actor.DirectoryManage},
 
 	"GET /api/vehicles":         {"listVehicles", actor.PlanRead},

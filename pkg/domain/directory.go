@@ -71,10 +71,6 @@ func (e Employee) Redacted() Employee {
 // Same reports whether two entries hold the same HR data (ID, Source and
 // the times aside): an import that finds an entry the same leaves it.
 func (e Employee) Same(o Employee) bool {
-	e.ID, e.Source, e.CreatedAt, e.UpdatedAt = o.ID, o.Source, o.CreatedAt, o.UpdatedAt
-	if len(e.Attributes) == 0 && len(o.Attributes) == 0 {
-		e.Attributes = o.Attributes
-	}
 	return e.EmployeeID == o.EmployeeID && e.Name == o.Name && e.Email == o.Email && e.Phone == o.Phone &&
 		e.Division == o.Division && e.Location == o.Location && e.Department == o.Department && e.JobTitle == o.JobTitle &&
 		e.Level == o.Level && e.EmployeeType == o.EmployeeType && e.RoleGroup == o.RoleGroup && e.ManagerID == o.ManagerID &&

@@ -58,6 +58,9 @@ func (p *Plan) Dashboard(ctx context.Context, now time.Time, loc *time.Location)
 		Contacts: c.Contacts, ContactsTrend: trendPercent(c.Contacts, c.ContactsBefore),
 		ContentPieces: c.Content, ContentTrend: trendPercent(c.Content, c.ContentBefore),
 	}
+	if err := p.liveContacts(ctx, &d, monthStart); err != nil {
+		return Dashboard{}, err
+	}
 	today := time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, time.UTC)
 	sunday := today.AddDate(0, 0, -int(today.Weekday()))
 	week, err := p.st.FilterCommunications(ctx, store.CommunicationFilter{From: sunday, To: sunday.AddDate(0, 0, 6), Loc: loc,
@@ -138,4 +141,27 @@ func trendPercent(current, previous int) *int {
 	}
 	n := int(r)
 	return &n
+}
+
+// liveContacts makes the contacts card follow the directory while one is
+// loaded: the sum of the audiences' live member counts, and its trend over
+// the audiences made before since (the stored counts' rule, live).
+func (p *Plan) liveContacts(ctx context.Context, d *Dashboard, since time.Time) error {
+	st, err := p.st.DirectoryStatus(ctx)
+	if err != nil || !st.Loaded() {
+		return err
+	}
+	list, err := p.Audiences(ctx)
+	if err != nil {
+		return err
+	}
+	total, before := 0, 0
+	for _, a := range list {
+		total += a.ContactCount
+		if a.CreatedAt.Before(since) {
+			before += a.ContactCount
+		}
+	}
+	d.Contacts, d.ContactsTrend = total, trendPercent(total, before)
+	return nil
 }

@@ -90,12 +90,16 @@ type DirectoryImport struct {
 	Errors []roster.Error `json:"errors"`
 }
 
-// ImportRefusedError is a directory import with bad rows and without Partial: the
-// result lists them, nothing was written.
+// ImportRefusedError is a directory import with bad rows and without Partial,
+// or whose columns cannot be mapped (one error, line 0): the result lists
+// them, nothing was written.
 type ImportRefusedError struct{ Result DirectoryImport }
 
 func (e *ImportRefusedError) Error() string {
 	first := e.Result.Errors[0]
+	if first.Line == 0 {
+		return first.Message // the file as a whole
+	}
 	where := fmt.Sprintf("line %d", first.Line)
 	if first.Field != "" {
 		where += " " + first.Field
@@ -116,6 +120,13 @@ func (p *Plan) ImportDirectory(ctx context.Context, r io.Reader, opts DirectoryI
 	}
 	today := p.now()
 	f, err := roster.Read(r, roster.Options{Map: opts.Map, Key: opts.Key, Today: today})
+	if err != nil && f != nil {
+		// The columns cannot be mapped as asked: the result says what the
+		// file has, for a mapping dialog.
+		res := DirectoryImport{Columns: f.Columns, Mapping: f.Mapping, Separator: f.Separator, Fields: roster.Fields, DryRun: opts.DryRun,
+			Errors: []roster.Error{{Field: "file", Message: err.Error()}}}
+		return res, &ImportRefusedError{Result: res}
+	}
 	if err != nil {
 		return DirectoryImport{}, &InputError{Message: err.Error(), Fields: map[string]string{"file": err.Error()}, Err: err}
 	}
@@ -300,4 +311,14 @@ func (p *Plan) AudienceMembers(ctx context.Context, id string, offset, limit int
 	}
 	redact(a, page.Rows)
 	return page, nil
+}
+
+// DirectoryFacets are the organisation's divisions, locations, levels,
+// job titles and the rest as the directory has them now (active entries),
+// for pickers that must show a division an import brought in.
+func (p *Plan) DirectoryFacets(ctx context.Context) (store.Facets, error) {
+	if _, err := actor.Require(ctx, actor.PlanRead); err != nil {
+		return store.Facets{}, err
+	}
+	return p.st.DirectoryFacets(ctx)
 }

@@ -193,3 +193,23 @@ func TestRealLookingHRExport(t *testing.T) {
 		})
 	}
 }
+
+// TestDashboardContactsFollowTheDirectory: the contacts card sums the
+// audiences' live counts once a directory is loaded.
+func TestDashboardContactsFollowTheDirectory(t *testing.T) {
+	ctx := actor.With(context.Background(), actor.Terminal)
+	st := storetest.Open(t, storetest.SQLiteDSN(t))
+	p := New(st)
+	for _, a := range []domain.Audience{{Name: "SFB", Divisions: []string{"SFB - California"}, ContactCount: 142}, {Name: "All", ContactCount: 1933}} {
+		require.NoError(t, a.Validate())
+		require.NoError(t, st.CreateAudience(ctx, &a))
+	}
+	d, err := p.Dashboard(ctx, time.Now(), nil)
+	require.NoError(t, err)
+	assert.Equal(t, 142+1933, d.Contacts, "the stored counts without a directory")
+	_, err = importFixture(t, p, ctx, "staff.csv", DirectoryImportOptions{})
+	require.NoError(t, err)
+	d, err = p.Dashboard(ctx, time.Now(), nil)
+	require.NoError(t, err)
+	assert.Equal(t, 1+3, d.Contacts, "SFB has Ann, All has the three")
+}

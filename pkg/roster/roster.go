@@ -124,7 +124,9 @@ var ErrNoHeader = errors.New("the file has no header row")
 // Read reads a CSV export: UTF-8 with or without a byte order mark, comma
 // or semicolon separated (whichever the header has more of), quoted fields
 // holding separators and line breaks. Every row is checked; the good ones
-// are in Rows and the bad ones in Errors.
+// are in Rows and the bad ones in Errors. A file whose columns cannot be
+// mapped is an error with the File's Columns, Separator and the Mapping so
+// far, so a dialog can offer them.
 func Read(r io.Reader, opts Options) (*File, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	if b, _ := br.Peek(3); bytes.Equal(b, []byte{0xEF, 0xBB, 0xBF}) {
@@ -150,10 +152,10 @@ func Read(r io.Reader, opts Options) (*File, error) {
 	f.Mapping = Suggest(f.Columns)
 	for c, field := range opts.Map {
 		if !slices.Contains(f.Columns, c) {
-			return nil, fmt.Errorf("--map %s: the file has no column %q", c, c)
+			return f, fmt.Errorf("--map %s: the file has no column %q", c, c)
 		}
 		if field != Ignore && !slices.Contains(Fields, field) {
-			return nil, fmt.Errorf("--map %s=%s: %q is not a field (%s)", c, field, field, strings.Join(Fields, ", "))
+			return f, fmt.Errorf("--map %s=%s: %q is not a field (%s)", c, field, field, strings.Join(Fields, ", "))
 		}
 		for other, was := range f.Mapping {
 			if was == field && other != c && field != Ignore {
@@ -167,20 +169,20 @@ func Read(r io.Reader, opts Options) (*File, error) {
 		key = "employeeId"
 	}
 	if key != "employeeId" && key != "email" {
-		return nil, fmt.Errorf("--key must be employeeId or email, not %q", key)
+		return f, fmt.Errorf("--key must be employeeId or email, not %q", key)
 	}
 	mapped := map[string]bool{}
 	for _, field := range f.Mapping {
 		mapped[field] = true
 	}
 	if !mapped[key] && !(key == "email" && mapped["email"]) {
-		return nil, fmt.Errorf("no column maps to %s (columns: %s); name one with --map COLUMN=%s", key, strings.Join(f.Columns, ", "), key)
+		return f, fmt.Errorf("no column maps to %s (columns: %s); name one with --map COLUMN=%s", key, strings.Join(f.Columns, ", "), key)
 	}
 	if !mapped["employeeId"] && !(key == "email" && mapped["email"]) {
-		return nil, fmt.Errorf("no column maps to employeeId (columns: %s); name one with --map COLUMN=employeeId", strings.Join(f.Columns, ", "))
+		return f, fmt.Errorf("no column maps to employeeId (columns: %s); name one with --map COLUMN=employeeId", strings.Join(f.Columns, ", "))
 	}
 	if !mapped["name"] && !mapped["firstName"] && !mapped["lastName"] {
-		return nil, fmt.Errorf("no column maps to name (or firstName and lastName); name one with --map COLUMN=name")
+		return f, fmt.Errorf("no column maps to name (or firstName and lastName); name one with --map COLUMN=name")
 	}
 	seen := map[string]int{} // key → line
 	for {

@@ -39,6 +39,10 @@ type Directory interface {
 	// ListMembers is one page of c's members, by name then id, with their
 	// number.
 	ListMembers(ctx context.Context, c domain.Criteria, offset, limit int) (Page[domain.Employee], error)
+	// DirectoryFacets counts the active entries by each criterion field's
+	// values, as stored: the divisions, locations, levels and job titles
+	// the organisation has now, whatever the embedded dataset says.
+	DirectoryFacets(ctx context.Context) (Facets, error)
 	// SCIMTokenHash is the SHA-256 (hex) of the SCIM client's token, ""
 	// while none was made.
 	SCIMTokenHash(ctx context.Context) (string, error)
@@ -78,6 +82,25 @@ type DirectoryChange struct {
 	// EntityID is the audit entry's entity id: the one entry a
 	// provisioning call changed, or "".
 	EntityID string
+}
+
+// Facet is one value of a field with the number of active entries that
+// have it.
+type Facet struct {
+	Value string `json:"value"`
+	Count int    `json:"count"`
+}
+
+// Facets are the values of each criterion field, most common first, then
+// by value; an empty value is left out.
+type Facets struct {
+	Divisions     []Facet `json:"divisions"`
+	Locations     []Facet `json:"locations"`
+	Levels        []Facet `json:"levels"`
+	JobTitles     []Facet `json:"jobTitles"`
+	Departments   []Facet `json:"departments"`
+	EmployeeTypes []Facet `json:"employeeTypes"`
+	RoleGroups    []Facet `json:"roleGroups"`
 }
 
 // DirectoryStatus is the directory's size and age.

@@ -19,6 +19,7 @@ const ROUTES = [
   ['/content', 'Content Library', 'Manage all your content pieces and their associations'],
   ['/schedule', 'Schedule', 'Plan and schedule your communications timeline'],
   ['/business-readiness', 'Business Readiness Checklist', 'Track and manage organizational readiness for the ERP implementation project'],
+  ['/directory', 'Employee Directory', 'The people your communications reach, imported from HR'],
 ];
 
 let server;

@@ -366,3 +366,36 @@ func (s *Store) SetSCIMTokenHash(ctx context.Context, hash string) error {
 		return tx.record(ctx, store.ActionRotated, "scim_token", "", "SCIM token")
 	})
 }
+
+// facetColumns are the columns DirectoryFacets counts, in the order of
+// store.Facets' fields.
+var facetColumns = []string{"division", "location", "level", "job_title", "department", "employee_type", "role_group"}
+
+// facetsQuery counts every facet in one statement.
+var facetsQuery = func() string {
+	parts := make([]string, len(facetColumns))
+	for i, c := range facetColumns {
+		parts[i] = fmt.Sprintf(`SELECT %d AS f, %s AS v, COUNT(*) AS n FROM employees WHERE active = $1 AND %s <> '' GROUP BY %s`, i, c, c, c)
+	}
+	return strings.Join(parts, " UNION ALL ") + " ORDER BY f, n DESC, v"
+}()
+
+// DirectoryFacets implements store.Store.
+func (s *Store) DirectoryFacets(ctx context.Context) (store.Facets, error) {
+	var out store.Facets
+	lists := []*[]store.Facet{&out.Divisions, &out.Locations, &out.Levels, &out.JobTitles, &out.Departments, &out.EmployeeTypes, &out.RoleGroups}
+	for _, l := range lists {
+		*l = []store.Facet{}
+	}
+	rows, err := s.q().QueryContext(ctx, facetsQuery, true)
+	_, err = collect(rows, err, func(r *sql.Rows) (bool, error) {
+		var f int
+		var x store.Facet
+		if err := r.Scan(&f, &x.Value, &x.Count); err != nil {
+			return false, err
+		}
+		*lists[f] = append(*lists[f], x)
+		return true, nil
+	})
+	return out, err
+}

@@ -106,6 +106,12 @@ func testDirectory(t *testing.T, s store.Store) {
 	ghost.ID, ghost.EmployeeID = "00000000-0000-4000-8000-000000000000", "E9"
 	assert.ErrorIs(t, s.ApplyDirectory(ctx, store.DirectoryChange{Update: []domain.Employee{ghost}, Action: store.ActionDirectoryImported}), store.ErrNotFound)
 
+	facets, err := s.DirectoryFacets(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, []store.Facet{{Value: "SFB - California", Count: 1}}, facets.Divisions, "active entries only (Bob left, Cy is inactive)")
+	assert.Equal(t, []store.Facet{{Value: "Installer", Count: 1}}, facets.JobTitles)
+	assert.Equal(t, []store.Facet{}, facets.RoleGroups[:0])
+
 	var order []string
 	require.NoError(t, s.EachEmployee(ctx, func(e domain.Employee) error { order = append(order, e.EmployeeID); return nil }))
 	assert.Equal(t, []string{"E1", "E2", "E3"}, order)

@@ -17,6 +17,7 @@ const SCREEN_CHUNKS = {
   '/questions': () => import('@/features/questions/QuestionsPage'),
   '/content': () => import('@/features/content/ContentPage'),
   '/audiences': () => import('@/features/audiences/AudiencesPage'),
+  '/directory': () => import('@/features/directory/DirectoryPage'),
   '/schedule': () => import('@/features/schedule/SchedulePage'),
   '/vehicles': () => import('@/features/vehicles/VehiclesPage'),
   '/campaign-scheduler': () => import('@/features/campaigns/SchedulerPage'),
@@ -49,6 +50,7 @@ const Themes = lazy(SCREEN_CHUNKS['/themes']);
 const Questions = lazy(SCREEN_CHUNKS['/questions']);
 const ContentLibrary = lazy(SCREEN_CHUNKS['/content']);
 const Audiences = lazy(SCREEN_CHUNKS['/audiences']);
+const Directory = lazy(SCREEN_CHUNKS['/directory']);
 const Schedule = lazy(SCREEN_CHUNKS['/schedule']);
 const Vehicles = lazy(SCREEN_CHUNKS['/vehicles']);
 const CampaignScheduler = lazy(SCREEN_CHUNKS['/campaign-scheduler']);
@@ -116,6 +118,7 @@ export function AppShell({ onLogout }: { onLogout: () => void }) {
                 <Route path="/questions" element={<Questions />} />
                 <Route path="/content" element={<ContentLibrary />} />
                 <Route path="/audiences" element={<Audiences />} />
+                <Route path="/directory" element={<Directory />} />
                 <Route path="/campaign-scheduler" element={<CampaignScheduler />} />
                 <Route path="/campaign-inventory" element={<CampaignInventory />} />
                 <Route path="/vehicles" element={<Vehicles />} />

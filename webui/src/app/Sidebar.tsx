@@ -13,6 +13,7 @@ import {
   Truck,
   UserCog,
   Users,
+  Contact,
   type LucideIcon,
 } from 'lucide-react';
 import { NavLink } from 'react-router';
@@ -29,6 +30,7 @@ const icons: Record<string, LucideIcon> = {
   '/themes': Palette,
   '/questions': MessageCircleQuestion,
   '/audiences': Users,
+  '/directory': Contact,
   '/vehicles': Truck,
   '/assembly': Blocks,
   '/content': Library,

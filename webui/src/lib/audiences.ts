@@ -85,7 +85,7 @@ export function newAudience(
     divisions: division ? [division.label] : [],
     targetingScope: 'organization',
     departments: [],
-    locations: division ? [division.location] : [],
+    locations: division?.location ? [division.location] : [],
     employeeTypes: [],
     audienceType: 'general',
   };

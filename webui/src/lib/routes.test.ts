@@ -15,13 +15,13 @@ describe('headerFor', () => {
 });
 
 describe('navGroups', () => {
-  it("groups the spec's eleven routes by section in sidebar order", () => {
+  it("groups the spec's eleven routes, and the Employee Directory, by section in sidebar order", () => {
     const spec = routes.filter((r) => !r.adminOnly && !r.personal);
-    expect(spec).toHaveLength(11);
+    expect(spec).toHaveLength(12);
     expect(navGroups(spec).map((g) => [g.section, g.items.map((r) => r.label)])).toEqual([
       [null, ['Dashboard']],
       ['Communications Management', ['Campaign Scheduler', 'Campaign Inventory']],
-      ['Content Elements', ['Themes', 'Questions', 'Audiences', 'Delivery Vehicles']],
+      ['Content Elements', ['Themes', 'Questions', 'Audiences', 'Employee Directory', 'Delivery Vehicles']],
       ['Content Builder', ['Content Assembler', 'Content Library']],
       ['Dashboard', ['Schedule']],
       ['Business Readiness', ['Business Readiness Checklist']],

@@ -42,6 +42,13 @@ export const routes: RouteInfo[] = [
   { path: '/questions', section: 'Content Elements', label: 'Questions', title: 'Questions', subtitle: 'Define questions that guide your content creation' },
   { path: '/audiences', section: 'Content Elements', label: 'Audiences', title: 'Audiences', subtitle: 'Manage your communication audiences and segments' },
   {
+    path: '/directory',
+    section: 'Content Elements',
+    label: 'Employee Directory',
+    title: 'Employee Directory',
+    subtitle: 'The people your communications reach, imported from HR',
+  },
+  {
     path: '/vehicles',
     section: 'Content Elements',
     label: 'Delivery Vehicles',

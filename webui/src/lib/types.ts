@@ -53,7 +53,51 @@ export interface Audience {
   locations: string[] | null;
   employeeTypes: string[] | null;
   audienceType: string;
+  includeEmployeeIds?: string[] | null;
+  excludeEmployeeIds?: string[] | null;
   createdAt: string;
+  /** Set while an employee directory is loaded: contactCount is then its live member count, as of this import. */
+  contactCountAsOf?: string;
+}
+
+/** Employee is one entry of the employee directory (pkg/domain.Employee); without directory.read the contact details are left out. */
+export interface Employee {
+  id: string;
+  employeeId: string;
+  name: string;
+  email?: string;
+  phone?: string;
+  division: string;
+  location: string;
+  department: string;
+  jobTitle: string;
+  level: string;
+  employeeType: string;
+  roleGroup: string;
+  managerId: string;
+  language: string;
+  timezone: string;
+  active: boolean;
+  startDate: string;
+  endDate: string;
+  attributes: Record<string, string>;
+  source: 'csv' | 'scim' | 'seed';
+}
+
+/** DirectoryImport is what an import did or, dry or refused, would do (plan.DirectoryImport). */
+export interface DirectoryImport {
+  created: number;
+  updated: number;
+  deactivated: number;
+  unchanged: number;
+  written: boolean;
+  dryRun: boolean;
+  columns: string[];
+  mapping: Record<string, string>;
+  separator: string;
+  /** fields are the fields a column may map to; "-" ignores a column. */
+  fields: string[];
+  errors: { line: number; field: string; message: string }[];
 }
 
 export type CommunicationStatus = 'draft' | 'scheduled' | 'sent';

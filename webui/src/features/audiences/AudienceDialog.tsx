@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialog } from '@/components/FormDialog';
@@ -9,6 +9,7 @@ import { recordDialog } from '@/lib/recordDialog';
 import type { Audience } from '@/lib/types';
 import { useCreateAudience, useUpdateAudience } from '@/hooks/audiences';
 import { useReference } from '@/hooks/reference';
+import { useAudienceCount, useDirectoryFacets } from '@/hooks/directory';
 
 const schema = z.object({
   name: z.string().trim().min(1, 'Audience name is required'),
@@ -25,7 +26,14 @@ export default function AudienceDialog({ open, onOpenChange, audience }: { open:
   const { data: reference } = useReference();
   const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: empty });
   const listId = useId();
-  const divisions = reference?.divisions ?? [];
+  const facets = useDirectoryFacets().data;
+  // The dataset's divisions, and those only the directory has (an import
+  // brought them in); the latter have no location of their own.
+  const divisions = useMemo(() => {
+    const known = reference?.divisions ?? [];
+    const extra = (facets?.divisions ?? []).filter((f) => !known.some((d) => d.label === f.value)).map((f) => ({ id: f.value, label: f.value, location: '', count: f.count }));
+    return [...known, ...extra];
+  }, [reference, facets]);
 
   useEffect(() => {
     if (!open) return;
@@ -44,6 +52,12 @@ export default function AudienceDialog({ open, onOpenChange, audience }: { open:
       }
     },
   };
+
+  // While a directory is loaded the server counts the members live: the
+  // form shows what the name's criteria would count.
+  const watchedName = form.watch('name');
+  const criteria = newAudience({ name: watchedName ?? '', description: '', contactCount: 0 }, divisions);
+  const live = useAudienceCount({ divisions: criteria.divisions, locations: criteria.locations }, open);
 
   function onSubmit(values: FormValues) {
     // A new audience takes its division's location; an edit changes only the form's fields.
@@ -74,6 +88,12 @@ export default function AudienceDialog({ open, onOpenChange, audience }: { open:
       </datalist>
       <TextareaField form={form} name="description" id="audience-description" label="Description (optional)" rows={3} placeholder="Who this audience is" />
       <NumberField form={form} name="contactCount" id="audience-contacts" label="Contact Count" min={0} />
+      {live.data?.contactCount != null && (
+        <p className="text-sm text-slate-700" data-testid="audience-live-count" aria-live="polite">
+          {live.data.contactCount.toLocaleString('en-US')} {live.data.contactCount === 1 ? 'employee' : 'employees'} in the directory
+          {live.data.asOf && ` as of ${new Date(live.data.asOf).toLocaleDateString('en-US')}`}; saved audiences count them live.
+        </p>
+      )}
     </FormDialog>
   );
 }
