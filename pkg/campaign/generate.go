@@ -228,6 +228,7 @@ type item struct {
 	lo, hi time.Time // where place may put it
 	pinned bool      // a spec date that stays (go-live milestones)
 	free   time.Time // the earliest day the rules allow, whatever the phase
+	loose  bool      // only its phase holds it (no anchor, not an M&A date)
 	series string    // a recurring activity's title before its number
 }
 
@@ -332,7 +333,7 @@ func (g *generation) buildBase(extras []item) {
 			a := g.activity(v.e, v.title, ideal)
 			a.Audience = audienceLabel(v.audience)
 			a.Channel = v.channel
-			it := item{a: a, date: ideal, phase: ph, lo: wlo, hi: whi, free: v.lo}
+			it := item{a: a, date: ideal, phase: ph, lo: wlo, hi: whi, free: v.lo, loose: v.e.Anchor == ""}
 			lo0, _ := g.window(v.e)
 			it.free, _ = g.ruleWindow(v.title, v.audience, later(lo0, g.secretUntil(v.audience)), g.p.end)
 			g.placeOne(&it)

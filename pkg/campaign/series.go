@@ -321,6 +321,10 @@ func (g *generation) order() {
 			case aFits:
 				// The other cannot wait: the first comes earlier.
 				g.moveTo(a, b.date)
+			case b.loose && g.mayMoveTo(b, a.date):
+				// Only its phase held the other: it waits, in a later
+				// phase.
+				g.moveTo(b, a.date)
 			default:
 				isThen[bi] = false // neither may move; the checker says so
 			}
@@ -350,4 +354,11 @@ func (g *generation) hasWorkday(lo, hi time.Time) bool {
 		}
 	}
 	return false
+}
+
+// mayMoveTo reports whether the catalogue's milestone pairs allow it on day
+// (a loose item's phase does not hold it).
+func (g *generation) mayMoveTo(it *item, day time.Time) bool {
+	lo, hi := g.ruleWindow(it.a.Title, lowerAudience(it.a.Audience), g.p.start, g.p.end)
+	return !day.Before(lo) && !day.After(hi)
 }
