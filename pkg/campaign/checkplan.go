@@ -35,7 +35,7 @@ func CheckRules(name string) check.Rules {
 		Announcement:   announcementTitle(),
 		AfterClose:     cat.AfterClose.Titles,
 		CloseAudiences: labels(cat.AfterClose.Audiences),
-		Tolerance:      3,
+		Tolerance:      windowSlack,
 	}
 	seen := map[string]bool{}
 	for _, t := range campaignTypes {

@@ -151,7 +151,7 @@ func GenerateWith(cfg Config, org *orgdata.Dataset, opt Options) (*Schedule, err
 	if err != nil {
 		return nil, err
 	}
-	if code := cmpOr(p.cfg.HolidayCalendar, opt.HolidayCalendar); code != "none" {
+	if code := holidayCalendarFor(p.cfg.HolidayCalendar, opt.HolidayCalendar, org); code != "none" && code != "" {
 		p.addCalendar(code, p.start, p.end)
 	}
 	limit := p.maxPerWeek
@@ -192,6 +192,21 @@ func GenerateWith(cfg Config, org *orgdata.Dataset, opt Options) (*Schedule, err
 	return g.assemble(org), nil
 }
 
+// holidayCalendarFor is the calendar in force: the configuration's, else
+// the caller's default (the server's campaign.holiday-calendar), else the
+// organisation's country when there is a calendar for it.
+func holidayCalendarFor(cfg, def string, org *orgdata.Dataset) string {
+	if code := cmpOr(cfg, def); code != "" {
+		return code
+	}
+	if org != nil {
+		if c := strings.ToLower(org.Country); c != "" && KnownHolidayCalendar(c) {
+			return c
+		}
+	}
+	return ""
+}
+
 func cmpOr(a, b string) string {
 	if a != "" {
 		return a
@@ -229,6 +244,7 @@ type item struct {
 	pinned bool      // a spec date that stays (go-live milestones)
 	free   time.Time // the earliest day the rules allow, whatever the phase
 	loose  bool      // only its phase holds it (no anchor, not an M&A date)
+	until  time.Time // the last day its anchor allows, whatever the phase
 	series string    // a recurring activity's title before its number
 }
 
@@ -333,7 +349,7 @@ func (g *generation) buildBase(extras []item) {
 			a := g.activity(v.e, v.title, ideal)
 			a.Audience = audienceLabel(v.audience)
 			a.Channel = v.channel
-			it := item{a: a, date: ideal, phase: ph, lo: wlo, hi: whi, free: v.lo, loose: v.e.Anchor == ""}
+			it := item{a: a, date: ideal, phase: ph, lo: wlo, hi: whi, free: v.lo, loose: v.e.Anchor == "", until: v.hi}
 			lo0, _ := g.window(v.e)
 			it.free, _ = g.ruleWindow(v.title, v.audience, later(lo0, g.secretUntil(v.audience)), g.p.end)
 			g.placeOne(&it)
