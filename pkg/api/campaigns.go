@@ -54,7 +54,7 @@ func (s *Server) importCampaign(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	req := plan.CampaignImport{ThemeID: in.ThemeID, AudienceMap: in.AudienceMap, DryRun: in.DryRun}
+	req := plan.CampaignImport{ThemeID: in.ThemeID, AudienceMap: in.AudienceMap, DryRun: in.DryRun, WarnLimit: s.maxPerWeek}
 	if in.RequestReview != nil {
 		req.Review = &plan.ImportReview{Approvers: in.RequestReview.Approvers, DueDate: in.RequestReview.DueDate}
 	}
