@@ -349,9 +349,9 @@ func (g *generation) buildBase(extras []item) {
 			a := g.activity(v.e, v.title, ideal)
 			a.Audience = audienceLabel(v.audience)
 			a.Channel = v.channel
-			it := item{a: a, date: ideal, phase: ph, lo: wlo, hi: whi, free: v.lo, loose: v.e.Anchor == "", until: v.hi}
-			lo0, _ := g.window(v.e)
-			it.free, _ = g.ruleWindow(v.title, v.audience, later(lo0, g.secretUntil(v.audience)), g.p.end)
+			it := item{a: a, date: ideal, phase: ph, lo: wlo, hi: whi, free: v.lo, loose: v.e.Anchor == ""}
+			lo0, hi0 := g.window(v.e)
+			it.free, it.until = g.ruleWindow(v.title, v.audience, later(lo0, g.secretUntil(v.audience)), hi0)
 			g.placeOne(&it)
 			g.items = append(g.items, it)
 		}
@@ -409,7 +409,21 @@ type pool struct {
 // its own entries, then the common ones, interleaved by audience so that
 // consecutive activities address different people.
 func (g *generation) newPool(t string, ph int, lo, hi time.Time) *pool {
-	entries := append(append([]entry(nil), g.cat.Types[t][phaseKeys[ph]]...), g.cat.Common[phaseKeys[ph]]...)
+	// The type's own entries of the phase, and its anchored entries of
+	// every phase: an anchored entry sits where its milestone puts it
+	// (training before a late go-live, hypercare after an early one),
+	// whichever phase that is; its window keeps it out of the others.
+	var entries []entry
+	for k, key := range phaseKeys {
+		for _, e := range g.cat.Types[t][key] {
+			// Preparation keeps to its own: everyone else hears first
+			// in Launch.
+			if k == ph || (ph > 0 && e.Anchor == "go-live" && g.p.technology && e.Series == "") {
+				entries = append(entries, e)
+			}
+		}
+	}
+	entries = append(entries, g.cat.Common[phaseKeys[ph]]...)
 	for _, e := range g.cat.Series {
 		if len(e.Phases) == 0 || contains(e.Phases, phaseKeys[ph]) {
 			entries = append(entries, e)
