@@ -159,7 +159,7 @@ func GenerateWith(cfg Config, org *orgdata.Dataset, opt Options) (*Schedule, err
 		limit = opt.MaxPerAudienceWeek
 	}
 	cat := loadCatalogue()
-	g := &generation{p: p, cat: cat, span: Span(p.start, p.end), titles: map[string]bool{}, series: map[string]int{},
+	g := &generation{p: p, cat: cat, span: Span(p.start, p.end), titles: map[string]bool{},
 		blackouts: parseBlackouts(opt.Blackouts), load: load.NewCounter(limit)}
 	g.days = PhaseDays(g.span)
 	if p.merger {
@@ -227,7 +227,6 @@ type generation struct {
 	audience []string // general-mode audience groups the planner chose
 
 	titles                  map[string]bool // titles taken
-	series                  map[string]int  // instances of each recurring title
 	announcement            time.Time       // a confidential deal's announcement, or zero
 	blackouts               []blackoutSpan
 	load                    *load.Counter
@@ -393,16 +392,14 @@ type variant struct {
 	audience string
 	channel  string
 	title    string
-	series   string // set on a numbered instance of a recurring entry
 	lo, hi   time.Time
 }
 
-// pool is what one campaign type offers one phase: the variants not yet
-// used, and its recurring entries for when they run out.
+// pool is what one campaign type offers one phase: the one-off variants
+// not yet used, and its recurring entries (fillSeries runs them).
 type pool struct {
 	variants []variant
 	series   []variant
-	next     int // the series variant to use next
 }
 
 // newPool lists type t's variants for phase ph whose window meets lo..hi:
