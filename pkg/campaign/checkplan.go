@@ -36,6 +36,7 @@ func CheckRules(name string) check.Rules {
 		AfterClose:     cat.AfterClose.Titles,
 		CloseAudiences: labels(cat.AfterClose.Audiences),
 		Tolerance:      windowSlack,
+		BeforeGoLive:   cat.BeforeGoLive,
 	}
 	seen := map[string]bool{}
 	for _, t := range campaignTypes {
