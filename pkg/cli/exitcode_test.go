@@ -64,6 +64,7 @@ var exitCases = []exitCase{
 	{[]string{"campaign", "generate", "--name", "N", "--start", "2030-01-01", "--end", "2030-02-01", "--type", "opportunity"}, 0, ""},
 	{[]string{"campaign", "generate", "--name", "N"}, 2, "Please fill in all required fields: missing --start"},
 	{[]string{"campaign", "generate", "extra"}, 2, ""},
+	{[]string{"campaign", "check"}, 2, "accepts 1 arg(s), received 0"},
 	{[]string{"campaign", "generate", "--file", "{tmp}/none.yaml"}, 2, "no such file"},
 	{[]string{"campaign", "generate", "--config", "{items}"}, 2, "give this command's input with --file"},
 	{[]string{"campaign", "list", "--data-dir", "{data}", "-o", "CSV"}, 0, ""},
