@@ -524,6 +524,7 @@ func baseBodies(t *testing.T, ts *testServer) map[string]baseBody {
 		"PATCH /api/people/{id}":                         withID(person.ID, map[string]any{"name": "P3", "email": "q@example.com", "role": "planner"}),
 		"POST /api/campaigns/generate":                   item(cfg),
 		"POST /api/campaigns/render":                     item(map[string]any{"schedule": gen.Schedule}),
+		"POST /api/campaigns/check":                      item(map[string]any{"schedule": gen.Schedule}),
 		"POST /api/campaigns":                            item(campaignBody),
 		"PATCH /api/campaigns/{id}":                      withID(camp.ID, campaignBody),
 		"POST /api/campaigns/{id}/import": withID(camp.ID, map[string]any{"activityIds": []string{gen.Schedule.(map[string]any)["activities"].([]any)[0].(map[string]any)["id"].(string)},
@@ -598,7 +599,7 @@ func TestBadReferencesAndEmptySchedules(t *testing.T) {
 			ID string `json:"id"`
 		}
 		ts.json("POST", "/api/campaigns", map[string]any{"title": "C", "schedule": gen.Schedule, "htmlContent": "<p>x</p>"}, http.StatusCreated, &camp)
-		for _, tc := range []struct{ method, path string }{{"POST", "/api/campaigns"}, {"PATCH", "/api/campaigns/" + camp.ID}, {"POST", "/api/campaigns/render"}} {
+		for _, tc := range []struct{ method, path string }{{"POST", "/api/campaigns"}, {"PATCH", "/api/campaigns/" + camp.ID}, {"POST", "/api/campaigns/render"}, {"POST", "/api/campaigns/check"}} {
 			resp, out := ts.do(tc.method, tc.path, map[string]any{"title": "C", "schedule": map[string]any{}, "htmlContent": "<p>x</p>"})
 			require.Equal(t, http.StatusBadRequest, resp.StatusCode, "%s %s: %s", tc.method, tc.path, out)
 			assert.Contains(t, errorBody(t, out).Fields, "schedule.startDate")

@@ -27,6 +27,7 @@ const campaignExportFormats = "html, json, csv or ics"
 func (s *Server) routeCampaigns(r *mux.Router) {
 	r.HandleFunc("/campaigns/generate", s.generateCampaign).Methods(http.MethodPost)
 	r.HandleFunc("/campaigns/render", s.renderCampaign).Methods(http.MethodPost)
+	r.HandleFunc("/campaigns/check", s.checkCampaign).Methods(http.MethodPost)
 	r.HandleFunc("/campaigns", s.campaignList()).Methods(http.MethodGet)
 	r.HandleFunc("/campaigns", s.createCampaign).Methods(http.MethodPost)
 	r.HandleFunc("/campaigns/{id}", get(s, s.store.GetCampaign)).Methods(http.MethodGet)
@@ -53,7 +54,7 @@ func (s *Server) importCampaign(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	req := plan.CampaignImport{ThemeID: in.ThemeID, AudienceMap: in.AudienceMap, DryRun: in.DryRun}
+	req := plan.CampaignImport{ThemeID: in.ThemeID, AudienceMap: in.AudienceMap, DryRun: in.DryRun, WarnLimit: s.maxPerWeek}
 	if in.RequestReview != nil {
 		req.Review = &plan.ImportReview{Approvers: in.RequestReview.Approvers, DueDate: in.RequestReview.DueDate}
 	}
@@ -194,6 +195,25 @@ func (s *Server) renderCampaign(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, RenderedCampaign{HTMLContent: html})
+}
+
+// checkCampaign is POST /api/campaigns/check: the plan checker's findings
+// on a schedule body (generated, or edited in the scheduler or the
+// inventory editor), errors first, with their counts.
+func (s *Server) checkCampaign(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Schedule json.RawMessage `json:"schedule"`
+	}
+	if err := decode(w, r, &in, MaxCampaignBody); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	res, err := plan.CheckCampaign(in.Schedule)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, res)
 }
 
 // campaignInput is the body of POST and PATCH /api/campaigns. Documents

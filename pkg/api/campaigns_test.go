@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -773,4 +774,41 @@ func storePageIsTheCutPage(t *testing.T, ts *testServer, path string, ids []stri
 		require.Equal(t, http.StatusBadRequest, resp.StatusCode, "%s: %s", url, got)
 		assert.Contains(t, errorBody(t, got).Fields, "after")
 	}
+}
+
+// TestCheckCampaign: POST /api/campaigns/check reads a generated schedule
+// (no errors) and an edited one (the finding names the activities), and
+// refuses a body without a schedule, on both backends.
+func TestCheckCampaign(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b)
+		cfg := map[string]any{"campaignName": "ERP Go-Live", "startDate": "2025-06-02", "endDate": "2025-10-31",
+			"campaignTypes": []string{"technology-implementation"}, "goLiveDate": "2025-09-15", "audiences": []string{"Employees", "managers"}}
+		var gen struct {
+			Schedule campaign.Schedule `json:"schedule"`
+		}
+		ts.json("POST", "/api/campaigns/generate", cfg, http.StatusOK, &gen)
+		var res campaign.CheckResult
+		ts.json("POST", "/api/campaigns/check", map[string]any{"schedule": gen.Schedule}, http.StatusOK, &res)
+		assert.Equal(t, 0, res.Errors, "%v", res.Findings)
+		assert.NotNil(t, res.Findings)
+
+		// The countdown dragged to the launch: outside its four weeks.
+		sched := gen.Schedule
+		i := slices.IndexFunc(sched.Activities, func(a campaign.Activity) bool {
+			return strings.HasPrefix(a.Title, "Go-Live Countdown Notice")
+		})
+		require.GreaterOrEqual(t, i, 0)
+		sched.Activities[i].Date = "2025-07-01"
+		ts.json("POST", "/api/campaigns/check", map[string]any{"schedule": sched}, http.StatusOK, &res)
+		require.Equal(t, 1, res.Errors, "%v", res.Findings)
+		assert.Equal(t, "sequence", res.Findings[0].Rule)
+		assert.Equal(t, []string{sched.Activities[i].ID}, res.Findings[0].ActivityIDs)
+		assert.Contains(t, res.Findings[0].Message, sched.Activities[i].Title+" (1 Jul) is 76 days before go-live")
+
+		resp, body := ts.do("POST", "/api/campaigns/check", map[string]any{})
+		require.Equal(t, http.StatusBadRequest, resp.StatusCode, string(body))
+		assert.Equal(t, "No schedule generated", errorBody(t, body).Error)
+		assert.Contains(t, errorBody(t, body).Fields, "schedule")
+	})
 }

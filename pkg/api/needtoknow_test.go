@@ -164,6 +164,7 @@ func (cp *canaryPlan) sweepURLs(feed string) map[string][]string {
 		"/api/audiences/{id}/members":    {"/api/audiences/" + cp.comm + "/members"},
 		"/api/directory":                 {"/api/directory", "/api/directory?q=" + q},
 		"/api/directory/{id}":            {"/api/directory/" + cp.comm},
+		"/api/directory/facets":          {"/api/directory/facets"},
 		"/api/vehicles":                  {"/api/vehicles"},
 		"/api/vehicles/{id}":             {"/api/vehicles/" + cp.comm},
 		"/api/communications":            {"/api/communications", "/api/communications?q=" + q, "/api/communications?" + rng, "/api/communications?limit=2", "/api/communications?needsReviewBy=me", "/api/communications?sort=title&status=scheduled"},

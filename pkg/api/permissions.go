@@ -100,6 +100,7 @@ var operations = map[string]operation{
 
 	"POST /api/campaigns/generate":       {"generateCampaign", actor.PlanEdit},
 	"POST /api/campaigns/render":         {"renderCampaign", actor.PlanEdit},
+	"POST /api/campaigns/check":          {"checkCampaign", actor.PlanEdit},
 	"GET /api/campaigns":                 {"listCampaigns", actor.PlanRead},
 	"POST /api/campaigns":                {"createCampaign", actor.PlanEdit},
 	"GET /api/campaigns/{id}":            {"getCampaign", actor.PlanRead},

@@ -80,6 +80,9 @@ type catalogue struct {
 	// Sequence is the table of "A before B" pairs the checker holds every
 	// plan to.
 	Sequence []check.Pair `yaml:"sequence"`
+	// BeforeGoLive names (by a part of the title) the steps a go-live
+	// needs before it.
+	BeforeGoLive []string `yaml:"beforeGoLive"`
 	// AfterClose names (by a part of the title) what the audiences listed
 	// hear only after a deal is announced and closed.
 	AfterClose struct {

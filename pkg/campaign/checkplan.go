@@ -35,7 +35,8 @@ func CheckRules(name string) check.Rules {
 		Announcement:   announcementTitle(),
 		AfterClose:     cat.AfterClose.Titles,
 		CloseAudiences: labels(cat.AfterClose.Audiences),
-		Tolerance:      3,
+		Tolerance:      windowSlack,
+		BeforeGoLive:   cat.BeforeGoLive,
 	}
 	seen := map[string]bool{}
 	for _, t := range campaignTypes {

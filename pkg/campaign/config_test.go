@@ -191,3 +191,13 @@ urgency: high
 	}, c)
 	assert.NoError(t, c.Validate(orgdata.Load()))
 }
+
+func TestAudiencesByLabel(t *testing.T) {
+	cfg := validConfig()
+	cfg.Audiences = []string{"Employees", " MANAGERS ", "customers", "employees"}
+	assert.Equal(t, []string{"employees", "managers", "customers"}, cfg.Normalize().Audiences, "labels and ids in any case, once each")
+	cfg.Audiences = []string{"Everyone"}
+	_, err := Generate(cfg, nil)
+	require.Error(t, err)
+	assert.Equal(t, `Unknown audience: "Everyone"`, err.Error())
+}

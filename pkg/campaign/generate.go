@@ -151,7 +151,7 @@ func GenerateWith(cfg Config, org *orgdata.Dataset, opt Options) (*Schedule, err
 	if err != nil {
 		return nil, err
 	}
-	if code := cmpOr(p.cfg.HolidayCalendar, opt.HolidayCalendar); code != "none" {
+	if code := holidayCalendarFor(p.cfg.HolidayCalendar, opt.HolidayCalendar, org); code != "none" && code != "" {
 		p.addCalendar(code, p.start, p.end)
 	}
 	limit := p.maxPerWeek
@@ -159,7 +159,7 @@ func GenerateWith(cfg Config, org *orgdata.Dataset, opt Options) (*Schedule, err
 		limit = opt.MaxPerAudienceWeek
 	}
 	cat := loadCatalogue()
-	g := &generation{p: p, cat: cat, span: Span(p.start, p.end), titles: map[string]bool{}, series: map[string]int{},
+	g := &generation{p: p, cat: cat, span: Span(p.start, p.end), titles: map[string]bool{},
 		blackouts: parseBlackouts(opt.Blackouts), load: load.NewCounter(limit)}
 	g.days = PhaseDays(g.span)
 	if p.merger {
@@ -192,6 +192,21 @@ func GenerateWith(cfg Config, org *orgdata.Dataset, opt Options) (*Schedule, err
 	return g.assemble(org), nil
 }
 
+// holidayCalendarFor is the calendar in force: the configuration's, else
+// the caller's default (the server's campaign.holiday-calendar), else the
+// organisation's country when there is a calendar for it.
+func holidayCalendarFor(cfg, def string, org *orgdata.Dataset) string {
+	if code := cmpOr(cfg, def); code != "" {
+		return code
+	}
+	if org != nil {
+		if c := strings.ToLower(org.Country); c != "" && KnownHolidayCalendar(c) {
+			return c
+		}
+	}
+	return ""
+}
+
 func cmpOr(a, b string) string {
 	if a != "" {
 		return a
@@ -212,7 +227,6 @@ type generation struct {
 	audience []string // general-mode audience groups the planner chose
 
 	titles                  map[string]bool // titles taken
-	series                  map[string]int  // instances of each recurring title
 	announcement            time.Time       // a confidential deal's announcement, or zero
 	blackouts               []blackoutSpan
 	load                    *load.Counter
@@ -228,6 +242,8 @@ type item struct {
 	lo, hi time.Time // where place may put it
 	pinned bool      // a spec date that stays (go-live milestones)
 	free   time.Time // the earliest day the rules allow, whatever the phase
+	loose  bool      // only its phase holds it (no anchor, not an M&A date)
+	until  time.Time // the last day its anchor allows, whatever the phase
 	series string    // a recurring activity's title before its number
 }
 
@@ -332,9 +348,9 @@ func (g *generation) buildBase(extras []item) {
 			a := g.activity(v.e, v.title, ideal)
 			a.Audience = audienceLabel(v.audience)
 			a.Channel = v.channel
-			it := item{a: a, date: ideal, phase: ph, lo: wlo, hi: whi, free: v.lo}
-			lo0, _ := g.window(v.e)
-			it.free, _ = g.ruleWindow(v.title, v.audience, later(lo0, g.secretUntil(v.audience)), g.p.end)
+			it := item{a: a, date: ideal, phase: ph, lo: wlo, hi: whi, free: v.lo, loose: v.e.Anchor == ""}
+			lo0, hi0 := g.window(v.e)
+			it.free, it.until = g.ruleWindow(v.title, v.audience, later(lo0, g.secretUntil(v.audience)), hi0)
 			g.placeOne(&it)
 			g.items = append(g.items, it)
 		}
@@ -376,23 +392,35 @@ type variant struct {
 	audience string
 	channel  string
 	title    string
-	series   string // set on a numbered instance of a recurring entry
 	lo, hi   time.Time
 }
 
-// pool is what one campaign type offers one phase: the variants not yet
-// used, and its recurring entries for when they run out.
+// pool is what one campaign type offers one phase: the one-off variants
+// not yet used, and its recurring entries (fillSeries runs them).
 type pool struct {
 	variants []variant
 	series   []variant
-	next     int // the series variant to use next
 }
 
 // newPool lists type t's variants for phase ph whose window meets lo..hi:
 // its own entries, then the common ones, interleaved by audience so that
 // consecutive activities address different people.
 func (g *generation) newPool(t string, ph int, lo, hi time.Time) *pool {
-	entries := append(append([]entry(nil), g.cat.Types[t][phaseKeys[ph]]...), g.cat.Common[phaseKeys[ph]]...)
+	// The type's own entries of the phase, and its anchored entries of
+	// every phase: an anchored entry sits where its milestone puts it
+	// (training before a late go-live, hypercare after an early one),
+	// whichever phase that is; its window keeps it out of the others.
+	var entries []entry
+	for k, key := range phaseKeys {
+		for _, e := range g.cat.Types[t][key] {
+			// Preparation keeps to its own: everyone else hears first
+			// in Launch.
+			if k == ph || (ph > 0 && e.Anchor == "go-live" && g.p.technology && e.Series == "") {
+				entries = append(entries, e)
+			}
+		}
+	}
+	entries = append(entries, g.cat.Common[phaseKeys[ph]]...)
 	for _, e := range g.cat.Series {
 		if len(e.Phases) == 0 || contains(e.Phases, phaseKeys[ph]) {
 			entries = append(entries, e)

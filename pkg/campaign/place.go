@@ -123,6 +123,20 @@ func (g *generation) bestDay(it *item) (time.Time, int) {
 	// (never across go-live, the close or the announcement the wrong way),
 	// rather than an activity on a day off.
 	rlo, rhi := g.ruleWindow(it.a.Title, lowerAudience(aud), later(g.p.start, g.secretUntil(lowerAudience(aud))), g.p.end)
+	// A few days past the window's end first (what a milestone opens
+	// stays after it), then before its start.
+	fwd := earlier(rhi, hi.AddDate(0, 0, windowSlack))
+	if !it.until.IsZero() {
+		fwd = earlier(fwd, it.until)
+	}
+	if d, found := nearest(hi, later(rlo, hi), fwd, g.workday); found {
+		return d, levelNearest
+	}
+	// Never before what its anchor opens (free), when it has one.
+	rlo = later(rlo, it.free)
+	if d, found := nearest(lo, later(rlo, lo.AddDate(0, 0, -windowSlack)), earlier(rhi, lo), g.workday); found {
+		return d, levelNearest
+	}
 	if d, found := nearest(ideal, rlo, rhi, g.workday); found {
 		return d, levelNearest
 	}
@@ -131,6 +145,10 @@ func (g *generation) bestDay(it *item) (time.Time, int) {
 	}
 	return ideal, levelAnyDay
 }
+
+// windowSlack is how far past its window an activity whose window holds no
+// business day may go (a long weekend); the checker allows as much.
+const windowSlack = 4
 
 // maxShift is how far the cap may move an activity from its ideal date.
 const maxShift = 42

@@ -270,6 +270,9 @@ func (g *generation) order() {
 			isFirst[i] = check.Matches(p.First, act(it))
 			isThen[i] = !isFirst[i] && !it.pinned && check.Matches(p.Then, act(it))
 		}
+		// stuck: items that could not move while the first sat where it
+		// was; when the first moves, they may.
+		stuck := map[int]bool{}
 		for pass := 0; pass <= len(g.items); pass++ {
 			// The first of "first" per key, and the earliest "then"
 			// before it.
@@ -285,7 +288,7 @@ func (g *generation) order() {
 			}
 			bi, ai := -1, -1
 			for i := range g.items {
-				if !isThen[i] {
+				if !isThen[i] || stuck[i] {
 					continue
 				}
 				j, ok := first[key(&g.items[i])]
@@ -305,12 +308,17 @@ func (g *generation) order() {
 				free = a.lo
 			}
 			aFits := !b.date.Before(free)
-			bFits := b.hi.IsZero() || !a.date.After(b.hi)
+			until := b.hi
+			if !b.until.IsZero() {
+				until = earlier(b.until, g.p.end) // its anchor, whatever the phase
+			}
+			bFits := until.IsZero() || !a.date.After(until)
 			switch {
 			case p.Then == "*" && aFits:
 				// The announcement moves up to the audience's first day,
 				// into an earlier phase if need be; nothing else moves.
 				g.moveTo(a, b.date)
+				clear(stuck)
 			case aFits && bFits:
 				ad, bd := a.date, b.date
 				g.moveTo(a, bd)
@@ -321,8 +329,13 @@ func (g *generation) order() {
 			case aFits:
 				// The other cannot wait: the first comes earlier.
 				g.moveTo(a, b.date)
+				clear(stuck)
+			case b.loose && g.mayMoveTo(b, a.date):
+				// Only its phase held the other: it waits, in a later
+				// phase.
+				g.moveTo(b, a.date)
 			default:
-				isThen[bi] = false // neither may move; the checker says so
+				stuck[bi] = true // neither may move; the checker says so
 			}
 		}
 	}
@@ -350,4 +363,11 @@ func (g *generation) hasWorkday(lo, hi time.Time) bool {
 		}
 	}
 	return false
+}
+
+// mayMoveTo reports whether the catalogue's milestone pairs allow it on day
+// (a loose item's phase does not hold it).
+func (g *generation) mayMoveTo(it *item, day time.Time) bool {
+	lo, hi := g.ruleWindow(it.a.Title, lowerAudience(it.a.Audience), g.p.start, g.p.end)
+	return !day.Before(lo) && !day.After(hi)
 }

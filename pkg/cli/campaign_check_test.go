@@ -43,15 +43,15 @@ func TestCampaignCheck(t *testing.T) {
 					train = i
 				}
 			}
-			s.Activities[train].Date = "2025-07-14"
-			s.Activities[enrol].Date = "2025-07-16"
+			s.Activities[train].Date = "2025-08-12"
+			s.Activities[enrol].Date = "2025-08-14"
 			body, err = json.Marshal(s)
 			require.NoError(t, err)
 			bad := filepath.Join(dir, "edited.json")
 			require.NoError(t, os.WriteFile(bad, body, 0o600))
 			code, out, errOut = runCLI(t, "campaign", "check", bad)
 			assert.Equal(t, 1, code)
-			assert.Contains(t, out, "Training Enrolment Opens (16 Jul) comes after End-User Training Sessions (14 Jul)")
+			assert.Contains(t, out, "Training Enrolment Opens (14 Aug) comes after End-User Training Sessions (12 Aug)")
 			assert.Contains(t, errOut, "Error: the plan has 1 error")
 
 			code, out, _ = runCLI(t, "campaign", "check", bad, "-o", "json")

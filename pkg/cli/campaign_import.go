@@ -83,6 +83,7 @@ func campaignImportRun(cmd *cobra.Command, f *Factory, opts *CampaignImportOptio
 			l, l+"=NAME|ID", l+"=", more(len(res.Unmapped)-1, "unmapped label"))
 	}
 	req.DryRun = false
+	req.WarnLimit = f.Config.MaxPerAudienceWeek
 	if res, err = p.ImportCampaign(ctx, id, req); err != nil {
 		return importError(err, opts.Campaign)
 	}
@@ -104,6 +105,13 @@ func campaignImportRun(cmd *cobra.Command, f *Factory, opts *CampaignImportOptio
 		tw.Flush()
 	}
 	fmt.Fprintln(f.Out, plan.ImportSummary(res))
+	// The first few warnings by name, as the Schedule words them.
+	for _, w := range res.Warnings.First {
+		fmt.Fprintln(f.Out, "  "+w)
+	}
+	if more := res.Warnings.Total - len(res.Warnings.First); more > 0 {
+		fmt.Fprintf(f.Out, "  ... and %d more on the Schedule\n", more)
+	}
 	return nil
 }
 

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -89,6 +90,10 @@ func TestCampaignImport(t *testing.T) {
 			assert.Len(t, res.Created, len(sched.Activities)-1)
 			assert.Equal(t, 1, res.Skipped)
 			assert.Empty(t, res.Unmapped)
+			// A plan that holds the cap, imported with its audiences
+			// mapped, raises no Schedule warning.
+			assert.Zero(t, res.Warnings.Total, res.Warnings.First)
+			assert.NotContains(t, plan.ImportSummary(res), "warnings")
 			for _, com := range res.Created {
 				require.NotNil(t, com.Audience, com.Title)
 				if strings.Contains(com.Title, "for Employees") {
@@ -115,6 +120,27 @@ func TestCampaignImport(t *testing.T) {
 			require.Equal(t, 0, code, errOut)
 			assert.Equal(t, "Successfully added 0 communications to schedule; "+itoa(len(sched.Activities))+" were already in the schedule\n", out)
 			t.Logf("%s: %d activities imported, a second run created 0 and skipped %d", b.Name, len(sched.Activities), len(sched.Activities))
+
+			// A busier plan (its own cap 6) on top: the import says what
+			// the Schedule now warns about, by kind, the first few by name.
+			code, _, errOut = runCLI(t, "--db", db, "campaign", "generate", "--name", "Busy Wave", "--start", "2025-06-02",
+				"--end", "2025-10-31", "--type", "change-management", "--urgency", "high", "--max-per-audience-week", "6", "--save")
+			require.Equal(t, 0, code, errOut)
+			code, out, errOut = runCLI(t, "--db", db, "campaign", "import", "Busy Wave", "--audience", "Employees="+staff.ID, "-o", "json")
+			require.Equal(t, 0, code, errOut)
+			var busy plan.ImportResult
+			require.NoError(t, json.Unmarshal([]byte(out), &busy))
+			assert.Positive(t, busy.Warnings.Total)
+			sum := 0
+			for _, n := range busy.Warnings.ByKind {
+				sum += n
+			}
+			assert.Equal(t, busy.Warnings.Total, sum)
+			assert.Positive(t, busy.Warnings.ByKind["overload"])
+			require.Len(t, busy.Warnings.First, min(3, busy.Warnings.Total))
+			assert.Contains(t, busy.Warnings.First[0], "in the week of")
+			assert.Contains(t, plan.ImportSummary(busy), fmt.Sprintf("The Schedule now shows %d warnings for them (%d overload",
+				busy.Warnings.Total, busy.Warnings.ByKind["overload"]))
 		})
 	}
 }

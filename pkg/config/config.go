@@ -173,7 +173,7 @@ var Settings = []Setting{
 	{Flag: "backup-interval", Key: "backup.interval", Usage: "take a backup this often, e.g. 24h (default: off)", Serve: true},
 	{Flag: "backup-keep", Key: "backup.keep", Default: "7", Usage: "scheduled backups to keep in backup-dir; older ones are removed once a new scheduled one verifies (0 keeps all; on-demand backups are never removed)", Serve: true},
 	{Flag: "backup-min-age", Key: "backup.min-age", Default: "24h", Usage: "no backup younger than this is pruned, whatever backup-keep says", Serve: true},
-	{Flag: "holiday-calendar", Key: "campaign.holiday-calendar", Default: "none", Usage: "country code (us, gb, de ...) whose public holidays generated campaigns avoid unless a configuration names its own, or none", Serve: true},
+	{Flag: "holiday-calendar", Key: "campaign.holiday-calendar", Default: "", Usage: "country code (us, gb, de ...) whose public holidays generated campaigns avoid unless a configuration names its own; empty: the organisation's country (us for the seeded dataset); none: no holidays", Serve: true},
 	{Flag: "compose-generator", Key: "compose.generator", Default: "rules", Usage: "content generator: rules (built in) or openai (an OpenAI-compatible chat-completions API)", Compose: true},
 	{Flag: "compose-endpoint", Key: "compose.endpoint", Usage: "base URL of the OpenAI-compatible API, e.g. http://127.0.0.1:11434/v1 (compose-generator openai)", Compose: true},
 	{Flag: "compose-model", Key: "compose.model", Usage: "model name for the OpenAI-compatible API (compose-generator openai)", Compose: true},

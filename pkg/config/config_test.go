@@ -370,7 +370,7 @@ func TestHolidayCalendar(t *testing.T) {
 	inDir(t)
 	c, err := Load(flags(t))
 	require.NoError(t, err)
-	assert.Equal(t, "none", c.HolidayCalendar, "none by default")
+	assert.Equal(t, "", c.HolidayCalendar, "empty by default: the organisation's country")
 	t.Setenv("COMMSPLAN_CAMPAIGN_HOLIDAY_CALENDAR", " US ")
 	c, err = Load(flags(t))
 	require.NoError(t, err)

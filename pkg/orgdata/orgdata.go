@@ -91,12 +91,15 @@ type BusinessLine struct {
 
 // Dataset is the whole organisation dataset.
 type Dataset struct {
-	TotalEmployees int            `json:"totalEmployees"`
-	BusinessLines  []BusinessLine `json:"businessLines"`
-	Locations      []Location     `json:"locations"`
-	Divisions      []Division     `json:"divisions"`
-	Levels         []Level        `json:"levels"`
-	RoleGroups     []RoleGroup    `json:"roleGroups"`
-	JobTitles      []JobTitle     `json:"jobTitles"`
-	Generations    Generations    `json:"generations"`
+	TotalEmployees int `json:"totalEmployees"`
+	// Country is the ISO 3166 code of the country the organisation works
+	// in ("us"); campaign schedules avoid its public holidays by default.
+	Country       string         `json:"country,omitempty"`
+	BusinessLines []BusinessLine `json:"businessLines"`
+	Locations     []Location     `json:"locations"`
+	Divisions     []Division     `json:"divisions"`
+	Levels        []Level        `json:"levels"`
+	RoleGroups    []RoleGroup    `json:"roleGroups"`
+	JobTitles     []JobTitle     `json:"jobTitles"`
+	Generations   Generations    `json:"generations"`
 }

@@ -154,6 +154,17 @@ func RenderCampaign(raw json.RawMessage) (string, error) {
 	return campaign.RenderHTML(sched)
 }
 
+// CheckCampaign reads a schedule a client sent as a planner does: the
+// findings of the plan checker. The schedule must pass the activity
+// form's rules first, as for a save.
+func CheckCampaign(raw json.RawMessage) (campaign.CheckResult, error) {
+	sched, err := DecodeSchedule(raw)
+	if err != nil {
+		return campaign.CheckResult{}, err
+	}
+	return campaign.CheckReport(sched), nil
+}
+
 // Apply merges ch into c, renders the HTML from the resulting schedule and
 // validates the result, without the store. creating requires a title
 // and a schedule.

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/commsplan/commsplan/pkg/campaign"
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/schedule"
 	"github.com/commsplan/commsplan/pkg/store"
 )
 
@@ -32,7 +34,24 @@ type CampaignImport struct {
 	// Review, when not nil, asks for the review of every imported
 	// communication its campaign's approval does not cover.
 	Review *ImportReview
+	// WarnLimit and Loc are the Schedule's cap and time zone, for the
+	// warnings the import causes (the server's and the command's
+	// schedule.max-per-audience-week; 0 and nil are 3 and UTC).
+	WarnLimit int
+	Loc       *time.Location
 }
+
+// ImportWarnings are the Schedule warnings that name an imported
+// communication once the import is done: how many, by kind, and the first
+// few in the Schedule's words.
+type ImportWarnings struct {
+	Total  int            `json:"total"`
+	ByKind map[string]int `json:"byKind"`
+	First  []string       `json:"first"`
+}
+
+// importWarningsShown is how many warnings an import names.
+const importWarningsShown = 3
 
 // ImportResult is the answer of an import: the communications created,
 // how many of the chosen activities already had one (and were skipped),
@@ -42,6 +61,9 @@ type ImportResult struct {
 	Created  []domain.Communication `json:"created"`
 	Skipped  int                    `json:"skipped"`
 	Unmapped []string               `json:"unmapped"`
+	// Warnings are the Schedule warnings the import caused (none for a
+	// dry run).
+	Warnings ImportWarnings `json:"warnings"`
 }
 
 // ImportCampaign puts a saved campaign's activities on the Schedule, in one
@@ -54,7 +76,7 @@ type ImportResult struct {
 // so importing twice creates nothing the second time. Activities whose
 // audience label is unmapped are left out and their labels listed.
 func (p *Plan) ImportCampaign(ctx context.Context, campaignID string, in CampaignImport) (ImportResult, error) {
-	res := ImportResult{Created: []domain.Communication{}, Unmapped: []string{}}
+	res := ImportResult{Created: []domain.Communication{}, Unmapped: []string{}, Warnings: noWarnings()}
 	if _, err := acting(ctx); err != nil {
 		return res, err
 	}
@@ -145,10 +167,60 @@ func (p *Plan) ImportCampaign(ctx context.Context, campaignID string, in Campaig
 		return nil
 	})
 	if err != nil {
-		return ImportResult{Created: []domain.Communication{}, Unmapped: []string{}}, err
+		return ImportResult{Created: []domain.Communication{}, Unmapped: []string{}, Warnings: noWarnings()}, err
 	}
 	slices.Sort(res.Unmapped)
+	if !in.DryRun && len(res.Created) > 0 {
+		if res.Warnings, err = p.importWarnings(ctx, in, res.Created); err != nil {
+			return res, err
+		}
+	}
 	return res, nil
+}
+
+func noWarnings() ImportWarnings { return ImportWarnings{ByKind: map[string]int{}, First: []string{}} }
+
+// importWarnings reads the Schedule's warnings over the imported days and
+// keeps those that name an imported communication.
+func (p *Plan) importWarnings(ctx context.Context, in CampaignImport, created []domain.Communication) (ImportWarnings, error) {
+	out := noWarnings()
+	loc := in.Loc
+	if loc == nil {
+		loc = time.UTC
+	}
+	ids := map[string]bool{}
+	var from, to time.Time
+	for _, c := range created {
+		ids[c.ID] = true
+		d, err := time.ParseInLocation(time.DateOnly, c.ScheduledDate, loc)
+		if err != nil {
+			continue
+		}
+		if from.IsZero() || d.Before(from) {
+			from = d
+		}
+		if d.After(to) {
+			to = d
+		}
+	}
+	if from.IsZero() {
+		return out, nil
+	}
+	input, err := p.scheduleInput(ctx, in.WarnLimit, loc, from, to, true)
+	if err != nil {
+		return out, err
+	}
+	for _, w := range schedule.Warnings(input) {
+		if !slices.ContainsFunc(w.CommunicationIDs, func(id string) bool { return ids[id] }) {
+			continue
+		}
+		out.Total++
+		out.ByKind[w.Kind]++
+		if len(out.First) < importWarningsShown {
+			out.First = append(out.First, w.Message)
+		}
+	}
+	return out, nil
 }
 
 // ImportSummary is the import's one sentence, the dialog's toast and the
@@ -158,6 +230,18 @@ func ImportSummary(r ImportResult) string {
 	s := fmt.Sprintf("Successfully added %d communications to schedule", len(r.Created))
 	if r.Skipped > 0 {
 		s += fmt.Sprintf("; %d were already in the schedule", r.Skipped)
+	}
+	if w := r.Warnings; w.Total > 0 {
+		kinds := make([]string, 0, len(w.ByKind))
+		for k := range w.ByKind {
+			kinds = append(kinds, k)
+		}
+		slices.Sort(kinds)
+		parts := make([]string, len(kinds))
+		for i, k := range kinds {
+			parts[i] = fmt.Sprintf("%d %s", w.ByKind[k], k)
+		}
+		s += fmt.Sprintf(". The Schedule now shows %d warnings for them (%s)", w.Total, strings.Join(parts, ", "))
 	}
 	return s
 }

@@ -113,6 +113,9 @@ type Rules struct {
 	// Tolerance is how many days an anchored activity may stray outside
 	// its window when the window holds no business day.
 	Tolerance int
+	// BeforeGoLive are the steps (parts of titles) a go-live needs before
+	// it; a plan without one of them gets a lead-time warning.
+	BeforeGoLive []string
 }
 
 // Finding is one thing a planner would change.
@@ -516,6 +519,22 @@ func (c *checker) leadTime() {
 	if room < 21 {
 		c.add(RuleLeadTime, Warning, fmt.Sprintf("Go-live (%s) is %s after the start: announcement, training and go-live need 21 days, so the steps are compressed",
 			long(c.p.GoLive), plural(room, "day")))
+	}
+	if room <= 0 {
+		return
+	}
+	for _, step := range c.r.BeforeGoLive {
+		found := false
+		for _, a := range c.acts {
+			if a.Date.Before(c.p.GoLive) && c.matches(step, a) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			c.add(RuleLeadTime, Warning, fmt.Sprintf("Nothing titled %q comes before go-live (%s): the %s before it went to other activities",
+				step, long(c.p.GoLive), plural(room, "day")))
+		}
 	}
 }
 

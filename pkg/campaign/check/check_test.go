@@ -153,6 +153,18 @@ func TestLeadTime(t *testing.T) {
 		{"three weeks exactly", "2026-01-05", "2026-01-26", nil},
 		{"two weeks", "2026-01-05", "2026-01-19", []want{{Warning, "Go-live (19 Jan 2026) is 14 days after the start"}}},
 	}
+	// A step the go-live needs and the plan lacks before it.
+	fs := Check(Plan{Start: d("2026-01-05"), GoLive: d("2026-01-26"), Activities: []Activity{
+		act("1", "End-User Training Sessions", "2026-01-20", "Employees"),
+		act("2", "Why We Are Changing Systems", "2026-01-27", "Employees")}},
+		Rules{BeforeGoLive: []string{"End-User Training", "Why We Are Changing"}})
+	var lead []string
+	for _, f := range fs {
+		if f.Rule == RuleLeadTime {
+			lead = append(lead, f.Message)
+		}
+	}
+	assert.Equal(t, []string{`Nothing titled "Why We Are Changing" comes before go-live (26 Jan 2026): the 21 days before it went to other activities`}, lead)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			p := Plan{Start: d(c.start), GoLive: d(c.goLiv), Activities: []Activity{act("1", "x", c.start, "Employees")}}

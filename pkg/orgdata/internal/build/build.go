@@ -29,7 +29,8 @@ import (
 const allLines = "all"
 
 type source struct {
-	TotalEmployees int `yaml:"totalEmployees"`
+	TotalEmployees int    `yaml:"totalEmployees"`
+	Country        string `yaml:"country"`
 	Generations    struct {
 		Traditional   int            `yaml:"traditional"`
 		DigitalNative int            `yaml:"digitalNative"`
@@ -119,6 +120,7 @@ func JSON(d *orgdata.Dataset) ([]byte, error) {
 func assemble(s *source) (*orgdata.Dataset, error) {
 	d := &orgdata.Dataset{
 		TotalEmployees: s.TotalEmployees,
+		Country:        s.Country,
 		BusinessLines:  s.BusinessLines,
 		Generations: orgdata.Generations{
 			Traditional:   s.Generations.Traditional,
