@@ -434,7 +434,7 @@ func baseBodies(t *testing.T, ts *testServer) map[string]baseBody {
 	commBody := map[string]any{"title": "M", "themeId": theme.ID, "selectedQuestions": []string{question.ID},
 		"audienceId": audience.ID, "vehicleId": vehicle.ID, "rawContent": "raw", "generatedContent": "generated",
 		"finalContentId": content.ID, "status": "scheduled", "scheduledDate": "2031-03-04",
-		"sourceCampaignId": "camp", "sourceActivityId": "act"}
+		"sourceCampaignId": savedCampaigns(t, ts, "Source")["Source"], "sourceActivityId": "act"}
 	ts.json("POST", "/api/communications", commBody, http.StatusCreated, &comm)
 	blackoutBody := map[string]any{"name": "B", "startDate": "2031-03-04", "endDate": "2031-03-05", "audienceIds": []string{audience.ID}}
 	ts.json("POST", "/api/blackouts", blackoutBody, http.StatusCreated, &blackout)

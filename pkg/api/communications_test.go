@@ -1,6 +1,8 @@
 package api
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -65,11 +67,24 @@ func TestScheduledDateRoundTrip(t *testing.T) {
 	})
 }
 
-// batchItem is one valid import item.
-func batchItem(themeID string, i int) map[string]any {
+// batchItem is one valid import item, of a saved campaign.
+func batchItem(themeID, campaignID string, i int) map[string]any {
 	return map[string]any{"title": fmt.Sprintf("Imported %d", i), "themeId": themeID, "status": "scheduled",
 		"scheduledDate": fmt.Sprintf("2031-03-%02dT15:00:00.000Z", i%28+1), "rawContent": "Activity details",
-		"sourceCampaignId": "camp-1", "sourceActivityId": fmt.Sprintf("act-%d", i)}
+		"sourceCampaignId": campaignID, "sourceActivityId": fmt.Sprintf("act-%d", i)}
+}
+
+// savedCampaigns saves a campaign without activities for each title and
+// answers their ids by title.
+func savedCampaigns(t *testing.T, ts *testServer, titles ...string) map[string]string {
+	t.Helper()
+	ids := map[string]string{}
+	for _, title := range titles {
+		c := domain.Campaign{Title: title, Schedule: json.RawMessage(`{"activities":[]}`)}
+		require.NoError(t, ts.Store.CreateCampaign(context.Background(), &c))
+		ids[title] = c.ID
+	}
+	return ids
 }
 
 func TestCommunicationsBatch(t *testing.T) {
@@ -77,6 +92,7 @@ func TestCommunicationsBatch(t *testing.T) {
 		ts := newTestServer(t, b)
 		var theme domain.Theme
 		ts.json("POST", "/api/themes", map[string]string{"name": "Go-live", "description": "d"}, 201, &theme)
+		camps := savedCampaigns(t, ts, "camp-1", "camp-dangling", "camp-1000", "camp-again")
 		count := func() int {
 			var list []domain.Communication
 			ts.json("GET", "/api/communications", nil, 200, &list)
@@ -85,7 +101,7 @@ func TestCommunicationsBatch(t *testing.T) {
 		items := func(n int) []map[string]any {
 			out := make([]map[string]any, n)
 			for i := range out {
-				out[i] = batchItem(theme.ID, i)
+				out[i] = batchItem(theme.ID, camps["camp-1"], i)
 			}
 			return out
 		}
@@ -103,7 +119,7 @@ func TestCommunicationsBatch(t *testing.T) {
 			require.Len(t, created, 3)
 			for i, c := range created {
 				assert.Equal(t, fmt.Sprintf("Imported %d", i), c.Title)
-				assert.Equal(t, "camp-1", c.SourceCampaignID)
+				assert.Equal(t, camps["camp-1"], c.SourceCampaignID)
 				assert.Equal(t, fmt.Sprintf("act-%d", i), c.SourceActivityID)
 				assert.Equal(t, fmt.Sprintf("2031-03-%02dT15:00:00Z", i+1), c.ScheduledDate)
 				require.NotNil(t, c.Theme)
@@ -113,7 +129,7 @@ func TestCommunicationsBatch(t *testing.T) {
 			ts.json("GET", "/api/communications/"+created[2].ID, nil, 200, &got)
 			assert.Equal(t, "act-2", got.SourceActivityID, "source ids are stored")
 			ts.json("PUT", "/api/communications/"+got.ID, map[string]any{"title": "Edited"}, 200, &got)
-			assert.Equal(t, "camp-1", got.SourceCampaignID, "an update keeps them")
+			assert.Equal(t, camps["camp-1"], got.SourceCampaignID, "an update keeps them")
 			var single domain.Communication
 			ts.json("POST", "/api/communications", map[string]any{"title": "Single"}, 201, &single)
 			assert.Empty(t, single.SourceCampaignID)
@@ -122,13 +138,13 @@ func TestCommunicationsBatch(t *testing.T) {
 		before := count()
 
 		t.Run("an item without a status is scheduled; a status given wins", func(t *testing.T) {
-			noStatus := batchItem(theme.ID, 10)
+			noStatus := batchItem(theme.ID, camps["camp-1"], 10)
 			delete(noStatus, "status")
-			nullStatus := batchItem(theme.ID, 11)
+			nullStatus := batchItem(theme.ID, camps["camp-1"], 11)
 			nullStatus["status"] = nil
-			draft := batchItem(theme.ID, 12)
+			draft := batchItem(theme.ID, camps["camp-1"], 12)
 			draft["status"] = "draft"
-			sent := batchItem(theme.ID, 13)
+			sent := batchItem(theme.ID, camps["camp-1"], 13)
 			sent["status"] = "sent"
 			var created []domain.Communication
 			ts.json("POST", "/api/communications/batch", map[string]any{"communications": []any{noStatus, nullStatus, draft, sent}}, 201, &created)
@@ -158,7 +174,7 @@ func TestCommunicationsBatch(t *testing.T) {
 			fresh := func(n int) []map[string]any {
 				list := items(n)
 				for _, it := range list {
-					it["sourceCampaignId"] = "camp-dangling" // not skipped as imported before
+					it["sourceCampaignId"] = camps["camp-dangling"] // not skipped as imported before
 				}
 				return list
 			}
@@ -174,7 +190,7 @@ func TestCommunicationsBatch(t *testing.T) {
 			assert.Equal(t, before, count(), "nothing created")
 		})
 		t.Run("a wrong type is named by index", func(t *testing.T) {
-			list := []any{batchItem(theme.ID, 0), map[string]any{"title": 5}, "not an object"}
+			list := []any{batchItem(theme.ID, camps["camp-1"], 0), map[string]any{"title": 5}, "not an object"}
 			status, e := post(map[string]any{"communications": list})
 			assert.Equal(t, http.StatusBadRequest, status)
 			assert.Equal(t, "has the wrong type", e.Fields["communications[1].title"])
@@ -196,7 +212,7 @@ func TestCommunicationsBatch(t *testing.T) {
 			var created []domain.Communication
 			list := items(1000)
 			for _, it := range list {
-				it["sourceCampaignId"] = "camp-1000" // none imported yet
+				it["sourceCampaignId"] = camps["camp-1000"] // none imported yet
 			}
 			ts.json("POST", "/api/communications/batch", map[string]any{"communications": list}, 201, &created)
 			t.Logf("%s: 1,000 communications in one batch took %s", b.Name, time.Since(start).Round(time.Millisecond))
@@ -211,14 +227,14 @@ func TestCommunicationsBatch(t *testing.T) {
 			n := count()
 			list := items(3)
 			for _, it := range list {
-				it["sourceCampaignId"] = "camp-again"
+				it["sourceCampaignId"] = camps["camp-again"]
 			}
 			var created []domain.Communication
 			ts.json("POST", "/api/communications/batch", map[string]any{"communications": list}, 201, &created)
 			require.Len(t, created, 3)
 			// The same three again, one new, and the new one twice in the batch.
-			fresh := batchItem(theme.ID, 3)
-			fresh["sourceCampaignId"] = "camp-again"
+			fresh := batchItem(theme.ID, camps["camp-1"], 3)
+			fresh["sourceCampaignId"] = camps["camp-again"]
 			ts.json("POST", "/api/communications/batch", map[string]any{"communications": append(list, fresh, fresh)}, 201, &created)
 			require.Len(t, created, 1, "only the new activity")
 			assert.Equal(t, "act-3", created[0].SourceActivityID)

@@ -2,7 +2,10 @@ package api
 
 import (
 	"context"
+	"encoding/csv"
+	"encoding/json"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -10,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/schedule"
 	"github.com/commsplan/commsplan/pkg/store/storetest"
 )
@@ -82,20 +86,18 @@ func TestExportConditionalGET(t *testing.T) {
 			assert.Equal(t, http.StatusOK, status)
 		}
 
-		// A campaign write moves what shows campaigns, nothing else.
+		// A campaign write moves every export: a communication imported
+		// from a campaign shows its title.
 		ts.json("POST", "/api/campaigns", map[string]any{"title": "Wave 2", "schedule": sched, "htmlContent": html},
 			http.StatusCreated, nil)
 		for _, p := range []struct {
-			path, tag string
-			moved     bool
-		}{{csvPath, csvTag, false}, {campPath, campTag, true}, {feed.URL, feedTag, true}, {plain.URL, plainTag, false}} {
-			status, tag, _ := get(p.path, p.tag)
-			if p.moved {
-				assert.Equal(t, http.StatusOK, status, p.path)
-				assert.NotEqual(t, p.tag, tag)
-			} else {
-				assert.Equal(t, http.StatusNotModified, status, p.path)
-			}
+			path string
+			tag  *string
+		}{{csvPath, &csvTag}, {campPath, &campTag}, {feed.URL, &feedTag}, {plain.URL, &plainTag}} {
+			status, tag, _ := get(p.path, *p.tag)
+			assert.Equal(t, http.StatusOK, status, p.path)
+			assert.NotEqual(t, *p.tag, tag)
+			*p.tag = tag
 		}
 
 		// Renaming a theme changes the communications' embedded name: every
@@ -115,4 +117,136 @@ func mustZone(t *testing.T, name string) *time.Location {
 	loc, err := time.LoadLocation(name)
 	require.NoError(t, err)
 	return loc
+}
+
+// TestExportImportedOnce: after a campaign's activities are imported, the
+// schedule export with campaigns (CSV, JSON and ICS, streamed and whole)
+// and a feed with campaign activities list each imported activity once, as
+// its communication with its campaign's id and title, and every other
+// activity once as itself. Both backends.
+func TestExportImportedOnce(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b)
+		ctx := context.Background()
+		sched, html := generated(t, campaignConfig(t, "change-management-organizational"))
+		var saved domain.Campaign
+		ts.json("POST", "/api/campaigns", map[string]any{"title": "Wave 1", "schedule": sched, "htmlContent": html},
+			http.StatusCreated, &saved)
+		ts.json("POST", "/api/themes", map[string]string{"name": "Change", "description": "d"}, http.StatusCreated, nil)
+		labels := map[string]string{}
+		var picked []string
+		for i, a := range sched.Activities {
+			labels[a.Audience] = ""
+			if i%3 != 1 {
+				picked = append(picked, a.ID)
+			}
+		}
+		var res plan.ImportResult
+		ts.json("POST", "/api/campaigns/"+saved.ID+"/import", map[string]any{"activityIds": picked, "audienceMap": labels},
+			http.StatusCreated, &res)
+		require.Len(t, res.Created, len(picked))
+		n := len(sched.Activities)
+		t.Logf("%s: %d activities, %d imported", b.Name, n, len(picked))
+		commOf := map[string]string{} // activity id -> communication id
+		for _, c := range res.Created {
+			commOf[c.SourceActivityID] = c.ID
+		}
+		// want checks one listing: each activity once, as its communication
+		// when imported.
+		want := func(name string, kinds, ids, campIDs, campTitles []string) {
+			t.Helper()
+			require.Len(t, ids, n, name)
+			seen := map[string]int{}
+			for i, id := range ids {
+				seen[kinds[i]+" "+id]++
+				if kinds[i] == schedule.KindCommunication && campIDs != nil {
+					assert.Equal(t, saved.ID, campIDs[i], "%s: %s's Campaign ID", name, id)
+					assert.Equal(t, "Wave 1", campTitles[i], "%s: %s's Campaign", name, id)
+				}
+			}
+			for _, a := range sched.Activities {
+				key := schedule.KindCampaignActivity + " " + a.ID
+				if c, ok := commOf[a.ID]; ok {
+					key = schedule.KindCommunication + " " + c
+				}
+				assert.Equal(t, 1, seen[key], "%s: %s", name, key)
+			}
+		}
+		whole := func(opt schedule.ExportOptions) string {
+			comms, err := ts.Store.ListCommunications(ctx)
+			require.NoError(t, err)
+			camps, err := ts.Store.ListCampaigns(ctx)
+			require.NoError(t, err)
+			b, err := schedule.Export(comms, camps, opt)
+			require.NoError(t, err)
+			return string(b)
+		}
+
+		resp, body := ts.do("GET", "/api/schedule/export?format=json&includeCampaigns=true", nil)
+		require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+		assert.Equal(t, whole(schedule.ExportOptions{Format: schedule.FormatJSON, IncludeCampaigns: true}), string(body))
+		var entries []schedule.Entry
+		require.NoError(t, json.Unmarshal(body, &entries))
+		var kinds, ids, campIDs, titles []string
+		for _, e := range entries {
+			kinds, ids, campIDs, titles = append(kinds, e.Kind), append(ids, e.ID), append(campIDs, e.CampaignID), append(titles, e.CampaignTitle)
+		}
+		want("json", kinds, ids, campIDs, titles)
+
+		resp, body = ts.do("GET", "/api/schedule/export?format=csv&includeCampaigns=true", nil)
+		require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+		assert.Equal(t, whole(schedule.ExportOptions{Format: schedule.FormatCSV, IncludeCampaigns: true}), string(body))
+		rows, err := csv.NewReader(strings.NewReader(string(body))).ReadAll()
+		require.NoError(t, err)
+		require.Equal(t, []string{"Kind", "ID"}, rows[0][:2])
+		require.Equal(t, []string{"Campaign ID", "Campaign"}, rows[0][11:13])
+		kinds, ids, campIDs, titles = nil, nil, nil, nil
+		for _, r := range rows[1:] {
+			kinds, ids, campIDs, titles = append(kinds, r[0]), append(ids, r[1]), append(campIDs, r[11]), append(titles, r[12])
+		}
+		want("csv", kinds, ids, campIDs, titles)
+
+		// Without campaigns, the communications still name theirs.
+		resp, body = ts.do("GET", "/api/schedule/export?format=csv", nil)
+		require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+		rows, err = csv.NewReader(strings.NewReader(string(body))).ReadAll()
+		require.NoError(t, err)
+		require.Len(t, rows, len(picked)+1)
+		for _, r := range rows[1:] {
+			assert.Equal(t, []string{saved.ID, "Wave 1"}, r[11:13])
+		}
+
+		ics := func(name, body string) {
+			t.Helper()
+			var ks, ids []string
+			// Unfolded: a long UID goes on over lines.
+			for _, line := range strings.Split(strings.ReplaceAll(body, "\r\n ", ""), "\r\n") {
+				uid, ok := strings.CutPrefix(line, "UID:")
+				if !ok {
+					continue
+				}
+				if id, ok := strings.CutPrefix(uid, saved.ID+"-"); ok {
+					ks, ids = append(ks, schedule.KindCampaignActivity), append(ids, strings.TrimSuffix(id, "@commsplan"))
+				} else {
+					ks, ids = append(ks, schedule.KindCommunication), append(ids, strings.TrimSuffix(uid, "@commsplan"))
+				}
+			}
+			want(name, ks, ids, nil, nil)
+		}
+		resp, body = ts.do("GET", "/api/schedule/export?format=ics&includeCampaigns=true", nil)
+		require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+		assert.Equal(t, whole(schedule.ExportOptions{Format: schedule.FormatICS, IncludeCampaigns: true}), string(body))
+		ics("ics", string(body))
+		var feed CreatedFeed
+		ts.json("POST", "/api/calendar-feeds", map[string]any{"name": "Team", "includeCampaignActivities": true}, http.StatusCreated, &feed)
+		resp, body = ts.fetch(feed.URL, nil)
+		require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+		ics("feed", string(body))
+
+		// A communication deleted gives its activity back to the campaign.
+		ts.json("DELETE", "/api/communications/"+res.Created[0].ID, nil, http.StatusNoContent, nil)
+		resp, body = ts.do("GET", "/api/schedule/export?format=json&includeCampaigns=true", nil)
+		require.Equal(t, http.StatusOK, resp.StatusCode)
+		assert.Contains(t, string(body), `"id": "`+res.Created[0].SourceActivityID+`"`)
+	})
 }

@@ -138,8 +138,8 @@ func (s *Server) exportSchedule(w http.ResponseWriter, r *http.Request) {
 
 // streamExport answers an export of the schedule. Its strong ETag is a hash
 // of the data versions the body depends on (communications, which embed
-// their theme, audience and vehicle names, and with campaigns the
-// campaigns), the options and the build, read before any row: the same tag
+// their theme, audience and vehicle names, and campaigns, whose titles
+// the imported communications show), the options and the build, read before any row: the same tag
 // always means the same bytes, and a match is a 304 without reading the
 // plan. Otherwise the body is written as it is read
 // (schedule.ExportTo), never held whole. An error before the first byte is
@@ -178,10 +178,8 @@ func (s *Server) streamExport(w http.ResponseWriter, r *http.Request, opt schedu
 
 // exportETag is streamExport's entity tag for opt.
 func (s *Server) exportETag(ctx context.Context, opt schedule.ExportOptions) (string, error) {
-	lists := []store.List{store.CommunicationsList}
-	if opt.IncludeCampaigns {
-		lists = append(lists, store.CampaignsList)
-	}
+	// Campaigns always: an imported communication names its campaign.
+	lists := []store.List{store.CommunicationsList, store.CampaignsList}
 	// Who reads it: people who see different items get different tags.
 	view, err := s.store.ViewKey(ctx)
 	if err != nil {

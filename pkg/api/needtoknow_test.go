@@ -17,6 +17,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/store/sqlstore"
 	"github.com/commsplan/commsplan/pkg/store/storetest"
 )
@@ -276,10 +277,27 @@ func TestNeedToKnowSweep(t *testing.T) {
 			assert.Equal(t, http.StatusOK, status, "GET %s as the insider", path)
 			assert.Contains(t, text, canaryWord, "GET %s as the insider", path)
 		}
-		for _, path := range []string{"/api/campaigns/" + cp.campaign, "/api/communications/" + cp.ownComm, "/api/audit", "/api/inbox"} {
+		for _, path := range []string{"/api/campaigns/" + cp.campaign, "/api/communications/" + cp.ownComm, "/api/audit"} {
 			_, text := cp.admin.swept(path)
 			assert.Contains(t, text, canaryWord, "GET %s as an admin", path)
 		}
+		// The inbox keeps no title or text of a confidential item, even for
+		// those who may see it: the mention of the admin and the review
+		// request are there, as links.
+		var inbox plan.InboxPage
+		cp.admin.json("GET", "/api/inbox", nil, http.StatusOK, &inbox)
+		kinds := map[string]bool{}
+		for _, e := range inbox.Entries {
+			if e.EntityID == cp.campaign {
+				kinds[e.Kind] = true
+				assert.Equal(t, domain.ConfidentialLabel, e.Title, e.Kind)
+				assert.Empty(t, e.Excerpt, e.Kind)
+			}
+		}
+		assert.Equal(t, map[string]bool{domain.InboxMention: true, domain.InboxReviewRequested: true}, kinds,
+			"the admin was mentioned and asked for a review")
+		_, text := cp.admin.swept("/api/inbox")
+		assert.NotContains(t, text, canaryWord, "GET /api/inbox as an admin")
 		// The insider's exports mark the imported communications: the
 		// Confidentiality column of the CSV, CLASS:CONFIDENTIAL in the ICS.
 		_, csv := cp.insider.swept("/api/schedule/export?format=csv&includeConfidential=true")
@@ -296,7 +314,7 @@ func TestNeedToKnowSweep(t *testing.T) {
 		_, csv = cp.insider.swept("/api/schedule/export?format=csv")
 		assert.NotContains(t, csv, canaryWord)
 		// A warning counts what the reader may not see, without naming it.
-		_, text := cp.outsider.swept("/api/schedule/warnings?from=" + cp.from + "&to=" + cp.to)
+		_, text = cp.outsider.swept("/api/schedule/warnings?from=" + cp.from + "&to=" + cp.to)
 		assert.Contains(t, text, "further activit", "the hidden imported activities count in the warnings")
 		// Hidden by id is 404, as if it did not exist.
 		for _, path := range []string{"/api/campaigns/" + cp.campaign, "/api/communications/" + cp.comm, "/api/campaigns/" + cp.campaign + "/comments",
@@ -386,5 +404,43 @@ func TestViewKeyCostsNoQuery(t *testing.T) {
 		assert.Equal(t, int64(1), s, "an insider change reads the scopes again")
 		resp, _ := cp.insider.do("GET", "/api/communications/"+cp.ownComm, nil)
 		assert.Equal(t, http.StatusNotFound, resp.StatusCode, "removed, the insider no longer sees it")
+	})
+}
+
+// TestHiddenSourceCampaignRefused: a communication naming as its source a
+// confidential campaign its author may not see is refused as one naming a
+// campaign that does not exist, word for word, in a batch, a create and an
+// update; the insider's is created. Both backends.
+func TestHiddenSourceCampaignRefused(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b)
+		cp := newCanaryPlan(t, ts)
+		batch := func(campaignID string) map[string]any {
+			return map[string]any{"communications": []any{map[string]any{"title": "Follow-up", "status": "draft",
+				"sourceCampaignId": campaignID, "sourceActivityId": "a-new"}}}
+		}
+		for _, who := range []*testServer{cp.outsider, cp.viewer, cp.shared} {
+			var before []domain.Communication
+			who.json("GET", "/api/communications", nil, http.StatusOK, &before)
+			resp, hidden := who.do("POST", "/api/communications/batch", batch(cp.campaign))
+			if resp.StatusCode == http.StatusForbidden {
+				continue // a viewer may not write at all
+			}
+			assert.Equal(t, http.StatusBadRequest, resp.StatusCode, string(hidden))
+			assert.Contains(t, errorBody(t, hidden).Fields, "communications[0].sourceCampaignId")
+			_, missing := who.do("POST", "/api/communications/batch", batch(missingID))
+			assert.Equal(t, string(missing), string(hidden), "the same answer as for a campaign that does not exist")
+			who.fieldError("POST", "/api/communications", map[string]any{"title": "Follow-up", "sourceCampaignId": cp.campaign}, "sourceCampaignId")
+			var own domain.Communication
+			who.json("POST", "/api/communications", map[string]any{"title": "Mine"}, http.StatusCreated, &own)
+			who.fieldError("PUT", "/api/communications/"+own.ID, map[string]any{"sourceCampaignId": cp.campaign}, "sourceCampaignId")
+			var after []domain.Communication
+			who.json("GET", "/api/communications", nil, http.StatusOK, &after)
+			assert.Len(t, after, len(before)+1, "only the plain one was created")
+		}
+		var created []domain.Communication
+		cp.insider.json("POST", "/api/communications/batch", batch(cp.campaign), http.StatusCreated, &created)
+		require.Len(t, created, 1)
+		assert.True(t, created[0].Confidential, "it takes the campaign's scope")
 	})
 }

@@ -84,10 +84,17 @@ func (n *Notices) Add(ctx context.Context, ev Event) error {
 		return nil
 	}
 	ev.Recipients, ev.RecipientNames = ids, names
+	// An entry about a confidential item keeps neither its title nor the
+	// text: the row outlives who may see the item (a backup, a later
+	// change of its insiders), and the link is enough for an insider.
+	title, excerpt := ev.Title, domain.Excerpt(ev.Text)
+	if ev.Confidential {
+		title, excerpt = domain.ConfidentialLabel, ""
+	}
 	entries := make([]domain.InboxEntry, len(ids))
 	for i, id := range ids {
 		entries[i] = domain.InboxEntry{PersonID: id, Kind: ev.Kind, EntityType: ev.EntityType, EntityID: ev.EntityID,
-			Title: ev.Title, ActorID: a.ID, ActorName: a.Name, CommentID: ev.CommentID, Excerpt: domain.Excerpt(ev.Text), At: ev.At}
+			Title: title, ActorID: a.ID, ActorName: a.Name, CommentID: ev.CommentID, Excerpt: excerpt, At: ev.At}
 	}
 	if err := n.tx.AddInboxEntries(ctx, entries); err != nil {
 		return err

@@ -329,8 +329,9 @@ func renumber(err error, at []int) error {
 // each up once.
 type refCache map[string]bool
 
-// check makes sure every selected question and the final content that c
-// names (beyond those before already named) exist; otherwise it is a
+// check makes sure every selected question, the final content and the
+// source campaign that c names (beyond those before already named) exist
+// for the actor; otherwise it is a
 // *store.ReferenceError on prefix+field. The store keeps these as plain
 // ids, with no foreign key to catch them, so a question deleted since it
 // was chosen does not block editing the title.
@@ -346,6 +347,15 @@ func (known refCache) check(ctx context.Context, st store.Store, c *domain.Commu
 	if id := c.FinalContentID; id != "" && (before == nil || before.FinalContentID != id) {
 		if err := known.exists("content:"+id, func() error { _, err := st.GetContent(ctx, id); return err }); err != nil {
 			return refError(err, prefix+"finalContentId")
+		}
+	}
+	// The source campaign is read in the actor's view: one they may not see
+	// is refused as one that does not exist, since the communication would
+	// take its scope and vanish from them, and a different answer would
+	// tell them it exists.
+	if id := c.SourceCampaignID; id != "" && (before == nil || before.SourceCampaignID != id) {
+		if err := known.exists("campaign:"+id, func() error { _, err := st.GetCampaign(ctx, id); return err }); err != nil {
+			return refError(err, prefix+"sourceCampaignId")
 		}
 	}
 	return nil

@@ -156,9 +156,12 @@ const (
 
 // Entries lists what an export holds, in calendar order (day, then all-day
 // before timed, then time, title and UID): each communication with status
-// scheduled and a date, and with IncludeCampaigns every activity of every
-// campaign (those with a confidentiality label only with
-// IncludeConfidential), kept when its day lies in the range. A communication whose
+// scheduled and a date, with its campaign when it was imported from one
+// the reader sees, and with IncludeCampaigns every activity of every
+// campaign that no communication was imported from (those with a
+// confidentiality label only with IncludeConfidential), kept when its day
+// lies in the range. comms and campaigns are the reader's: every
+// communication, whatever its status, and every campaign. A communication whose
 // stored date cannot be read is left out; a campaign whose schedule cannot
 // be read is an error, since it was validated when saved.
 func Entries(comms []domain.Communication, campaigns []domain.Campaign, opt ExportOptions) ([]Entry, error) {
@@ -166,6 +169,7 @@ func Entries(comms []domain.Communication, campaigns []domain.Campaign, opt Expo
 	if loc == nil {
 		loc = time.UTC
 	}
+	im := memoryImports(comms, campaigns)
 	var out []Entry
 	keep := func(e Entry) {
 		if e, ok := placed(e, opt, loc); ok {
@@ -176,11 +180,11 @@ func Entries(comms []domain.Communication, campaigns []domain.Campaign, opt Expo
 		if !keeps(c, opt) {
 			continue
 		}
-		keep(communicationEntry(c, at))
+		keep(communicationEntry(c, at, im))
 	}
 	if opt.IncludeCampaigns {
 		for i, c := range campaigns {
-			if err := campaignEntries(c, opt, loc, i, func(e Entry) { out = append(out, e) }); err != nil {
+			if err := campaignEntries(c, opt, loc, i, im, func(e Entry) { out = append(out, e) }); err != nil {
 				return nil, err
 			}
 		}
@@ -195,10 +199,12 @@ func Entries(comms []domain.Communication, campaigns []domain.Campaign, opt Expo
 // eachActivity calls fn with each activity of c an export keeps, in the
 // stored schedule's order with its index there and its day: none unless c
 // is approved with opt.ApprovedOnly, no confidential one without
-// opt.IncludeConfidential, and only those whose day lies in opt's range.
+// opt.IncludeConfidential, none a communication was imported from (im: it
+// is listed as that communication), and only those whose day lies in
+// opt's range.
 // A schedule that cannot be read, or a kept activity without a valid date,
 // is an error (both were validated when the campaign was saved).
-func eachActivity(c domain.Campaign, opt ExportOptions, fn func(i int, a campaign.Activity, day time.Time) error) error {
+func eachActivity(c domain.Campaign, opt ExportOptions, im *imports, fn func(i int, a campaign.Activity, day time.Time) error) error {
 	if opt.ApprovedOnly && c.Review.State != domain.ReviewApproved {
 		return nil
 	}
@@ -211,7 +217,7 @@ func eachActivity(c domain.Campaign, opt ExportOptions, fn func(i int, a campaig
 		return fmt.Errorf("campaign %s: stored schedule: %w", c.ID, err)
 	}
 	for i, a := range s.Activities {
-		if a.Confidentiality != "" && !opt.IncludeConfidential {
+		if (a.Confidentiality != "" && !opt.IncludeConfidential) || im.imported(c.ID, a.ID) {
 			continue
 		}
 		day, err := a.Day()
@@ -231,8 +237,8 @@ func eachActivity(c domain.Campaign, opt ExportOptions, fn func(i int, a campaig
 // eachActivity keeps, placed in loc; seq is c's place among the campaigns
 // in ListCampaigns' order, which with the activity's index settles the
 // order of entries compareEntries finds equal.
-func campaignEntries(c domain.Campaign, opt ExportOptions, loc *time.Location, seq int, keep func(Entry)) error {
-	return eachActivity(c, opt, func(i int, a campaign.Activity, _ time.Time) error {
+func campaignEntries(c domain.Campaign, opt ExportOptions, loc *time.Location, seq int, im *imports, keep func(Entry)) error {
+	return eachActivity(c, opt, im, func(i int, a campaign.Activity, _ time.Time) error {
 		e, err := activityEntry(c, a)
 		if err != nil {
 			return fmt.Errorf("campaign %s: %w", c.ID, err)
@@ -294,9 +300,12 @@ func keeps(c domain.Communication, opt ExportOptions) bool {
 // without a label of its own (one of a campaign a planner marked).
 const confidentialLabel = "Confidential"
 
-func communicationEntry(c domain.Communication, at domain.Scheduled) Entry {
+// communicationEntry describes a scheduled communication; im names the
+// campaign it was imported from.
+func communicationEntry(c domain.Communication, at domain.Scheduled, im *imports) Entry {
 	e := Entry{Kind: KindCommunication, UID: icalendar.UIDPart(c.ID) + "@commsplan", ID: c.ID, Title: c.Title,
 		ScheduledDate: at.String(), AllDay: at.AllDay, Status: c.Status, at: at, Confidentiality: c.Confidentiality}
+	e.CampaignID, e.CampaignTitle = im.campaign(c)
 	if c.Confidential && e.Confidentiality == "" {
 		e.Confidentiality = confidentialLabel
 	}

@@ -42,7 +42,11 @@ func ExportTo(ctx context.Context, w io.Writer, src Source, opt ExportOptions) e
 	if loc == nil {
 		loc = time.UTC
 	}
-	acts := &activities{src: src, opt: opt, loc: loc}
+	im, err := readImports(ctx, src)
+	if err != nil {
+		return err
+	}
+	acts := &activities{src: src, opt: opt, loc: loc, im: im}
 	if opt.IncludeCampaigns {
 		if err := acts.plan(ctx); err != nil {
 			return err
@@ -96,7 +100,7 @@ func ExportTo(ctx context.Context, w io.Writer, src Source, opt ExportOptions) e
 	var frontier string
 	f := store.CommunicationFilter{From: opt.From, To: opt.To, Loc: loc, Statuses: []string{domain.StatusScheduled},
 		Undated: store.UndatedExclude, NoContent: true}
-	err := src.EachCommunication(ctx, f, func(c domain.Communication) error {
+	err = src.EachCommunication(ctx, f, func(c domain.Communication) error {
 		at, err := domain.ParseScheduled(c.ScheduledDate)
 		if err != nil || !keeps(c, opt) {
 			return nil
@@ -109,7 +113,7 @@ func ExportTo(ctx context.Context, w io.Writer, src Source, opt ExportOptions) e
 				}
 			}
 		}
-		if e, ok := placed(communicationEntry(c, at), opt, loc); ok {
+		if e, ok := placed(communicationEntry(c, at, im), opt, loc); ok {
 			pending = append(pending, e)
 		}
 		return nil
@@ -139,6 +143,7 @@ type activities struct {
 	src   Source
 	opt   ExportOptions
 	loc   *time.Location
+	im    *imports
 	spans []span
 	// open is a heap of the opened campaigns' entries not yet written, each
 	// campaign's sorted, the one with the first entry at the top.
@@ -158,7 +163,7 @@ func (a *activities) plan(ctx context.Context) error {
 	seq := 0
 	err := a.src.EachCampaign(ctx, nil, func(c domain.Campaign) error {
 		first := ""
-		err := eachActivity(c, a.opt, func(_ int, _ campaign.Activity, day time.Time) error {
+		err := eachActivity(c, a.opt, a.im, func(_ int, _ campaign.Activity, day time.Time) error {
 			if d := day.Format(time.DateOnly); first == "" || d < first {
 				first = d
 			}
@@ -197,7 +202,7 @@ func (a *activities) openDay(ctx context.Context, day string) error {
 	a.spans = a.spans[n:]
 	return a.src.EachCampaign(ctx, ids, func(c domain.Campaign) error {
 		var es []Entry
-		if err := campaignEntries(c, a.opt, a.loc, seqs[c.ID], func(e Entry) { es = append(es, e) }); err != nil {
+		if err := campaignEntries(c, a.opt, a.loc, seqs[c.ID], a.im, func(e Entry) { es = append(es, e) }); err != nil {
 			return err
 		}
 		if len(es) > 0 {

@@ -64,7 +64,9 @@ func streamPlan(t *testing.T, st store.Store) {
 // their activities out of date order, one after the last communication,
 // one whose first activity is confidential, ties with a communication
 // ("Instant 3" on 2027-04-04) and between campaigns, an activity id
-// repeated within a campaign, and one approved.
+// repeated within a campaign, and one approved; and communications
+// imported from some of their activities: one moved to another day, one a
+// draft, one at an instant, and one whose campaign is gone.
 func spreadCampaigns(t *testing.T, st store.Store) {
 	ctx := context.Background()
 	act := func(id, title, date string) campaign.Activity {
@@ -75,6 +77,7 @@ func spreadCampaigns(t *testing.T, st store.Store) {
 	conf.Confidentiality = "Board Confidential"
 	twin := act("t1", "Same day, same title", "2027-04-04")
 	twin.Description = "the second of two"
+	ids := map[string]string{}
 	for _, c := range []struct {
 		title    string
 		approved bool
@@ -97,6 +100,15 @@ func spreadCampaigns(t *testing.T, st store.Store) {
 		if c.approved {
 			require.NoError(t, st.SetReview(ctx, "campaign", cp.ID, domain.Review{State: domain.ReviewApproved}))
 		}
+		ids[c.title] = cp.ID
+	}
+	for _, c := range []*domain.Communication{
+		{Title: "Kick-off, moved", Status: domain.StatusScheduled, ScheduledDate: "2027-05-01", SourceCampaignID: ids["Overlap one"], SourceActivityID: "o1"},
+		{Title: "Close", Status: domain.StatusDraft, ScheduledDate: "2027-06-02", SourceCampaignID: ids["Overlap one"], SourceActivityID: "o4"},
+		{Title: "Announce", Status: domain.StatusScheduled, ScheduledDate: "2026-11-02T23:30:00Z", SourceCampaignID: ids["Before all"], SourceActivityID: "b1"},
+		{Title: "Orphan", Status: domain.StatusScheduled, ScheduledDate: "2027-02-02", SourceCampaignID: "gone", SourceActivityID: "x1"},
+	} {
+		require.NoError(t, st.CreateCommunication(ctx, c))
 	}
 }
 
@@ -140,6 +152,31 @@ func TestExportToIsExport(t *testing.T) {
 					require.Equal(t, string(want), got.String(), "%s %s", format, name)
 				}
 			}
+			// The imported activities are listed once, as their
+			// communications, which name their campaigns when they exist.
+			entries, err := schedule.Entries(comms, camps, schedule.ExportOptions{IncludeCampaigns: true})
+			require.NoError(t, err)
+			activities := map[string]bool{} // "<campaign> <activity id>"
+			byTitle := map[string]schedule.Entry{}
+			for _, e := range entries {
+				if e.Kind == schedule.KindCampaignActivity {
+					activities[e.CampaignTitle+" "+e.ID] = true
+				} else {
+					byTitle[e.Title] = e
+				}
+			}
+			for _, gone := range []string{"Overlap one o1", "Overlap one o4", "Before all b1"} {
+				assert.False(t, activities[gone], "%s is listed as its communication", gone)
+			}
+			assert.True(t, activities["Before all b2"], "the others stay")
+			assert.True(t, activities["Overlap two p1"], "the others stay")
+			assert.Equal(t, "Overlap one", byTitle["Kick-off, moved"].CampaignTitle)
+			assert.Equal(t, "Before all", byTitle["Announce"].CampaignTitle)
+			assert.NotEmpty(t, byTitle["Announce"].CampaignID)
+			require.Contains(t, byTitle, "Orphan")
+			assert.Empty(t, byTitle["Orphan"].CampaignID+byTitle["Orphan"].CampaignTitle, "a campaign the reader does not see is not named")
+			assert.NotContains(t, byTitle, "Close", "a draft is not on the schedule")
+
 			var got bytes.Buffer
 			err = schedule.ExportTo(ctx, &got, st, schedule.ExportOptions{Format: "pdf"})
 			assert.Equal(t, domain.FieldErrors{"format": "must be ics, csv or json"}, err)

@@ -128,6 +128,9 @@ type CommunicationFilter struct {
 	// Sort orders the rows; the zero value is ListCommunications' order
 	// (created, then id).
 	Sort CommunicationSort
+	// Imported keeps only the communications imported from a campaign
+	// (SourceCampaignID set), whatever their status and date.
+	Imported bool
 	// NoContent leaves the content out of the rows read (RawContent,
 	// GeneratedContent and SelectedQuestions come back empty), for a
 	// reader that does not show it, such as the schedule export.

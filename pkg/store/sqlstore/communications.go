@@ -233,6 +233,10 @@ func (s *Store) communicationQuery(ctx context.Context, f store.CommunicationFil
 	if f.Q != "" {
 		q.where = append(q.where, s.likeAny(arg(likePattern(f.Q)), "c.title", "c.raw_content"))
 	}
+	if f.Imported {
+		// The predicate of the partial index communications_source_campaign.
+		q.where = append(q.where, `c.source_campaign_id <> ''`)
+	}
 	switch {
 	case f.IDs == nil:
 	case len(f.IDs) == 0:

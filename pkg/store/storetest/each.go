@@ -30,6 +30,9 @@ func testEachCommunication(t *testing.T, s store.Store) {
 		if i%7 == 0 {
 			c.ThemeID = other.ID
 		}
+		if i%11 == 0 {
+			c.SourceCampaignID, c.SourceActivityID = "camp-1", fmt.Sprintf("act-%d", i)
+		}
 		switch i % 5 {
 		case 0:
 			// undated
@@ -57,6 +60,7 @@ func testEachCommunication(t *testing.T, s store.Store) {
 		"no ids":             {IDs: []string{}},
 		"text":               {Q: "item 12"},
 		"undated only, sort": {Undated: store.UndatedOnly, Sort: store.SortTitle},
+		"imported":           {Imported: true, NoContent: true},
 	} {
 		t.Run(name, func(t *testing.T) {
 			want, err := s.FilterCommunications(ctx, f)
@@ -82,6 +86,12 @@ func testEachCommunication(t *testing.T, s store.Store) {
 				return
 			}
 			assert.Equal(t, want, got, "the same rows, embedded alike")
+			if f.Imported {
+				assert.Len(t, got, 119, "every eleventh row")
+				for _, c := range got {
+					assert.NotEmpty(t, c.SourceActivityID)
+				}
+			}
 		})
 	}
 	// NoContent reads the same rows, the content left out.
