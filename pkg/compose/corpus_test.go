@@ -159,9 +159,9 @@ type routing struct {
 	total, right int
 	// The same on the notes of odd and even number (the file name's
 	// leading number), so a rule fitted to one half shows on the other.
-	half [2]struct{ total, right int }
-	confusion    map[[2]int]int // [gold, got] → count
-	wrong        []string
+	half      [2]struct{ total, right int }
+	confusion map[[2]int]int // [gold, got] → count
+	wrong     []string
 }
 
 func routeCorpus(t testing.TB) routing {

@@ -72,7 +72,7 @@ var (
 	siteCue   = regexp.MustCompile(`(?i)\b(?:office|site|hub|depot|warehouse|canteen|centre|center|station|yard|workshop|trailers?|stores|car park)\b`)
 	mustCue   = regexp.MustCompile(`(?i)\b(?:must|need to|needs to|have to|has to|required|due|deadline|last day|please|do not|don't|never|always)\b`)
 	// A rate ("$180 a night", "three days a week") is an amount, not a time.
-	rateCue = regexp.MustCompile(`(?i)\b(?:a|an|per) (?:night|day|week|month|year|hour)\b`)
+	rateCue   = regexp.MustCompile(`(?i)\b(?:a|an|per) (?:night|day|week|month|year|hour)\b`)
 	howCue    = regexp.MustCompile(`(?i)\b(?:to (?:book|enrol|register|apply|sign|log|order)|sign in|log in|in the (?:\w+ )?(?:portal|app)|portal|through|via|press|click|select|search|pick|in person|no booking)\b`)
 	changeCue = regexp.MustCompile(`(?i)\b(?:change|changes|changing|new|now|no longer|instead|replaces?|moves?|from \S+ to|rises|falls|capped|rule|stays?|remain|same|nothing|announce|acquire|acquisition|closed|sign)\b`)
 )
