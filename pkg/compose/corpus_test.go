@@ -51,10 +51,10 @@ type goldNote struct {
 }
 
 // The floors the reading is held to. Key dates meet the 95%;
-// routing is held at what it reaches (75.3%), under the 90%
+// routing is held at what it reaches (76.2%), under the 90%
 // target (docs/compose.md, "The notes corpus", reports the confusion).
 const (
-	routingTarget = 75
+	routingTarget = 76
 	keyDateTarget = 95
 )
 
@@ -157,13 +157,19 @@ func TestCorpusWithheld(t *testing.T) {
 // the rest, for the email (where every sentence is placed).
 type routing struct {
 	total, right int
-	confusion    map[[2]int]int // [gold, got] → count
-	wrong        []string
+	// The same on the notes of odd and even number (the file name's
+	// leading number), so a rule fitted to one half shows on the other.
+	half      [2]struct{ total, right int }
+	confusion map[[2]int]int // [gold, got] → count
+	wrong     []string
 }
 
 func routeCorpus(t testing.TB) routing {
 	r := routing{confusion: map[[2]int]int{}}
 	for _, g := range loadCorpus(t) {
+		var num int
+		_, _ = fmt.Sscanf(g.name, "%d", &num)
+		h := &r.half[num%2]
 		in := g.input(t, "email")
 		m := newMaterial(in, FormatHTML)
 		placed := map[string]int{}
@@ -176,12 +182,14 @@ func routeCorpus(t testing.TB) routing {
 		}
 		for _, s := range g.Sentences {
 			r.total++
+			h.total++
 			got, ok := placed[s.S]
 			if !ok {
 				got = -1 // not read as a sentence
 			}
 			if got == s.Q {
 				r.right++
+				h.right++
 				continue
 			}
 			r.confusion[[2]int{s.Q, got}]++
@@ -196,6 +204,10 @@ func TestCorpusRouting(t *testing.T) {
 	r := routeCorpus(t)
 	pct := 100 * float64(r.right) / float64(r.total)
 	t.Logf("routing: %d of %d labels (%.1f%%)", r.right, r.total, pct)
+	for i, name := range []string{"even", "odd"} {
+		h := r.half[i]
+		t.Logf("routing on the %s-numbered notes: %d of %d (%.1f%%)", name, h.right, h.total, 100*float64(h.right)/float64(h.total))
+	}
 	var keys [][2]int
 	for k := range r.confusion {
 		keys = append(keys, k)

@@ -70,7 +70,9 @@ var (
 	roleCue   = regexp.MustCompile(`(?i)\b(?:director|manager|lead|leader|warden|adviser|specialist|clerk|super users?|officer|joins)\b`)
 	placeCue  = regexp.MustCompile(`\b\d+[A-Z]?\s+(?:[A-Z][a-z]+\s+){1,2}(?:Street|St\.|Road|Rd\.|Avenue|Ave\.|Blvd\.|Lane|Ln\.|Sq\.|Square|Way|Drive|Park)|\b(?:Room|Building|Unit|Suite|Level|Gate|Floor|Wing) [A-Z0-9]|\b(?:Atrium|Assembly Point)\b`)
 	siteCue   = regexp.MustCompile(`(?i)\b(?:office|site|hub|depot|warehouse|canteen|centre|center|station|yard|workshop|trailers?|stores|car park)\b`)
-	mustCue   = regexp.MustCompile(`(?i)\b(?:must|need to|needs to|have to|has to|required|due|deadline|last day|please|do not|don't|never|always|by (?:mon|tue|wed|thu|fri|sat|sun|\d))`)
+	mustCue   = regexp.MustCompile(`(?i)\b(?:must|need to|needs to|have to|has to|required|due|deadline|last day|please|do not|don't|never|always)\b`)
+	// A rate ("$180 a night", "three days a week") is an amount, not a time.
+	rateCue   = regexp.MustCompile(`(?i)\b(?:a|an|per) (?:night|day|week|month|year|hour)\b`)
 	howCue    = regexp.MustCompile(`(?i)\b(?:to (?:book|enrol|register|apply|sign|log|order)|sign in|log in|in the (?:\w+ )?(?:portal|app)|portal|through|via|press|click|select|search|pick|in person|no booking)\b`)
 	changeCue = regexp.MustCompile(`(?i)\b(?:change|changes|changing|new|now|no longer|instead|replaces?|moves?|from \S+ to|rises|falls|capped|rule|stays?|remain|same|nothing|announce|acquire|acquisition|closed|sign)\b`)
 )
@@ -101,7 +103,7 @@ func imperativeAfterClause(s string) bool {
 func sentenceCues(u unit) (all, primary cue) {
 	s := u.text
 	var c cue
-	if u.dated || timeCue.MatchString(s) {
+	if u.dated || timeCue.MatchString(rateCue.ReplaceAllString(s, "")) {
 		c |= cueWhen
 	}
 	if contactCue.MatchString(s) {

@@ -261,12 +261,26 @@ func placeUnits(units []unit, qwords []map[string]bool, qcues []cue, theme, cont
 		if askingLead(units[g[0]]) && len(g) > 1 {
 			c, main = c|units[g[1]].cues, units[g[1]].main
 		}
+		topical := false // the group shares topic words with some question
+		for _, qw := range qwords {
+			topical = topical || weighted(w, qw, weight) > 0
+		}
 		best, bestN, bestCount, bestCue := -1, 0, 0, 0
 		for q, qw := range qwords {
 			cues := 0
 			if q < len(qcues) {
-				cues = cueWeight * cueCount(qcues[q], c)
-				if qcues[q]&main != 0 {
+				qc := qcues[q]
+				// A "when" question asks when its own event happens: a
+				// date about another question's subject (it shares that
+				// question's topic words and none of this one's) goes with
+				// that subject ("Pay does not move: the first SAP pay date
+				// is…" answers "How is payroll protected?", not "When does
+				// my division go live?").
+				if qc&cueWhen != 0 && weighted(w, qw, weight) == 0 && topical {
+					qc &^= cueWhen
+				}
+				cues = cueWeight * cueCount(qc, c)
+				if qc&main != 0 {
 					cues += mainWeight
 				}
 			}

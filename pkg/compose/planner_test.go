@@ -486,3 +486,43 @@ func TestShortPieceSaysTheCallToActionWhole(t *testing.T) {
 	in.Vehicle.Settings.Format = FormatText
 	assert.Equal(t, []string{"- 11 March: Before the switch, every depot must close its open work orders"}, keyDateLines(generate(t, in)))
 }
+
+// A date inside a fact about another question's subject goes with that
+// question, not with the "when" question: "Pay does not move…" names two
+// pay dates and answers how payroll is protected, not when the division
+// goes live. A date with no subject of its own still answers "when".
+func TestDatedFactGoesWithItsSubject(t *testing.T) {
+	const pay = "Pay does not move: the last old-system pay date is Friday 13 March and the first SAP pay date is Friday 27 March 2027."
+	cases := map[string]int{
+		pay: 2,
+		"BFA switches to SAP over the weekend of Fri 13 to Mon 16 March 2027.":         0,
+		"Go-live is Monday 16 March at 8 a.m. Central.":                                0,
+		"Before cut-over every division must close open work orders by Tue. 10 March.": 1,
+		"Invoices are issued from SAP from day one.":                                   2,
+	}
+	var notes []string
+	for s := range cases {
+		notes = append(notes, s)
+	}
+	slices.Sort(notes)
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 10 {
+		rng.Shuffle(len(notes), func(i, j int) { notes[i], notes[j] = notes[j], notes[i] })
+		in := seededInput(t, "email", domain.StrategyUniversal, strings.Join(notes, "\n\n"))
+		m := newMaterial(in, FormatText)
+		for i, u := range m.units {
+			want, ok := cases[u.text]
+			require.True(t, ok, u.text)
+			assert.Equal(t, want, m.place[i], "%q", u.text)
+		}
+	}
+	// In the drafted email, under its question's heading.
+	in := seededInput(t, "email", domain.StrategyUniversal, pay)
+	r, err := Generate(in)
+	require.NoError(t, err)
+	text := plainOf(r.Content, r.Format)
+	q3 := strings.Index(text, "How are billing and payroll protected during the switch?")
+	require.GreaterOrEqual(t, q3, 0, text)
+	assert.Greater(t, strings.Index(text, "Pay does not move"), q3, text)
+	assert.NotContains(t, text, "When does my division go live?")
+}
