@@ -151,7 +151,7 @@ func TestLeadTime(t *testing.T) {
 	}{
 		{"room enough", "2026-01-05", "2026-03-02", nil},
 		{"three weeks exactly", "2026-01-05", "2026-01-26", nil},
-		{"two weeks", "2026-01-05", "2026-01-19", []want{{Warning, "Go-live (19 Jan 2026) is 14 days after the start"}}},
+		{"two weeks", "2026-01-05", "2026-01-19", []want{{Warning, "Go-live (19 Jan 2026) is 14 days after the start (10 business days): the steps before it want 21 days"}}},
 	}
 	// A step the go-live needs and the plan lacks before it.
 	fs := Check(Plan{Start: d("2026-01-05"), GoLive: d("2026-01-26"), Activities: []Activity{
