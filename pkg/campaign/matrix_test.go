@@ -137,7 +137,7 @@ func TestMatrixHasNoCheckerErrors(t *testing.T) {
 	for k := 0; k < shards; k++ {
 		t.Run(fmt.Sprintf("shard-%d", k), func(t *testing.T) {
 			t.Parallel()
-			failed := 0
+			failed, compressed := 0, 0
 			for i := k; i < len(cfgs); i += shards {
 				cfg := cfgs[i]
 				s, err := Generate(cfg, org)
@@ -148,6 +148,11 @@ func TestMatrixHasNoCheckerErrors(t *testing.T) {
 				for _, f := range CheckSchedule(s) {
 					if f.Severity == check.Error {
 						errs = append(errs, f)
+					}
+				}
+				for _, w := range s.Warnings {
+					if strings.Contains(w, "so they are compressed") {
+						compressed++
 					}
 				}
 				if msg := leadStepsMissing(cfg, s); msg != "" {
@@ -166,12 +171,13 @@ func TestMatrixHasNoCheckerErrors(t *testing.T) {
 			if failed > 0 {
 				t.Errorf("%d plans of this shard have checker errors", failed)
 			}
+			t.Logf("%d plans compressed their steps before go-live", compressed)
 		})
 	}
 }
 
 // leadStepsMissing is the lead-time rule's proof: in a technology plan
-// whose go-live leaves at least one business day per step before it, every
+// whose go-live leaves at least one business day before it, every
 // step the catalogue's beforeGoLive lists (for an audience of the plan)
 // comes before go-live, the first of each in the listed order. It returns
 // what is wrong, or "".
@@ -193,7 +199,7 @@ func leadStepsMissing(cfg Config, s *Schedule) string {
 			business++
 		}
 	}
-	if business < len(steps) {
+	if business == 0 {
 		return ""
 	}
 	var prev time.Time
