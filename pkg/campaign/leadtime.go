@@ -87,7 +87,9 @@ func (g *generation) buildLeadTime() []item {
 		if !prev.IsZero() && lo < len(p.days) && p.days[lo].Equal(prev) && len(p.days)-lo > len(ps)-i {
 			lo++
 		}
-		hi = max(lo, min(hi, len(p.days)-(len(ps)-i)))
+		if len(p.days) >= len(ps) {
+			hi = max(lo, min(hi, len(p.days)-(len(ps)-i)))
+		}
 		lo = min(lo, len(p.days)-1)
 		hi = min(hi, len(p.days)-1)
 		at := min(max(p.ideal, lo), hi)
