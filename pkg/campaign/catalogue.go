@@ -4,6 +4,7 @@ import (
 	"bytes"
 	_ "embed"
 	"fmt"
+	"slices"
 	"sync"
 
 	"gopkg.in/yaml.v3"
@@ -62,6 +63,39 @@ func (e entry) channelFor(audience string) string {
 	return e.Channel
 }
 
+// leadStep is a step a go-live needs before it: a part of its title and the
+// days before go-live it ideally falls on.
+type leadStep struct {
+	Step string `yaml:"step"`
+	Days int    `yaml:"days"`
+}
+
+// leadSteps returns the steps' titles and the room they want: the days
+// before go-live of the earliest.
+func (c *catalogue) leadSteps() ([]string, int) {
+	var names []string
+	room := 0
+	for _, s := range c.BeforeGoLive {
+		names = append(names, s.Step)
+		room = max(room, s.Days)
+	}
+	return names, room
+}
+
+// stepPairs are the sequence pairs of the steps before go-live, each after
+// the one listed before it, for the checker (the generator keeps the order
+// with keepStepOrder).
+func (c *catalogue) stepPairs() []check.Pair {
+	var out []check.Pair
+	for i := 1; i < len(c.BeforeGoLive); i++ {
+		p := check.Pair{First: c.BeforeGoLive[i-1].Step, Then: c.BeforeGoLive[i].Step, Why: "the steps before go-live come in order"}
+		if !slices.ContainsFunc(c.Sequence, func(q check.Pair) bool { return q.First == p.First && q.Then == p.Then }) {
+			out = append(out, p) // not declared already
+		}
+	}
+	return out
+}
+
 type phaseInfo struct {
 	Name        string `yaml:"name"`
 	Description string `yaml:"description"`
@@ -80,9 +114,8 @@ type catalogue struct {
 	// Sequence is the table of "A before B" pairs the checker holds every
 	// plan to.
 	Sequence []check.Pair `yaml:"sequence"`
-	// BeforeGoLive names (by a part of the title) the steps a go-live
-	// needs before it.
-	BeforeGoLive []string `yaml:"beforeGoLive"`
+	// BeforeGoLive are the steps a go-live needs before it, in order.
+	BeforeGoLive []leadStep `yaml:"beforeGoLive"`
 	// AfterClose names (by a part of the title) what the audiences listed
 	// hear only after a deal is announced and closed.
 	AfterClose struct {

@@ -29,15 +29,15 @@ type Milestones struct {
 func CheckRules(name string) check.Rules {
 	cat := loadCatalogue()
 	r := check.Rules{
-		Sequence:       cat.Sequence,
+		Sequence:       append(append([]check.Pair(nil), cat.Sequence...), cat.stepPairs()...),
 		Pinned:         []string{cat.GoLive.Testing.Title, cat.GoLive.Celebration.Title},
 		DealTeam:       []string{audienceLabel("executives")},
 		Announcement:   announcementTitle(),
 		AfterClose:     cat.AfterClose.Titles,
 		CloseAudiences: labels(cat.AfterClose.Audiences),
 		Tolerance:      windowSlack,
-		BeforeGoLive:   cat.BeforeGoLive,
 	}
+	r.BeforeGoLive, r.LeadTime = cat.leadSteps()
 	seen := map[string]bool{}
 	for _, t := range campaignTypes {
 		for _, k := range phaseKeys {

@@ -184,10 +184,14 @@ func GenerateWith(cfg Config, org *orgdata.Dataset, opt Options) (*Schedule, err
 	extras := g.items
 	g.items = nil
 	g.placeAll(extras)
-	g.buildBase(extras)
+	steps := g.buildLeadTime()
+	extras = append(extras, steps...)
+	g.buildBase(extras, len(steps))
 	// Base activities come first among those on the same day.
 	g.items = append(g.items, extras...)
+	g.ensureSteps()
 	g.order()
+	g.keepStepOrder()
 	g.finish()
 	return g.assemble(org), nil
 }
@@ -300,12 +304,14 @@ func allocate(n int, days [4]int) [4]int {
 	return out
 }
 
-func (g *generation) buildBase(extras []item) {
+// buildBase fills the seeds' count, less the taken activities already
+// placed (the compressed lead-time steps), phase by phase.
+func (g *generation) buildBase(extras []item, taken int) {
 	c := g.p.cfg
 	if !g.p.organization {
 		g.audience = c.Audiences
 	}
-	counts := allocate(BaseActivityCount(g.span, c.Urgency), g.days)
+	counts := allocate(BaseActivityCount(g.span, c.Urgency)-taken, g.days)
 	types := g.p.types
 	short := 0
 	var streams []*stream

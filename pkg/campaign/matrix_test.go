@@ -137,7 +137,7 @@ func TestMatrixHasNoCheckerErrors(t *testing.T) {
 	for k := 0; k < shards; k++ {
 		t.Run(fmt.Sprintf("shard-%d", k), func(t *testing.T) {
 			t.Parallel()
-			failed := 0
+			failed, compressed := 0, 0
 			for i := k; i < len(cfgs); i += shards {
 				cfg := cfgs[i]
 				s, err := Generate(cfg, org)
@@ -150,6 +150,17 @@ func TestMatrixHasNoCheckerErrors(t *testing.T) {
 						errs = append(errs, f)
 					}
 				}
+				for _, w := range s.Warnings {
+					if strings.Contains(w, "so they are compressed") {
+						compressed++
+					}
+				}
+				if msg := leadStepsMissing(cfg, s); msg != "" {
+					failed++
+					if failed <= 3 || os.Getenv("MATRIX_VERBOSE") != "" {
+						t.Errorf("%s\n  %s", msg, commandLine(cfg))
+					}
+				}
 				if len(errs) > 0 {
 					failed++
 					if failed <= 3 || os.Getenv("MATRIX_VERBOSE") != "" {
@@ -160,6 +171,66 @@ func TestMatrixHasNoCheckerErrors(t *testing.T) {
 			if failed > 0 {
 				t.Errorf("%d plans of this shard have checker errors", failed)
 			}
+			t.Logf("%d plans compressed their steps before go-live", compressed)
 		})
 	}
+}
+
+// leadStepsMissing is the lead-time rule's proof: in a technology plan
+// whose go-live leaves at least one business day before it, every
+// step the catalogue's beforeGoLive lists (for an audience of the plan)
+// comes before go-live, the first of each in the listed order. It returns
+// what is wrong, or "".
+func leadStepsMissing(cfg Config, s *Schedule) string {
+	if s.Milestones == nil || s.Milestones.GoLive == "" {
+		return ""
+	}
+	for _, w := range s.Warnings {
+		if strings.Contains(w, "comes before the deal is announced") {
+			return "" // nobody outside the deal team may hear of it in time
+		}
+	}
+	goLive, start := parseDay(s.Milestones.GoLive), parseDay(s.StartDate)
+	steps := loadCatalogue().BeforeGoLive
+	business := 0
+	for d := start; d.Before(goLive); d = d.AddDate(0, 0, 1) {
+		_, holiday := s.Milestones.Holidays[d.Format(DateLayout)]
+		if !holiday && d.Weekday() != time.Saturday && d.Weekday() != time.Sunday {
+			business++
+		}
+	}
+	if business == 0 {
+		return ""
+	}
+	var prev time.Time
+	prevStep := ""
+	for _, st := range steps {
+		e, ok := leadEntry(st.Step)
+		if !ok {
+			return fmt.Sprintf("no technology catalogue entry for the step %q", st.Step)
+		}
+		planned := false
+		for _, a := range e.audienceList() {
+			planned = planned || contains(cfg.Audiences, a)
+		}
+		if !planned {
+			continue
+		}
+		var first time.Time
+		for _, a := range s.Activities {
+			if check.Matches(st.Step, check.Activity{Title: a.Title}) {
+				if d := parseDay(a.Date); first.IsZero() || d.Before(first) {
+					first = d
+				}
+			}
+		}
+		switch {
+		case first.IsZero() || !first.Before(goLive):
+			return fmt.Sprintf("%q does not come before go-live (%s)", st.Step, s.Milestones.GoLive)
+		case first.Before(prev):
+			return fmt.Sprintf("%q (%s) comes before %q (%s)", st.Step, first.Format(DateLayout), prevStep, prev.Format(DateLayout))
+		}
+		prev, prevStep = first, st.Step
+	}
+	return ""
 }

@@ -116,6 +116,9 @@ type Rules struct {
 	// BeforeGoLive are the steps (parts of titles) a go-live needs before
 	// it; a plan without one of them gets a lead-time warning.
 	BeforeGoLive []string
+	// LeadTime is the days before go-live the steps want (21 when 0):
+	// with less room, they are compressed and the plan says so.
+	LeadTime int
 }
 
 // Finding is one thing a planner would change.
@@ -412,6 +415,11 @@ func (c *checker) sequence() {
 		}
 	}
 	for _, w := range c.r.Windows {
+		if room, ok := c.compressed(); ok && w.Anchor == "go-live" && c.leadStep(w.Match) {
+			// Compressed, a step's window is the room before go-live.
+			from, to := -room, -1
+			w.From, w.To = &from, &to
+		}
 		m, name, ok := c.milestone(w.Anchor)
 		if !ok || !c.fits(w, m) {
 			continue
@@ -430,6 +438,32 @@ func (c *checker) sequence() {
 			}
 		}
 	}
+}
+
+// compressed returns the days from the start to go-live when they are
+// fewer than the steps before go-live want (LeadTime), so the steps share
+// that room.
+func (c *checker) compressed() (int, bool) {
+	if c.p.GoLive.IsZero() || c.p.Start.IsZero() {
+		return 0, false
+	}
+	want := c.r.LeadTime
+	if want == 0 {
+		want = 21
+	}
+	room := int(c.p.GoLive.Sub(c.p.Start).Hours() / 24)
+	return room, room > 0 && room < want
+}
+
+// leadStep reports whether a (lowered) title part names a step before
+// go-live.
+func (c *checker) leadStep(match string) bool {
+	for _, s := range c.r.BeforeGoLive {
+		if strings.Contains(match, strings.ToLower(s)) || strings.Contains(strings.ToLower(s), match) {
+			return true
+		}
+	}
+	return false
 }
 
 // fits reports whether window w around m meets the campaign; one that does
@@ -508,17 +542,27 @@ func plural(n int, noun string) string {
 	return strconv.Itoa(n) + " " + noun + "s"
 }
 
-// leadTime warns when go-live leaves less room than announcement, training
-// and go-live need (three weeks), and when the announcement or the reason
-// for the change cannot come before go-live at all.
+// leadTime warns when go-live leaves less room than the steps before it
+// want (three weeks unless the rules say otherwise), naming the room there
+// is, and when a step cannot come before go-live at all.
 func (c *checker) leadTime() {
 	if c.p.GoLive.IsZero() || c.p.Start.IsZero() {
 		return
 	}
-	room := int(c.p.GoLive.Sub(c.p.Start).Hours() / 24)
-	if room < 21 {
-		c.add(RuleLeadTime, Warning, fmt.Sprintf("Go-live (%s) is %s after the start: announcement, training and go-live need 21 days, so the steps are compressed",
-			long(c.p.GoLive), plural(room, "day")))
+	room, short := c.compressed()
+	want := c.r.LeadTime
+	if want == 0 {
+		want = 21
+	}
+	if short {
+		business := 0
+		for d := c.p.Start; d.Before(c.p.GoLive); d = d.AddDate(0, 0, 1) {
+			if _, off := c.dayName(d); !off {
+				business++
+			}
+		}
+		c.add(RuleLeadTime, Warning, fmt.Sprintf("Go-live (%s) is %s after the start (%s): the steps before it want %d days, so they are compressed into that room, in order",
+			long(c.p.GoLive), plural(room, "day"), plural(business, "business day"), want))
 	}
 	if room <= 0 {
 		return

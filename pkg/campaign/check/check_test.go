@@ -151,7 +151,7 @@ func TestLeadTime(t *testing.T) {
 	}{
 		{"room enough", "2026-01-05", "2026-03-02", nil},
 		{"three weeks exactly", "2026-01-05", "2026-01-26", nil},
-		{"two weeks", "2026-01-05", "2026-01-19", []want{{Warning, "Go-live (19 Jan 2026) is 14 days after the start"}}},
+		{"two weeks", "2026-01-05", "2026-01-19", []want{{Warning, "Go-live (19 Jan 2026) is 14 days after the start (10 business days): the steps before it want 21 days"}}},
 	}
 	// A step the go-live needs and the plan lacks before it.
 	fs := Check(Plan{Start: d("2026-01-05"), GoLive: d("2026-01-26"), Activities: []Activity{
@@ -314,4 +314,17 @@ func TestErrorsComeFirst(t *testing.T) {
 	assert.Equal(t, Error, fs[0].Severity)
 	assert.True(t, strings.HasPrefix(fs[0].Message, "B for Employees falls on Saturday"))
 	assert.Equal(t, 1, Errors(fs))
+}
+
+func TestCompressedStepsMayTakeTheRoom(t *testing.T) {
+	// Enrolment belongs 63..14 days before go-live; with 14 days of room
+	// the steps are compressed and it may take any day before go-live.
+	rules := Rules{BeforeGoLive: []string{"Training Enrolment Opens"}, LeadTime: 35,
+		Windows: []Window{{Match: "Training Enrolment Opens", Anchor: GoLive, From: ip(-63), To: ip(-14)}}}
+	p := Plan{Start: d("2026-01-05"), GoLive: d("2026-01-19"), WeekendsAllowed: true,
+		Activities: []Activity{act("1", "Training Enrolment Opens", "2026-01-14", "Employees")}}
+	run(t, RuleSequence, p, rules, nil)
+	// With room enough, the window holds.
+	p.Start = d("2025-11-03")
+	run(t, RuleSequence, p, rules, []want{{Error, "Training Enrolment Opens (14 Jan) is 5 days before go-live"}})
 }

@@ -83,6 +83,16 @@ func (c *Counter) Add(audience string, day time.Time) {
 	c.n[key{audience, WeekOf(day)}]++
 }
 
+// Remove uncounts one communication for audience on day (one that moved).
+func (c *Counter) Remove(audience string, day time.Time) {
+	k := key{audience, WeekOf(day)}
+	if c.n[k] <= 1 {
+		delete(c.n, k)
+		return
+	}
+	c.n[k]--
+}
+
 // Overload is one audience's week over the limit.
 type Overload struct {
 	Audience string
