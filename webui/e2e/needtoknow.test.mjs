@@ -5,11 +5,13 @@
 // labelled activities make it confidential) holds a canary word in every
 // title; the insider finds it everywhere, the other sees no trace of it.
 // The insider then adds and removes the other on the Inventory's Insiders.
+// A planner labels a communication confidential by hand in its form, and
+// gives another planner sight of it through the form's Insiders.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { launchBrowser, startServer } from './harness.mjs';
-import { api, eventually, expectHeader, signInWith, watchedPage } from './helpers.mjs';
+import { api, checkA11y, eventually, expectHeader, signInWith, watchedPage } from './helpers.mjs';
 
 const CANARY = 'Zephyrcanary';
 
@@ -120,6 +122,57 @@ test('an insider and a non-insider see the same screens differently', async () =
   await outsider.goto('/campaign-inventory');
   await expectHeader(outsider, 'Campaign Inventory', 'Manage and review generated campaign schedules');
   await eventually(async () => assert.ok(!(await text(outsider)).includes(CANARY), 'removed, Otto no longer sees it'));
+
+  assert.deepEqual(external, [], 'no request left the server');
+  assert.deepEqual(pageErrors, [], 'no page error');
+});
+
+test("a planner labels a communication confidential in its form and shares it through its Insiders", async () => {
+  const adminCode = server.output.join('').match(/Admin code: (CPP[-A-Z0-9]+)/)?.[1];
+  const { page: admin } = await watchedPage(browser, server, { external, pageErrors });
+  await signInWith(admin, adminCode);
+  const pia = await person(admin, 'Pia Planner', 'planner');
+  const quinn = await person(admin, 'Quinn Planner', 'planner');
+  const theme = await api(pia, 'POST', '/api/themes', { name: 'Board', description: 'd' });
+  await api(pia, 'POST', '/api/communications', { title: 'Merger memo', themeId: theme.id, status: 'draft' });
+  await api(quinn, 'POST', '/api/communications', { title: 'Canteen menu', themeId: theme.id, status: 'draft' });
+
+  // Pia labels it in its form.
+  await pia.goto('/schedule');
+  await pia.getByRole('button', { name: 'List', exact: true }).click();
+  await pia.getByRole('button', { name: 'Edit Merger memo' }).click();
+  let form = pia.getByRole('dialog', { name: 'Edit Communication' });
+  const label = form.getByLabel('Confidential (label, optional)');
+  assert.equal(await label.isEnabled(), true);
+  assert.equal(await form.getByRole('button', { name: 'Insiders of Merger memo' }).count(), 0, 'no Insiders before it is confidential');
+  await label.fill('Board Confidential');
+  await checkA11y(pia, 'the communication form with its Confidential label');
+  await form.getByRole('button', { name: 'Update Communication' }).click();
+  await form.waitFor({ state: 'detached' });
+  await eventually(async () => assert.equal((await api(pia, 'GET', '/api/communications')).find((c) => c.title === 'Merger memo')?.confidential, true));
+
+  // Quinn, no insider, does not see it in the List view.
+  await quinn.goto('/schedule');
+  await quinn.getByRole('button', { name: 'List', exact: true }).click();
+  await quinn.getByText('Canteen menu').first().waitFor();
+  assert.ok(!(await text(quinn)).includes('Merger memo'), 'the List view shows the non-insider no trace of it');
+
+  // Pia adds Quinn on the form's Insiders.
+  await pia.getByRole('button', { name: 'Edit Merger memo' }).click();
+  form = pia.getByRole('dialog', { name: 'Edit Communication' });
+  assert.equal(await form.getByLabel('Confidential (label, optional)').inputValue(), 'Board Confidential');
+  await form.getByRole('button', { name: 'Insiders of Merger memo' }).click();
+  const dialog = pia.getByRole('dialog', { name: 'Insiders: Merger memo' });
+  await dialog.getByTestId('insider').filter({ hasText: 'Pia Planner' }).waitFor();
+  await checkA11y(pia, "a communication's Insiders");
+  await dialog.getByLabel("Person's name").fill('Quinn Planner');
+  await dialog.getByRole('button', { name: 'Add insider' }).click();
+  await dialog.getByTestId('insider').filter({ hasText: 'Quinn Planner' }).waitFor();
+
+  // Now Quinn sees it.
+  await quinn.reload();
+  await quinn.getByRole('button', { name: 'List', exact: true }).click();
+  await quinn.getByText('Merger memo').first().waitFor();
 
   assert.deepEqual(external, [], 'no request left the server');
   assert.deepEqual(pageErrors, [], 'no page error');

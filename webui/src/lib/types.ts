@@ -123,6 +123,10 @@ export interface Communication {
   /** sourceCampaignId and sourceActivityId name the campaign activity it was imported from. */
   sourceCampaignId?: string;
   sourceActivityId?: string;
+  /** confidentiality is its label ("Board Confidential"), '' for none; a label makes it confidential. */
+  confidentiality?: string;
+  /** confidential: only its insiders (its campaign's, or its own) and admins see it (docs/security.md, "Need to know"). */
+  confidential?: boolean;
   createdAt: string;
   theme?: Ref | null;
   vehicle?: (Ref & { type: string }) | null;
@@ -179,6 +183,8 @@ export interface CommunicationInput {
   scheduledDate?: string | null;
   sourceCampaignId?: string;
   sourceActivityId?: string;
+  /** confidentiality labels it confidential ('' clears it); left out, the stored label stays. */
+  confidentiality?: string;
 }
 
 export type VehicleFormat = 'text' | 'html' | 'markdown';

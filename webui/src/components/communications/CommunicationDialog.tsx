@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { History } from 'lucide-react';
+import { History, Users } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { CommentThread } from '@/components/CommentThread';
 import { FormDialog } from '@/components/FormDialog';
 import { HistoryDialog } from '@/components/HistoryDialog';
+import InsidersDialog from '@/components/InsidersDialog';
 import { Button } from '@/components/ui/button';
 import { ReviewSection } from '@/components/ReviewSection';
 import { InputField, SelectField, TextareaField } from '@/components/FormFields';
@@ -18,6 +19,8 @@ import { useThemes } from '@/hooks/themes';
 import { useVehicles } from '@/hooks/vehicles';
 import { FormWarnings } from '@/components/communications/FormWarnings';
 import { useCreateCommunication, useUpdateCommunication } from '@/hooks/communications';
+import { useSavedCampaign } from '@/hooks/campaigns';
+import { useSession } from '@/hooks/session';
 
 /** NONE is the select value of "no audience" and "no vehicle" (Radix selects cannot hold ''). */
 const NONE = 'none';
@@ -40,6 +43,8 @@ function formSchema(storedDate: string) {
       audienceId: z.string(),
       vehicleId: z.string(),
       rawContent: z.string(),
+      // Optional: a disabled control (the shared identity's) submits no value.
+      confidentiality: z.string().max(500, 'At most 500 characters').optional(),
     })
     .superRefine((v, ctx) => {
       if (v.status !== 'scheduled') return;
@@ -62,10 +67,11 @@ function initialValues(c: Communication | undefined, date: string | undefined, p
       audienceId: prefill.audienceId || NONE,
       vehicleId: prefill.vehicleId || NONE,
       rawContent: prefill.rawContent ?? '',
+      confidentiality: prefill.confidentiality ?? '',
     };
   }
   if (!c) {
-    return { title: '', themeId: '', status: date ? 'scheduled' : 'draft', date: date ?? '', time: '', audienceId: NONE, vehicleId: NONE, rawContent: '' };
+    return { title: '', themeId: '', status: date ? 'scheduled' : 'draft', date: date ?? '', time: '', audienceId: NONE, vehicleId: NONE, rawContent: '', confidentiality: '' };
   }
   const s = toFormSchedule(c.scheduledDate);
   const status = (['draft', 'scheduled', 'sent'] as const).find((x) => x === c.status) ?? 'draft';
@@ -78,6 +84,7 @@ function initialValues(c: Communication | undefined, date: string | undefined, p
     audienceId: c.audienceId || NONE,
     vehicleId: c.vehicleId || NONE,
     rawContent: c.rawContent ?? '',
+    confidentiality: c.confidentiality ?? '',
   };
 }
 
@@ -88,6 +95,26 @@ function initialValues(c: Communication | undefined, date: string | undefined, p
  */
 function scheduledDateOf(v: Pick<FormValues, 'status' | 'date' | 'time'>): string | undefined {
   return v.status === 'scheduled' ? fromFormSchedule(v) : undefined;
+}
+
+/** MSG_SHARED_CONFIDENTIAL is why the shared access code may not label a communication (the server's 400 on confidentiality). */
+export const MSG_SHARED_CONFIDENTIAL = 'A shared access code is no person and never an insider: sign in with your personal code to label a communication confidential.';
+
+/**
+ * useConfidentiality says how the form offers the label of communication
+ * (docs/security.md, "Need to know"): one that takes its confidential
+ * campaign's scope shows it read-only (the server keeps it confidential
+ * with the campaign's insiders whatever the label says); the shared
+ * identity, which the server refuses, sees the control disabled with why.
+ */
+function useConfidentiality(communication: Communication | undefined) {
+  const { data: session } = useSession();
+  const sourceId = communication?.confidential ? (communication.sourceCampaignId ?? '') : '';
+  const { data: campaign } = useSavedCampaign(sourceId);
+  // Without a label, only its campaign can make it confidential.
+  const followsCampaign = sourceId !== '' && (!communication?.confidentiality || campaign?.confidential === true);
+  const shared = session?.id === 'shared' && !session.permissions?.includes('confidential.read');
+  return { followsCampaign, campaignTitle: campaign?.title, sharedReason: shared ? MSG_SHARED_CONFIDENTIAL : undefined };
 }
 
 /**
@@ -122,6 +149,8 @@ export default function CommunicationDialog({
   const schema = useMemo(() => formSchema(storedDate), [storedDate]);
   const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: initialValues(undefined, undefined) });
   const [showHistory, setShowHistory] = useState(false);
+  const [showInsiders, setShowInsiders] = useState(false);
+  const { followsCampaign, campaignTitle, sharedReason } = useConfidentiality(communication);
   const [status, date, time, audienceId, titleValue, themeId, vehicleId, rawContent] = form.watch([
     'status',
     'date',
@@ -150,6 +179,9 @@ export default function CommunicationDialog({
       body.selectedQuestions = prefill.selectedQuestions;
       body.generatedContent = prefill.generatedContent;
     }
+    // Sent only when the form offers it, so a save by the shared identity or of a
+    // campaign's communication never touches the label.
+    if (!followsCampaign && !sharedReason) body.confidentiality = (v.confidentiality ?? '').trim();
     const scheduledDate = scheduledDateOf(v);
     if (scheduledDate !== undefined) body.scheduledDate = scheduledDate;
     // review.required's refusal (409) is said at the status too, where the planner acts on it.
@@ -208,6 +240,27 @@ export default function CommunicationDialog({
               {showHistory && <HistoryDialog entity="communication" id={communication.id} name={communication.title} open onOpenChange={setShowHistory} />}
             </>
           )}
+          {/* A confidential communication's insiders: its own, or its campaign's when it follows them. */}
+          {communication?.confidential && !sharedReason && (
+            <>
+              <Button variant="outline" size="sm" className="justify-self-start" onClick={() => setShowInsiders(true)} aria-label={`Insiders of ${communication.title}`}>
+                <Users className="h-4 w-4" aria-hidden="true" />
+                Insiders
+              </Button>
+              {showInsiders && (
+                <InsidersDialog
+                  kind="communication"
+                  record={communication}
+                  description={
+                    followsCampaign
+                      ? `It follows the insiders of its campaign${campaignTitle ? `, ${campaignTitle}` : ''}: these people, and admins, see the campaign and what came from it.`
+                      : undefined
+                  }
+                  onOpenChange={setShowInsiders}
+                />
+              )}
+            </>
+          )}
         </>
       }
     >
@@ -236,6 +289,26 @@ export default function CommunicationDialog({
         <SelectField form={form} name="vehicleId" id="comm-vehicle" label="Delivery Vehicle (optional)" options={vehicleOptions} />
       </div>
       <TextareaField form={form} name="rawContent" id="comm-content" label="Content" rows={10} placeholder="Write the communication..." />
+      {followsCampaign ? (
+        <div className="grid gap-1.5 text-sm" data-testid="confidentiality-readonly">
+          <span className="font-medium text-slate-800">Confidential</span>
+          <span>{communication?.confidentiality || 'Confidential campaign'}</span>
+          <span className="text-xs text-slate-600">
+            It follows the insiders of its campaign{campaignTitle ? `, ${campaignTitle}` : ''}: they and admins see it. Manage them under Insiders.
+          </span>
+        </div>
+      ) : (
+        <InputField
+          form={form}
+          name="confidentiality"
+          id="comm-confidentiality"
+          label="Confidential (label, optional)"
+          placeholder="e.g., Board Confidential"
+          hint={sharedReason ?? 'A label makes it confidential: only its insiders and admins see it. You become its first insider. Leave empty for none.'}
+          disabled={!!sharedReason}
+          aria-describedby="comm-confidentiality-hint"
+        />
+      )}
       {resets && (
         <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900" data-testid="approval-reset-warning">
           Saving this change resets the approval: the communication goes back to review. Changing only the time on the same day keeps it.

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { CanEdit } from '@/components/CanEdit';
 import { EmptyState } from '@/components/EmptyState';
 import { HistoryDialog } from '@/components/HistoryDialog';
+import InsidersDialog from '@/components/InsidersDialog';
 import { ReviewBadge } from '@/components/ReviewBadge';
 import { Badge } from '@/components/ui/badge';
 import { reviewState } from '@/lib/review';
@@ -19,7 +20,6 @@ import { useRecordParam } from '@/lib/useFocusParam';
 import { CAMPAIGN_PAGE, exportUrl, fetchCampaign, useCampaignSummaryPage, useDeleteCampaign, useSavedCampaign, useUpdateCampaignSchedule } from '@/hooks/campaigns';
 import CampaignReviewDialog from './CampaignReviewDialog';
 import HtmlPreviewDialog from './HtmlPreviewDialog';
-import InsidersDialog from './InsidersDialog';
 import ScheduleEditorDialog from './ScheduleEditorDialog';
 
 // The Schedule screen's import dialog is only loaded when "Add to Schedule" is used.
@@ -170,7 +170,7 @@ export default function InventoryPage() {
           fileName={savedFileName(preview.title)}
         />
       )}
-      {insidersOf && <InsidersDialog campaign={insidersOf} onOpenChange={(o) => !o && setInsidersOf(null)} />}
+      {insidersOf && <InsidersDialog kind="campaign" record={insidersOf} onOpenChange={(o) => !o && setInsidersOf(null)} />}
       {history && <HistoryDialog entity="campaign" id={history.id} name={history.title} open onOpenChange={(o) => !o && setHistory(null)} />}
       {reviewing && <CampaignReviewDialog campaign={campaigns.find((c) => c.id === reviewing.id) ?? reviewing} onOpenChange={(o) => !o && setReviewing(null)} />}
       {importFor && (

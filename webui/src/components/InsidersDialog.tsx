@@ -2,19 +2,37 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { useAddInsider, useInsiders, useRemoveInsider } from '@/hooks/insiders';
+import { useAddInsider, useInsiders, useRemoveInsider, type InsiderKind } from '@/hooks/insiders';
 import { ApiError } from '@/lib/api';
 
+/** WHO_SEES is the dialog's description for each kind of record. */
+const WHO_SEES: Record<InsiderKind, string> = {
+  campaign: 'Only these people, and admins, see this campaign and the communications imported from it.',
+  communication: 'Only these people, and admins, see this communication.',
+};
+
 /**
- * InsidersDialog lists the insiders of a confidential campaign, the people
- * who may see it and what came from it, and lets an insider (or an admin)
- * add one by name and remove one. The server decides who may (docs/security.md,
- * "Need to know"); its refusals are shown as they come.
+ * InsidersDialog lists the insiders of a confidential campaign or
+ * communication, the people who may see it, and lets an insider (or an
+ * admin) add one by name and remove one. The server decides who may
+ * (docs/security.md, "Need to know"); its refusals are shown as they come.
+ * description replaces the default line (a communication that follows its
+ * campaign's insiders says so).
  */
-export default function InsidersDialog({ campaign, onOpenChange }: { campaign: { id: string; title: string }; onOpenChange: (open: boolean) => void }) {
-  const { data, isLoading } = useInsiders('campaign', campaign.id);
-  const add = useAddInsider('campaign', campaign.id);
-  const remove = useRemoveInsider('campaign', campaign.id);
+export default function InsidersDialog({
+  kind,
+  record,
+  description,
+  onOpenChange,
+}: {
+  kind: InsiderKind;
+  record: { id: string; title: string };
+  description?: string;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { data, isLoading } = useInsiders(kind, record.id);
+  const add = useAddInsider(kind, record.id);
+  const remove = useRemoveInsider(kind, record.id);
   const [name, setName] = useState('');
   const [error, setError] = useState('');
 
@@ -33,8 +51,8 @@ export default function InsidersDialog({ campaign, onOpenChange }: { campaign: {
     <Dialog open onOpenChange={onOpenChange}>
       <DialogContent className="max-w-lg">
         <DialogHeader>
-          <DialogTitle>Insiders: {campaign.title}</DialogTitle>
-          <DialogDescription>Only these people, and admins, see this campaign and the communications imported from it.</DialogDescription>
+          <DialogTitle>Insiders: {record.title}</DialogTitle>
+          <DialogDescription>{description ?? WHO_SEES[kind]}</DialogDescription>
         </DialogHeader>
         {isLoading ? (
           <p role="status">Loading insiders…</p>
