@@ -83,6 +83,19 @@ test('an insider and a non-insider see the same screens differently', async () =
   await insider.getByText(imported.created[0].title).first().waitFor();
   await outsider.getByText('All hands').first().waitFor();
   assert.ok(!(await text(outsider)).includes(CANARY), 'the List view shows the other no trace of it');
+  // The insider's form shows the imported one's label read-only: it follows the campaign's insiders.
+  await insider.getByRole('button', { name: `Edit ${imported.created[0].title}` }).first().click();
+  const form = insider.getByRole('dialog', { name: 'Edit Communication' });
+  await form.getByText(`It follows the insiders of its campaign, Project ${CANARY}`).waitFor();
+  assert.equal(await form.getByLabel('Confidential (label, optional)').count(), 0, 'no label field for a campaign-scoped communication');
+  await form.getByRole('button', { name: `Insiders of ${imported.created[0].title}` }).click();
+  const campaignInsiders = insider.getByRole('dialog', { name: `Insiders: ${imported.created[0].title}` });
+  await campaignInsiders.getByTestId('insider').filter({ hasText: 'Ines Insider' }).waitFor();
+  await campaignInsiders.getByText(/follows the insiders of its campaign/).waitFor();
+  await insider.keyboard.press('Escape');
+  await campaignInsiders.waitFor({ state: 'detached' });
+  await insider.keyboard.press('Escape');
+  await form.waitFor({ state: 'detached' });
 
   // The header search.
   for (const page of [insider, outsider]) {

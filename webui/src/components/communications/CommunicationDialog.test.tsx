@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/queryClient';
 import type { Communication } from '@/lib/types';
@@ -12,8 +12,19 @@ import CommunicationDialog, { MSG_SHARED_CONFIDENTIAL } from './CommunicationDia
 // its confidential campaign's insiders. The server's answers are cached as
 // it gives them; anything else the dialog asks for finds no server.
 
+/** sent holds the bodies of the PUTs the form made. */
+let sent: Record<string, unknown>[] = [];
+
 beforeEach(() => {
-  vi.stubGlobal('fetch', () => Promise.reject(new Error('no server in this test')));
+  sent = [];
+  vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+    if (init?.method === 'PUT') {
+      const body = JSON.parse(String(init.body));
+      sent.push(body);
+      return Promise.resolve(new Response(JSON.stringify({ ...base, ...body }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    }
+    return Promise.reject(new Error(`no server in this test: ${url}`));
+  });
 });
 afterEach(() => {
   cleanup();
@@ -74,5 +85,19 @@ describe('CommunicationDialog confidentiality', () => {
   it('keeps the field for a labelled communication whose campaign is not confidential', () => {
     shown(planner, { ...base, sourceCampaignId: 'k1', confidentiality: 'Board Confidential', confidential: true }, { id: 'k1', title: 'Open plan', confidential: false });
     expect((screen.getByLabelText('Confidential (label, optional)') as HTMLInputElement).value).toBe('Board Confidential');
+  });
+
+  it('sends the label a planner types, and none for the shared access code', async () => {
+    shown(planner, base);
+    fireEvent.change(screen.getByLabelText('Confidential (label, optional)'), { target: { value: ' Board Confidential ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Communication' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0].confidentiality).toBe('Board Confidential');
+    cleanup();
+
+    shown(shared, base);
+    fireEvent.click(screen.getByRole('button', { name: 'Update Communication' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).not.toHaveProperty('confidentiality');
   });
 });
