@@ -1,4 +1,4 @@
-// The employee directory (issue 44) in a real headless Chromium against the
+// The employee directory in a real headless Chromium against the
 // real binary: an admin imports an HR export through the dialog, maps the
 // two columns the server could not name, and sees an audience's count
 // follow the directory; the audience form previews the count, also for a
