@@ -1,7 +1,9 @@
 package api
 
 import (
+	"fmt"
 	"net/http"
+	"strconv"
 	"sync"
 
 	"github.com/gorilla/mux"
@@ -20,12 +22,18 @@ func (s *Server) routeReference(r *mux.Router) {
 	r.HandleFunc("/reference", s.getReference).Methods(http.MethodGet)
 }
 
-// listJobTitles answers the Roles Database: every job title record, narrowed
-// by ?q= (title substring) and ?division= (substring of any division label),
-// both case-insensitive (spec 01 §5).
+// listJobTitles answers the Roles Database: every job title record of the
+// organisation (the directory's while one is loaded), narrowed by ?q=
+// (title substring) and ?division= (substring of any division label), both
+// case-insensitive (spec 01 §5).
 func (s *Server) listJobTitles(w http.ResponseWriter, r *http.Request) {
+	org, _, err := s.plan.Organisation(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	q := r.URL.Query()
-	writeJSON(w, http.StatusOK, orgdata.Load().SearchJobTitles(q.Get("q"), q.Get("division")))
+	writeJSON(w, http.StatusOK, org.SearchJobTitles(q.Get("q"), q.Get("division")))
 }
 
 // Reference is the document of GET /api/reference: the organisation dataset's
@@ -115,13 +123,46 @@ func NewReference(d *orgdata.Dataset) Reference {
 	}
 }
 
-// reference is built once: its inputs are embedded and never change.
-var reference = sync.OnceValue(func() Reference { return NewReference(orgdata.Load()) })
+// referenceCache keeps the reference document built for one version of
+// the organisation (plan.Organisation), shared by every request until a
+// directory write moves it.
+type referenceCache struct {
+	mu      sync.Mutex
+	built   bool
+	version int64
+	ref     Reference
+}
 
+// at is the reference for the organisation org at version v.
+func (c *referenceCache) at(org *orgdata.Dataset, v int64) Reference {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.built || c.version != v {
+		c.ref, c.version, c.built = NewReference(org), v, true
+	}
+	return c.ref
+}
+
+// getReference answers the reference document. Its organisation follows
+// the directory, so it has a weak ETag of the organisation's version, the
+// review settings and the build: a client asks again and gets a 304 until
+// an import or a provisioning changes it.
 func (s *Server) getReference(w http.ResponseWriter, r *http.Request) {
-	ref := reference()
+	org, v, err := s.plan.Organisation(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	pol := s.plan.ReviewPolicy()
-	ref.Review = ReviewSettings{Required: pol.Required, Approvals: max(pol.Approvals, 1), AllowSelfApproval: pol.AllowSelfApproval}
+	review := ReviewSettings{Required: pol.Required, Approvals: max(pol.Approvals, 1), AllowSelfApproval: pol.AllowSelfApproval}
+	etag := fmt.Sprintf(`"reference-%s-%t%d%t-%s"`, strconv.FormatInt(v, 36), review.Required, review.Approvals, review.AllowSelfApproval, s.lists.tag)
+	w.Header().Set("ETag", "W/"+etag)
+	if etagMatches(r.Header.Get("If-None-Match"), etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	ref := s.references.at(org, v)
+	ref.Review = review
 	writeJSON(w, http.StatusOK, ref)
 }
 

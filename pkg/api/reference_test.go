@@ -13,6 +13,7 @@ import (
 	"github.com/commsplan/commsplan/pkg/campaign"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/orgdata"
+	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/store/storetest"
 )
 
@@ -150,4 +151,95 @@ func countsOf[T any](items []T, count func(T) int) []int {
 		out[i] = count(it)
 	}
 	return out
+}
+
+// TestOrganisationFollowsTheDirectory: once a directory is imported, the
+// reference data (divisions, locations, totals, the scheduler's role
+// groups), the Roles table and the scheduler's targeting are the
+// directory's; a division only the import brought in is offered and
+// counted without a new binary; the reference's ETag moves with it. On
+// both backends.
+func TestOrganisationFollowsTheDirectory(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b)
+		p := plan.New(ts.Store)
+		_, adminCode, err := p.AddPerson(terminal(), "Ada Admin", "", "admin")
+		require.NoError(t, err)
+		admin := ts.signInAs(adminCode)
+
+		reference := func(etag string) (*http.Response, Reference) {
+			t.Helper()
+			h := http.Header{}
+			if etag != "" {
+				h.Set("If-None-Match", etag)
+			}
+			resp, body := ts.doWith(http.MethodGet, "/api/reference", nil, h)
+			var ref Reference
+			if resp.StatusCode == http.StatusOK {
+				require.NoError(t, json.Unmarshal(body, &ref))
+			}
+			return resp, ref
+		}
+		resp, ref := reference("")
+		require.Equal(t, http.StatusOK, resp.StatusCode)
+		embedded := resp.Header.Get("ETag")
+		require.NotEmpty(t, embedded)
+		assert.Equal(t, 1933, ref.TotalEmployees, "the embedded dataset without a directory")
+		assert.Len(t, ref.Divisions, 30)
+		resp, _ = reference(embedded)
+		assert.Equal(t, http.StatusNotModified, resp.StatusCode)
+
+		for _, f := range []string{"hr-export-200.csv", "hr-export-200-leavers.csv"} {
+			resp, body := admin.do(http.MethodPost, "/api/directory/import", directoryFixture(t, f))
+			require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+		}
+
+		resp, ref = reference(embedded)
+		require.Equal(t, http.StatusOK, resp.StatusCode, "an import moves the reference's ETag")
+		assert.NotEqual(t, embedded, resp.Header.Get("ETag"))
+		assert.Equal(t, 190, ref.TotalEmployees, "200 imported, 10 left")
+		var nwf *orgdata.Division
+		sum := 0
+		for i, d := range ref.Divisions {
+			sum += d.Count
+			if d.Label == "NWF - Washington" {
+				nwf = &ref.Divisions[i]
+			}
+		}
+		require.NotNil(t, nwf, "the new division is offered: %v", ref.Divisions)
+		assert.Equal(t, orgdata.Division{ID: "nwf-washington", Label: "NWF - Washington", Location: "washington", Count: 5}, *nwf)
+		assert.Equal(t, 190, sum)
+		assert.Contains(t, ref.Locations, orgdata.Location{ID: "washington", Label: "Washington", Count: 5})
+		assert.Contains(t, ref.RoleGroupsByDivision, "nwf-washington")
+		assert.Contains(t, ref.DivisionProfiles, "nwf-washington")
+		resp, _ = reference(resp.Header.Get("ETag"))
+		assert.Equal(t, http.StatusNotModified, resp.StatusCode)
+
+		var titles []orgdata.JobTitle
+		ts.json(http.MethodGet, "/api/job-titles", nil, http.StatusOK, &titles)
+		n := 0
+		for _, jt := range titles {
+			n += jt.TotalEmployees
+		}
+		assert.Equal(t, 190, n, "the Roles table counts the directory")
+		ts.json(http.MethodGet, "/api/job-titles?division=nwf", nil, http.StatusOK, &titles)
+		assert.NotEmpty(t, titles)
+
+		var gen struct {
+			Schedule campaign.Schedule `json:"schedule"`
+		}
+		cfg := map[string]any{"campaignName": "Welcome NWF", "startDate": "2031-06-02", "endDate": "2031-07-31",
+			"campaignTypes": []string{"change-management"}, "audienceMode": "organizational", "divisions": []string{"nwf-washington"}}
+		ts.json(http.MethodPost, "/api/campaigns/generate", cfg, http.StatusOK, &gen)
+		require.NotNil(t, gen.Schedule.Targeting)
+		assert.Equal(t, 5, gen.Schedule.Targeting.TargetCount)
+		assert.Equal(t, "~5 employees", gen.Schedule.Targeting.EmployeeTarget)
+		var saved domain.Campaign
+		ts.json(http.MethodPost, "/api/campaigns", map[string]any{"title": "Welcome NWF", "schedule": gen.Schedule,
+			"geographicFilters": []string{"washington"}}, http.StatusCreated, &saved)
+		assert.Equal(t, []string{"washington"}, saved.GeographicFilters, "a location the directory brought in")
+		cfg["divisions"] = []string{"laf"}
+		resp, body := ts.do(http.MethodPost, "/api/campaigns/generate", cfg)
+		assert.Equal(t, http.StatusBadRequest, resp.StatusCode, "a division the directory does not have is unknown: %s", body)
+	})
 }

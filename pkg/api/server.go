@@ -134,6 +134,8 @@ type Server struct {
 	holidayCalendar string
 	// lists caches list answers by data version (listcache.go).
 	lists *listCache
+	// references keeps the reference document (reference.go).
+	references *referenceCache
 	// plan runs every change to the data (pkg/plan).
 	plan *plan.Plan
 	// signOn is the single sign-on provider, nil when off.
@@ -185,6 +187,7 @@ func New(opts Options) *Server {
 	s.signer = access.NewSigner(opts.Secret, s.maxAge).WithClock(s.now)
 	s.devices = access.NewDeviceSigner(opts.Secret)
 	s.lists = newListCache(s.version)
+	s.references = &referenceCache{}
 	s.plan = plan.New(opts.Store).WithClock(s.now).WithReview(opts.Review)
 	if opts.Notify != nil {
 		s.plan = s.plan.WithPublisher(opts.Notify)

@@ -249,3 +249,10 @@ func (c Criteria) Member(e Employee) bool {
 	}
 	return slices.Contains(c.Include, e.EmployeeID) || c.MatchesKeys(KeysOf(e))
 }
+
+// HeadCount is the number of active directory entries that share a
+// division, location, level, role group and job title, as written.
+type HeadCount struct {
+	Division, Location, Level, RoleGroup, JobTitle string
+	Count                                          int
+}

@@ -38,6 +38,20 @@ type CampaignChange struct {
 	// schedule with a labelled activity makes it confidential whatever
 	// this says.
 	Confidential *bool
+	// locations are the organisation's (Plan.Organisation), which
+	// geographic filters may name beside the embedded dataset's; nil is
+	// the embedded dataset alone.
+	locations *orgdata.Dataset
+}
+
+// withLocations sets ch's organisation when it names geographic filters.
+func (p *Plan) withLocations(ctx context.Context, ch *CampaignChange) error {
+	if ch.GeographicFilters == nil || p.st == nil {
+		return nil
+	}
+	org, _, err := p.Organisation(ctx)
+	ch.locations = org
+	return err
 }
 
 // TitleTaken refuses saving by title when the title is already saved and
@@ -62,6 +76,9 @@ func (p *Plan) CreateCampaign(ctx context.Context, ch CampaignChange) (domain.Ca
 	if _, err := acting(ctx); err != nil {
 		return domain.Campaign{}, err
 	}
+	if err := p.withLocations(ctx, &ch); err != nil {
+		return domain.Campaign{}, err
+	}
 	c, err := ch.Apply(domain.Campaign{}, true)
 	if err != nil {
 		return c, err
@@ -76,6 +93,9 @@ func (p *Plan) CreateCampaign(ctx context.Context, ch CampaignChange) (domain.Ca
 // UpdateCampaign changes a saved campaign and renders its HTML again.
 func (p *Plan) UpdateCampaign(ctx context.Context, id string, ch CampaignChange) (domain.Campaign, error) {
 	if _, err := acting(ctx); err != nil {
+		return domain.Campaign{}, err
+	}
+	if err := p.withLocations(ctx, &ch); err != nil {
 		return domain.Campaign{}, err
 	}
 	var c domain.Campaign
@@ -113,6 +133,9 @@ func (p *Plan) updateCampaign(ctx context.Context, tx store.Store, id string, ch
 // The lookup and the write are one transaction.
 func (p *Plan) SaveCampaignByTitle(ctx context.Context, ch CampaignChange, replace bool) (domain.Campaign, error) {
 	if _, err := acting(ctx); err != nil {
+		return domain.Campaign{}, err
+	}
+	if err := p.withLocations(ctx, &ch); err != nil {
 		return domain.Campaign{}, err
 	}
 	c, err := ch.Apply(domain.Campaign{}, true)
@@ -229,7 +252,11 @@ func (ch CampaignChange) Apply(c domain.Campaign, creating bool) (domain.Campaig
 		org := orgdata.Load()
 		geo := []string{}
 		for _, id := range *ch.GeographicFilters {
-			if _, ok := org.Location(id); !ok {
+			_, ok := org.Location(id)
+			if !ok && ch.locations != nil {
+				_, ok = ch.locations.Location(id)
+			}
+			if !ok {
 				return c, Invalid("geographicFilters", "has an unknown location: "+id)
 			}
 			geo = append(geo, id)

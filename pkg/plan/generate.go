@@ -5,7 +5,6 @@ import (
 
 	"github.com/commsplan/commsplan/pkg/campaign"
 	"github.com/commsplan/commsplan/pkg/domain"
-	"github.com/commsplan/commsplan/pkg/orgdata"
 )
 
 // CampaignDefaults are the settings a campaign's configuration may leave
@@ -20,7 +19,8 @@ type CampaignDefaults struct {
 // reads what it needs and passes it in), avoiding the saved blackouts for
 // the audiences they cover, matched by name. A Plan without a store (the
 // CLI before there is a database) generates without blackouts. It changes
-// nothing, so it needs no actor. The name becomes a saved campaign's title,
+// nothing, so it needs no actor. It targets the organisation as the
+// directory has it (Organisation). The name becomes a saved campaign's title,
 // so it is held to a title's limits first.
 func (p *Plan) GenerateCampaign(ctx context.Context, cfg campaign.Config, set CampaignDefaults) (*campaign.Schedule, error) {
 	if msg := domain.TextProblem(cfg.CampaignName, domain.MaxName); msg != "" {
@@ -55,5 +55,9 @@ func (p *Plan) GenerateCampaign(ctx context.Context, cfg campaign.Config, set Ca
 			}
 		}
 	}
-	return campaign.GenerateWith(cfg, orgdata.Load(), opt)
+	org, _, err := p.Organisation(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return campaign.GenerateWith(cfg, org, opt)
 }

@@ -32,10 +32,13 @@ type Plan struct {
 	pub Publisher
 	// policy is the team's review settings (WithReview).
 	policy review.Policy
+	// org is the organisation derived from the directory, shared by the
+	// copies With* make.
+	org *orgCache
 }
 
 // New returns the use cases over st.
-func New(st store.Store) *Plan { return &Plan{st: st, now: time.Now} }
+func New(st store.Store) *Plan { return &Plan{st: st, now: time.Now, org: &orgCache{}} }
 
 // WithClock returns p reading the time from now (tests move it).
 func (p *Plan) WithClock(now func() time.Time) *Plan {

@@ -43,6 +43,11 @@ type Directory interface {
 	// values, as stored: the divisions, locations, levels and job titles
 	// the organisation has now, whatever the embedded dataset says.
 	DirectoryFacets(ctx context.Context) (Facets, error)
+	// DirectoryHeadCounts counts the active entries by division, location,
+	// level, role group and job title together, as stored (one grouped
+	// read, in no particular order): what orgdata.Derive makes the
+	// organisation from.
+	DirectoryHeadCounts(ctx context.Context) ([]domain.HeadCount, error)
 	// SCIMTokenHash is the SHA-256 (hex) of the SCIM client's token, ""
 	// while none was made.
 	SCIMTokenHash(ctx context.Context) (string, error)

@@ -399,3 +399,13 @@ func (s *Store) DirectoryFacets(ctx context.Context) (store.Facets, error) {
 	})
 	return out, err
 }
+
+// DirectoryHeadCounts implements store.Store.
+func (s *Store) DirectoryHeadCounts(ctx context.Context) ([]domain.HeadCount, error) {
+	rows, err := s.q().QueryContext(ctx, `SELECT division, location, level, role_group, job_title, COUNT(*) FROM employees
+	  WHERE active = $1 GROUP BY division, location, level, role_group, job_title`, true)
+	return collect(rows, err, func(r *sql.Rows) (domain.HeadCount, error) {
+		var h domain.HeadCount
+		return h, r.Scan(&h.Division, &h.Location, &h.Level, &h.RoleGroup, &h.JobTitle, &h.Count)
+	})
+}

@@ -111,6 +111,10 @@ func testDirectory(t *testing.T, s store.Store) {
 	assert.Equal(t, []store.Facet{{Value: "SFB - California", Count: 1}}, facets.Divisions, "active entries only (Bob left, Cy is inactive)")
 	assert.Equal(t, []store.Facet{{Value: "Installer", Count: 1}}, facets.JobTitles)
 	assert.Equal(t, []store.Facet{}, facets.RoleGroups[:0])
+	heads, err := s.DirectoryHeadCounts(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, []domain.HeadCount{{Division: "SFB - California", Location: "California", Level: "Individual Contributor",
+		RoleGroup: "Field Technicians", JobTitle: "Installer", Count: 1}}, heads, "active entries only, grouped")
 
 	var order []string
 	require.NoError(t, s.EachEmployee(ctx, func(e domain.Employee) error { order = append(order, e.EmployeeID); return nil }))

@@ -75,6 +75,9 @@ export function useImportDirectory() {
       void qc.invalidateQueries({ queryKey: ['/api/directory'] });
       void qc.invalidateQueries({ queryKey: ['/api/directory/facets'] });
       void qc.invalidateQueries({ queryKey: ['/api/audiences'] });
+      // The organisation follows the directory: its divisions, head counts and job titles.
+      void qc.invalidateQueries({ queryKey: ['/api/reference'] });
+      void qc.invalidateQueries({ queryKey: ['/api/job-titles'] });
     },
   });
 }

@@ -26,6 +26,8 @@ export function sharePct(part: number, whole: number): number {
  * (Millennials, Generation Z) head counts, the total workforce, and each
  * cohort's share of the employees whose generation is known (the dataset has
  * employees without a birth year; they count in the total only).
+ * The total is the split's own: the split is the spec's synthetic
+ * company's, which a loaded directory (with no birth years) does not change.
  * null when the reference data has no split.
  */
 export function generationalShares(ref: Pick<Reference, 'generationalSplit' | 'totalEmployees'> | undefined): GenerationalShares | null {
@@ -35,7 +37,7 @@ export function generationalShares(ref: Pick<Reference, 'generationalSplit' | 't
   return {
     traditional: split.traditional,
     digitalNative: split.digitalNative,
-    total: ref.totalEmployees,
+    total: split.traditional + split.digitalNative + (split.unknown ?? 0),
     traditionalPct: sharePct(split.traditional, known),
     digitalNativePct: sharePct(split.digitalNative, known),
   };
