@@ -141,3 +141,82 @@ func TestDirectoryFacets(t *testing.T) {
 	assert.Contains(t, f.Divisions, store.Facet{Value: "NWF - Washington", Count: 5})
 	assert.NotEmpty(t, f.JobTitles)
 }
+
+// TestDirectoryExportsAudited: every read of the directory with contact
+// details (a page, an entry, an audience's members) leaves an audit entry
+// naming who, what filter and how many rows; a viewer's reads show names
+// and divisions only, leave none, and cannot find anyone by email. On
+// both backends.
+func TestDirectoryExportsAudited(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b)
+		p := plan.New(ts.Store)
+		_, adminCode, err := p.AddPerson(terminal(), "Ada Admin", "", "admin")
+		require.NoError(t, err)
+		_, viewerCode, err := p.AddPerson(terminal(), "Vic Viewer", "", "viewer")
+		require.NoError(t, err)
+		admin, viewer := ts.signInAs(adminCode), ts.signInAs(viewerCode)
+		resp, body := admin.do(http.MethodPost, "/api/directory/import", directoryFixture(t, "staff.csv"))
+		require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+		exports := func() []domain.Activity {
+			t.Helper()
+			list, err := ts.Store.ListAudit(terminal(), store.AuditFilter{EntityType: store.DirectoryExportEntity, Limit: 50})
+			require.NoError(t, err)
+			return list
+		}
+		require.Empty(t, exports(), "an import exports nothing")
+
+		resp, body = admin.do(http.MethodGet, "/api/directory?division=sfb-california&limit=10", nil)
+		require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+		list := exports()
+		require.Len(t, list, 1)
+		e := list[0]
+		assert.Equal(t, store.ActionExported, e.Action)
+		assert.Equal(t, "Ada Admin", e.ActorName)
+		assert.Equal(t, "directory: 1 of 1 rows (division=sfb-california offset=0 limit=10)", e.Label)
+		var ch store.Changes
+		require.NoError(t, json.Unmarshal(e.Changes, &ch))
+		assert.EqualValues(t, 1, ch["rows"].After)
+		assert.Equal(t, "division=sfb-california offset=0 limit=10", ch["filter"].After)
+
+		resp, _ = admin.do(http.MethodGet, "/api/directory?q=nobody-at-all", nil)
+		require.Equal(t, http.StatusOK, resp.StatusCode)
+		assert.Len(t, exports(), 1, "no rows, nothing exported")
+
+		resp, _ = admin.do(http.MethodGet, "/api/directory/E002", nil)
+		require.Equal(t, http.StatusOK, resp.StatusCode)
+		list = exports()
+		require.Len(t, list, 2)
+		assert.Equal(t, "entry: 1 of 1 rows (employeeId=E002)", list[0].Label)
+
+		var a domain.Audience
+		ts.json(http.MethodPost, "/api/audiences", map[string]any{"name": "Florida", "locations": []string{"florida"}}, http.StatusCreated, &a)
+		resp, _ = ts.do(http.MethodGet, "/api/audiences/"+a.ID+"/members", nil)
+		require.Equal(t, http.StatusOK, resp.StatusCode)
+		list = exports()
+		require.Len(t, list, 3)
+		assert.Equal(t, "audience members: 1 of 1 rows (audience=Florida offset=0 limit=100)", list[0].Label)
+		assert.Equal(t, "Shared access", list[0].ActorName, "a planner signed in with the shared code")
+
+		// A viewer: names and divisions only, no entry, no probing by email.
+		for _, path := range []string{"/api/directory", "/api/directory/E002", "/api/audiences/" + a.ID + "/members"} {
+			resp, body := viewer.do(http.MethodGet, path, nil)
+			require.Equal(t, http.StatusOK, resp.StatusCode, path)
+			assert.NotContains(t, string(body), "@example.com", path)
+			assert.NotContains(t, string(body), `"phone"`, path)
+			assert.NotContains(t, string(body), `"email"`, path)
+			assert.Contains(t, string(body), `"division"`, path)
+		}
+		resp, body = viewer.do(http.MethodGet, "/api/directory?q=bob.brown%40example.com", nil)
+		require.Equal(t, http.StatusOK, resp.StatusCode)
+		assert.Equal(t, "0", resp.Header.Get("X-Total-Count"), "a viewer cannot find who has an address: %s", body)
+		assert.Len(t, exports(), 3, "a viewer's reads export no personal data")
+
+		// The exports move no cached list and stay out of the recent activity.
+		var activity []domain.Activity
+		ts.json(http.MethodGet, "/api/activity", nil, http.StatusOK, &activity)
+		for _, e := range activity {
+			assert.NotEqual(t, store.DirectoryExportEntity, e.EntityType)
+		}
+	})
+}

@@ -22,12 +22,16 @@ func (p *Plan) Directory(ctx context.Context, f store.EmployeeFilter) (store.Pag
 	if err != nil {
 		return store.Page[domain.Employee]{}, err
 	}
+	if !a.Can(actor.DirectoryRead) {
+		// Nor may they find who has an address, or filter by one.
+		f.NotByEmail, f.Email = true, ""
+	}
 	page, err := p.st.ListEmployees(ctx, f)
 	if err != nil {
 		return page, err
 	}
 	redact(a, page.Rows)
-	return page, nil
+	return page, p.auditExport(ctx, a, "directory", describeFilter(f), len(page.Rows), page.Total)
 }
 
 // Employee is one directory entry by id or employeeId, redacted as
@@ -42,9 +46,9 @@ func (p *Plan) Employee(ctx context.Context, key string) (domain.Employee, error
 		return e, err
 	}
 	if !a.Can(actor.DirectoryRead) {
-		e = e.Redacted()
+		return e.Redacted(), nil
 	}
-	return e, nil
+	return e, p.auditExport(ctx, a, "entry", "employeeId="+e.EmployeeID, 1, 1)
 }
 
 func redact(a actor.Actor, rows []domain.Employee) {
@@ -310,7 +314,42 @@ func (p *Plan) AudienceMembers(ctx context.Context, id string, offset, limit int
 		return page, err
 	}
 	redact(a, page.Rows)
-	return page, nil
+	filter := fmt.Sprintf("audience=%s offset=%d limit=%d", aud.Name, offset, limit)
+	return page, p.auditExport(ctx, a, "audience members", filter, len(page.Rows), page.Total)
+}
+
+// auditExport records that a reads rows entries with their contact details
+// (email, phone, manager, dates, attributes): who (the actor of ctx), what
+// (what, with its filter) and how many (rows, of total). A reader who sees
+// names and divisions only (no directory.read), or rows that are none,
+// exported no personal data and leave no entry. The entry is its own
+// write: a read has no transaction to join.
+func (p *Plan) auditExport(ctx context.Context, a actor.Actor, what, filter string, rows, total int) error {
+	if rows == 0 || !a.Can(actor.DirectoryRead) {
+		return nil
+	}
+	ctx = store.WithChanges(ctx, store.Changes{"what": {After: what}, "filter": {After: filter},
+		"rows": {After: rows}, "total": {After: total}})
+	return p.st.Audit(ctx, store.ActionExported, store.DirectoryExportEntity, "", fmt.Sprintf("%s: %d of %d rows (%s)", what, rows, total, filter))
+}
+
+// describeFilter writes f as its set fields, for an export's audit entry.
+func describeFilter(f store.EmployeeFilter) string {
+	var parts []string
+	for _, kv := range [][2]string{{"q", f.Q}, {"division", f.Division}, {"location", f.Location},
+		{"jobTitle", f.JobTitle}, {"level", f.Level}, {"email", f.Email}} {
+		if kv[1] != "" {
+			parts = append(parts, kv[0]+"="+kv[1])
+		}
+	}
+	if f.Active != nil {
+		parts = append(parts, fmt.Sprintf("active=%t", *f.Active))
+	}
+	parts = append(parts, fmt.Sprintf("offset=%d", f.Offset))
+	if f.Limit > 0 {
+		parts = append(parts, fmt.Sprintf("limit=%d", f.Limit))
+	}
+	return strings.Join(parts, " ")
 }
 
 // DirectoryFacets are the organisation's divisions, locations, levels,

@@ -61,6 +61,9 @@ type EmployeeFilter struct {
 	// Q keeps the entries whose name, email, employeeId or job title holds
 	// it, ignoring case.
 	Q string
+	// NotByEmail leaves the email out of what Q searches, for a reader who
+	// may not see emails and so may not probe for one either.
+	NotByEmail bool
 	// Division, Location, Level and JobTitle keep the entries whose field
 	// has that value (by domain.DirectoryKey; the job title ignoring case).
 	Division, Location, Level, JobTitle string
@@ -126,4 +129,12 @@ const (
 	ActionDirectoryProvisioned = "provisioned"
 	// ActionRotated is a new SCIM token.
 	ActionRotated = "rotated"
+	// ActionExported is a read of directory entries with their contact
+	// details, on entity type DirectoryExportEntity.
+	ActionExported = "exported"
 )
+
+// DirectoryExportEntity is the entity type of the audit entries of
+// directory reads with personal data: they move no cached list and stay
+// out of the recent activity.
+const DirectoryExportEntity = "directory_export"

@@ -43,7 +43,11 @@ func (s *Store) ListEmployees(ctx context.Context, f store.EmployeeFilter) (stor
 	var a args
 	var where []string
 	if f.Q != "" {
-		where = append(where, s.likeAny(a.add(likePattern(f.Q)), "name", "email", "employee_id", "job_title"))
+		cols := []string{"name", "email", "employee_id", "job_title"}
+		if f.NotByEmail {
+			cols = slices.DeleteFunc(cols, func(c string) bool { return c == "email" })
+		}
+		where = append(where, s.likeAny(a.add(likePattern(f.Q)), cols...))
 	}
 	for _, c := range []struct{ col, v string }{
 		{"division_key", f.Division}, {"location_key", f.Location}, {"level_key", f.Level},

@@ -49,8 +49,9 @@ var touches = map[string][]store.List{
 	"vehicle":  {store.VehiclesList},
 	// The audiences' contact counts follow the directory.
 	"directory": {store.AudiencesList},
-	// A SCIM token changes no list.
-	"scim_token": {},
+	// A SCIM token changes no list, nor does a read of the directory.
+	"scim_token":       {},
+	"directory_export": {},
 	// Vehicles count their communications.
 	"communication": {store.CommunicationsList, store.VehiclesList},
 	"campaign":      {store.CampaignsList},
@@ -116,7 +117,7 @@ func (s *Store) touch(entityType, action string) {
 // unlistedActivity are the entity types whose entries ListActivity leaves
 // out (the audit trail's own, and the checklist's saves): they do not move
 // store.ActivityList.
-var unlistedActivity = []string{"session", "person", "checklist", "checklist_item", "audit", "backup", "scim_token"}
+var unlistedActivity = []string{"session", "person", "checklist", "checklist_item", "audit", "backup", "scim_token", "directory_export"}
 
 // unlistedActivitySQL is unlistedActivity as an SQL list.
 var unlistedActivitySQL = "('" + strings.Join(unlistedActivity, "', '") + "')"

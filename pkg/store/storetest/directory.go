@@ -72,6 +72,8 @@ func testDirectory(t *testing.T, s store.Store) {
 	assert.Equal(t, []string{"Ann Abbott", "Cy Chen"}, names(store.EmployeeFilter{Division: "sfb california"}))
 	assert.Equal(t, []string{"Bob Brown"}, names(store.EmployeeFilter{Q: "BROWN"}))
 	assert.Equal(t, []string{"Bob Brown"}, names(store.EmployeeFilter{Q: "e2@example"}))
+	assert.Empty(t, names(store.EmployeeFilter{Q: "e2@example", NotByEmail: true}), "an email is not searched for who may not see it")
+	assert.Equal(t, []string{"Bob Brown"}, names(store.EmployeeFilter{Q: "brown", NotByEmail: true}))
 	assert.Equal(t, []string{"Cy Chen"}, names(store.EmployeeFilter{Active: &no}))
 	assert.Equal(t, []string{"Ann Abbott", "Bob Brown"}, names(store.EmployeeFilter{Active: &yes, JobTitle: "installer", Level: "individual-contributor", Location: "CALIFORNIA"}))
 	assert.Empty(t, names(store.EmployeeFilter{Q: "100%"}))
