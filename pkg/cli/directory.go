@@ -3,11 +3,14 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/commsplan/commsplan/pkg/csvfile"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/store"
@@ -35,10 +38,14 @@ func newDirectoryListCmd(f *Factory, runF func(*DirectoryListOptions) error) *co
 		Use:   "list",
 		Short: "List the directory, a page at a time",
 		Example: `  commsplan directory list --division "SFB - California" --active true
-  commsplan directory list -q smith --limit 20 -o json`,
+  commsplan directory list -q smith --limit 20 -o json
+  commsplan directory list --active true --limit 50000 -o csv > directory.csv
+
+Every listing with contact details (a planner's or an admin's) is in the
+audit trail: who, the filter and how many rows.`,
 		Args: noArgs,
 		RunE: runE(opts, nil, runF, func(cmd *cobra.Command) error {
-			if err := checkOutput(opts.Output, "table", "json"); err != nil {
+			if err := checkOutput(opts.Output, "table", "json", "csv"); err != nil {
 				return err
 			}
 			switch strings.ToLower(opts.Active) {
@@ -56,6 +63,9 @@ func newDirectoryListCmd(f *Factory, runF func(*DirectoryListOptions) error) *co
 				page, err := p.Directory(cmd.Context(), opts.Filter)
 				if err != nil {
 					return inputError(err)
+				}
+				if opts.Output == "csv" {
+					return writeDirectoryCSV(f.Out, page.Rows)
 				}
 				if opts.Output == "json" {
 					if page.Rows == nil {
@@ -88,8 +98,30 @@ func newDirectoryListCmd(f *Factory, runF func(*DirectoryListOptions) error) *co
 	fl.StringVar(&opts.Active, "active", "", "true or false: only active or inactive entries")
 	fl.IntVar(&opts.Filter.Offset, "offset", 0, "skip this many entries")
 	fl.IntVar(&opts.Filter.Limit, "limit", store.DefaultPageLimit, "list at most this many entries")
-	addOutputFlag(cmd, &opts.Output, "table", "table", "json")
+	addOutputFlag(cmd, &opts.Output, "table", "table", "json", "csv")
 	return cmd
+}
+
+// directoryCSVHeader are the columns of "directory list -o csv": the
+// entry's field names, which an import maps back to the same fields.
+var directoryCSVHeader = []string{"employeeId", "name", "email", "phone", "division", "location", "department", "jobTitle",
+	"level", "employeeType", "roleGroup", "managerId", "language", "timezone", "active", "startDate", "endDate"}
+
+// writeDirectoryCSV writes rows as a CSV file whose cells are safe to open
+// in a spreadsheet (csvfile).
+func writeDirectoryCSV(w io.Writer, rows []domain.Employee) error {
+	cw, err := csvfile.NewWriter(w, directoryCSVHeader)
+	if err != nil {
+		return err
+	}
+	for _, e := range rows {
+		if err := cw.Row([]string{e.EmployeeID, e.Name, e.Email, e.Phone, e.Division, e.Location, e.Department, e.JobTitle,
+			e.Level, e.EmployeeType, e.RoleGroup, e.ManagerID, e.Language, e.Timezone, strconv.FormatBool(e.Active),
+			e.StartDate, e.EndDate}); err != nil {
+			return err
+		}
+	}
+	return cw.Flush()
 }
 
 // DirectoryShowOptions are the inputs of "directory show".

@@ -1,8 +1,12 @@
 package domain
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
+	"maps"
 	"net/mail"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -76,6 +80,32 @@ func (e Employee) Same(o Employee) bool {
 		e.Level == o.Level && e.EmployeeType == o.EmployeeType && e.RoleGroup == o.RoleGroup && e.ManagerID == o.ManagerID &&
 		e.Language == o.Language && e.Timezone == o.Timezone && e.Active == o.Active && e.StartDate == o.StartDate &&
 		e.EndDate == o.EndDate && mapsEqual(e.Attributes, o.Attributes)
+}
+
+// Digest is a hash of what Same compares, so an import can keep a digest
+// of each stored entry instead of the entry: two entries are Same exactly
+// when their digests are equal (but for a SHA-256 collision).
+func (e Employee) Digest() [sha256.Size]byte {
+	h := sha256.New()
+	var n [binary.MaxVarintLen64]byte
+	put := func(v string) {
+		_, _ = h.Write(n[:binary.PutUvarint(n[:], uint64(len(v)))])
+		_, _ = h.Write([]byte(v))
+	}
+	for _, v := range []string{e.EmployeeID, e.Name, e.Email, e.Phone, e.Division, e.Location, e.Department, e.JobTitle,
+		e.Level, e.EmployeeType, e.RoleGroup, e.ManagerID, e.Language, e.Timezone, strconv.FormatBool(e.Active),
+		e.StartDate, e.EndDate} {
+		put(v)
+	}
+	keys := slices.Sorted(maps.Keys(e.Attributes))
+	put(strconv.Itoa(len(keys)))
+	for _, k := range keys {
+		put(k)
+		put(e.Attributes[k])
+	}
+	var out [sha256.Size]byte
+	h.Sum(out[:0])
+	return out
 }
 
 func mapsEqual(a, b map[string]string) bool {

@@ -2,6 +2,7 @@ package domain
 
 import (
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -58,4 +59,25 @@ func TestEmployeeSameAndRedacted(t *testing.T) {
 	assert.Empty(t, r.Email)
 	assert.Empty(t, r.Phone)
 	assert.Equal(t, "A", r.Name)
+}
+
+// Digest agrees with Same: field by field, each change of a compared
+// field changes it, and what Same ignores does not; values that would
+// run together if concatenated stay apart.
+func TestEmployeeDigestIsSame(t *testing.T) {
+	a := Employee{ID: "x", EmployeeID: "1", Name: "A", Email: "a@example.com", Attributes: map[string]string{"k": "v"}, Source: SourceCSV}
+	b := a
+	b.ID, b.Source, b.CreatedAt = "y", SourceSCIM, time.Now()
+	assert.Equal(t, a.Digest(), b.Digest())
+	for name, change := range map[string]func(e *Employee){
+		"name": func(e *Employee) { e.Name = "B" }, "active": func(e *Employee) { e.Active = true },
+		"endDate": func(e *Employee) { e.EndDate = "2031-01-01" }, "attribute": func(e *Employee) { e.Attributes = map[string]string{"k": "w"} },
+		"attribute key": func(e *Employee) { e.Attributes = map[string]string{"kv": ""} },
+		"run together":  func(e *Employee) { e.EmployeeID, e.Name = "1A", "" },
+	} {
+		c := a
+		change(&c)
+		assert.Equal(t, a.Same(c), a.Digest() == c.Digest(), name)
+		assert.NotEqual(t, a.Digest(), c.Digest(), name)
+	}
 }

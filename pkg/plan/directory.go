@@ -2,6 +2,7 @@ package plan
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -111,90 +112,154 @@ func (e *ImportRefusedError) Error() string {
 	return fmt.Sprintf("%d bad rows, nothing imported (a dry run lists them; partial imports the good rows); %s: %s", len(e.Result.Errors), where, first.Message)
 }
 
-// ImportDirectory imports an HR export (roster.Read) into the directory:
+// importBatch is how many created or updated entries an import hands to
+// the store at a time.
+const importBatch = 500
+
+// storedEntry is what an import keeps of a stored entry to compare a row
+// with it: about 100 bytes instead of the whole entry.
+type storedEntry struct {
+	id        string
+	createdAt time.Time
+	active    bool
+	digest    [32]byte
+}
+
+// ImportDirectory imports an HR export (roster.Scan) into the directory:
 // new employees are created, changed ones updated, the same ones left, and
 // (unless NoDeactivate, or the file was refused) active employees the file
 // does not list are deactivated with today's endDate; nobody is deleted.
-// The writes and their one audit entry are one transaction. With bad rows,
-// and neither Partial nor DryRun, nothing is written and the error is
-// *ImportRefusedError.
+//
+// The file is streamed: each row is compared as it is read (with a digest
+// of the stored entry, domain.Employee.Digest) and written in batches of
+// importBatch, all in one transaction with the one audit entry
+// (Store.ApplyDirectoryBatches), so memory holds a batch, the stored
+// entries' digests and the keys, not the file. With bad rows, and neither
+// Partial nor DryRun, the transaction is rolled back, nothing is written
+// and the error is *ImportRefusedError. A dry run reads the same way and
+// opens no transaction.
 func (p *Plan) ImportDirectory(ctx context.Context, r io.Reader, opts DirectoryImportOptions) (DirectoryImport, error) {
 	if _, err := actor.Require(ctx, actor.DirectoryManage); err != nil {
 		return DirectoryImport{}, err
 	}
 	today := p.now()
-	f, err := roster.Read(r, roster.Options{Map: opts.Map, Key: opts.Key, Today: today})
-	if err != nil && f != nil {
-		// The columns cannot be mapped as asked: the result says what the
-		// file has, for a mapping dialog.
-		res := DirectoryImport{Columns: f.Columns, Mapping: f.Mapping, Separator: f.Separator, Fields: roster.Fields, DryRun: opts.DryRun,
-			Errors: []roster.Error{{Field: "file", Message: err.Error()}}}
-		return res, &ImportRefusedError{Result: res}
-	}
-	if err != nil {
-		return DirectoryImport{}, &InputError{Message: err.Error(), Fields: map[string]string{"file": err.Error()}, Err: err}
-	}
-	res := DirectoryImport{Columns: f.Columns, Mapping: f.Mapping, Separator: f.Separator, Fields: roster.Fields, Errors: f.Errors, DryRun: opts.DryRun}
-	if res.Errors == nil {
-		res.Errors = []roster.Error{}
-	}
 	byEmail := opts.Key == "email"
-	existing := map[string]domain.Employee{}
-	err = p.st.EachEmployee(ctx, func(e domain.Employee) error {
+	existing := map[string]storedEntry{}
+	err := p.st.EachEmployee(ctx, func(e domain.Employee) error {
 		k := e.EmployeeID
 		if byEmail {
 			k = strings.ToLower(e.Email)
 		}
-		existing[k] = e
+		existing[k] = storedEntry{id: e.ID, createdAt: e.CreatedAt, active: e.Active, digest: e.Digest()}
 		return nil
 	})
 	if err != nil {
-		return res, err
+		return DirectoryImport{}, err
 	}
-	d := orgdataLoad()
-	var ch store.DirectoryChange
-	for _, row := range f.Rows {
-		e := row.Employee
-		if e.RoleGroup == "" {
-			e.RoleGroup = roleGroupOf(d, e.JobTitle)
+	groups := roleGroupsByTitle(orgdataLoad())
+	var res DirectoryImport
+
+	// scan reads the file and hands the change to write in batches (none
+	// on a dry run, write nil), then the deactivations.
+	scan := func(write func(store.DirectoryChange) error) error {
+		var batch store.DirectoryChange
+		var writeErr error
+		flush := func() error {
+			if write == nil || len(batch.Create)+len(batch.Update)+len(batch.Deactivate) == 0 {
+				batch = store.DirectoryChange{}
+				return nil
+			}
+			batch.EndDate = today.Format(time.DateOnly)
+			writeErr = write(batch)
+			batch = store.DirectoryChange{}
+			return writeErr
 		}
-		k := e.EmployeeID
-		if byEmail {
-			k = strings.ToLower(e.Email)
+		f, err := roster.Scan(r, roster.Options{Map: opts.Map, Key: opts.Key, Today: today}, func(row roster.Row) error {
+			e := row.Employee
+			if e.RoleGroup == "" && e.JobTitle != "" {
+				e.RoleGroup = groups[strings.ToLower(e.JobTitle)]
+			}
+			k := e.EmployeeID
+			if byEmail {
+				k = strings.ToLower(e.Email)
+			}
+			old, ok := existing[k]
+			delete(existing, k)
+			switch {
+			case !ok:
+				res.Created++
+				batch.Create = append(batch.Create, e)
+			case old.digest == e.Digest():
+				res.Unchanged++
+				return nil
+			default:
+				res.Updated++
+				e.ID, e.CreatedAt = old.id, old.createdAt
+				batch.Update = append(batch.Update, e)
+			}
+			if len(batch.Create)+len(batch.Update) >= importBatch {
+				return flush()
+			}
+			return nil
+		})
+		if err != nil && f != nil {
+			// The columns cannot be mapped as asked: the result says what
+			// the file has, for a mapping dialog.
+			res = DirectoryImport{Columns: f.Columns, Mapping: f.Mapping, Separator: f.Separator, Fields: roster.Fields, DryRun: opts.DryRun,
+				Errors: []roster.Error{{Field: "file", Message: err.Error()}}}
+			return &ImportRefusedError{Result: res}
 		}
-		old, ok := existing[k]
-		delete(existing, k)
-		switch {
-		case !ok:
-			ch.Create = append(ch.Create, e)
-		case old.Same(e):
-			res.Unchanged++
-		default:
-			e.ID, e.CreatedAt = old.ID, old.CreatedAt
-			ch.Update = append(ch.Update, e)
+		if err != nil {
+			if writeErr != nil {
+				return writeErr // the store's, not the file's
+			}
+			return &InputError{Message: err.Error(), Fields: map[string]string{"file": err.Error()}, Err: err}
 		}
-	}
-	if !opts.NoDeactivate {
-		for k, e := range existing {
-			if e.Active && !f.Keys[k] {
-				ch.Deactivate = append(ch.Deactivate, e.ID)
+		res.Columns, res.Mapping, res.Separator, res.Fields, res.Errors = f.Columns, f.Mapping, f.Separator, roster.Fields, f.Errors
+		if res.Errors == nil {
+			res.Errors = []roster.Error{}
+		}
+		if !opts.NoDeactivate {
+			for k, e := range existing {
+				if e.active && !f.Keys[k] {
+					res.Deactivated++
+					batch.Deactivate = append(batch.Deactivate, e.id)
+					if len(batch.Deactivate) >= 10*importBatch {
+						if err := flush(); err != nil {
+							return err
+						}
+					}
+				}
 			}
 		}
+		return flush()
 	}
-	res.Created, res.Updated, res.Deactivated = len(ch.Create), len(ch.Update), len(ch.Deactivate)
+
 	if opts.DryRun {
-		return res, nil
+		err := scan(nil)
+		res.DryRun = true
+		return res, err
 	}
-	if len(res.Errors) > 0 && !opts.Partial {
-		return res, &ImportRefusedError{Result: res}
-	}
-	ch.EndDate = today.Format(time.DateOnly)
-	ch.Action = store.ActionDirectoryImported
-	ch.Label = fmt.Sprintf("directory import: %d created, %d updated, %d deactivated, %d unchanged, %d errors",
-		res.Created, res.Updated, res.Deactivated, res.Unchanged, len(res.Errors))
-	ctx = store.WithChanges(ctx, store.Changes{"created": {After: res.Created}, "updated": {After: res.Updated},
-		"deactivated": {After: res.Deactivated}, "unchanged": {After: res.Unchanged}, "errors": {After: len(res.Errors)}})
-	if err := p.st.ApplyDirectory(ctx, ch); err != nil {
+	err = p.st.ApplyDirectoryBatches(ctx, func(write func(store.DirectoryChange) error) (store.DirectoryAudit, error) {
+		if err := scan(write); err != nil {
+			return store.DirectoryAudit{}, err
+		}
+		if len(res.Errors) > 0 && !opts.Partial {
+			return store.DirectoryAudit{}, &ImportRefusedError{Result: res}
+		}
+		return store.DirectoryAudit{
+			Action: store.ActionDirectoryImported,
+			Label: fmt.Sprintf("directory import: %d created, %d updated, %d deactivated, %d unchanged, %d errors",
+				res.Created, res.Updated, res.Deactivated, res.Unchanged, len(res.Errors)),
+			Changes: store.Changes{"created": {After: res.Created}, "updated": {After: res.Updated},
+				"deactivated": {After: res.Deactivated}, "unchanged": {After: res.Unchanged}, "errors": {After: len(res.Errors)}},
+		}, nil
+	})
+	if err != nil {
+		var refused *ImportRefusedError
+		if errors.As(err, &refused) {
+			return refused.Result, refused
+		}
 		return res, err
 	}
 	res.Written = true
@@ -207,17 +272,22 @@ var orgdataLoad = orgdata.Load
 // roleGroupOf is the role group label of the dataset's job title (any
 // case), or "".
 func roleGroupOf(d *orgdata.Dataset, title string) string {
-	if title == "" {
-		return ""
-	}
+	return roleGroupsByTitle(d)[strings.ToLower(title)]
+}
+
+// roleGroupsByTitle maps each of the dataset's job titles (lower case) to
+// its role group's label: an imported entry without a role group takes
+// its title's.
+func roleGroupsByTitle(d *orgdata.Dataset) map[string]string {
+	out := make(map[string]string, len(d.JobTitles))
 	for _, j := range d.JobTitles {
-		if strings.EqualFold(j.JobTitle, title) {
-			if g, ok := d.RoleGroup(j.RoleGroup); ok {
-				return g.Label
+		if g, ok := d.RoleGroup(j.RoleGroup); ok {
+			if _, seen := out[strings.ToLower(j.JobTitle)]; !seen {
+				out[strings.ToLower(j.JobTitle)] = g.Label
 			}
 		}
 	}
-	return ""
+	return out
 }
 
 // CriteriaOf are an audience's member criteria. A division named by its

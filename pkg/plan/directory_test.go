@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -212,4 +213,53 @@ func TestDashboardContactsFollowTheDirectory(t *testing.T) {
 	d, err = p.Dashboard(ctx, time.Now(), nil)
 	require.NoError(t, err)
 	assert.Equal(t, 1+3, d.Contacts, "SFB has Ann, All has the three")
+}
+
+// TestImportStreamsAllOrNothing: an import larger than a batch whose bad
+// row comes after batches were written leaves nothing of them (one
+// transaction), deactivates nobody and writes no audit entry; the same
+// file with Partial writes every good row; leavers across batches are
+// deactivated. On both backends.
+func TestImportStreamsAllOrNothing(t *testing.T) {
+	for _, b := range storetest.Backends {
+		t.Run(b.Name, func(t *testing.T) {
+			ctx := actor.With(context.Background(), actor.Terminal)
+			st := storetest.Open(t, b.DSN(t))
+			p := New(st)
+			n := 3*importBatch + 7
+			file := hrExport(n, 0)
+			res, err := p.ImportDirectory(ctx, bytes.NewReader(file), DirectoryImportOptions{})
+			require.NoError(t, err)
+			require.Equal(t, n, res.Created)
+
+			// A changed file with a bad last row: its updates (three
+			// batches' worth) and the leaver are all rolled back.
+			changed := hrExport(n-1, 1) // the last employee left
+			bad := append(bytes.Clone(changed), []byte("X1,\"Bad, Row\",not-an-email,Corporate,Texas,Service,T,L,Full-time,,1/1/2020,America/Chicago,en-US,CC-1\r\n")...)
+			_, err = p.ImportDirectory(ctx, bytes.NewReader(bad), DirectoryImportOptions{})
+			var refused *ImportRefusedError
+			require.ErrorAs(t, err, &refused)
+			assert.Equal(t, (n-1+9)/10, refused.Result.Updated)
+			assert.Equal(t, 1, refused.Result.Deactivated)
+			page, err := st.ListEmployees(ctx, store.EmployeeFilter{JobTitle: "Senior Technician 1"})
+			require.NoError(t, err)
+			assert.Zero(t, page.Total, "no batch of a refused import stays")
+			status, err := st.DirectoryStatus(ctx)
+			require.NoError(t, err)
+			assert.Equal(t, n, status.Active, "nobody deactivated")
+			audit, err := st.ListAudit(ctx, store.AuditFilter{EntityType: "directory", Limit: 10})
+			require.NoError(t, err)
+			assert.Len(t, audit, 1, "the first import's entry only")
+
+			res, err = p.ImportDirectory(ctx, bytes.NewReader(bad), DirectoryImportOptions{Partial: true})
+			require.NoError(t, err)
+			assert.Equal(t, [4]int{0, (n - 1 + 9) / 10, 1, n - 1 - (n-1+9)/10}, [4]int{res.Created, res.Updated, res.Deactivated, res.Unchanged})
+			page, err = st.ListEmployees(ctx, store.EmployeeFilter{JobTitle: "Senior Technician 1"})
+			require.NoError(t, err)
+			assert.Equal(t, (n-1+9)/10, page.Total)
+			status, err = st.DirectoryStatus(ctx)
+			require.NoError(t, err)
+			assert.Equal(t, n-1, status.Active)
+		})
+	}
 }

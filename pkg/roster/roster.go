@@ -40,7 +40,7 @@ var synonyms = map[string][]string{
 	"name":         {"name", "full-name", "fullname", "display-name", "displayname", "employee-name"},
 	"firstName":    {"first-name", "firstname", "given-name", "givenname", "forename"},
 	"lastName":     {"last-name", "lastname", "surname", "family-name", "familyname"},
-	"email":        {"email", "e-mail", "email-address", "work-email", "mail", "business-email"},
+	"email":        {"email", "e-mail", "email-address", "e-mail-address", "work-email", "work-e-mail", "mail", "business-email", "business-e-mail"},
 	"phone":        {"phone", "mobile", "work-phone", "telephone", "phone-number", "mobile-phone", "cell"},
 	"division":     {"division", "business-unit", "bu", "company", "division-name"},
 	"location":     {"location", "site", "office", "work-location", "state", "region"},
@@ -98,7 +98,8 @@ type File struct {
 	Mapping map[string]string `json:"mapping"`
 	// Separator is "," or ";".
 	Separator string `json:"separator"`
-	Rows      []Row  `json:"-"`
+	// Rows are the good rows (Read; Scan hands them over instead).
+	Rows []Row `json:"-"`
 	// Keys are the employeeIds of every row, good or bad, so a partial
 	// import deactivates nobody whose row was bad.
 	Keys   map[string]bool `json:"-"`
@@ -128,6 +129,23 @@ var ErrNoHeader = errors.New("the file has no header row")
 // mapped is an error with the File's Columns, Separator and the Mapping so
 // far, so a dialog can offer them.
 func Read(r io.Reader, opts Options) (*File, error) {
+	var rows []Row
+	f, err := Scan(r, opts, func(row Row) error {
+		rows = append(rows, row)
+		return nil
+	})
+	if f != nil {
+		f.Rows = rows
+	}
+	return f, err
+}
+
+// Scan reads a CSV export as Read does, a row at a time: each good row
+// goes to fn as soon as it is read and is not kept (File.Rows stays
+// empty), so the memory it holds is the keys and the errors, not the
+// rows. An error from fn stops the reading and is returned with a nil
+// File; an error with a File is one of the columns, as Read's.
+func Scan(r io.Reader, opts Options, fn func(Row) error) (*File, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	if b, _ := br.Peek(3); bytes.Equal(b, []byte{0xEF, 0xBB, 0xBF}) {
 		_, _ = br.Discard(3)
@@ -229,7 +247,9 @@ func Read(r io.Reader, opts Options) (*File, error) {
 			}
 			continue
 		}
-		f.Rows = append(f.Rows, Row{Line: line, Employee: e})
+		if err := fn(Row{Line: line, Employee: e}); err != nil {
+			return nil, err
+		}
 	}
 	return f, nil
 }

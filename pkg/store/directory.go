@@ -29,6 +29,14 @@ type Directory interface {
 	// c.EndDate where they have none. A duplicate employeeId is
 	// ErrConflict. Nothing is ever deleted here.
 	ApplyDirectory(ctx context.Context, c DirectoryChange) error
+	// ApplyDirectoryBatches makes a change too large to hold at once in
+	// one transaction, not bounded by the query timeout: fill runs inside
+	// it and hands each batch to write, which applies it as ApplyDirectory
+	// does (without an audit entry; a later batch sees the earlier ones).
+	// When fill returns, its audit entry is recorded (on entity type
+	// "directory") and the transaction commits; an error from fill or
+	// from a write rolls every batch back, so nothing is half-written.
+	ApplyDirectoryBatches(ctx context.Context, fill func(write func(DirectoryChange) error) (DirectoryAudit, error)) error
 	// DirectoryStatus counts the entries and says when the directory was
 	// last changed or confirmed by an import or provisioning.
 	DirectoryStatus(ctx context.Context) (DirectoryStatus, error)
@@ -90,6 +98,13 @@ type DirectoryChange struct {
 	// EntityID is the audit entry's entity id: the one entry a
 	// provisioning call changed, or "".
 	EntityID string
+}
+
+// DirectoryAudit is the audit entry of a batched directory change: its
+// action, label, entity id (or "") and changes.
+type DirectoryAudit struct {
+	Action, Label, EntityID string
+	Changes                 Changes
 }
 
 // Facet is one value of a field with the number of active entries that

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/store"
@@ -136,6 +137,10 @@ func employeeValues(e domain.Employee) []any {
 		jsonValue{attrs}, e.Source, k.Division, k.Location, k.Level, k.Role, k.Department, k.EmployeeType}
 }
 
+// employeeInsert creates one entry: one statement, prepared once per
+// connection. (Rows of values in one INSERT were tried: SQLite's parser
+// looks up each numbered placeholder by name, which made a 100-row
+// statement cost more to prepare than the rows did to write.)
 const employeeInsert = `INSERT INTO employees (id, employee_id, name, email, phone, division, location, department, job_title,
   level, employee_type, role_group, manager_id, language, timezone, active, start_date, end_date, attributes, source,
   division_key, location_key, level_key, role_key, department_key, type_key, created_at, updated_at)
@@ -150,42 +155,62 @@ const employeeUpdate = `UPDATE employees SET employee_id = $2, name = $3, email 
 
 // ApplyDirectory implements store.Store.
 func (s *Store) ApplyDirectory(ctx context.Context, c store.DirectoryChange) error {
+	return s.ApplyDirectoryBatches(ctx, func(write func(store.DirectoryChange) error) (store.DirectoryAudit, error) {
+		return store.DirectoryAudit{Action: c.Action, Label: c.Label, EntityID: c.EntityID, Changes: store.ChangesFrom(ctx)}, write(c)
+	})
+}
+
+// ApplyDirectoryBatches implements store.Store.
+func (s *Store) ApplyDirectoryBatches(ctx context.Context, fill func(write func(store.DirectoryChange) error) (store.DirectoryAudit, error)) error {
 	at := now()
 	run := s.longTx
 	if s.tx != nil { // joining a seed's transaction
 		run = s.inTx
 	}
 	return run(ctx, func(tx *Store) error {
-		if err := tx.checkEmployeeKeys(ctx, c); err != nil {
+		a, err := fill(func(c store.DirectoryChange) error { return tx.applyBatch(ctx, c, at) })
+		if err != nil {
 			return err
 		}
-		for i := range c.Create {
-			e := &c.Create[i]
-			e.ID, e.CreatedAt, e.UpdatedAt = newID(), at, at
-			vals := append(append([]any{e.ID}, employeeValues(*e)...), at, at)
-			if _, err := tx.q().ExecContext(ctx, employeeInsert, vals...); err != nil {
-				return err
-			}
+		if a.Changes != nil {
+			ctx = store.WithChanges(ctx, a.Changes)
 		}
-		for i := range c.Update {
-			e := &c.Update[i]
-			e.UpdatedAt = at
-			vals := append(append([]any{e.ID}, employeeValues(*e)...), at)
-			if err := mustAffect(tx.q().ExecContext(ctx, employeeUpdate, vals...)); err != nil {
-				return err
-			}
-		}
-		if len(c.Deactivate) > 0 {
-			_, err := tx.q().ExecContext(ctx, `UPDATE employees SET active = $1,
-			  end_date = CASE WHEN end_date = '' THEN $2 ELSE end_date END, updated_at = $3
-			  WHERE active = $4 AND id IN (`+fmt.Sprintf(tx.opt.Dialect.TextList, "$5")+`)`,
-				false, c.EndDate, at, true, jsonValue{c.Deactivate})
-			if err != nil {
-				return err
-			}
-		}
-		return tx.record(ctx, c.Action, "directory", c.EntityID, c.Label)
+		return tx.record(ctx, a.Action, "directory", a.EntityID, a.Label)
 	})
+}
+
+// applyBatch writes one batch of a directory change; callers are in a
+// transaction.
+func (s *Store) applyBatch(ctx context.Context, c store.DirectoryChange, at time.Time) error {
+	if err := s.checkEmployeeKeys(ctx, c); err != nil {
+		return err
+	}
+	for i := range c.Create {
+		e := &c.Create[i]
+		e.ID, e.CreatedAt, e.UpdatedAt = newID(), at, at
+		vals := append(append([]any{e.ID}, employeeValues(*e)...), at, at)
+		if _, err := s.q().ExecContext(ctx, employeeInsert, vals...); err != nil {
+			return err
+		}
+	}
+	for i := range c.Update {
+		e := &c.Update[i]
+		e.UpdatedAt = at
+		vals := append(append([]any{e.ID}, employeeValues(*e)...), at)
+		if err := mustAffect(s.q().ExecContext(ctx, employeeUpdate, vals...)); err != nil {
+			return err
+		}
+	}
+	if len(c.Deactivate) > 0 {
+		_, err := s.q().ExecContext(ctx, `UPDATE employees SET active = $1,
+		  end_date = CASE WHEN end_date = '' THEN $2 ELSE end_date END, updated_at = $3
+		  WHERE active = $4 AND id IN (`+fmt.Sprintf(s.opt.Dialect.TextList, "$5")+`)`,
+			false, c.EndDate, at, true, jsonValue{c.Deactivate})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // checkEmployeeKeys refuses a change that would give two entries one
