@@ -86,6 +86,16 @@ test('an admin imports a CSV through the dialog, maps two columns, and an audien
   await eventually(async () => assert.equal(await dialog.getByLabel('Field for Personalnummer').inputValue(), 'employeeId'));
   await eventually(async () => assert.match(await dialog.getByTestId('import-preview').textContent(), /0 created, 0 updated, 0 deactivated, 4 unchanged$/));
 
+  // The scheduler targets the directory's organisation: the division the
+  // import brought in is offered and counted, one nobody is in is not.
+  await page.keyboard.press('Escape');
+  await page.goto('/campaign-scheduler');
+  await page.getByLabel('Organizational targeting').check();
+  await page.getByLabel('NWF - Washington (1)').check();
+  await eventually(async () => assert.equal(await page.getByTestId('employee-target').textContent(), '~1 employees'));
+  assert.equal(await page.getByLabel('SFB - California (2)').count(), 1);
+  assert.equal(await page.getByLabel('LAF - California', { exact: false }).count(), 0);
+
   assert.deepEqual(external, [], 'nothing is loaded from other hosts');
   assert.deepEqual(pageErrors, []);
 });
