@@ -156,6 +156,8 @@ var exitCases = []exitCase{
 	{[]string{"directory", "import", "{tmp}/none.csv", "--data-dir", "{data}"}, 2, "no such file"},
 	{[]string{"directory", "list", "--data-dir", "{data}", "--division", "TFS - Florida"}, 0, ""},
 	{[]string{"directory", "list", "--data-dir", "{data}", "--active", "maybe"}, 2, "--active must be true or false"},
+	{[]string{"directory", "list", "--data-dir", "{data}", "-o", "csv"}, 0, ""},
+	{[]string{"orgdata", "export", "--directory", "-o", "table", "--data-dir", "{data}"}, 0, ""},
 	{[]string{"directory", "show", "E001", "--data-dir", "{data}", "-o", "json"}, 0, ""},
 	{[]string{"directory", "show", "nobody", "--data-dir", "{data}"}, 2, `no directory entry "nobody"`},
 	{[]string{"people", "add", "--data-dir", "{data}", "--name", "X", "--role", "editor"}, 2, "--role must be one of viewer, planner, approver, admin"},

@@ -24,7 +24,8 @@ func TestOrgdataExportFlags(t *testing.T) {
 		{nil, "json", ""},
 		{[]string{"--output", "csv"}, "csv", ""},
 		{[]string{"-o", "json"}, "json", ""},
-		{[]string{"--output", "table"}, "", `invalid argument "table" for "-o, --output" flag: must be json or csv`},
+		{[]string{"--output", "table"}, "table", ""},
+		{[]string{"--output", "yaml"}, "", `invalid argument "yaml" for "-o, --output" flag: must be json, csv or table`},
 	}
 	for _, tc := range tests {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
@@ -100,6 +101,6 @@ func TestOrgdataHelp(t *testing.T) {
 	assert.Contains(t, errOut, `unknown command "bogus"`)
 	code, _, errOut = runCLI(t, "orgdata", "export", "--output", "xml")
 	assert.Equal(t, 2, code)
-	assert.Equal(t, "Error: invalid argument \"xml\" for \"-o, --output\" flag: must be json or csv\n"+
+	assert.Equal(t, "Error: invalid argument \"xml\" for \"-o, --output\" flag: must be json, csv or table\n"+
 		"Run 'commsplan orgdata export --help' for usage.\n", errOut)
 }
