@@ -1,7 +1,9 @@
 import { Map as MapIcon, Sparkles } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { GuardedButton } from '@/components/CanEdit';
+import { GuardedButton, ViewOnlyNotice } from '@/components/CanEdit';
+import { useCan } from '@/hooks/session';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
@@ -62,11 +64,20 @@ export function ConfigCard({
   endNote?: string | null;
 }) {
   const org = form.audienceMode === 'organizational';
+  // A role that may not change the plan reads the form, read-only, and is told up front why it cannot generate.
+  const allowed = useCan('plan.edit');
   return (
     <Card className="h-fit">
       <CardHeader>
         <CardTitle as="h2">Campaign Configuration</CardTitle>
         <p className="text-sm text-slate-600">Set the campaign's dates, types and audience, then generate a phased schedule.</p>
+        <ViewOnlyNotice className="mt-2">
+          Generating a schedule needs the planner role. Saved campaigns can be read in the{' '}
+          <Link to="/campaign-inventory" className="underline">
+            Campaign Inventory
+          </Link>
+          .
+        </ViewOnlyNotice>
       </CardHeader>
       <CardContent>
         {loading ? (
@@ -84,6 +95,7 @@ export function ConfigCard({
               onGenerate();
             }}
           >
+            <fieldset disabled={!allowed} className="grid min-w-0 gap-5" data-testid="scheduler-fields">
             <Field id="campaign-name" label="Campaign Name *" error={errors.campaignName}>
               <Input id="campaign-name" {...fieldAria('campaign-name', errors.campaignName)} value={form.campaignName} onChange={(e) => set('campaignName', e.target.value)} placeholder="e.g. ERP Go-Live Readiness" />
             </Field>
@@ -179,6 +191,7 @@ export function ConfigCard({
                 Employee target: <strong data-testid="employee-target">{employeeTarget(ref, configOf(form) as Selection)}</strong>
               </p>
             )}
+            </fieldset>
             <GuardedButton type="submit" disabled={generating} className="w-full">
               <Sparkles className="mr-2 h-4 w-4" aria-hidden="true" />
               {generating ? 'Generating…' : 'Generate Schedule'}

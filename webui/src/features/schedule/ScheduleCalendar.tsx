@@ -39,8 +39,10 @@ export function useBacklogDrag() {
   return useMemo(
     () => ({
       dragged,
-      itemProps: (c: Communication) => ({
-        draggable: canEdit,
+      // No drag props, no grip: a viewer's backlog item shows no drag handle.
+      itemProps: (c: Communication) =>
+        canEdit ? {
+        draggable: true,
         onDragStart: (e: DragEvent) => {
           dragged.current = c;
           e.dataTransfer.setData('text/plain', c.id);
@@ -49,7 +51,7 @@ export function useBacklogDrag() {
         onDragEnd: () => {
           dragged.current = null;
         },
-      }),
+      } : undefined,
     }),
     [canEdit],
   );
