@@ -83,7 +83,7 @@ export function FormBody({ onSubmit, pending, submitLabel, onCancel, labelledBy,
   return (
     <form onSubmit={allowed ? onSubmit : (e) => e.preventDefault()} className="grid gap-4" noValidate aria-labelledby={labelledBy}>
       <ViewOnlyNotice permission={permission} />
-      <fieldset disabled={!allowed} className="grid min-w-0 gap-4" data-testid="form-fields">
+      <fieldset disabled={!allowed} className="group/fields grid min-w-0 gap-4" data-testid="form-fields">
         {children}
       </fieldset>
       {extra}

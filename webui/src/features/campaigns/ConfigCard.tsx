@@ -95,7 +95,7 @@ export function ConfigCard({
               onGenerate();
             }}
           >
-            <fieldset disabled={!allowed} className="grid min-w-0 gap-5" data-testid="scheduler-fields">
+            <fieldset disabled={!allowed} className="group/fields grid min-w-0 gap-5" data-testid="scheduler-fields">
             <Field id="campaign-name" label="Campaign Name *" error={errors.campaignName}>
               <Input id="campaign-name" {...fieldAria('campaign-name', errors.campaignName)} value={form.campaignName} onChange={(e) => set('campaignName', e.target.value)} placeholder="e.g. ERP Go-Live Readiness" />
             </Field>

@@ -200,7 +200,7 @@ export function FeedsDialog({ open, onOpenChange }: { open: boolean; onOpenChang
           </h3>
           {/* A role that may not change the plan creates no feed: the fields are read-only, Create says why. */}
           <ViewOnlyNotice />
-          <fieldset disabled={!edit.allowed} className="grid min-w-0 gap-3">
+          <fieldset disabled={!edit.allowed} className="group/fields grid min-w-0 gap-3">
             <Field id="feed-name" label="Feed Name" error={nameError}>
               <Input id="feed-name" placeholder="e.g., Comms team Outlook" value={name} onChange={(e) => setName(e.target.value)} {...fieldAria('feed-name', nameError)} />
             </Field>
