@@ -146,6 +146,23 @@ describe("a team's day in the shell", () => {
     await context.close();
   });
 
+  test('the Roles Database is cards at 390 px, scrolling only down', async () => {
+    const { context, page } = await as(adminCode, PHONE);
+    await visit(page, '/audiences');
+    const row = page.getByTestId('role-row').first();
+    await row.waitFor();
+    const box = await page.locator('table').first().evaluate((t) => ({ scroll: t.parentElement.scrollWidth, client: t.parentElement.clientWidth }));
+    assert.ok(box.scroll <= box.client, `the roles box scrolls sideways (${box.scroll} > ${box.client})`);
+    assert.match(await row.innerText(), /Total Employees:\s*\d+/, 'a card names its values by their column');
+    await page.getByRole('button', { name: /Total Employees/ }).click();
+    await page.getByLabel('Filter by division').fill('Florida');
+    await eventually(async () => assert.match(await page.getByTestId('role-row').first().innerText(), /Florida/));
+    await page.getByTestId('role-row').nth(1).scrollIntoViewIfNeeded();
+    await shot(page, 'roles-390.png');
+    await checkA11y(page, 'the Roles Database at 390 px');
+    await context.close();
+  });
+
   test('at 1280×800 the sidebar shows People, Schedule is no Dashboard section, subtitles keep to one line and Backups is labelled', async () => {
     const { context, page } = await as(adminCode, LAPTOP);
     const nav = page.getByRole('navigation', { name: 'Main' });

@@ -166,7 +166,7 @@ export function RolesTable() {
                 header a row of sort buttons and the division filter: no sideways scroll. The roles
                 keep the table's semantics where display: block would drop them. */}
             <table role="table" className="w-full border-collapse text-sm max-md:block">
-              <caption className="caption-bottom border-t border-slate-200 p-2 text-left text-xs text-slate-600" data-testid="roles-caption">
+              <caption className="caption-bottom border-t border-slate-200 p-2 text-left text-xs text-slate-600 max-md:block" data-testid="roles-caption">
                 {rolesCaption(table.getFilteredRowModel().rows.length, total)}
               </caption>
               <thead role="rowgroup" className="sticky top-0 z-10 bg-slate-50 max-md:static max-md:block">
