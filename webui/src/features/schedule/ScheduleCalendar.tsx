@@ -41,17 +41,19 @@ export function useBacklogDrag() {
       dragged,
       // No drag props, no grip: a viewer's backlog item shows no drag handle.
       itemProps: (c: Communication) =>
-        canEdit ? {
-        draggable: true,
-        onDragStart: (e: DragEvent) => {
-          dragged.current = c;
-          e.dataTransfer.setData('text/plain', c.id);
-          e.dataTransfer.effectAllowed = 'move';
-        },
-        onDragEnd: () => {
-          dragged.current = null;
-        },
-      } : undefined,
+        canEdit
+          ? {
+              draggable: true,
+              onDragStart: (e: DragEvent) => {
+                dragged.current = c;
+                e.dataTransfer.setData('text/plain', c.id);
+                e.dataTransfer.effectAllowed = 'move';
+              },
+              onDragEnd: () => {
+                dragged.current = null;
+              },
+            }
+          : undefined,
     }),
     [canEdit],
   );
