@@ -182,9 +182,13 @@ describe("a team's day in the shell", () => {
       await visit(page, path);
       const sub = await page.getByTestId('page-subtitle').evaluate((el) => ({ h: el.getBoundingClientRect().height, lh: parseFloat(getComputedStyle(el).lineHeight), title: el.title, text: el.textContent }));
       if (sub.h > sub.lh * 1.5) wrapped.push(`${path}: ${sub.h} px`);
+      // The title has room: never cut inside a word ("Dashboa / rd").
+      const room = await page.getByTestId('page-title').evaluate((el) => el.parentElement.getBoundingClientRect().width);
+      if (room < 240) wrapped.push(`${path}: the title block is ${room} px wide`);
       assert.equal(sub.title, sub.text, `${path}: the full subtitle is its tooltip`);
     }
-    assert.deepEqual(wrapped, [], 'every subtitle is one line');
+    assert.deepEqual(wrapped, [], 'every subtitle is one line, every title has room');
+    assert.equal(await page.getByTestId('programme-badge').textContent(), 'ERP Implementation');
     const backups = page.getByRole('button', { name: 'Backups' });
     assert.equal((await backups.innerText()).trim(), 'Backups', 'Backups shows its name');
     await context.close();

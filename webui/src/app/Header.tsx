@@ -1,7 +1,6 @@
 import { Archive, CalendarPlus, FileText, HelpCircle, Palette, Plus, Users } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { headerFor } from '@/lib/routes';
@@ -11,10 +10,7 @@ import { useCan } from '@/hooks/session';
 import { AccountMenu } from './AccountMenu';
 import { SearchBox } from './SearchBox';
 
-/** PROGRAMME_BADGE is the programme name shown in the header. */
-export const PROGRAMME_BADGE = 'ERP Implementation';
-
-/** Header shows the route's title and subtitle, the programme badge, search, the account menu, Backups and Create New, on one row; menu is the drawer's button (below 768 px). */
+/** Header shows the route's title and subtitle, search, the account menu, Backups and Create New, on one row; menu is the drawer's button (below 768 px). */
 export function Header({ menu }: { menu?: ReactNode }) {
   const { pathname } = useLocation();
   const { title, subtitle } = headerFor(pathname);
@@ -31,8 +27,8 @@ export function Header({ menu }: { menu?: ReactNode }) {
     // One row at every width. From 768 px: the title block shrinks (its subtitle
     // keeps to one line, the full text in its tooltip) and the controls keep their size.
     // Below 768 px: the menu button, the title (cut, with its tooltip) and the
-    // controls as icons; the subtitle and the programme badge are left out, and
-    // Backups moves into the account menu.
+    // controls as icons; the subtitle is left out and Backups moves into the
+    // account menu. The programme badge sits under the sidebar's brand.
     <header className="relative flex flex-nowrap items-center justify-between gap-x-3 border-b border-slate-200 bg-white px-4 py-2 sm:px-6 md:gap-x-4 md:py-4">
       <div className="flex min-w-0 flex-1 items-center gap-2">
         {menu}
@@ -46,9 +42,6 @@ export function Header({ menu }: { menu?: ReactNode }) {
         </div>
       </div>
       <div className="flex shrink-0 items-center gap-1 sm:gap-2 xl:gap-3">
-        <Badge variant="secondary" className="hidden whitespace-nowrap border border-slate-300 lg:inline-flex">
-          {PROGRAMME_BADGE}
-        </Badge>
         <SearchBox />
         <AccountMenu onBackups={canBackUp ? () => setBackupsOpen(true) : undefined} />
         {canBackUp && (

@@ -83,7 +83,7 @@ export function SearchBox() {
       <div
         ref={boxRef}
         className={cn(
-          'min-w-0 sm:relative sm:block sm:w-48 sm:p-0 xl:w-56 2xl:w-72',
+          'min-w-0 sm:relative sm:block sm:w-48 sm:p-0 2xl:w-72',
           expanded ? 'absolute inset-x-0 top-0 z-40 flex h-full items-center gap-2 bg-white px-4' : 'hidden',
         )}
         onBlur={(e) => {

@@ -17,6 +17,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { NavLink } from 'react-router';
+import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import { navGroups, routes } from '@/lib/routes';
 import { useInbox } from '@/hooks/inbox';
@@ -38,6 +39,9 @@ const icons: Record<string, LucideIcon> = {
   '/business-readiness': ClipboardCheck,
   '/people': UserCog,
 };
+
+/** PROGRAMME_BADGE is the programme's name, shown under the brand (the header keeps its row for the page's title). */
+export const PROGRAMME_BADGE = 'ERP Implementation';
 
 /** sectionId is the element id of a sidebar section's label. */
 function sectionId(section: string): string {
@@ -75,6 +79,9 @@ export function SidebarContent({ onLogout, onNavigate }: { onLogout: () => void;
         <div>
           <p className="text-sm font-semibold text-slate-900">CommsPlan</p>
           <p className="text-xs text-slate-600">Communications Planning</p>
+          <Badge variant="secondary" className="mt-1 whitespace-nowrap border border-slate-300" data-testid="programme-badge">
+            {PROGRAMME_BADGE}
+          </Badge>
         </div>
       </div>
       <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-3">
