@@ -62,11 +62,23 @@ func (p *Plan) WithReview(pol review.Policy) *Plan {
 func (p *Plan) ReviewPolicy() review.Policy { return p.policy }
 
 // reviewed records a step in the audit trail, with the state change and
-// the comment; tx is the write's transaction.
+// the comment; tx is the write's transaction. A request also records whom
+// it asks, by name (an empty list: any approver), and its due date, so
+// the History says who was asked without looking anyone up.
 func reviewed(ctx context.Context, tx store.Store, st reviewStep, before string) error {
 	ch := store.Changes{"reviewState": {Before: before, After: st.review.State}}
 	if st.comment != "" {
 		ch["comment"] = store.Change{After: st.comment}
+	}
+	if st.kind == ActionReviewRequested {
+		names := []string{}
+		for _, a := range st.review.Approvers {
+			names = append(names, a.Name)
+		}
+		ch["approvers"] = store.Change{After: names}
+		if st.review.DueDate != "" {
+			ch["dueDate"] = store.Change{After: st.review.DueDate}
+		}
 	}
 	return tx.Audit(store.WithChanges(ctx, ch), st.kind, st.entity, st.id, st.title)
 }

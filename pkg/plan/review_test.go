@@ -2,6 +2,7 @@ package plan_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"sync"
 	"testing"
@@ -459,6 +460,47 @@ func TestApprovalCoversItsAudienceAndVehicle(t *testing.T) {
 				assert.Equal(t, tc.want, out[0].Review.State, tc.name)
 				assert.Equal(t, tc.wantStatus, out[0].Status, tc.name)
 			}
+		})
+	}
+}
+
+// TestReviewRequestRecordsApprovers: a request's audit entry names whom it
+// asked, by name, and its due date; a request of any approver records an
+// empty list. On both backends.
+func TestReviewRequestRecordsApprovers(t *testing.T) {
+	for _, b := range storetest.Backends {
+		t.Run(b.Name, func(t *testing.T) {
+			admin := actor.With(context.Background(), actor.Terminal)
+			st := storetest.Open(t, b.DSN(t))
+			p := plan.New(st)
+			dana, _, err := p.AddPerson(admin, "Dana Reyes", "", "planner")
+			require.NoError(t, err)
+			arjun, _, err := p.AddPerson(admin, "Arjun Rao", "", "approver")
+			require.NoError(t, err)
+			asDana := actor.With(context.Background(), actor.Actor{ID: dana.ID, Name: dana.Name, Role: actor.RolePlanner})
+			c := draft(t, p, st)
+
+			_, err = p.RequestReview(asDana, plan.ReviewCommunication, c.ID, []string{arjun.ID}, "2031-03-02")
+			require.NoError(t, err)
+			_, err = p.RequestReview(asDana, plan.ReviewCommunication, c.ID, nil, "")
+			require.NoError(t, err)
+
+			history, err := p.History(asDana, plan.ReviewCommunication, c.ID)
+			require.NoError(t, err)
+			var requests []map[string]any
+			for _, e := range history {
+				if e.Action != plan.ActionReviewRequested {
+					continue
+				}
+				var ch map[string]map[string]any
+				require.NoError(t, json.Unmarshal(e.Changes, &ch))
+				requests = append(requests, map[string]any{"approvers": ch["approvers"]["after"], "dueDate": ch["dueDate"]["after"], "by": e.ActorName})
+			}
+			// Newest first.
+			assert.Equal(t, []map[string]any{
+				{"approvers": []any{}, "dueDate": nil, "by": "Dana Reyes"},
+				{"approvers": []any{"Arjun Rao"}, "dueDate": "2031-03-02", "by": "Dana Reyes"},
+			}, requests)
 		})
 	}
 }

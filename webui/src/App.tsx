@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
-import { AccessGate } from '@/features/gate/AccessGate';
+import { AccessGate, type GateNotice } from '@/features/gate/AccessGate';
 import { AppShell, preloadScreen } from '@/app/AppShell';
 import { checkSession, logOut } from '@/hooks/session';
 import { onUnauthorized } from '@/lib/api';
@@ -14,6 +14,10 @@ type SessionState = 'checking' | 'locked' | 'unlocked';
 /** App shows the access gate until the server grants a session, then the routed app. */
 export function App() {
   const [session, setSession] = useState<SessionState>('checking');
+  // Why the gate is back: the gate says so (signed out, or the session ended).
+  const [notice, setNotice] = useState<GateNotice | null>(null);
+  const sessionRef = useRef(session);
+  sessionRef.current = session;
 
   useEffect(() => {
     let cancelled = false;
@@ -34,6 +38,8 @@ export function App() {
   useEffect(
     () =>
       onUnauthorized(() => {
+        // Only a session that was open has ended; the gate's own refusals say their own words.
+        if (sessionRef.current === 'unlocked') setNotice('expired');
         setSession('locked');
         queryClient.clear();
       }),
@@ -41,10 +47,13 @@ export function App() {
   );
 
   const logout = useCallback(async () => {
+    // Requests that fail while signing out are no ended session.
+    sessionRef.current = 'locked';
     try {
       await logOut();
     } finally {
       queryClient.clear();
+      setNotice('signed-out');
       setSession('locked');
     }
   }, []);
@@ -57,7 +66,15 @@ export function App() {
             Loading...
           </div>
         )}
-        {session === 'locked' && <AccessGate onAccessGranted={() => setSession('unlocked')} />}
+        {session === 'locked' && (
+          <AccessGate
+            notice={notice}
+            onAccessGranted={() => {
+              setNotice(null);
+              setSession('unlocked');
+            }}
+          />
+        )}
         {session === 'unlocked' && (
           <BrowserRouter>
             <AppShell onLogout={logout} />

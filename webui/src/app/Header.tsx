@@ -1,7 +1,6 @@
 import { Archive, CalendarPlus, FileText, HelpCircle, Palette, Plus, Users } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { headerFor } from '@/lib/routes';
@@ -11,10 +10,7 @@ import { useCan } from '@/hooks/session';
 import { AccountMenu } from './AccountMenu';
 import { SearchBox } from './SearchBox';
 
-/** PROGRAMME_BADGE is the programme name shown in the header. */
-export const PROGRAMME_BADGE = 'ERP Implementation';
-
-/** Header shows the route's title and subtitle, the programme badge, search and Create New; menu is the drawer's button (below 768 px). */
+/** Header shows the route's title and subtitle, search, the account menu, Backups and Create New, on one row; menu is the drawer's button (below 768 px). */
 export function Header({ menu }: { menu?: ReactNode }) {
   const { pathname } = useLocation();
   const { title, subtitle } = headerFor(pathname);
@@ -28,39 +24,40 @@ export function Header({ menu }: { menu?: ReactNode }) {
     document.title = `${title} | CommsPlan`;
   }, [title]);
   return (
-    // One row from 1280 px: the title block shrinks (its subtitle may wrap) and the controls keep their size.
-    // Below 768 px the menu button leads the title, and the controls wrap under it.
-    <header className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3 border-b border-slate-200 bg-white px-4 py-4 sm:px-6 xl:flex-nowrap">
-      <div className="flex min-w-0 items-start gap-2 xl:flex-1">
+    // One row at every width. From 768 px: the title block shrinks (its subtitle
+    // keeps to one line, the full text in its tooltip) and the controls keep their size.
+    // Below 768 px: the menu button, the title (cut, with its tooltip) and the
+    // controls as icons; the subtitle is left out and Backups moves into the
+    // account menu. The programme badge sits under the sidebar's brand.
+    <header className="relative flex flex-nowrap items-center justify-between gap-x-3 border-b border-slate-200 bg-white px-4 py-2 sm:px-6 md:gap-x-4 md:py-4">
+      <div className="flex min-w-0 flex-1 items-center gap-2">
         {menu}
         <div className="min-w-0">
-          <h1 className="break-words text-xl font-semibold text-slate-900" data-testid="page-title">
+          <h1 className="truncate text-lg font-semibold text-slate-900 md:whitespace-normal md:break-words md:text-xl" title={title} data-testid="page-title">
             {title}
           </h1>
-          <p className="text-sm text-slate-600" data-testid="page-subtitle">
+          <p className="hidden truncate text-sm text-slate-600 md:block" title={subtitle} data-testid="page-subtitle">
             {subtitle}
           </p>
         </div>
       </div>
-      <div className="flex min-w-0 flex-wrap items-center gap-3 xl:shrink-0 xl:flex-nowrap">
-        <Badge variant="secondary" className="whitespace-nowrap border border-slate-300">
-          {PROGRAMME_BADGE}
-        </Badge>
+      <div className="flex shrink-0 items-center gap-1 sm:gap-2 xl:gap-3">
         <SearchBox />
-        <AccountMenu />
+        <AccountMenu onBackups={canBackUp ? () => setBackupsOpen(true) : undefined} />
         {canBackUp && (
           <>
-            <Button variant="outline" size="icon" aria-label="Backups" title="Backups" onClick={() => setBackupsOpen(true)}>
+            <Button variant="outline" className="hidden md:inline-flex" onClick={() => setBackupsOpen(true)}>
               <Archive className="h-4 w-4" aria-hidden="true" />
+              Backups
             </Button>
             <BackupsDialog open={backupsOpen} onOpenChange={setBackupsOpen} />
           </>
         )}
         {canEdit && <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button>
+            <Button className="px-2.5 sm:px-4">
               <Plus className="h-4 w-4" aria-hidden="true" />
-              Create New
+              <span className="sr-only sm:not-sr-only">Create New</span>
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">

@@ -17,6 +17,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { NavLink } from 'react-router';
+import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import { navGroups, routes } from '@/lib/routes';
 import { useInbox } from '@/hooks/inbox';
@@ -39,6 +40,9 @@ const icons: Record<string, LucideIcon> = {
   '/people': UserCog,
 };
 
+/** PROGRAMME_BADGE is the programme's name, shown under the brand (the header keeps its row for the page's title). */
+export const PROGRAMME_BADGE = 'ERP Implementation';
+
 /** sectionId is the element id of a sidebar section's label. */
 function sectionId(section: string): string {
   return `nav-${section.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
@@ -48,7 +52,8 @@ function sectionId(section: string): string {
  * Sidebar is the main navigation, grouped by section; the active route is
  * highlighted. From 768 px it is a column beside the page; below, it is
  * hidden and the header's Menu button opens the same navigation as a drawer
- * (MenuDrawer).
+ * (MenuDrawer). Its entries are sized so that the whole list, People
+ * last, fits 800 px without scrolling.
  */
 export function Sidebar({ onLogout }: { onLogout: () => void }) {
   return (
@@ -67,18 +72,21 @@ export function SidebarContent({ onLogout, onNavigate }: { onLogout: () => void;
   const unread = useInbox(person).data?.unread ?? 0;
   return (
     <>
-      <div className="flex items-center gap-2 border-b border-slate-200 px-5 py-4">
+      <div className="flex items-center gap-2 border-b border-slate-200 px-5 py-3">
         <div className="flex h-8 w-8 items-center justify-center rounded-md bg-blue-700 font-bold text-white" aria-hidden="true">
           C
         </div>
         <div>
           <p className="text-sm font-semibold text-slate-900">CommsPlan</p>
           <p className="text-xs text-slate-600">Communications Planning</p>
+          <Badge variant="secondary" className="mt-1 whitespace-nowrap border border-slate-300" data-testid="programme-badge">
+            {PROGRAMME_BADGE}
+          </Badge>
         </div>
       </div>
-      <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
+      <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-3">
         {navGroups(routes.filter((r) => (admin || !r.adminOnly) && (person || !r.personal))).map((g) => (
-          <div key={g.section ?? 'root'} className="mb-4">
+          <div key={g.section ?? 'root'} className="mb-3 last:mb-0">
             {/* Section names label their lists rather than being headings, so every screen's outline starts at its h1. */}
             {g.section && (
               <p id={sectionId(g.section)} className="mb-1 px-2 text-xs font-semibold uppercase tracking-wide text-slate-600">
@@ -96,7 +104,7 @@ export function SidebarContent({ onLogout, onNavigate }: { onLogout: () => void;
                       onClick={onNavigate}
                       className={({ isActive }) =>
                         cn(
-                          'flex items-center gap-2 rounded-md px-2 py-1.5 text-sm transition-colors',
+                          'flex items-center gap-2 rounded-md px-2 py-1 text-sm transition-colors',
                           isActive ? 'bg-blue-50 font-medium text-blue-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
                         )
                       }
@@ -117,7 +125,7 @@ export function SidebarContent({ onLogout, onNavigate }: { onLogout: () => void;
           </div>
         ))}
       </nav>
-      <div className="border-t border-slate-200 p-3">
+      <div className="border-t border-slate-200 p-2">
         <button
           type="button"
           onClick={onLogout}

@@ -3,13 +3,43 @@ import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { IconButton } from '@/components/ui/icon-button';
-import { useAllowed, useCan, type Permission } from '@/hooks/session';
+import { useAllowed, useCan, useSession, type Permission } from '@/hooks/session';
 
 // The UI follows the role (docs/ui.md): a control the role may not use is
 // hidden (CanEdit) or disabled with a tooltip saying why (GuardedButton,
 // GuardedIconButton, GuardedMenuItem; the words are useAllowed's). A form
 // opens read-only (FormBody). The server refuses the change anyway; these
 // only spare a vain attempt.
+
+/**
+ * viewOnlyText is the notice of a form a role may only read, from
+ * useAllowed's reason: "View only: your role (viewer) cannot change the plan."
+ */
+export function viewOnlyText(reason: string): string {
+  return `View only: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`;
+}
+
+/**
+ * ViewOnlyNotice tells a role without the permission, before it tries,
+ * that what follows is view only and why (viewOnlyText); children add
+ * what the screen needs said (which role may act, what stays readable).
+ * It shows nothing while the session loads or for a role with the
+ * permission.
+ */
+export function ViewOnlyNotice({ permission = 'plan.edit', className, children }: { permission?: Permission; className?: string; children?: ReactNode }) {
+  const { allowed, reason } = useAllowed(permission);
+  const loaded = !!useSession().data?.authenticated;
+  if (allowed || !loaded || !reason) return null;
+  return (
+    <div role="note" data-testid="view-only-notice" className={`flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 ${className ?? ''}`}>
+      <Eye className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+      <p>
+        <span className="font-medium">{viewOnlyText(reason)}</span>
+        {children && <> {children}</>}
+      </p>
+    </div>
+  );
+}
 
 /** CanEdit shows its controls only to a role that may change the plan (plan.edit); a viewer sees none. */
 export function CanEdit({ children }: { children: ReactNode }) {

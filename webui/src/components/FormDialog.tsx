@@ -1,6 +1,6 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { GuardedButton } from '@/components/CanEdit';
+import { GuardedButton, ViewOnlyNotice } from '@/components/CanEdit';
 import { useCan, type Permission } from '@/hooks/session';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 
@@ -82,7 +82,8 @@ export function FormBody({ onSubmit, pending, submitLabel, onCancel, labelledBy,
   const allowed = useCan(permission);
   return (
     <form onSubmit={allowed ? onSubmit : (e) => e.preventDefault()} className="grid gap-4" noValidate aria-labelledby={labelledBy}>
-      <fieldset disabled={!allowed} className="grid min-w-0 gap-4" data-testid="form-fields">
+      <ViewOnlyNotice permission={permission} />
+      <fieldset disabled={!allowed} className="group/fields grid min-w-0 gap-4" data-testid="form-fields">
         {children}
       </fieldset>
       {extra}

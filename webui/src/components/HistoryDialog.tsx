@@ -1,7 +1,7 @@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { LoadingRows } from '@/components/ui/skeleton';
 import { activityWhen } from '@/lib/activity';
-import { CHANGED, EMPTY, fieldSpec, namesText, refIds, REMOVED, valueText, type FieldSpec, type RefKind } from '@/lib/history';
+import { actionPhrase, CHANGED, EMPTY, fieldSpec, namesText, refIds, REMOVED, valueText, type FieldSpec, type RefKind } from '@/lib/history';
 import { useAudiences } from '@/hooks/audiences';
 import { useCampaignSummaries } from '@/hooks/campaigns';
 import { usePiece } from '@/hooks/content';
@@ -106,19 +106,6 @@ function Value({ spec, v, categories }: { spec: FieldSpec; v: unknown; categorie
   }
 }
 
-/** actionWords are the History panel's words for actions that are no plain create, update or delete. */
-const actionWords: Record<string, string> = {
-  commented: 'commented on',
-  comment_edited: 'edited a comment on',
-  comment_deleted: 'deleted a comment on',
-  webhook_delivered: 'notified the webhook about',
-  webhook_failed: 'could not notify the webhook about',
-  review_requested: 'asked for a review of',
-  review_approved: 'approved',
-  review_changes_requested: 'asked for changes to',
-  review_reset: 'reset the approval of',
-};
-
 /** HistoryEntryItem is one entry: who did what and when, then each changed field by its label, from what to what. */
 export function HistoryEntryItem({ entity, e, categories }: { entity: string; e: HistoryEntry; categories?: Record<string, string> }) {
   const fields = Object.entries(e.changes ?? {})
@@ -127,7 +114,7 @@ export function HistoryEntryItem({ entity, e, categories }: { entity: string; e:
   return (
     <li className="grid gap-1 border-b border-slate-100 pb-2 last:border-0" data-testid="history-entry">
       <p className="text-sm text-slate-900">
-        <span className="font-medium">{e.actorName || 'Someone'}</span> {actionWords[e.action] ?? e.action} this
+        <span className="font-medium">{e.actorName || 'Someone'}</span> {actionPhrase(e.action, e.changes)}
       </p>
       <p className="text-xs text-slate-600">{activityWhen({ at: e.at, actorName: '' })}</p>
       {fields.length > 0 && (

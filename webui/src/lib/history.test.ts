@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY, fallbackLabel, fieldSpec, valueText } from './history';
+import { actionPhrase, EMPTY, fallbackLabel, fieldSpec, namesList, valueText } from './history';
 
 describe('fieldSpec', () => {
   it('labels a field as its form does, and an unknown one in words', () => {
@@ -23,5 +23,24 @@ describe('valueText', () => {
     expect(valueText('text', '')).toBe(EMPTY);
     expect(valueText('text', 'x'.repeat(100))).toBe(`${'x'.repeat(79)}…`);
     expect(valueText('number', 5000)).toBe('5,000');
+  });
+});
+
+describe('actionPhrase', () => {
+  it('words each action as a sentence, never an id', () => {
+    expect(actionPhrase('commented', { text: { after: 'Looks good' }, commentId: { after: '0b6f…' } })).toBe('commented on this');
+    expect(fieldSpec('communication', 'commentId').kind).toBe('hidden');
+    expect(actionPhrase('updated')).toBe('updated this');
+    expect(actionPhrase('review_approved')).toBe('approved this');
+  });
+
+  it('names whom a review request asked, and by when', () => {
+    expect(actionPhrase('review_requested', { approvers: { after: ['Arjun Rao'] }, dueDate: { after: '2026-12-02' } })).toBe('asked Arjun Rao to review this, due Dec 2, 2026');
+    expect(actionPhrase('review_requested', { approvers: { after: ['Arjun Rao', 'Bea Li', 'Cy Ng'] } })).toBe('asked Arjun Rao, Bea Li and Cy Ng to review this');
+    expect(actionPhrase('review_requested', { approvers: { after: [] } })).toBe('asked any approver to review this');
+    // An entry recorded before requests named their approvers.
+    expect(actionPhrase('review_requested', { reviewState: { before: 'none', after: 'requested' } })).toBe('asked for a review of this');
+    expect(fieldSpec('communication', 'approvers').kind).toBe('hidden');
+    expect(namesList(['A', 'B'])).toBe('A and B');
   });
 });

@@ -50,10 +50,15 @@ const HIDDEN = f('', 'hidden');
 
 // Fields any entity's entries carry: a comment's text (commented, comment
 // edited or deleted) and a review step's state and comment.
+// A thread's entries also carry the comment's id, which no one reads; a
+// request's approvers and due date are in its sentence (actionPhrase).
 const common: Record<string, FieldSpec> = {
   text: f('Comment'),
   comment: f('Comment'),
   reviewState: f('Review', 'review'),
+  commentId: HIDDEN,
+  approvers: HIDDEN,
+  dueDate: HIDDEN,
 };
 
 /**
@@ -196,4 +201,39 @@ export function namesText(kind: RefKind, v: unknown, name: (id: string) => strin
       .map((id) => name(id) ?? REMOVED)
       .join(', '),
   );
+}
+
+/** ACTION_WORDS are the History panel's verbs for actions that are no plain create, update or delete. */
+export const ACTION_WORDS: Record<string, string> = {
+  commented: 'commented on',
+  comment_edited: 'edited a comment on',
+  comment_deleted: 'deleted a comment on',
+  comment_removed: 'removed a comment on',
+  webhook_delivered: 'notified the webhook about',
+  webhook_failed: 'could not notify the webhook about',
+  review_requested: 'asked for a review of',
+  review_approved: 'approved',
+  review_changes_requested: 'asked for changes to',
+  review_reset: 'reset the approval of',
+};
+
+/** namesList words names as a sentence does: "A", "A and B", "A, B and C". */
+export function namesList(names: string[]): string {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/**
+ * actionPhrase is what follows the actor's name in an entry's sentence,
+ * "this" included: "commented on this", "asked Arjun Rao to review this,
+ * due Dec 2, 2026". A review request names whom it asked (an empty list:
+ * any approver); one recorded before requests kept that reads as before.
+ */
+export function actionPhrase(action: string, changes: Record<string, { before?: unknown; after?: unknown }> = {}): string {
+  if (action === 'review_requested' && Array.isArray(changes.approvers?.after)) {
+    const names = (changes.approvers.after as unknown[]).map(String);
+    const due = changes.dueDate?.after;
+    return `asked ${names.length ? namesList(names) : 'any approver'} to review this${isEmpty(due) ? '' : `, due ${valueText('date', due)}`}`;
+  }
+  return `${ACTION_WORDS[action] ?? action} this`;
 }

@@ -1,4 +1,5 @@
-// The route table of spec 01 §2: sidebar sections, labels and header texts.
+// The route table of spec 01 §2: sidebar sections, labels and header texts
+// (the sections regrouped, see routes).
 
 /** RouteInfo describes one screen of the app. */
 export interface RouteInfo {
@@ -13,9 +14,15 @@ export interface RouteInfo {
   personal?: boolean;
 }
 
-/** routes lists every screen in sidebar order. */
+/**
+ * routes lists every screen in sidebar order. The spec's sections are
+ * regrouped by what a planner does (docs/decisions.md, "Sidebar"): the
+ * daily screens first, then campaigns, content, who is reached and how,
+ * readiness, administration; short enough that People shows at 1280×800.
+ */
 export const routes: RouteInfo[] = [
   { path: '/', section: null, label: 'Dashboard', title: 'Dashboard', subtitle: 'Overview of your communication planning activities' },
+  { path: '/schedule', section: null, label: 'Schedule', title: 'Schedule', subtitle: 'Plan and schedule your communications timeline' },
   {
     path: '/inbox',
     section: null,
@@ -26,47 +33,46 @@ export const routes: RouteInfo[] = [
   },
   {
     path: '/campaign-scheduler',
-    section: 'Communications Management',
+    section: 'Campaigns',
     label: 'Campaign Scheduler',
     title: 'Campaign Scheduler',
     subtitle: 'Strategic campaign planning for organizational transformation',
   },
   {
     path: '/campaign-inventory',
-    section: 'Communications Management',
+    section: 'Campaigns',
     label: 'Campaign Inventory',
     title: 'Campaign Inventory',
     subtitle: 'Manage and review generated campaign schedules',
   },
-  { path: '/themes', section: 'Content Elements', label: 'Themes', title: 'Themes', subtitle: 'Organize communications around key themes and topics' },
-  { path: '/questions', section: 'Content Elements', label: 'Questions', title: 'Questions', subtitle: 'Define questions that guide your content creation' },
-  { path: '/audiences', section: 'Content Elements', label: 'Audiences', title: 'Audiences', subtitle: 'Manage your communication audiences and segments' },
+  { path: '/assembly', section: 'Content', label: 'Content Assembler', title: 'Assembly', subtitle: 'Build communications by selecting themes and questions' },
+  {
+    path: '/content',
+    section: 'Content',
+    label: 'Content Library',
+    title: 'Content Library',
+    subtitle: 'Manage all your content pieces and their associations',
+  },
+  { path: '/themes', section: 'Content', label: 'Themes', title: 'Themes', subtitle: 'Organize communications around key themes and topics' },
+  { path: '/questions', section: 'Content', label: 'Questions', title: 'Questions', subtitle: 'Define questions that guide your content creation' },
+  { path: '/audiences', section: 'Audiences & Delivery', label: 'Audiences', title: 'Audiences', subtitle: 'Manage your communication audiences and segments' },
   {
     path: '/directory',
-    section: 'Content Elements',
+    section: 'Audiences & Delivery',
     label: 'Employee Directory',
     title: 'Employee Directory',
     subtitle: 'The people your communications reach, imported from HR',
   },
   {
     path: '/vehicles',
-    section: 'Content Elements',
+    section: 'Audiences & Delivery',
     label: 'Delivery Vehicles',
     title: 'Delivery Vehicles',
     subtitle: 'Configure how your communications are delivered',
   },
-  { path: '/assembly', section: 'Content Builder', label: 'Content Assembler', title: 'Assembly', subtitle: 'Build communications by selecting themes and questions' },
-  {
-    path: '/content',
-    section: 'Content Builder',
-    label: 'Content Library',
-    title: 'Content Library',
-    subtitle: 'Manage all your content pieces and their associations',
-  },
-  { path: '/schedule', section: 'Dashboard', label: 'Schedule', title: 'Schedule', subtitle: 'Plan and schedule your communications timeline' },
   {
     path: '/business-readiness',
-    section: 'Business Readiness',
+    section: 'Readiness',
     label: 'Business Readiness Checklist',
     title: 'Business Readiness Checklist',
     // Spec 01's route table says ERP (spec 02 says SAP); the shell follows spec 01.

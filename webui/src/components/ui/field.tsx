@@ -8,7 +8,8 @@ export function Field({ id, label, error, children, hint }: { id: string; label:
       <Label htmlFor={id}>{label}</Label>
       {children}
       {hint && !error && (
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
+        // A read-only form (a disabled fieldset group/fields, FormBody) shows no editing hints.
+        <p id={`${id}-hint`} className="text-xs text-slate-600 group-disabled/fields:hidden">
           {hint}
         </p>
       )}

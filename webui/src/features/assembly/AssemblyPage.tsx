@@ -1,7 +1,8 @@
 import { ArrowRight, LayoutTemplate, RotateCcw, Sparkles } from 'lucide-react';
 import { lazy, Suspense, useMemo, useReducer, useState } from 'react';
+import { Link } from 'react-router';
 import { SectionHeading } from '@/components/SectionHeading';
-import { GuardedButton } from '@/components/CanEdit';
+import { GuardedButton, ViewOnlyNotice } from '@/components/CanEdit';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -107,6 +108,15 @@ export default function AssemblyPage() {
       >
         <p className="text-sm text-slate-600">Turn a theme, its questions and your notes into content for a delivery vehicle.</p>
       </SectionHeading>
+
+      <ViewOnlyNotice>
+        Generating content needs the planner role. You can still step through the themes, their questions and the delivery vehicles; finished pieces are in
+        the{' '}
+        <Link to="/content" className="underline">
+          Content Library
+        </Link>
+        .
+      </ViewOnlyNotice>
 
       <StepIndicator step={state.step} />
 

@@ -162,13 +162,16 @@ export function RolesTable() {
           <p className="py-8 text-center text-sm text-slate-600">The roles database could not be loaded.</p>
         ) : (
           <div ref={scroller} className="max-h-[640px] overflow-auto rounded-md border border-slate-200">
-            <table className="w-full border-collapse text-sm">
-              <caption className="caption-bottom border-t border-slate-200 p-2 text-left text-xs text-slate-600" data-testid="roles-caption">
+            {/* Below 768 px each row is a card (its cells stacked, each named by its column) and the
+                header a row of sort buttons and the division filter: no sideways scroll. The roles
+                keep the table's semantics where display: block would drop them. */}
+            <table role="table" className="w-full border-collapse text-sm max-md:block">
+              <caption className="caption-bottom border-t border-slate-200 p-2 text-left text-xs text-slate-600 max-md:block" data-testid="roles-caption">
                 {rolesCaption(table.getFilteredRowModel().rows.length, total)}
               </caption>
-              <thead className="sticky top-0 z-10 bg-slate-50">
+              <thead role="rowgroup" className="sticky top-0 z-10 bg-slate-50 max-md:static max-md:block">
                 {table.getHeaderGroups().map((hg) => (
-                  <tr key={hg.id}>
+                  <tr key={hg.id} role="row" className="max-md:flex max-md:flex-wrap max-md:border-b max-md:border-slate-200 max-md:p-1">
                     {hg.headers.map((h) => {
                       const sorted = h.column.getIsSorted();
                       const label = flexRender(h.column.columnDef.header, h.getContext());
@@ -176,8 +179,9 @@ export function RolesTable() {
                         <th
                           key={h.id}
                           scope="col"
+                          role="columnheader"
                           aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                          className="border-b border-slate-200 px-3 py-2 text-left align-top font-semibold text-slate-800"
+                          className={`border-b border-slate-200 px-3 py-2 text-left align-top font-semibold text-slate-800 max-md:block max-md:border-0 max-md:px-2 max-md:py-1 ${h.column.getCanSort() ? '' : 'max-md:basis-full'}`}
                         >
                           {h.column.getCanSort() ? (
                             <button type="button" className="inline-flex items-center gap-1 hover:text-slate-950" onClick={h.column.getToggleSortingHandler()}>
@@ -210,16 +214,16 @@ export function RolesTable() {
                   </tr>
                 ))}
               </thead>
-              <tbody>
+              <tbody role="rowgroup" className="max-md:block">
                 {rows.length === 0 ? (
-                  <tr>
-                    <td colSpan={4} className="px-3 py-8 text-center text-slate-600">
+                  <tr className="max-md:block">
+                    <td colSpan={4} className="px-3 py-8 text-center text-slate-600 max-md:block">
                       No roles found matching the current filters
                     </td>
                   </tr>
                 ) : (
                   <>
-                    {padTop > 0 && <tr aria-hidden="true" style={{ height: padTop }} />}
+                    {padTop > 0 && <tr aria-hidden="true" className="max-md:block" style={{ height: padTop }} />}
                     {items.map((v) => {
                       const row = rows[v.index];
                       return (
@@ -227,18 +231,24 @@ export function RolesTable() {
                           key={row.id}
                           ref={virtual.measureElement}
                           data-index={v.index}
-                          className="border-b border-slate-100 align-top last:border-0"
+                          role="row"
+                          className="border-b border-slate-100 align-top last:border-0 max-md:grid max-md:gap-1 max-md:py-2"
                           data-testid="role-row"
                         >
-                          {row.getVisibleCells().map((cell) => (
-                            <td key={cell.id} className="px-3 py-2 text-slate-800">
-                              {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                            </td>
-                          ))}
+                          {row.getVisibleCells().map((cell) => {
+                            const header = cell.column.columnDef.header;
+                            return (
+                              <td key={cell.id} role="cell" className="px-3 py-2 text-slate-800 max-md:block max-md:py-0">
+                                {/* A card names each value but the title by its column. */}
+                                {cell.column.id !== 'jobTitle' && typeof header === 'string' && <span className="mr-1 text-slate-600 md:hidden">{header}:</span>}
+                                {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                              </td>
+                            );
+                          })}
                         </tr>
                       );
                     })}
-                    {padBottom > 0 && <tr aria-hidden="true" style={{ height: padBottom }} />}
+                    {padBottom > 0 && <tr aria-hidden="true" className="max-md:block" style={{ height: padBottom }} />}
                   </>
                 )}
               </tbody>

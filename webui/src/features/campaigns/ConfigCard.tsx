@@ -1,7 +1,9 @@
 import { Map as MapIcon, Sparkles } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { GuardedButton } from '@/components/CanEdit';
+import { GuardedButton, ViewOnlyNotice } from '@/components/CanEdit';
+import { useCan } from '@/hooks/session';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
@@ -62,11 +64,20 @@ export function ConfigCard({
   endNote?: string | null;
 }) {
   const org = form.audienceMode === 'organizational';
+  // A role that may not change the plan reads the form, read-only, and is told up front why it cannot generate.
+  const allowed = useCan('plan.edit');
   return (
     <Card className="h-fit">
       <CardHeader>
         <CardTitle as="h2">Campaign Configuration</CardTitle>
         <p className="text-sm text-slate-600">Set the campaign's dates, types and audience, then generate a phased schedule.</p>
+        <ViewOnlyNotice className="mt-2">
+          Generating a schedule needs the planner role. Saved campaigns can be read in the{' '}
+          <Link to="/campaign-inventory" className="underline">
+            Campaign Inventory
+          </Link>
+          .
+        </ViewOnlyNotice>
       </CardHeader>
       <CardContent>
         {loading ? (
@@ -84,101 +95,103 @@ export function ConfigCard({
               onGenerate();
             }}
           >
-            <Field id="campaign-name" label="Campaign Name *" error={errors.campaignName}>
-              <Input id="campaign-name" {...fieldAria('campaign-name', errors.campaignName)} value={form.campaignName} onChange={(e) => set('campaignName', e.target.value)} placeholder="e.g. ERP Go-Live Readiness" />
-            </Field>
-            <div className="grid grid-cols-2 gap-3">
-              <Field id="start-date" label="Start Date *" error={errors.startDate}>
-                <Input id="start-date" {...fieldAria('start-date', errors.startDate)} type="date" value={form.startDate} onChange={(e) => set('startDate', e.target.value)} />
+            <fieldset disabled={!allowed} className="group/fields grid min-w-0 gap-5" data-testid="scheduler-fields">
+              <Field id="campaign-name" label="Campaign Name *" error={errors.campaignName}>
+                <Input id="campaign-name" {...fieldAria('campaign-name', errors.campaignName)} value={form.campaignName} onChange={(e) => set('campaignName', e.target.value)} placeholder="e.g. ERP Go-Live Readiness" />
               </Field>
-              <Field id="end-date" label="End Date *" error={errors.endDate} hint={endNote ?? undefined}>
-                <Input
-                  id="end-date"
-                  type="date"
-                  value={form.endDate}
-                  onChange={(e) => set('endDate', e.target.value)}
-                  {...(endNote && !errors.endDate ? { 'aria-describedby': 'end-date-hint' } : fieldAria('end-date', errors.endDate))}
-                />
-              </Field>
-            </div>
-            <CheckboxGroup
-              legend="Campaign Types *"
-              className="[&>div]:grid [&>div]:gap-2"
-              options={options(ref?.campaignTypes)}
-              value={form.campaignTypes}
-              onChange={(v) => set('campaignTypes', v)}
-            />
-            {errors.campaignTypes && (
-              <p id="campaign-types-error" className="-mt-3 text-xs text-red-700">
-                Campaign Types: {errors.campaignTypes}
-              </p>
-            )}
-            <fieldset className="grid gap-2">
-              <legend className="mb-1.5 text-sm font-medium text-slate-800">Audience Mode</legend>
-              {(
-                [
-                  ['general', 'General audiences'],
-                  ['organizational', 'Organizational targeting'],
-                ] as const
-              ).map(([v, label]) => (
-                <label key={v} className="flex items-center gap-2 text-sm text-slate-800">
-                  <input
-                    type="radio"
-                    name="audience-mode"
-                    value={v}
-                    className="h-4 w-4 accent-blue-700"
-                    checked={form.audienceMode === v}
-                    onChange={() => set('audienceMode', v)}
+              <div className="grid grid-cols-2 gap-3">
+                <Field id="start-date" label="Start Date *" error={errors.startDate}>
+                  <Input id="start-date" {...fieldAria('start-date', errors.startDate)} type="date" value={form.startDate} onChange={(e) => set('startDate', e.target.value)} />
+                </Field>
+                <Field id="end-date" label="End Date *" error={errors.endDate} hint={endNote ?? undefined}>
+                  <Input
+                    id="end-date"
+                    type="date"
+                    value={form.endDate}
+                    onChange={(e) => set('endDate', e.target.value)}
+                    {...(endNote && !errors.endDate ? { 'aria-describedby': 'end-date-hint' } : fieldAria('end-date', errors.endDate))}
                   />
-                  {label}
-                </label>
-              ))}
+                </Field>
+              </div>
+              <CheckboxGroup
+                legend="Campaign Types *"
+                className="[&>div]:grid [&>div]:gap-2"
+                options={options(ref?.campaignTypes)}
+                value={form.campaignTypes}
+                onChange={(v) => set('campaignTypes', v)}
+              />
+              {errors.campaignTypes && (
+                <p id="campaign-types-error" className="-mt-3 text-xs text-red-700">
+                  Campaign Types: {errors.campaignTypes}
+                </p>
+              )}
+              <fieldset className="grid gap-2">
+                <legend className="mb-1.5 text-sm font-medium text-slate-800">Audience Mode</legend>
+                {(
+                  [
+                    ['general', 'General audiences'],
+                    ['organizational', 'Organizational targeting'],
+                  ] as const
+                ).map(([v, label]) => (
+                  <label key={v} className="flex items-center gap-2 text-sm text-slate-800">
+                    <input
+                      type="radio"
+                      name="audience-mode"
+                      value={v}
+                      className="h-4 w-4 accent-blue-700"
+                      checked={form.audienceMode === v}
+                      onChange={() => set('audienceMode', v)}
+                    />
+                    {label}
+                  </label>
+                ))}
+              </fieldset>
+              {!org && (
+                <CheckboxGroup legend="Target Audiences" options={options(ref?.audienceGroups)} value={form.audiences} onChange={(v) => set('audiences', v)} />
+              )}
+              <div className="grid grid-cols-2 gap-3">
+                <Field id="audience-type" label="Audience Type">
+                  <Select id="audience-type" value={form.audienceType} onValueChange={(v) => set('audienceType', v)} options={options(ref?.audienceTypes)} placeholder="Select type" />
+                </Field>
+                <Field id="urgency" label="Campaign Urgency">
+                  <Select
+                    id="urgency"
+                    value={form.urgency}
+                    onValueChange={(v) => set('urgency', v as Form['urgency'])}
+                    options={(ref?.urgencyLevels ?? []).map((u) => ({ value: u.id, label: urgencyText(u) }))}
+                  />
+                </Field>
+              </div>
+              <div className="grid grid-cols-2 gap-3">
+                <Field id="go-live-date" label="Technology Go-Live Date" hint="For technology implementations" error={errors.goLiveDate}>
+                  <Input
+                    id="go-live-date"
+                    type="date"
+                    min={form.startDate || undefined}
+                    value={form.goLiveDate}
+                    onChange={(e) => set('goLiveDate', e.target.value)}
+                    aria-describedby="go-live-date-hint"
+                    {...fieldAria('go-live-date', errors.goLiveDate)}
+                  />
+                </Field>
+                <Field id="acquisition-date" label="Acquisition Date" hint="For M&A integrations" error={errors.acquisitionDate}>
+                  <Input
+                    id="acquisition-date"
+                    type="date"
+                    value={form.acquisitionDate}
+                    onChange={(e) => set('acquisitionDate', e.target.value)}
+                    aria-describedby="acquisition-date-hint"
+                    {...fieldAria('acquisition-date', errors.acquisitionDate)}
+                  />
+                </Field>
+              </div>
+              {org && ref && <OrgTargeting form={form} set={set} setForm={setForm} reference={ref} />}
+              {ref && (
+                <p className="rounded-md bg-blue-50 p-3 text-sm text-blue-900" aria-live="polite">
+                  Employee target: <strong data-testid="employee-target">{employeeTarget(ref, configOf(form) as Selection)}</strong>
+                </p>
+              )}
             </fieldset>
-            {!org && (
-              <CheckboxGroup legend="Target Audiences" options={options(ref?.audienceGroups)} value={form.audiences} onChange={(v) => set('audiences', v)} />
-            )}
-            <div className="grid grid-cols-2 gap-3">
-              <Field id="audience-type" label="Audience Type">
-                <Select id="audience-type" value={form.audienceType} onValueChange={(v) => set('audienceType', v)} options={options(ref?.audienceTypes)} placeholder="Select type" />
-              </Field>
-              <Field id="urgency" label="Campaign Urgency">
-                <Select
-                  id="urgency"
-                  value={form.urgency}
-                  onValueChange={(v) => set('urgency', v as Form['urgency'])}
-                  options={(ref?.urgencyLevels ?? []).map((u) => ({ value: u.id, label: urgencyText(u) }))}
-                />
-              </Field>
-            </div>
-            <div className="grid grid-cols-2 gap-3">
-              <Field id="go-live-date" label="Technology Go-Live Date" hint="For technology implementations" error={errors.goLiveDate}>
-                <Input
-                  id="go-live-date"
-                  type="date"
-                  min={form.startDate || undefined}
-                  value={form.goLiveDate}
-                  onChange={(e) => set('goLiveDate', e.target.value)}
-                  aria-describedby="go-live-date-hint"
-                  {...fieldAria('go-live-date', errors.goLiveDate)}
-                />
-              </Field>
-              <Field id="acquisition-date" label="Acquisition Date" hint="For M&A integrations" error={errors.acquisitionDate}>
-                <Input
-                  id="acquisition-date"
-                  type="date"
-                  value={form.acquisitionDate}
-                  onChange={(e) => set('acquisitionDate', e.target.value)}
-                  aria-describedby="acquisition-date-hint"
-                  {...fieldAria('acquisition-date', errors.acquisitionDate)}
-                />
-              </Field>
-            </div>
-            {org && ref && <OrgTargeting form={form} set={set} setForm={setForm} reference={ref} />}
-            {ref && (
-              <p className="rounded-md bg-blue-50 p-3 text-sm text-blue-900" aria-live="polite">
-                Employee target: <strong data-testid="employee-target">{employeeTarget(ref, configOf(form) as Selection)}</strong>
-              </p>
-            )}
             <GuardedButton type="submit" disabled={generating} className="w-full">
               <Sparkles className="mr-2 h-4 w-4" aria-hidden="true" />
               {generating ? 'Generating…' : 'Generate Schedule'}

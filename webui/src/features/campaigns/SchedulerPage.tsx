@@ -1,5 +1,5 @@
 import { CalendarRange } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { EmptyState } from '@/components/EmptyState';
 import { ApiError } from '@/lib/api';
 import { shortDate } from '@/lib/campaigns';
@@ -8,6 +8,13 @@ import { useGenerateCampaign } from '@/hooks/campaigns';
 import { useSchedulerReference } from '@/hooks/reference';
 import { ConfigCard } from './ConfigCard';
 import { ResultView, type Result } from './ResultView';
+
+/** revealResult scrolls a new result's top into view when it is out of view, and moves focus to it for keyboard and screen reader users. */
+function revealResult(el: HTMLElement) {
+  const top = el.getBoundingClientRect().top;
+  if (top < 0 || top > window.innerHeight / 2) el.scrollIntoView({ block: 'start' });
+  el.focus({ preventScroll: true });
+}
 
 /** SchedulerPage is the Campaign Scheduler (spec 02 §2.7): configure, generate, edit, preview, download and save. */
 export default function SchedulerPage() {
@@ -18,7 +25,17 @@ export default function SchedulerPage() {
   // Activity channels are delivery vehicle types; show their labels.
   const channelLabel = (c: string) => ref?.vehicleTypes?.find((v) => v.type === c)?.label ?? c;
 
-  const generate = useGenerateCampaign((g, cfg) => setResult({ schedule: g.schedule, html: g.htmlContent, config: cfg }));
+  // Each Generate brings its result into view: below 1280 px it sits under the long form.
+  const resultRef = useRef<HTMLDivElement>(null);
+  const [generated, setGenerated] = useState(0);
+  useEffect(() => {
+    const el = resultRef.current;
+    if (generated > 0 && el) revealResult(el);
+  }, [generated]);
+  const generate = useGenerateCampaign((g, cfg) => {
+    setResult({ schedule: g.schedule, html: g.htmlContent, config: cfg });
+    setGenerated((n) => n + 1);
+  });
   // A refused configuration marks its fields beside the inputs, besides the toast.
   const err = generate.error;
   const errors = err instanceof ApiError && err.status === 400 ? (err.body?.fields ?? {}) : {};
@@ -39,7 +56,7 @@ export default function SchedulerPage() {
         errors={errors}
         endNote={endNote}
       />
-      <div className="grid min-w-0 content-start gap-6">
+      <div ref={resultRef} tabIndex={-1} className="grid min-w-0 scroll-mt-4 content-start gap-6 focus:outline-none" data-testid="scheduler-result">
         {result ? (
           <ResultView result={result} setResult={setResult} channelLabel={channelLabel} />
         ) : (

@@ -1,4 +1,4 @@
-import { AlertCircle, KeyRound, Lock, ShieldCheck } from 'lucide-react';
+import { AlertCircle, CheckCircle2, KeyRound, Lock, ShieldCheck } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -23,6 +23,15 @@ export const SIGN_IN_ERRORS: Record<string, string> = {
   no_access: 'You have no access to this system yet. Please contact your project administrator.',
 };
 
+/** GateNotice is why the gate shows again: the person signed out, or their session ended. */
+export type GateNotice = 'signed-out' | 'expired';
+
+/** GATE_NOTICES are the gate's sentences for each GateNotice. */
+export const GATE_NOTICES: Record<GateNotice, string> = {
+  'signed-out': 'You have signed out. Sign in again with your access code when you return.',
+  expired: 'Your session has ended. Sign in again to continue.',
+};
+
 /** signInError reads the refusal the server sent the browser back with, and takes it out of the address bar. */
 function signInError(): string | null {
   const params = new URLSearchParams(window.location.search);
@@ -37,8 +46,9 @@ function signInError(): string | null {
 /**
  * AccessGate asks for an access code (shared or personal); the server checks it and sets the
  * session cookie. With single sign-on configured it offers "Sign in with {provider}" above.
+ * notice says why it shows again (GATE_NOTICES), above the form.
  */
-export function AccessGate({ onAccessGranted }: { onAccessGranted: () => void }) {
+export function AccessGate({ onAccessGranted, notice }: { onAccessGranted: () => void; notice?: GateNotice | null }) {
   const [code, setCode] = useState('');
   const [verifying, setVerifying] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -74,6 +84,12 @@ export function AccessGate({ onAccessGranted }: { onAccessGranted: () => void })
           <h1 className="text-2xl font-semibold text-slate-900">Authorized Access Required</h1>
           <p className="text-sm text-slate-600">Enter your access code to continue to the communications management platform</p>
         </div>
+        {notice && !ssoError && (
+          <Alert className="mb-4" role="status" data-testid="gate-notice">
+            <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0 text-green-700" aria-hidden="true" />
+            <span>{GATE_NOTICES[notice]}</span>
+          </Alert>
+        )}
         {ssoError && (
           <Alert variant="destructive" className="mb-4">
             <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />

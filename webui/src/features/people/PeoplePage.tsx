@@ -1,5 +1,6 @@
 import { KeyRound, LogOut, Plus, Trash2, UserRound } from 'lucide-react';
 import { Fragment, useState } from 'react';
+import { useMinWidth } from '@/lib/useMinWidth';
 import { CardGridSkeleton } from '@/components/CardGrid';
 import { EmptyState } from '@/components/EmptyState';
 import { SectionHeading } from '@/components/SectionHeading';
@@ -44,6 +45,73 @@ function Sessions({ person }: { person: Person }) {
   );
 }
 
+/** PersonActions are a person's New code, Sign out everywhere and Remove; labelled shows their words beside the icons (the cards). */
+function PersonActions({ person: p, onCode, labelled }: { person: Person; onCode: (c: { name: string; code: string }) => void; labelled?: boolean }) {
+  const newCode = useNewCode();
+  const signOut = useSignOutEverywhere();
+  const remove = useRemovePerson();
+  const actions = [
+    { label: `New code for ${p.name}`, words: 'New code', icon: KeyRound, run: () => newCode.mutate(p.id, { onSuccess: (c) => onCode({ name: p.name, code: c.code }) }) },
+    { label: `Sign out ${p.name} everywhere`, words: 'Sign out everywhere', icon: LogOut, run: () => signOut.mutate(p) },
+    { label: `Remove ${p.name}`, words: 'Remove', icon: Trash2, run: () => window.confirm(removeConfirm(p.name)) && remove.mutate(p) },
+  ];
+  return (
+    <div className={labelled ? 'flex flex-wrap gap-2' : 'flex justify-end gap-1'}>
+      {actions.map(({ label, words, icon: Icon, run }) =>
+        labelled ? (
+          <Button key={words} variant="outline" size="sm" aria-label={label} onClick={run}>
+            <Icon className="h-4 w-4" aria-hidden="true" />
+            {words}
+          </Button>
+        ) : (
+          <Button key={words} variant="ghost" size="icon" aria-label={label} title={words} onClick={run}>
+            <Icon className="h-4 w-4" aria-hidden="true" />
+          </Button>
+        ),
+      )}
+    </div>
+  );
+}
+
+/**
+ * PersonCard is one person below 768 px: the table's columns as labelled
+ * lines, the role and the actions in reach, no sideways scroll.
+ */
+function PersonCard({ person: p, open, onToggle, onRole, onCode }: { person: Person; open: boolean; onToggle: () => void; onRole: (r: Role) => void; onCode: (c: { name: string; code: string }) => void }) {
+  return (
+    <li data-testid="person-card">
+      <Card className="grid gap-3 p-4">
+        <div className="min-w-0">
+          <p className="break-words font-medium text-slate-900">{p.name}</p>
+          {p.email && <p className="break-all text-sm text-slate-700">{p.email}</p>}
+        </div>
+        <div className="grid gap-1">
+          <span className="text-xs font-medium text-slate-600" aria-hidden="true">
+            Role
+          </span>
+          <Select aria-label={`Role of ${p.name}`} value={p.role} options={ROLE_OPTIONS} onValueChange={(v) => onRole(v as Role)} />
+        </div>
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-1 text-sm">
+          <dt className="text-slate-600">Last seen</dt>
+          <dd className="text-slate-800">{lastSeen(p)}</dd>
+          <dt className="text-slate-600">Active sessions</dt>
+          <dd>
+            <Button variant="ghost" size="sm" className="-ml-3 underline" aria-expanded={open} aria-label={`${p.activeSessions} active sessions of ${p.name}`} onClick={onToggle}>
+              {p.activeSessions}
+            </Button>
+          </dd>
+        </dl>
+        {open && (
+          <div className="rounded-md bg-slate-50 p-3">
+            <Sessions person={p} />
+          </div>
+        )}
+        <PersonActions person={p} onCode={onCode} labelled />
+      </Card>
+    </li>
+  );
+}
+
 /** PeoplePage lists the people for admins: add, change a role, issue a new code, list and sign out sessions, remove. */
 export default function PeoplePage() {
   const allowed = useCan('people.manage');
@@ -51,10 +119,9 @@ export default function PeoplePage() {
   const [adding, setAdding] = useState(false);
   const [code, setCode] = useState<{ name: string; code: string } | null>(null);
   const role = useChangeRole();
-  const newCode = useNewCode();
-  const signOut = useSignOutEverywhere();
-  const remove = useRemovePerson();
   const [open, setOpen] = useState<string | null>(null);
+  // Below 768 px each person is a card: the table would scroll sideways.
+  const wide = useMinWidth();
 
   if (!allowed) {
     return <EmptyState headingLevel="h2" icon={<UserRound className="h-8 w-8 text-slate-400" aria-hidden="true" />} title="Admins only" text="Only an admin can manage people." />;
@@ -76,6 +143,19 @@ export default function PeoplePage() {
         <CardGridSkeleton label="Loading people" count={3} />
       ) : !people || people.length === 0 ? (
         <EmptyState icon={<UserRound className="h-8 w-8 text-slate-400" aria-hidden="true" />} title="No people yet" text="Add a person to give them their own code and role." />
+      ) : !wide ? (
+        <ul className="grid gap-3" aria-label="People">
+          {people.map((p) => (
+            <PersonCard
+              key={p.id}
+              person={p}
+              open={open === p.id}
+              onToggle={() => setOpen(open === p.id ? null : p.id)}
+              onRole={(r) => role.mutate({ id: p.id, role: r })}
+              onCode={setCode}
+            />
+          ))}
+        </ul>
       ) : (
         <Card className="overflow-x-auto">
           <table className="w-full text-left text-sm">
@@ -107,17 +187,7 @@ export default function PeoplePage() {
                       </Button>
                     </td>
                     <td className="px-4 py-2">
-                      <div className="flex justify-end gap-1">
-                        <Button variant="ghost" size="icon" aria-label={`New code for ${p.name}`} title="New code" onClick={() => newCode.mutate(p.id, { onSuccess: (c) => setCode({ name: p.name, code: c.code }) })}>
-                          <KeyRound className="h-4 w-4" aria-hidden="true" />
-                        </Button>
-                        <Button variant="ghost" size="icon" aria-label={`Sign out ${p.name} everywhere`} title="Sign out everywhere" onClick={() => signOut.mutate(p)}>
-                          <LogOut className="h-4 w-4" aria-hidden="true" />
-                        </Button>
-                        <Button variant="ghost" size="icon" aria-label={`Remove ${p.name}`} title="Remove" onClick={() => window.confirm(removeConfirm(p.name)) && remove.mutate(p)}>
-                          <Trash2 className="h-4 w-4" aria-hidden="true" />
-                        </Button>
-                      </div>
+                      <PersonActions person={p} onCode={setCode} />
                     </td>
                   </tr>
                   {open === p.id && (

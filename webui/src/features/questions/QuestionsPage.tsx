@@ -364,6 +364,8 @@ function LoadingRows() {
  */
 export default function QuestionsPage() {
   const { data: themes } = useThemes();
+  // A viewer reorders nothing, so is not told to drag.
+  const canEdit = useCan('plan.edit');
   const [search, setSearch] = useState('');
   const [themeId, setThemeId] = useState('');
   const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
@@ -442,7 +444,7 @@ export default function QuestionsPage() {
           </CanEdit>
         }
       >
-        <p className="text-sm text-slate-600">Questions are organized by theme. Drag questions to reorder them within a theme.</p>
+        <p className="text-sm text-slate-600">Questions are organized by theme.{canEdit && ' Drag questions to reorder them within a theme.'}</p>
       </SectionHeading>
 
       {!none && (

@@ -2,7 +2,7 @@ import { Copy, Rss, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { GuardedButton } from '@/components/CanEdit';
+import { GuardedButton, ViewOnlyNotice } from '@/components/CanEdit';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field, fieldAria } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -199,7 +199,8 @@ export function FeedsDialog({ open, onOpenChange }: { open: boolean; onOpenChang
             New feed
           </h3>
           {/* A role that may not change the plan creates no feed: the fields are read-only, Create says why. */}
-          <fieldset disabled={!edit.allowed} className="grid min-w-0 gap-3">
+          <ViewOnlyNotice />
+          <fieldset disabled={!edit.allowed} className="group/fields grid min-w-0 gap-3">
             <Field id="feed-name" label="Feed Name" error={nameError}>
               <Input id="feed-name" placeholder="e.g., Comms team Outlook" value={name} onChange={(e) => setName(e.target.value)} {...fieldAria('feed-name', nameError)} />
             </Field>

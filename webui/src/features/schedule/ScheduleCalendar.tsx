@@ -39,17 +39,21 @@ export function useBacklogDrag() {
   return useMemo(
     () => ({
       dragged,
-      itemProps: (c: Communication) => ({
-        draggable: canEdit,
-        onDragStart: (e: DragEvent) => {
-          dragged.current = c;
-          e.dataTransfer.setData('text/plain', c.id);
-          e.dataTransfer.effectAllowed = 'move';
-        },
-        onDragEnd: () => {
-          dragged.current = null;
-        },
-      }),
+      // No drag props, no grip: a viewer's backlog item shows no drag handle.
+      itemProps: (c: Communication) =>
+        canEdit
+          ? {
+              draggable: true,
+              onDragStart: (e: DragEvent) => {
+                dragged.current = c;
+                e.dataTransfer.setData('text/plain', c.id);
+                e.dataTransfer.effectAllowed = 'move';
+              },
+              onDragEnd: () => {
+                dragged.current = null;
+              },
+            }
+          : undefined,
     }),
     [canEdit],
   );

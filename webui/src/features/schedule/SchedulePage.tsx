@@ -4,6 +4,7 @@ import { approvalReset } from '@/lib/review';
 import { CalendarDays, Download, List, Plus } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { useCan } from '@/hooks/session';
 import { CanEdit } from '@/components/CanEdit';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -82,6 +83,8 @@ export default function SchedulePage() {
   const [dialog, setDialog] = useState<{ open: boolean; communication?: Communication; initialDate?: string }>({ open: false });
   const [importOpen, setImportOpen] = useState(false);
   const backlogDrag = useBacklogDrag();
+  // A viewer gets no editing hints (nothing drags for them).
+  const canEdit = useCan('plan.edit');
 
   // "Needs my review": the items the signed-in approver has a decision to take on (issue 26).
   const [needsMine, setNeedsMine] = useState(false);
@@ -226,7 +229,7 @@ export default function SchedulePage() {
             </section>
           </Card>
           <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6">
-            <SidePanel id="schedule-backlog" title="Backlog" hint="Drafts without a date. Drag one onto a day to schedule it, or edit it to pick a date.">
+            <SidePanel id="schedule-backlog" title="Backlog" hint={canEdit ? 'Drafts without a date. Drag one onto a day to schedule it, or edit it to pick a date.' : 'Drafts without a date.'}>
               {undated.length === 0 ? (
                 <p className="py-2 text-center text-sm text-slate-600">No undated drafts</p>
               ) : (
