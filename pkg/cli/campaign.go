@@ -260,7 +260,7 @@ func campaignGenerateRun(cmd *cobra.Command, f *Factory, opts *CampaignGenerateO
 	if st != nil {
 		defer st.Close()
 	}
-	sched, err := plan.New(st).GenerateCampaign(cmd.Context(), cfg,
+	sched, err := f.Plan(st).GenerateCampaign(cmd.Context(), cfg,
 		plan.CampaignDefaults{MaxPerAudienceWeek: f.Config.MaxPerAudienceWeek, HolidayCalendar: f.Config.HolidayCalendar})
 	var ve *campaign.ValidationError
 	var bad *plan.InputError
@@ -380,7 +380,7 @@ func saveCampaign(cmd *cobra.Command, f *Factory, cfg campaign.Config, s *campai
 		return domain.Campaign{}, err
 	}
 	defer st.Close()
-	c, err := plan.New(st).SaveCampaignByTitle(ctx, ch, opts.Replace)
+	c, err := f.Plan(st).SaveCampaignByTitle(ctx, ch, opts.Replace)
 	var taken *plan.TitleTaken
 	switch {
 	case errors.As(err, &taken) && taken.Replace:

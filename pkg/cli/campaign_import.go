@@ -70,7 +70,7 @@ func campaignImportRun(cmd *cobra.Command, f *Factory, opts *CampaignImportOptio
 	if err != nil {
 		return err
 	}
-	p := plan.New(st).WithReview(f.Config.Review)
+	p := f.Plan(st)
 	// Ask first, so an unmapped label writes nothing.
 	req.DryRun = true
 	res, err := p.ImportCampaign(ctx, id, req)

@@ -188,7 +188,7 @@ func checklistImportRun(cmd *cobra.Command, f *Factory, opts *ChecklistImportOpt
 		return err
 	}
 	defer st.Close()
-	t, err := plan.New(st).ImportChecklistReport(cmd.Context(), name, opts.Description, data)
+	t, err := f.Plan(st).ImportChecklistReport(cmd.Context(), name, opts.Description, data)
 	var fields domain.FieldErrors
 	if errors.As(err, &fields) {
 		return UsageError("%v", err)
@@ -307,7 +307,7 @@ func reportItems(cmd *cobra.Command, f *Factory, opts *ChecklistReportOptions) (
 		}
 		return checklist.DecodeItems(t.Items)
 	}
-	state, err := plan.New(st).WorkingChecklist(cmd.Context())
+	state, err := f.Plan(st).WorkingChecklist(cmd.Context())
 	return state.Items, err
 }
 

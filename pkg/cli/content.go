@@ -206,7 +206,7 @@ func contentGenerateRun(cmd *cobra.Command, f *Factory, opts *ContentGenerateOpt
 
 	out := contentOutput{Result: res}
 	if opts.Save {
-		if out.ContentID, out.CommunicationID, err = saveContent(ctx, st, opts, theme, questions, vehicle, stored, audience.ID,
+		if out.ContentID, out.CommunicationID, err = saveContent(ctx, f.Plan(st), opts, theme, questions, vehicle, stored, audience.ID,
 			string(raw), res); err != nil {
 			return contentUsageError(err)
 		}
@@ -231,7 +231,7 @@ func contentGenerateRun(cmd *cobra.Command, f *Factory, opts *ContentGenerateOpt
 // saveContent creates the draft communication the wizard would have and
 // saves its content to the library, in one transaction; it returns the
 // content and communication ids.
-func saveContent(ctx context.Context, st store.Store, opts *ContentGenerateOptions, theme domain.Theme, questions []string,
+func saveContent(ctx context.Context, p *plan.Plan, opts *ContentGenerateOptions, theme domain.Theme, questions []string,
 	vehicle domain.Vehicle, stored bool, audienceID, raw string, res compose.Result) (contentID, commID string, err error) {
 	// The draft is titled as the piece is framed: by --title.
 	c := domain.Communication{Title: strings.TrimSpace(opts.Title), ThemeID: theme.ID,
@@ -240,7 +240,7 @@ func saveContent(ctx context.Context, st store.Store, opts *ContentGenerateOptio
 	if stored {
 		c.VehicleID = vehicle.ID
 	}
-	c, piece, err := plan.New(st).SaveDraftToLibrary(ctx, c, assembly.Save{Title: opts.Title,
+	c, piece, err := p.SaveDraftToLibrary(ctx, c, assembly.Save{Title: opts.Title,
 		Description: opts.Description, VehicleType: vehicle.Type})
 	return piece.ID, c.ID, err
 }

@@ -190,7 +190,7 @@ func withPlan(ctx context.Context, f *Factory, fn func(*plan.Plan) error) error 
 		return err
 	}
 	defer st.Close()
-	return fn(plan.New(st))
+	return fn(f.Plan(st))
 }
 
 // withPerson runs fn for the person named by idOrName (bad input when

@@ -190,14 +190,14 @@ func withReviewer(ctx context.Context, f *Factory, as string, need bool, fn func
 			return err
 		}
 		if as != "" {
-			named, err := plan.New(st).FindPerson(actor.With(ctx, actor.Terminal), as)
+			named, err := f.Plan(st).FindPerson(actor.With(ctx, actor.Terminal), as)
 			if err != nil || named.ID != person.ID {
 				return UsageError("--as: the access code is not this person's (--as takes your name, never the code)")
 			}
 		}
 		ctx = actor.With(ctx, actor.Actor{ID: person.ID, Name: person.Name, Role: actor.Role(person.Role)})
 	}
-	err = fn(ctx, plan.New(st).WithReview(f.Config.Review))
+	err = fn(ctx, f.Plan(st))
 	var deny *actor.DeniedError
 	if errors.As(err, &deny) {
 		return UsageError("%v", deny)
