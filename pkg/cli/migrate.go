@@ -5,7 +5,6 @@ import (
 	"net/url"
 
 	"github.com/spf13/cobra"
-
 )
 
 func newMigrateCmd(f *Factory) *cobra.Command {

@@ -10,7 +10,6 @@ import (
 	"github.com/spf13/pflag"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
 )
 
 func flags(t *testing.T, args ...string) *pflag.FlagSet {
@@ -164,7 +163,6 @@ func TestEnvNames(t *testing.T) {
 		assert.Equal(t, want[i], s.Env())
 	}
 }
-
 
 func TestMaxPerAudienceWeek(t *testing.T) {
 	dir := inDir(t)
@@ -344,5 +342,3 @@ func TestLoadWithoutAFlag(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "env:2", c.Addr)
 }
-
-
