@@ -20,7 +20,6 @@ import (
 	"github.com/commsplan/commsplan/pkg/campaign"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/plan"
-	"github.com/commsplan/commsplan/pkg/review"
 	"github.com/commsplan/commsplan/pkg/store"
 )
 
@@ -389,29 +388,7 @@ func saveCampaign(cmd *cobra.Command, f *Factory, cfg campaign.Config, s *campai
 		return c, UsageError("a campaign titled %q is already saved (id %s); pass --replace to update it, or choose another --title",
 			title, taken.IDs[0])
 	}
-	return c, inputError(err)
-}
-
-// inputError makes a use case's bad input exit with code 2 and its
-// message; other errors pass through.
-func inputError(err error) error {
-	var (
-		bad    *plan.InputError
-		fields domain.FieldErrors
-		rev    *review.Error
-		unappr *plan.ApprovalError
-	)
-	switch {
-	case errors.As(err, &bad):
-		return UsageError("%s", oneLine(bad.Message))
-	case errors.As(err, &rev):
-		return UsageError("%s", oneLine(rev.Message))
-	case errors.As(err, &unappr):
-		return UsageError("%s (%s)", plan.MsgNeedsApproval, unappr.Field)
-	case errors.As(err, &fields):
-		return UsageError("%v", fields)
-	}
-	return err
+	return c, exitError(err, nil)
 }
 
 // emit writes b to the file, or to stdout when file is empty.

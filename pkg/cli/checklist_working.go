@@ -143,7 +143,7 @@ func checklistApplyRun(cmd *cobra.Command, f *Factory, opts *ChecklistApplyOptio
 	}
 	items, err := checklist.DecodeFile(data)
 	if err != nil {
-		return checklistUsageError(err)
+		return exitError(err, nil)
 	}
 	ctx := cmd.Context()
 	st, err := f.OpenStore(ctx)
@@ -157,7 +157,7 @@ func checklistApplyRun(cmd *cobra.Command, f *Factory, opts *ChecklistApplyOptio
 		return UsageError("%v; nothing was changed (see \"checklist current\")", stale)
 	}
 	if err != nil {
-		return checklistUsageError(err)
+		return exitError(err, nil)
 	}
 	if opts.Output == "json" {
 		return writeIndentedJSON(f.Out, state)

@@ -55,7 +55,7 @@ func newDirectoryListCmd(f *Factory, runF func(*DirectoryListOptions) error) *co
 			return withPlan(cmd.Context(), f, func(p *plan.Plan) error {
 				page, err := p.Directory(cmd.Context(), opts.Filter)
 				if err != nil {
-					return inputError(err)
+					return exitError(err, nil)
 				}
 				if opts.Output == "json" {
 					if page.Rows == nil {
@@ -192,7 +192,7 @@ unless --partial. Everything is one transaction with its audit entry.`,
 					return UsageError("%s", oneLine(refused.Error()))
 				}
 				if err != nil {
-					return inputError(err)
+					return exitError(err, nil)
 				}
 				if opts.Output == "json" {
 					return writeIndentedJSON(f.Out, res)

@@ -43,7 +43,7 @@ nothing else, so a script can capture it. The code is shown this once.`,
 			return withPlan(cmd.Context(), f, func(p *plan.Plan) error {
 				_, code, err := p.AddPerson(cmd.Context(), opts.Name, opts.Email, opts.Role)
 				if err != nil {
-					return personError(err)
+					return exitError(err, flagNamed)
 				}
 				_, err = fmt.Fprintln(f.Out, code)
 				return err
@@ -123,7 +123,7 @@ their next request. The last admin cannot be demoted.`,
 			return withPerson(cmd.Context(), f, opts.Person, func(p *plan.Plan, who domain.Person) error {
 				changed, err := p.UpdatePerson(cmd.Context(), who.ID, plan.PersonChange{Role: &opts.Role})
 				if err != nil {
-					return personError(err)
+					return exitError(err, flagNamed)
 				}
 				_, err = fmt.Fprintf(f.Out, "%s (%s) is now %s\n", changed.Name, changed.ID, changed.Role)
 				return err
@@ -174,7 +174,7 @@ cannot be removed.`,
 		RunE: runE(opts, &opts.Person, runF, func(cmd *cobra.Command) error {
 			return withPerson(cmd.Context(), f, opts.Person, func(p *plan.Plan, who domain.Person) error {
 				if err := p.RemovePerson(cmd.Context(), who.ID); err != nil {
-					return personError(err)
+					return exitError(err, flagNamed)
 				}
 				_, err := fmt.Fprintf(f.Out, "removed %s (%s)\n", who.Name, who.ID)
 				return err
@@ -202,18 +202,8 @@ func withPerson(ctx context.Context, f *Factory, idOrName string, fn func(*plan.
 			return UsageError("no person with id or name %q (people list shows them)", idOrName)
 		}
 		if err != nil {
-			return inputError(err)
+			return exitError(err, nil)
 		}
 		return fn(p, who)
 	})
-}
-
-// personError is a people use case's bad input as one line naming the
-// flags or arguments.
-func personError(err error) error {
-	var fields domain.FieldErrors
-	if errors.As(err, &fields) {
-		return UsageError("%s", fieldProblems(fields, func(k string) string { return "--" + k }))
-	}
-	return inputError(err)
 }

@@ -143,7 +143,7 @@ communication's or a saved campaign's id. It prints the review's new state.`,
 				}
 				r, err := p.DecideReview(ctx, entity, opts.ID, decision, opts.Comment)
 				if err != nil {
-					return inputError(err)
+					return exitError(err, nil)
 				}
 				_, err = fmt.Fprintf(f.Out, "%s %s: review %s\n", entity, opts.ID, r.State)
 				return err
@@ -197,10 +197,5 @@ func withReviewer(ctx context.Context, f *Factory, as string, need bool, fn func
 		}
 		ctx = actor.With(ctx, actor.Actor{ID: person.ID, Name: person.Name, Role: actor.Role(person.Role)})
 	}
-	err = fn(ctx, f.Plan(st))
-	var deny *actor.DeniedError
-	if errors.As(err, &deny) {
-		return UsageError("%v", deny)
-	}
-	return err
+	return exitError(fn(ctx, f.Plan(st)), nil)
 }
