@@ -67,7 +67,7 @@ var configFlags = []struct {
 	{"name", "campaign name", false, func(c *campaign.Config) any { return &c.CampaignName }, "campaignName"},
 	{"start", "start date, YYYY-MM-DD", false, func(c *campaign.Config) any { return &c.StartDate }, "startDate"},
 	{"end", "end date, YYYY-MM-DD", false, func(c *campaign.Config) any { return &c.EndDate }, "endDate"},
-	{"type", "campaign type (repeatable): transformation, disruption-response, opportunity, change-management, product-launch, crisis-communication, technology-implementation, ma-integration", true, func(c *campaign.Config) any { return &c.CampaignTypes }, "campaignTypes"},
+	{"type", "campaign type (repeatable): " + strings.Join(campaignTypeIDs(), ", "), true, func(c *campaign.Config) any { return &c.CampaignTypes }, "campaignTypes"},
 	{"urgency", "urgency: low, medium or high (default medium)", false, func(c *campaign.Config) any { return &c.Urgency }, ""},
 	{"go-live", "technology go-live date, YYYY-MM-DD", false, func(c *campaign.Config) any { return &c.GoLiveDate }, ""},
 	{"acquisition", "acquisition date, YYYY-MM-DD", false, func(c *campaign.Config) any { return &c.AcquisitionDate }, ""},
@@ -80,6 +80,15 @@ var configFlags = []struct {
 	{"division", "division id (repeatable), organizational mode", true, func(c *campaign.Config) any { return &c.Divisions }, ""},
 	{"level", "organizational level id (repeatable), organizational mode", true, func(c *campaign.Config) any { return &c.OrgLevels }, ""},
 	{"role", "role category id (repeatable), organizational mode", true, func(c *campaign.Config) any { return &c.RoleCategories }, ""},
+}
+
+// campaignTypeIDs are the catalogue's campaign types, in its order.
+func campaignTypeIDs() []string {
+	var ids []string
+	for _, t := range campaign.Reference().CampaignTypes {
+		ids = append(ids, t.ID)
+	}
+	return ids
 }
 
 func newCampaignGenerateCmd(f *Factory, runF func(*CampaignGenerateOptions) error) *cobra.Command {
