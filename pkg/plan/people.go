@@ -440,9 +440,9 @@ func followProvider(ctx context.Context, tx store.Store, person *domain.Person, 
 		_, err := tx.DeletePersonSessions(store.WithChanges(ctx, ch), person.ID)
 		return true, err
 	}
-	rank := func(r actor.Role) int { return slices.Index(actor.Roles, r) }
-	now, mapped := rank(actor.Role(person.Role)), rank(role)
-	if mapped == now || (mapped > now && !raise) {
+	// Without raise the provider only takes permissions away: a mapped
+	// role that adds one keeps the person's role.
+	if now := actor.Role(person.Role); role == now || (role.Adds(now) && !raise) {
 		return false, nil
 	}
 	before := *person

@@ -287,7 +287,7 @@ func (p *Provider) Admit(c Claims) (actor.Role, error) {
 	}
 	var best actor.Role
 	for _, v := range c.Values {
-		if r, ok := p.cfg.Roles[v]; ok && slices.Index(actor.Roles, r) > slices.Index(actor.Roles, best) {
+		if r, ok := p.cfg.Roles[v]; ok && actor.Stronger(r, best) {
 			best = r
 		}
 	}
