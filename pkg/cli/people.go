@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/store"
@@ -52,7 +53,7 @@ nothing else, so a script can capture it. The code is shown this once.`,
 	}
 	cmd.Flags().StringVar(&opts.Name, "name", "", "the person's name (required)")
 	cmd.Flags().StringVar(&opts.Email, "email", "", "the person's email address")
-	cmd.Flags().StringVar(&opts.Role, "role", "", "viewer, planner, approver or admin (required)")
+	cmd.Flags().StringVar(&opts.Role, "role", "", orList(roleNames())+" (required)")
 	return cmd
 }
 
@@ -206,4 +207,13 @@ func withPerson(ctx context.Context, f *Factory, idOrName string, fn func(*plan.
 		}
 		return fn(p, who)
 	})
+}
+
+// roleNames are the roles, in the order of actor.Roles.
+func roleNames() []string {
+	names := make([]string, len(actor.Roles))
+	for i, r := range actor.Roles {
+		names[i] = string(r)
+	}
+	return names
 }
