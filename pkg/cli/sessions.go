@@ -73,16 +73,8 @@ func sessionsRevokeAllRun(ctx context.Context, f *Factory, opts *SessionsRevokeA
 // leaked code logs everyone out. The database keeps a keyed fingerprint,
 // never the codes; the first start only records it.
 func revokeOnCodeRotation(ctx context.Context, f *Factory, st store.Store, codes access.Codes, secret []byte, log *slog.Logger) error {
-	fp := codes.Fingerprint(secret)
-	rotated := false
-	err := st.InTx(ctx, func(tx store.Store) error {
-		prev, err := tx.SwapAccessCodesHash(ctx, fp)
-		if err != nil || prev == "" || prev == fp {
-			return err
-		}
-		rotated = true
-		return f.Plan(tx).RevokeAllSessions(actor.With(ctx, actor.Terminal), time.Now(), "serve started with other access codes")
-	})
+	rotated, err := f.Plan(st).RotateAccessCodes(actor.With(ctx, actor.Terminal), codes.Fingerprint(secret), time.Now(),
+		"serve started with other access codes")
 	if err != nil {
 		return fmt.Errorf("access codes: %w", err)
 	}

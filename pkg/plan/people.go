@@ -271,8 +271,14 @@ func (p *Plan) RevokeAllSessions(ctx context.Context, at time.Time, why string) 
 	if _, err := actor.Require(ctx, actor.PeopleManage); err != nil {
 		return err
 	}
+	return revokeAll(ctx, p.st, at, why)
+}
+
+// revokeAll ends every session issued up to at in st, its audit entry
+// giving the cutoff and why.
+func revokeAll(ctx context.Context, st store.Store, at time.Time, why string) error {
 	ch := store.Changes{"sessionsIssuedUpTo": {After: at.UTC()}, "reason": {After: why}}
-	return p.st.RevokeAllSessions(store.WithChanges(ctx, ch), at)
+	return st.RevokeAllSessions(store.WithChanges(ctx, ch), at)
 }
 
 // PersonSessions lists the person's open sessions, the most recently
