@@ -37,7 +37,11 @@ func ParseRole(s string) (Role, error) {
 	if slices.Contains(Roles, r) {
 		return r, nil
 	}
-	return "", fmt.Errorf("must be one of viewer, planner, approver, admin")
+	names := make([]string, len(Roles))
+	for i, r := range Roles {
+		names[i] = string(r)
+	}
+	return "", fmt.Errorf("must be one of %s", strings.Join(names, ", "))
 }
 
 // Permission is a kind of operation. Every API operation needs exactly one
@@ -88,6 +92,23 @@ var grants = map[Role][]Permission{
 
 // PermissionsOf lists r's permissions (none for an unknown role).
 func PermissionsOf(r Role) []Permission { return slices.Clone(grants[r]) }
+
+// Adds reports whether r holds a permission that o lacks: a person moved
+// from o to r gains something.
+func (r Role) Adds(o Role) bool {
+	return slices.ContainsFunc(grants[r], func(p Permission) bool { return !slices.Contains(grants[o], p) })
+}
+
+// Stronger reports whether r wins over o where one role must be chosen (a
+// sign-on whose claims map to several): the one with more permissions,
+// then the later in Roles. A role is a set of permissions, not a rung of
+// a ladder; for today's roles this is the order of Roles.
+func Stronger(r, o Role) bool {
+	if n, m := len(grants[r]), len(grants[o]); n != m {
+		return n > m
+	}
+	return slices.Index(Roles, r) > slices.Index(Roles, o)
+}
 
 // Can reports whether a may do what p allows.
 func (a Actor) Can(p Permission) bool { return slices.Contains(grants[a.Role], p) }

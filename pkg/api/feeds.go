@@ -162,7 +162,7 @@ func (s *Server) streamExport(w http.ResponseWriter, r *http.Request, opt schedu
 			attachment(w, schedule.FileName(opt))
 		}
 	}}
-	err = schedule.ExportTo(r.Context(), out, s.store, opt)
+	err = schedule.ExportTo(r.Context(), out, plan.ScheduleSource(s.store), opt)
 	switch {
 	case err == nil:
 	case !out.started:

@@ -113,7 +113,7 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) {
 			s.throttle.Failed(addrKey)
 		}
 		if addr := clientOf(s.trusted, r).addr; s.refused.note(addr, "code", anonymous, s.now()) {
-			s.audit(withMethod(r, "code"), anonymous, store.ActionSignInRefused, "", addr)
+			s.refuse(withMethod(r, "code"), anonymous, addr)
 		}
 		writeJSON(w, http.StatusUnauthorized, ErrorBody{Error: InvalidCodeMessage, Fields: map[string]string{"code": "is not valid"}})
 		return
@@ -135,6 +135,7 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) {
 func (s *Server) openSession(w http.ResponseWriter, r *http.Request, who actor.Actor, personal bool) (access.Session, error) {
 	var token string
 	var sess access.Session
+	var row *domain.PersonSession
 	if !personal {
 		// A shared session has no row: its token carries the idle
 		// deadline, moved on as it is used (requireSession).
@@ -146,12 +147,18 @@ func (s *Server) openSession(w http.ResponseWriter, r *http.Request, who actor.A
 		// the idle deadline.
 		token, sess = s.signer.IssuePersonal()
 		now := s.now()
-		if err := s.store.CreatePersonSession(r.Context(), domain.PersonSession{ID: sess.ID, PersonID: who.ID,
-			CreatedAt: now, LastSeenAt: now, ExpiresAt: s.deadline(sess, now), UserAgent: userAgent(r)}); err != nil {
+		row = &domain.PersonSession{ID: sess.ID, PersonID: who.ID,
+			CreatedAt: now, LastSeenAt: now, ExpiresAt: s.deadline(sess, now), UserAgent: userAgent(r)}
+	}
+	// The session's row and its audit entry are one write; a shared
+	// session has no row, and signs in even when its entry cannot be
+	// recorded (it is logged).
+	if err := s.plan.SignIn(context.WithoutCancel(r.Context()), who, row); err != nil {
+		if row != nil {
 			return sess, err
 		}
+		s.log.WarnContext(r.Context(), "recording a sign-in in the audit trail", "action", store.ActionSignIn, "err", err)
 	}
-	s.audit(r, who, store.ActionSignIn, who.ID, who.Name)
 	s.setSessionCookie(w, r, &http.Cookie{Value: token, Expires: sess.Expires})
 	device, dev := s.devices.Issue()
 	http.SetCookie(w, &http.Cookie{Name: s.cookieName(r, DeviceCookie), Value: device, Expires: dev.Expires, Path: "/",
@@ -189,13 +196,12 @@ func withMethod(r *http.Request, method string, more ...string) *http.Request {
 // anonymous is the actor of a refused sign-in.
 var anonymous = actor.Actor{ID: "anonymous", Name: "Unknown (refused code)"}
 
-// audit records a sign-in, a refused one or a sign-out in the audit trail
-// (entity type session). It is no write of the plan: when the database
-// cannot take it the gate still answers, and the failure is logged.
-func (s *Server) audit(r *http.Request, who actor.Actor, action, id, label string) {
-	ctx := actor.With(context.WithoutCancel(r.Context()), who)
-	if err := s.store.Audit(ctx, action, "session", id, label); err != nil {
-		s.log.WarnContext(r.Context(), "recording a sign-in in the audit trail", "action", action, "err", err)
+// refuse records a refused sign-in from addr (plan.RefuseSignIn). When the
+// database cannot take it the gate still answers, and the failure is
+// logged.
+func (s *Server) refuse(r *http.Request, who actor.Actor, addr string) {
+	if err := s.plan.RefuseSignIn(context.WithoutCancel(r.Context()), who, addr); err != nil {
+		s.log.WarnContext(r.Context(), "recording a sign-in in the audit trail", "action", store.ActionSignInRefused, "err", err)
 	}
 }
 
@@ -221,17 +227,21 @@ func (s *Server) clientKey(r *http.Request) (key, addrKey string) {
 // The device cookie stays.
 func (s *Server) deleteSession(w http.ResponseWriter, r *http.Request) {
 	s.setSessionCookie(w, r, &http.Cookie{MaxAge: -1})
-	if sess, who, err := s.who(r); err == nil && who.ID != "" {
+	var who actor.Actor
+	ctx := context.WithoutCancel(r.Context())
+	if sess, a, err := s.who(r); err == nil && a.ID != "" {
 		// Its diff is the session that ended.
-		ended := r.WithContext(store.WithChanges(r.Context(), store.Changes{"session": {Before: sess.ID}}))
-		s.audit(ended, who, store.ActionSignOut, who.ID, who.Name)
+		who, ctx = a, store.WithChanges(ctx, store.Changes{"session": {Before: sess.ID}})
 	}
 	if sess, ok := s.session(r); ok {
+		personal := ""
 		if sess.Personal {
-			if err := s.store.DeletePersonSession(r.Context(), sess.ID); err != nil {
-				s.fail(w, r, err)
-				return
-			}
+			personal = sess.ID
+		}
+		// The row and the signout entry are one write (plan.SignOut).
+		if err := s.plan.SignOut(ctx, who, personal); err != nil {
+			s.fail(w, r, err)
+			return
 		}
 		// Until the session's absolute end: a copy of a shared token
 		// may have been renewed beyond this one's expiry.

@@ -90,10 +90,10 @@ func (f *refusals) close(key string, b *burst) {
 func (s *Server) writeRepeats(b burst) {
 	ch := store.Changes{"method": {After: b.method}, "count": {After: b.count},
 		"from": {After: b.first.UTC().Format(time.RFC3339)}, "to": {After: b.last.UTC().Format(time.RFC3339)}}
-	ctx := actor.With(store.WithChanges(context.Background(), ch), b.who)
+	ctx := store.WithChanges(context.Background(), ch)
 	label := b.addr + " (" + strconv.Itoa(b.count) + " more)"
 	s.log.Warn("sign-ins refused", "method", b.method, "client", b.addr, "count", b.count)
-	if err := s.store.Audit(ctx, store.ActionSignInRefused, "session", "", label); err != nil {
+	if err := s.plan.RefuseSignIn(ctx, b.who, label); err != nil {
 		s.log.Warn("recording refused sign-ins in the audit trail", "err", err)
 	}
 }

@@ -169,7 +169,7 @@ func (s *Server) refuseSignOn(w http.ResponseWriter, r *http.Request, err error)
 	// once; the rest become one row with their count (refusals).
 	if addr := clientOf(s.trusted, r).addr; s.refused.note(addr, "oidc", signOnRefused, s.now()) {
 		s.log.WarnContext(r.Context(), "single sign-on refused", "reason", string(reason), "err", redact.Error(err))
-		s.audit(withMethod(r, "oidc", "reason", string(reason), "email", email), signOnRefused, store.ActionSignInRefused, "", addr)
+		s.refuse(withMethod(r, "oidc", "reason", string(reason), "email", email), signOnRefused, addr)
 	}
 	http.Redirect(w, r, "/?"+SignInErrorParam+"="+url.QueryEscape(string(reason)), http.StatusFound)
 }

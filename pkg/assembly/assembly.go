@@ -194,43 +194,37 @@ type Generation struct {
 	Template *compose.NewsletterTemplate
 	// Placeholders keeps bracketed prompts (compose.Input.Placeholders).
 	Placeholders bool
-	// Write stores the changed communication (nil: tx.UpdateCommunication
-	// with its diff). pkg/plan passes its own, which resets an approval
-	// the new content no longer matches.
-	Write Writer
 }
 
-// Writer stores c, changed from before, in tx with its audit entry and the
-// rules of a communication edit.
-type Writer func(ctx context.Context, tx store.Store, before domain.Communication, c *domain.Communication) error
-
-// plainWrite is the Writer without rules beyond the store's.
-func plainWrite(ctx context.Context, tx store.Store, before domain.Communication, c *domain.Communication) error {
-	return tx.UpdateCommunication(store.WithDiff(ctx, before, *c), c)
+// Generated is what a generation for a stored communication produced: the
+// piece, and the vehicle and raw content it was generated with, which the
+// communication takes (Apply).
+type Generated struct {
+	Result         compose.Result
+	VehicleID, Raw string
 }
 
-func (w Writer) or() Writer {
-	if w == nil {
-		return plainWrite
-	}
-	return w
+// Apply sets on c what the generation changes: its vehicle, raw content
+// and generated content.
+func (g Generated) Apply(c *domain.Communication) {
+	c.VehicleID, c.RawContent, c.GeneratedContent = g.VehicleID, g.Raw, g.Result.Content
 }
 
 // GenerateCommunication generates a piece for a stored communication (its
-// theme and selected questions) with g's vehicle, and stores the result,
-// the vehicle and the raw content on the communication. An unknown
+// theme and selected questions) with g's vehicle. It writes nothing: the
+// use case (plan.GenerateContent) stores what it answers. An unknown
 // communication or vehicle is store.ErrNotFound.
-func GenerateCommunication(ctx context.Context, st store.Store, gen compose.Generator, id string, g Generation) (compose.Result, error) {
+func GenerateCommunication(ctx context.Context, st store.Store, gen compose.Generator, id string, g Generation) (Generated, error) {
 	c, err := st.GetCommunication(ctx, id)
 	if err != nil {
-		return compose.Result{}, err
+		return Generated{}, err
 	}
 	if strings.TrimSpace(g.VehicleID) == "" {
-		return compose.Result{}, errNoVehicle()
+		return Generated{}, errNoVehicle()
 	}
 	v, err := st.GetVehicle(ctx, g.VehicleID)
 	if err != nil {
-		return compose.Result{}, err
+		return Generated{}, err
 	}
 	raw := c.RawContent
 	if g.Raw != nil {
@@ -238,32 +232,17 @@ func GenerateCommunication(ctx context.Context, st store.Store, gen compose.Gene
 	}
 	frame, err := Frame(ctx, st, c)
 	if err != nil {
-		return compose.Result{}, err
+		return Generated{}, err
 	}
 	in, err := Input(ctx, st, Request{ThemeID: c.ThemeID, QuestionIDs: c.SelectedQuestions, Vehicle: &v, Raw: raw,
 		Template: g.Template, Frame: frame, Placeholders: g.Placeholders})
 	if err != nil {
-		return compose.Result{}, err
+		return Generated{}, err
 	}
 	// The generator may be a remote model and slow: it runs outside any
 	// transaction, and only the three fields it sets are written after.
 	res, err := Run(ctx, gen, in)
-	if err != nil {
-		return res, err
-	}
-	return res, st.InTx(ctx, func(tx store.Store) error {
-		c, err := tx.GetCommunication(ctx, id)
-		if err != nil {
-			return err
-		}
-		before := c
-		c.VehicleID, c.RawContent, c.GeneratedContent = v.ID, raw, res.Content
-		// A plugin's answer is checked like any input before it is stored.
-		if err := c.Validate(); err != nil {
-			return err
-		}
-		return g.Write.or()(ctx, tx, before, &c)
-	})
+	return Generated{Result: res, VehicleID: v.ID, Raw: raw}, err
 }
 
 // Save is the body of POST /api/communications/{id}/save-to-library.
@@ -279,8 +258,6 @@ type Save struct {
 	// communication's generated content, so the two never differ. When nil,
 	// the communication's stored generated content is saved.
 	Content *string
-	// Write stores the changed communication, as Generation.Write.
-	Write Writer
 }
 
 // SourceData is a saved piece's sourceData: where it was generated from.
@@ -298,74 +275,69 @@ type SourceData struct {
 // the library, which everyone reads.
 const MsgConfidential = "A confidential communication's content cannot go to the Content Library, which everyone reads."
 
-// SaveToLibrary stores a communication's generated content as a content
-// piece of type text, linked to every selected question that still exists,
-// and sets the communication's finalContentId; all in one transaction.
-func SaveToLibrary(ctx context.Context, st store.Store, s Save) (domain.Content, error) {
-	title := strings.TrimSpace(s.Title)
-	if title == "" {
-		return domain.Content{}, &InputError{Field: "title", Message: MsgNoTitle}
+// Check refuses a save without a title, before anything is read.
+func (s Save) Check() error {
+	if strings.TrimSpace(s.Title) == "" {
+		return &InputError{Field: "title", Message: MsgNoTitle}
 	}
-	var piece domain.Content
-	err := st.InTx(ctx, func(tx store.Store) error {
-		c, err := tx.GetCommunication(ctx, s.CommunicationID)
-		if err != nil {
-			return err
+	return nil
+}
+
+// LibraryPiece prepares saving communication c's generated content to
+// the library: the content piece of type text, linked to every selected
+// question that still exists, and c as the save changes it (its text, when
+// s edits it). It reads through st, the save's transaction, and writes
+// nothing: the use case (plan.SaveToLibrary) stores the piece and sets c's
+// finalContentId, in that transaction.
+func LibraryPiece(ctx context.Context, st store.Store, c domain.Communication, s Save) (domain.Content, domain.Communication, error) {
+	if err := s.Check(); err != nil {
+		return domain.Content{}, c, err
+	}
+	title := strings.TrimSpace(s.Title)
+	if c.Confidential {
+		// The library is everyone's: a confidential text stays with its
+		// record's insiders.
+		return domain.Content{}, c, &InputError{Field: "confidential", Message: MsgConfidential}
+	}
+	if s.Content != nil {
+		if strings.TrimSpace(*s.Content) == "" {
+			return domain.Content{}, c, &InputError{Field: "content", Message: MsgNothingToSave}
 		}
-		before := c
-		if c.Confidential {
-			// The library is everyone's: a confidential text stays with
-			// its record's insiders.
-			return &InputError{Field: "confidential", Message: MsgConfidential}
+		c.GeneratedContent = *s.Content
+	}
+	if strings.TrimSpace(c.GeneratedContent) == "" {
+		return domain.Content{}, c, &InputError{Field: "generatedContent", Message: MsgNothingToSave}
+	}
+	// A question deleted since the communication chose it has no piece to
+	// link to.
+	linked := []string{}
+	for _, qid := range c.SelectedQuestions {
+		if _, err := st.GetQuestion(ctx, qid); errors.Is(err, store.ErrNotFound) {
+			continue
+		} else if err != nil {
+			return domain.Content{}, c, err
 		}
-		if s.Content != nil {
-			if strings.TrimSpace(*s.Content) == "" {
-				return &InputError{Field: "content", Message: MsgNothingToSave}
-			}
-			c.GeneratedContent = *s.Content
+		if !slices.Contains(linked, qid) {
+			linked = append(linked, qid)
 		}
-		if strings.TrimSpace(c.GeneratedContent) == "" {
-			return &InputError{Field: "generatedContent", Message: MsgNothingToSave}
-		}
-		// A question deleted since the communication chose it has no
-		// piece to link to.
-		linked := []string{}
-		for _, qid := range c.SelectedQuestions {
-			if _, err := tx.GetQuestion(ctx, qid); errors.Is(err, store.ErrNotFound) {
-				continue
-			} else if err != nil {
-				return err
-			}
-			if !slices.Contains(linked, qid) {
-				linked = append(linked, qid)
-			}
-		}
-		vehicleType := s.VehicleType
-		if vehicleType == "" && c.Vehicle != nil {
-			vehicleType = c.Vehicle.Type
-		}
-		format, err := pieceFormat(ctx, tx, c.VehicleID, vehicleType)
-		if err != nil {
-			return err
-		}
-		src, err := json.Marshal(SourceData{CommunicationID: c.ID, ThemeID: c.ThemeID, QuestionIDs: linked, VehicleID: c.VehicleID, Format: format})
-		if err != nil {
-			return err
-		}
-		piece = domain.Content{Title: title, Description: s.Description, Content: c.GeneratedContent,
-			Type: domain.ContentText, VehicleType: vehicleType, SourceData: src, QuestionIDs: linked}
-		if err := piece.Validate(); err != nil {
-			return err
-		}
-		if err := tx.CreateContent(store.WithDiff(ctx, nil, piece), &piece); err != nil {
-			return err
-		}
-		// The piece's validation has checked the (edited) text's length,
-		// which is the communication's limit too.
-		c.FinalContentID = piece.ID
-		return s.Write.or()(ctx, tx, before, &c)
-	})
-	return piece, err
+	}
+	vehicleType := s.VehicleType
+	if vehicleType == "" && c.Vehicle != nil {
+		vehicleType = c.Vehicle.Type
+	}
+	format, err := pieceFormat(ctx, st, c.VehicleID, vehicleType)
+	if err != nil {
+		return domain.Content{}, c, err
+	}
+	src, err := json.Marshal(SourceData{CommunicationID: c.ID, ThemeID: c.ThemeID, QuestionIDs: linked, VehicleID: c.VehicleID, Format: format})
+	if err != nil {
+		return domain.Content{}, c, err
+	}
+	// The piece's validation checks the (edited) text's length, which is
+	// the communication's limit too.
+	piece := domain.Content{Title: title, Description: s.Description, Content: c.GeneratedContent,
+		Type: domain.ContentText, VehicleType: vehicleType, SourceData: src, QuestionIDs: linked}
+	return piece, c, piece.Validate()
 }
 
 // pieceFormat is the format a saved piece was generated in: the stored

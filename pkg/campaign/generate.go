@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/load"
 	"github.com/commsplan/commsplan/pkg/orgdata"
-	"github.com/commsplan/commsplan/pkg/schedule/load"
 )
 
 // Schedule and activity statuses and priorities (spec 02 §3 and §4).

@@ -11,8 +11,8 @@ import (
 
 	"github.com/commsplan/commsplan/pkg/campaign/check"
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/load"
 	"github.com/commsplan/commsplan/pkg/orgdata"
-	"github.com/commsplan/commsplan/pkg/schedule/load"
 )
 
 func mustGenerate(t testing.TB, cfg Config) *Schedule {

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/commsplan/commsplan/pkg/domain"
-	"github.com/commsplan/commsplan/pkg/schedule/load"
+	"github.com/commsplan/commsplan/pkg/load"
 )
 
 // placeAll places the go-live milestones and M&A activities: the pinned

@@ -11,8 +11,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/load"
 	"github.com/commsplan/commsplan/pkg/orgdata"
-	"github.com/commsplan/commsplan/pkg/schedule/load"
 )
 
 // randomConfig draws a valid configuration: any span from 1 day to 10

@@ -9,7 +9,7 @@ import (
 
 	"github.com/commsplan/commsplan/pkg/campaign/check"
 
-	"github.com/commsplan/commsplan/pkg/schedule/load"
+	"github.com/commsplan/commsplan/pkg/load"
 )
 
 // stream is one recurring entry for one audience (the newsletter for

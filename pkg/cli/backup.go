@@ -2,9 +2,7 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -107,22 +105,12 @@ open a database.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			m, err := backup.Verify(args[0])
 			if err != nil {
-				return archiveError(err)
+				return exitError(err, nil)
 			}
 			fmt.Fprintf(f.Out, "ok: %s (%s)\n", args[0], summary(m, args[0]))
 			return nil
 		},
 	}
-}
-
-// archiveError makes the refusals of an archive or a target bad input
-// (exit code 2, one line); other errors pass through.
-func archiveError(err error) error {
-	if errors.Is(err, backup.ErrDamaged) || errors.Is(err, store.ErrNewerSchema) || errors.Is(err, store.ErrNotEmpty) ||
-		errors.Is(err, fs.ErrNotExist) {
-		return UsageError("%v", err)
-	}
-	return err
 }
 
 // RestoreOptions are the inputs of "restore".
@@ -170,7 +158,7 @@ func restoreRun(ctx context.Context, f *Factory, path string, opts *RestoreOptio
 	// The archive is checked before the database is opened, so a damaged
 	// one creates nothing, not even an empty SQLite file.
 	if _, err := backup.Verify(path); err != nil {
-		return archiveError(fmt.Errorf("restore: %w", err))
+		return exitError(fmt.Errorf("restore: %w", err), nil)
 	}
 	st, err := f.OpenStore(ctx)
 	if err != nil {
@@ -179,7 +167,7 @@ func restoreRun(ctx context.Context, f *Factory, path string, opts *RestoreOptio
 	defer st.Close()
 	m, revoked, err := backup.RestoreWith(ctx, st, path, backup.RestoreOptions{Replace: opts.Replace, KeepFeeds: opts.KeepFeeds})
 	if err != nil {
-		return archiveError(fmt.Errorf("restore: %w", err))
+		return exitError(fmt.Errorf("restore: %w", err), nil)
 	}
 	fmt.Fprintf(f.Out, "restored %d rows in %d tables into %s\n", m.Rows(), len(m.Tables), redactDSN(f.Config.DB))
 	feeds := "kept (--keep-feeds)"
@@ -263,7 +251,7 @@ func migrateToRun(ctx context.Context, f *Factory, target string, opts *MigrateT
 	}
 	defer dst.Close()
 	if _, err := backup.Restore(ctx, dst, path, opts.Replace); err != nil {
-		return archiveError(fmt.Errorf("migrate-to: %w", err))
+		return exitError(fmt.Errorf("migrate-to: %w", err), nil)
 	}
 	got, err := backup.Digest(ctx, dst)
 	if err != nil {

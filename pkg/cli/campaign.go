@@ -20,7 +20,6 @@ import (
 	"github.com/commsplan/commsplan/pkg/campaign"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/plan"
-	"github.com/commsplan/commsplan/pkg/review"
 	"github.com/commsplan/commsplan/pkg/store"
 )
 
@@ -68,7 +67,7 @@ var configFlags = []struct {
 	{"name", "campaign name", false, func(c *campaign.Config) any { return &c.CampaignName }, "campaignName"},
 	{"start", "start date, YYYY-MM-DD", false, func(c *campaign.Config) any { return &c.StartDate }, "startDate"},
 	{"end", "end date, YYYY-MM-DD", false, func(c *campaign.Config) any { return &c.EndDate }, "endDate"},
-	{"type", "campaign type (repeatable): transformation, disruption-response, opportunity, change-management, product-launch, crisis-communication, technology-implementation, ma-integration", true, func(c *campaign.Config) any { return &c.CampaignTypes }, "campaignTypes"},
+	{"type", "campaign type (repeatable): " + strings.Join(campaignTypeIDs(), ", "), true, func(c *campaign.Config) any { return &c.CampaignTypes }, "campaignTypes"},
 	{"urgency", "urgency: low, medium or high (default medium)", false, func(c *campaign.Config) any { return &c.Urgency }, ""},
 	{"go-live", "technology go-live date, YYYY-MM-DD", false, func(c *campaign.Config) any { return &c.GoLiveDate }, ""},
 	{"acquisition", "acquisition date, YYYY-MM-DD", false, func(c *campaign.Config) any { return &c.AcquisitionDate }, ""},
@@ -81,6 +80,15 @@ var configFlags = []struct {
 	{"division", "division id (repeatable), organizational mode", true, func(c *campaign.Config) any { return &c.Divisions }, ""},
 	{"level", "organizational level id (repeatable), organizational mode", true, func(c *campaign.Config) any { return &c.OrgLevels }, ""},
 	{"role", "role category id (repeatable), organizational mode", true, func(c *campaign.Config) any { return &c.RoleCategories }, ""},
+}
+
+// campaignTypeIDs are the catalogue's campaign types, in its order.
+func campaignTypeIDs() []string {
+	var ids []string
+	for _, t := range campaign.Reference().CampaignTypes {
+		ids = append(ids, t.ID)
+	}
+	return ids
 }
 
 func newCampaignGenerateCmd(f *Factory, runF func(*CampaignGenerateOptions) error) *cobra.Command {
@@ -260,7 +268,7 @@ func campaignGenerateRun(cmd *cobra.Command, f *Factory, opts *CampaignGenerateO
 	if st != nil {
 		defer st.Close()
 	}
-	sched, err := plan.New(st).GenerateCampaign(cmd.Context(), cfg,
+	sched, err := f.Plan(st).GenerateCampaign(cmd.Context(), cfg,
 		plan.CampaignDefaults{MaxPerAudienceWeek: f.Config.MaxPerAudienceWeek, HolidayCalendar: f.Config.HolidayCalendar})
 	var ve *campaign.ValidationError
 	var bad *plan.InputError
@@ -380,7 +388,7 @@ func saveCampaign(cmd *cobra.Command, f *Factory, cfg campaign.Config, s *campai
 		return domain.Campaign{}, err
 	}
 	defer st.Close()
-	c, err := plan.New(st).SaveCampaignByTitle(ctx, ch, opts.Replace)
+	c, err := f.Plan(st).SaveCampaignByTitle(ctx, ch, opts.Replace)
 	var taken *plan.TitleTaken
 	switch {
 	case errors.As(err, &taken) && taken.Replace:
@@ -389,29 +397,7 @@ func saveCampaign(cmd *cobra.Command, f *Factory, cfg campaign.Config, s *campai
 		return c, UsageError("a campaign titled %q is already saved (id %s); pass --replace to update it, or choose another --title",
 			title, taken.IDs[0])
 	}
-	return c, inputError(err)
-}
-
-// inputError makes a use case's bad input exit with code 2 and its
-// message; other errors pass through.
-func inputError(err error) error {
-	var (
-		bad    *plan.InputError
-		fields domain.FieldErrors
-		rev    *review.Error
-		unappr *plan.ApprovalError
-	)
-	switch {
-	case errors.As(err, &bad):
-		return UsageError("%s", oneLine(bad.Message))
-	case errors.As(err, &rev):
-		return UsageError("%s", oneLine(rev.Message))
-	case errors.As(err, &unappr):
-		return UsageError("%s (%s)", plan.MsgNeedsApproval, unappr.Field)
-	case errors.As(err, &fields):
-		return UsageError("%v", fields)
-	}
-	return err
+	return c, exitError(err, nil)
 }
 
 // emit writes b to the file, or to stdout when file is empty.

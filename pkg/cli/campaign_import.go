@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -70,12 +69,12 @@ func campaignImportRun(cmd *cobra.Command, f *Factory, opts *CampaignImportOptio
 	if err != nil {
 		return err
 	}
-	p := plan.New(st).WithReview(f.Config.Review)
+	p := f.Plan(st)
 	// Ask first, so an unmapped label writes nothing.
 	req.DryRun = true
 	res, err := p.ImportCampaign(ctx, id, req)
 	if err != nil {
-		return importError(err, opts.Campaign)
+		return exitError(notFound(err, "campaign", opts.Campaign), nil)
 	}
 	if len(res.Unmapped) > 0 {
 		l := res.Unmapped[0]
@@ -85,7 +84,7 @@ func campaignImportRun(cmd *cobra.Command, f *Factory, opts *CampaignImportOptio
 	req.DryRun = false
 	req.WarnLimit = f.Config.MaxPerAudienceWeek
 	if res, err = p.ImportCampaign(ctx, id, req); err != nil {
-		return importError(err, opts.Campaign)
+		return exitError(notFound(err, "campaign", opts.Campaign), nil)
 	}
 	if opts.Output == "json" {
 		return writeIndentedJSON(f.Out, res)
@@ -163,15 +162,6 @@ func importRequest(ctx context.Context, st store.Store, opts *CampaignImportOpti
 		}
 	}
 	return req, c.ID, nil
-}
-
-// importError makes the use case's bad input exit 2 with one line.
-func importError(err error, campaign string) error {
-	var ref *store.ReferenceError
-	if errors.As(err, &ref) {
-		return UsageError("%s names no stored record", ref.Field)
-	}
-	return inputError(notFound(err, "campaign", campaign))
 }
 
 // more is ", and N more <what>s" when n > 0.

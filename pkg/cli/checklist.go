@@ -52,27 +52,6 @@ func readChecklistInput(f *Factory, path string) ([]byte, error) {
 	return data, nil
 }
 
-// checklistUsageError makes a bad checklist exit with code 2 and the spec's
-// message, followed by what was wrong.
-func checklistUsageError(err error) error {
-	field := func(k string) string { return k }
-	var fe *checklist.FormatError
-	if errors.As(err, &fe) {
-		if len(fe.Fields) > 0 {
-			return UsageError("%s: invalid checklist: %s", fe.Err, fieldProblems(fe.Fields, field))
-		}
-		return UsageError("%s", oneLine(fe.Detail()))
-	}
-	var ve *checklist.ValidationError
-	if errors.As(err, &ve) {
-		return UsageError("invalid checklist: %s", fieldProblems(ve.Fields, field))
-	}
-	if errors.Is(err, checklist.ErrTooLarge) {
-		return UsageError("%v", err)
-	}
-	return err
-}
-
 // ChecklistScoreOptions are the inputs of "checklist score".
 type ChecklistScoreOptions struct {
 	File   string
@@ -112,7 +91,7 @@ func checklistScoreRun(f *Factory, opts *ChecklistScoreOptions) error {
 	}
 	items, err := checklist.DecodeFile(data)
 	if err != nil {
-		return checklistUsageError(err)
+		return exitError(err, nil)
 	}
 	stats := checklist.Score(items)
 	if opts.Output == "json" {
@@ -181,20 +160,20 @@ func checklistImportRun(cmd *cobra.Command, f *Factory, opts *ChecklistImportOpt
 		return err
 	}
 	if _, err := checklist.ParseReport(data); err != nil {
-		return checklistUsageError(err) // before a database is created
+		return exitError(err, nil) // before a database is created
 	}
 	st, err := f.OpenStore(cmd.Context())
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	t, err := plan.New(st).ImportChecklistReport(cmd.Context(), name, opts.Description, data)
+	t, err := f.Plan(st).ImportChecklistReport(cmd.Context(), name, opts.Description, data)
 	var fields domain.FieldErrors
 	if errors.As(err, &fields) {
 		return UsageError("%v", err)
 	}
 	if err != nil {
-		return checklistUsageError(err)
+		return exitError(err, nil)
 	}
 	_, err = fmt.Fprintln(f.Out, t.ID)
 	return err
@@ -264,7 +243,7 @@ func checklistReportRun(cmd *cobra.Command, f *Factory, opts *ChecklistReportOpt
 	date := report.Generated
 	var buf bytes.Buffer
 	if err := checklist.Render(&buf, items, report); err != nil {
-		return checklistUsageError(err)
+		return exitError(err, nil)
 	}
 	switch opts.Out {
 	case "-":
@@ -291,7 +270,7 @@ func reportItems(cmd *cobra.Command, f *Factory, opts *ChecklistReportOptions) (
 		}
 		items, err := checklist.DecodeFile(data)
 		if err != nil {
-			return nil, checklistUsageError(err)
+			return nil, exitError(err, nil)
 		}
 		return items, nil
 	}
@@ -307,7 +286,7 @@ func reportItems(cmd *cobra.Command, f *Factory, opts *ChecklistReportOptions) (
 		}
 		return checklist.DecodeItems(t.Items)
 	}
-	state, err := plan.New(st).WorkingChecklist(cmd.Context())
+	state, err := f.Plan(st).WorkingChecklist(cmd.Context())
 	return state.Items, err
 }
 

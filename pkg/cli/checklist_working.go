@@ -46,7 +46,7 @@ func checklistCurrentRun(cmd *cobra.Command, f *Factory, opts *ChecklistCurrentO
 		return err
 	}
 	state, err := readStored(cmd.Context(), f, func(st store.Store, ctx context.Context) (plan.ChecklistState, error) {
-		return plan.New(st).WorkingChecklist(ctx)
+		return f.Plan(st).WorkingChecklist(ctx)
 	})
 	if err != nil {
 		return err
@@ -143,7 +143,7 @@ func checklistApplyRun(cmd *cobra.Command, f *Factory, opts *ChecklistApplyOptio
 	}
 	items, err := checklist.DecodeFile(data)
 	if err != nil {
-		return checklistUsageError(err)
+		return exitError(err, nil)
 	}
 	ctx := cmd.Context()
 	st, err := f.OpenStore(ctx)
@@ -151,13 +151,13 @@ func checklistApplyRun(cmd *cobra.Command, f *Factory, opts *ChecklistApplyOptio
 		return err
 	}
 	defer st.Close()
-	state, err := plan.New(st).SaveChecklist(ctx, plan.ChecklistSave{Items: items, Version: &opts.Version, Overwrite: opts.Version < 0})
+	state, err := f.Plan(st).SaveChecklist(ctx, plan.ChecklistSave{Items: items, Version: &opts.Version, Overwrite: opts.Version < 0})
 	var stale *plan.VersionConflict
 	if errors.As(err, &stale) {
 		return UsageError("%v; nothing was changed (see \"checklist current\")", stale)
 	}
 	if err != nil {
-		return checklistUsageError(err)
+		return exitError(err, nil)
 	}
 	if opts.Output == "json" {
 		return writeIndentedJSON(f.Out, state)

@@ -197,18 +197,18 @@ func contentGenerateRun(cmd *cobra.Command, f *Factory, opts *ContentGenerateOpt
 	in, err := assembly.Input(ctx, st, assembly.Request{ThemeID: theme.ID, QuestionIDs: questions, Vehicle: &vehicle,
 		Raw: string(raw), Template: tmpl, Frame: frame, Placeholders: opts.Placeholders})
 	if err != nil {
-		return contentUsageError(err)
+		return exitError(err, flagFor)
 	}
 	res, err := assembly.Run(ctx, gen, in)
 	if err != nil {
-		return contentUsageError(err)
+		return exitError(err, flagFor)
 	}
 
 	out := contentOutput{Result: res}
 	if opts.Save {
-		if out.ContentID, out.CommunicationID, err = saveContent(ctx, st, opts, theme, questions, vehicle, stored, audience.ID,
+		if out.ContentID, out.CommunicationID, err = saveContent(ctx, f.Plan(st), opts, theme, questions, vehicle, stored, audience.ID,
 			string(raw), res); err != nil {
-			return contentUsageError(err)
+			return exitError(err, flagFor)
 		}
 	}
 	if opts.Output == "json" {
@@ -231,7 +231,7 @@ func contentGenerateRun(cmd *cobra.Command, f *Factory, opts *ContentGenerateOpt
 // saveContent creates the draft communication the wizard would have and
 // saves its content to the library, in one transaction; it returns the
 // content and communication ids.
-func saveContent(ctx context.Context, st store.Store, opts *ContentGenerateOptions, theme domain.Theme, questions []string,
+func saveContent(ctx context.Context, p *plan.Plan, opts *ContentGenerateOptions, theme domain.Theme, questions []string,
 	vehicle domain.Vehicle, stored bool, audienceID, raw string, res compose.Result) (contentID, commID string, err error) {
 	// The draft is titled as the piece is framed: by --title.
 	c := domain.Communication{Title: strings.TrimSpace(opts.Title), ThemeID: theme.ID,
@@ -240,7 +240,7 @@ func saveContent(ctx context.Context, st store.Store, opts *ContentGenerateOptio
 	if stored {
 		c.VehicleID = vehicle.ID
 	}
-	c, piece, err := plan.New(st).SaveDraftToLibrary(ctx, c, assembly.Save{Title: opts.Title,
+	c, piece, err := p.SaveDraftToLibrary(ctx, c, assembly.Save{Title: opts.Title,
 		Description: opts.Description, VehicleType: vehicle.Type})
 	return piece.ID, c.ID, err
 }
@@ -344,7 +344,7 @@ func readTemplate(f *Factory, path string) (*compose.NewsletterTemplate, error) 
 	}
 	t, err := assembly.ParseTemplate(data, "customTemplate")
 	if err != nil {
-		return nil, contentUsageError(err)
+		return nil, exitError(err, flagFor)
 	}
 	return &t, nil
 }
@@ -352,25 +352,6 @@ func readTemplate(f *Factory, path string) (*compose.NewsletterTemplate, error) 
 // contentFlags maps request fields to the flags that set them.
 var contentFlags = map[string]string{"themeId": "--theme", "selectedQuestions": "--question", "vehicleId": "--vehicle",
 	"customTemplate": "--template", "title": "--title", "content": "--raw"}
-
-// contentUsageError turns bad input into exit code 2 with the API's
-// message: the spec's sentences as they are, field errors naming the flag.
-func contentUsageError(err error) error {
-	var (
-		input  *assembly.InputError
-		fields domain.FieldErrors
-		ref    *store.ReferenceError
-	)
-	switch {
-	case errors.As(err, &input):
-		return UsageError("%s", input.Message)
-	case errors.As(err, &ref):
-		return UsageError("%s refers to a record that does not exist", flagFor(ref.Field))
-	case errors.As(err, &fields):
-		return UsageError("%s", fieldProblems(fields, flagFor))
-	}
-	return err
-}
 
 // flagFor names a request field by its flag: customTemplate.sections[7]
 // becomes --template sections[7].

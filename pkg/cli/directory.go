@@ -62,7 +62,7 @@ audit trail: who, the filter and how many rows.`,
 			return withPlan(cmd.Context(), f, func(p *plan.Plan) error {
 				page, err := p.Directory(cmd.Context(), opts.Filter)
 				if err != nil {
-					return inputError(err)
+					return exitError(err, nil)
 				}
 				if opts.Output == "csv" {
 					return writeDirectoryCSV(f.Out, page.Rows)
@@ -224,7 +224,7 @@ unless --partial. Everything is one transaction with its audit entry.`,
 					return UsageError("%s", oneLine(refused.Error()))
 				}
 				if err != nil {
-					return inputError(err)
+					return exitError(err, nil)
 				}
 				if opts.Output == "json" {
 					return writeIndentedJSON(f.Out, res)

@@ -5,8 +5,6 @@ import (
 	"net/url"
 
 	"github.com/spf13/cobra"
-
-	"github.com/commsplan/commsplan/pkg/plan"
 )
 
 func newMigrateCmd(f *Factory) *cobra.Command {
@@ -30,7 +28,7 @@ also does both at start; this command lets a deployment do it first.`,
 				return err
 			}
 			fmt.Fprintf(f.Out, "migrations applied: %s\n", redactDSN(f.Config.DB))
-			n, err := plan.New(st).RerenderCampaigns(cmd.Context())
+			n, err := f.Plan(st).RerenderCampaigns(cmd.Context())
 			if n > 0 {
 				fmt.Fprintf(f.Out, "campaigns rendered again: %d\n", n)
 			}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/store"
@@ -43,7 +44,7 @@ nothing else, so a script can capture it. The code is shown this once.`,
 			return withPlan(cmd.Context(), f, func(p *plan.Plan) error {
 				_, code, err := p.AddPerson(cmd.Context(), opts.Name, opts.Email, opts.Role)
 				if err != nil {
-					return personError(err)
+					return exitError(err, flagNamed)
 				}
 				_, err = fmt.Fprintln(f.Out, code)
 				return err
@@ -52,7 +53,7 @@ nothing else, so a script can capture it. The code is shown this once.`,
 	}
 	cmd.Flags().StringVar(&opts.Name, "name", "", "the person's name (required)")
 	cmd.Flags().StringVar(&opts.Email, "email", "", "the person's email address")
-	cmd.Flags().StringVar(&opts.Role, "role", "", "viewer, planner, approver or admin (required)")
+	cmd.Flags().StringVar(&opts.Role, "role", "", orList(roleNames())+" (required)")
 	return cmd
 }
 
@@ -123,7 +124,7 @@ their next request. The last admin cannot be demoted.`,
 			return withPerson(cmd.Context(), f, opts.Person, func(p *plan.Plan, who domain.Person) error {
 				changed, err := p.UpdatePerson(cmd.Context(), who.ID, plan.PersonChange{Role: &opts.Role})
 				if err != nil {
-					return personError(err)
+					return exitError(err, flagNamed)
 				}
 				_, err = fmt.Fprintf(f.Out, "%s (%s) is now %s\n", changed.Name, changed.ID, changed.Role)
 				return err
@@ -174,7 +175,7 @@ cannot be removed.`,
 		RunE: runE(opts, &opts.Person, runF, func(cmd *cobra.Command) error {
 			return withPerson(cmd.Context(), f, opts.Person, func(p *plan.Plan, who domain.Person) error {
 				if err := p.RemovePerson(cmd.Context(), who.ID); err != nil {
-					return personError(err)
+					return exitError(err, flagNamed)
 				}
 				_, err := fmt.Fprintf(f.Out, "removed %s (%s)\n", who.Name, who.ID)
 				return err
@@ -190,7 +191,7 @@ func withPlan(ctx context.Context, f *Factory, fn func(*plan.Plan) error) error 
 		return err
 	}
 	defer st.Close()
-	return fn(plan.New(st))
+	return fn(f.Plan(st))
 }
 
 // withPerson runs fn for the person named by idOrName (bad input when
@@ -202,18 +203,17 @@ func withPerson(ctx context.Context, f *Factory, idOrName string, fn func(*plan.
 			return UsageError("no person with id or name %q (people list shows them)", idOrName)
 		}
 		if err != nil {
-			return inputError(err)
+			return exitError(err, nil)
 		}
 		return fn(p, who)
 	})
 }
 
-// personError is a people use case's bad input as one line naming the
-// flags or arguments.
-func personError(err error) error {
-	var fields domain.FieldErrors
-	if errors.As(err, &fields) {
-		return UsageError("%s", fieldProblems(fields, func(k string) string { return "--" + k }))
+// roleNames are the roles, in the order of actor.Roles.
+func roleNames() []string {
+	names := make([]string, len(actor.Roles))
+	for i, r := range actor.Roles {
+		names[i] = string(r)
 	}
-	return inputError(err)
+	return names
 }

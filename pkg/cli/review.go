@@ -143,7 +143,7 @@ communication's or a saved campaign's id. It prints the review's new state.`,
 				}
 				r, err := p.DecideReview(ctx, entity, opts.ID, decision, opts.Comment)
 				if err != nil {
-					return inputError(err)
+					return exitError(err, nil)
 				}
 				_, err = fmt.Fprintf(f.Out, "%s %s: review %s\n", entity, opts.ID, r.State)
 				return err
@@ -190,17 +190,12 @@ func withReviewer(ctx context.Context, f *Factory, as string, need bool, fn func
 			return err
 		}
 		if as != "" {
-			named, err := plan.New(st).FindPerson(actor.With(ctx, actor.Terminal), as)
+			named, err := f.Plan(st).FindPerson(actor.With(ctx, actor.Terminal), as)
 			if err != nil || named.ID != person.ID {
 				return UsageError("--as: the access code is not this person's (--as takes your name, never the code)")
 			}
 		}
 		ctx = actor.With(ctx, actor.Actor{ID: person.ID, Name: person.Name, Role: actor.Role(person.Role)})
 	}
-	err = fn(ctx, plan.New(st).WithReview(f.Config.Review))
-	var deny *actor.DeniedError
-	if errors.As(err, &deny) {
-		return UsageError("%v", deny)
-	}
-	return err
+	return exitError(fn(ctx, f.Plan(st)), nil)
 }

@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -19,13 +20,18 @@ import (
 	"github.com/commsplan/commsplan/pkg/assembly"
 	"github.com/commsplan/commsplan/pkg/compose"
 	"github.com/commsplan/commsplan/pkg/config"
+	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/store"
 )
 
-// Factory carries what every command needs; the root fills Config before
-// any command runs.
+// Factory carries what every command needs; the root fills Config and
+// Wiring before any command runs.
 type Factory struct {
-	Config  config.Config
+	Config config.Config
+	// Wiring is Config read as the packages it configures (wire).
+	Wiring Wiring
+	// Now is the clock of the use cases; nil is time.Now.
+	Now     func() time.Time
 	Version string
 	In      io.Reader
 	Out     io.Writer
@@ -37,6 +43,18 @@ func (f *Factory) Generator() (compose.Generator, error) {
 	c := f.Config
 	return assembly.NewGenerator(c.ComposeGenerator, assembly.Settings{Endpoint: c.ComposeEndpoint, Model: c.ComposeModel,
 		APIKey: c.ComposeAPIKey})
+}
+
+// Plan returns the use cases over st with the configured policy: the
+// review settings and the clock. Every command builds its Plan here, so
+// review.required holds for every write of the command line as it does
+// for the API's. The command line sends no notifications.
+func (f *Factory) Plan(st store.Store) *plan.Plan {
+	p := plan.New(st).WithReview(f.Wiring.Review)
+	if f.Now != nil {
+		p = p.WithClock(f.Now)
+	}
+	return p
 }
 
 // Logger returns the configured logger, writing to Err.
@@ -189,6 +207,9 @@ func NewRootCmd(f *Factory) *cobra.Command {
 					// "campaign generate --config" once named the scheduler file.
 					return UsageError("%v (--config is commsplan's config file; give this command's input with --file)", err)
 				}
+				return UsageError("%v", err)
+			}
+			if f.Wiring, err = wire(c); err != nil {
 				return UsageError("%v", err)
 			}
 			f.Config = c

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/schedule"
 	"github.com/commsplan/commsplan/pkg/store"
 )
@@ -80,7 +81,7 @@ func exportScheduleRun(cmd *cobra.Command, f *Factory, opts *ExportScheduleOptio
 		return flagErrors(err)
 	}
 	_, err = readStored(cmd.Context(), f, func(st store.Store, ctx context.Context) (struct{}, error) {
-		return struct{}{}, emitTo(f, opts.OutFile, func(w io.Writer) error { return schedule.ExportTo(ctx, w, st, opt) })
+		return struct{}{}, emitTo(f, opts.OutFile, func(w io.Writer) error { return schedule.ExportTo(ctx, w, plan.ScheduleSource(st), opt) })
 	})
 	return err
 }

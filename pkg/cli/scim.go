@@ -35,7 +35,7 @@ provider with the tenant URL https://HOST/scim/v2.`,
 			return withPlan(cmd.Context(), f, func(p *plan.Plan) error {
 				token, err := p.RotateSCIMToken(cmd.Context())
 				if err != nil {
-					return inputError(err)
+					return exitError(err, nil)
 				}
 				_, err = fmt.Fprintln(f.Out, token)
 				return err

@@ -107,7 +107,7 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 		}
 	}()
 	// Every stored campaign's HTML is the server's rendering (pkg/plan).
-	n, err := plan.New(st).RerenderCampaigns(ctx)
+	n, err := f.Plan(st).RerenderCampaigns(ctx)
 	if n > 0 {
 		log.Info("campaigns rendered again", "count", n)
 	}
@@ -136,7 +136,7 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 	// The first start also makes an admin, so someone can manage people
 	// from the first minute; the code is shown this once, like the shared
 	// one, and "commsplan people code" issues a new one.
-	admin, adminCode, created, err := plan.New(st).EnsureAdmin(actor.With(ctx, actor.Terminal))
+	admin, adminCode, created, err := f.Plan(st).EnsureAdmin(actor.With(ctx, actor.Terminal))
 	if err != nil {
 		return fmt.Errorf("first admin: %w", err)
 	}
@@ -146,8 +146,8 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 		log.Info("first admin created", "id", admin.ID)
 	}
 	if cfg.AuditKeepDays > 0 {
-		pruneAudit(ctx, st, cfg.AuditKeepDays, log)
-		go periodic.Every(ctx, 24*time.Hour, func() { pruneAudit(ctx, st, cfg.AuditKeepDays, log) })
+		pruneAudit(ctx, f.Plan(st), cfg.AuditKeepDays, log)
+		go periodic.Every(ctx, 24*time.Hour, func() { pruneAudit(ctx, f.Plan(st), cfg.AuditKeepDays, log) })
 	}
 	secret := cfg.SessionSecret
 	if secret == "" {
@@ -157,7 +157,7 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 	}
 
 	accessCodes := access.NewCodes(codes)
-	if err := revokeOnCodeRotation(ctx, st, accessCodes, []byte(secret), log); err != nil {
+	if err := revokeOnCodeRotation(ctx, f, st, accessCodes, []byte(secret), log); err != nil {
 		return err
 	}
 
@@ -178,15 +178,15 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 		go backups.Schedule(actor.With(ctx, actor.Terminal), cfg.BackupInterval, log)
 	}
 	var signOn *sso.Provider
-	if cfg.OIDC.Enabled() {
-		log.Info("single sign-on", "issuer", redact.URL(cfg.OIDC.Issuer), "name", cfg.OIDC.Name, "redirect", cfg.OIDC.RedirectURL,
-			"clientSecret", cfg.OIDC.ClientSecret != "")
-		signOn = sso.New(cfg.OIDC, nil)
+	if f.Wiring.OIDC.Enabled() {
+		log.Info("single sign-on", "issuer", redact.URL(f.Wiring.OIDC.Issuer), "name", f.Wiring.OIDC.Name, "redirect", f.Wiring.OIDC.RedirectURL,
+			"clientSecret", f.Wiring.OIDC.ClientSecret != "")
+		signOn = sso.New(f.Wiring.OIDC, nil)
 	}
-	srv := api.New(api.Options{Store: st, Backups: backups, Log: log, Codes: accessCodes, SharedRole: cfg.SharedRole, Review: cfg.Review, Secret: []byte(secret),
+	srv := api.New(api.Options{Store: st, Backups: backups, Log: log, Codes: accessCodes, SharedRole: f.Wiring.SharedRole, Review: f.Wiring.Review, Secret: []byte(secret),
 		IdleTimeout: cfg.IdleTimeout, MaxAge: cfg.MaxAge,
 		UI: webui.FS(), Version: f.Version, MaxPerAudienceWeek: cfg.MaxPerAudienceWeek, HolidayCalendar: cfg.HolidayCalendar, Generator: gen,
-		TrustedProxies: cfg.TrustedProxies, PublicURL: cfg.PublicURL, Notify: webhook(cfg, st, log),
+		TrustedProxies: cfg.TrustedProxies, PublicURL: cfg.PublicURL, Notify: webhook(cfg, f.Wiring.WebhookFormat, st, log),
 		SignOn: signOn})
 	httpSrv := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute,
 		WriteTimeout: 2 * time.Minute, IdleTimeout: 2 * time.Minute}
@@ -230,18 +230,18 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 }
 
 // webhook is the publisher of notify.webhook-url, nil when none is set.
-func webhook(cfg config.Config, st store.Store, log *slog.Logger) plan.Publisher {
+func webhook(cfg config.Config, format notify.Format, st store.Store, log *slog.Logger) plan.Publisher {
 	if cfg.WebhookURL == "" {
 		return nil
 	}
-	log.Info("notifications go to a webhook", "to", redact.URL(cfg.WebhookURL), "format", cfg.WebhookFormat)
-	return &notify.Webhook{URL: cfg.WebhookURL, Format: cfg.WebhookFormat, PublicURL: cfg.PublicURL, Log: log, Audit: st.Audit}
+	log.Info("notifications go to a webhook", "to", redact.URL(cfg.WebhookURL), "format", format)
+	return &notify.Webhook{URL: cfg.WebhookURL, Format: format, PublicURL: cfg.PublicURL, Log: log, Audit: st.Audit}
 }
 
 // pruneAudit removes the audit entries older than audit.keep-days; a
 // failure is logged and tried again the next day.
-func pruneAudit(ctx context.Context, st store.Store, keepDays int, log *slog.Logger) {
-	n, err := plan.New(st).PruneAudit(actor.With(ctx, actor.Terminal), keepDays, time.Now())
+func pruneAudit(ctx context.Context, p *plan.Plan, keepDays int, log *slog.Logger) {
+	n, err := p.PruneAudit(actor.With(ctx, actor.Terminal), keepDays, time.Now())
 	if err != nil {
 		log.Warn("pruning the audit trail", "err", err)
 		return

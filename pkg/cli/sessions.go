@@ -10,7 +10,6 @@ import (
 
 	"github.com/commsplan/commsplan/pkg/access"
 	"github.com/commsplan/commsplan/pkg/actor"
-	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/store"
 )
 
@@ -61,7 +60,7 @@ func sessionsRevokeAllRun(ctx context.Context, f *Factory, opts *SessionsRevokeA
 	}
 	defer st.Close()
 	at := now()
-	if err := plan.New(st).RevokeAllSessions(ctx, at, "sessions revoke-all"); err != nil {
+	if err := f.Plan(st).RevokeAllSessions(ctx, at, "sessions revoke-all"); err != nil {
 		return fmt.Errorf("revoke sessions: %w", err)
 	}
 	fmt.Fprintf(f.Out, "every session issued up to %s is revoked; running servers honour it within %s\n",
@@ -73,17 +72,9 @@ func sessionsRevokeAllRun(ctx context.Context, f *Factory, opts *SessionsRevokeA
 // access codes other than the one the database last saw, so rotating a
 // leaked code logs everyone out. The database keeps a keyed fingerprint,
 // never the codes; the first start only records it.
-func revokeOnCodeRotation(ctx context.Context, st store.Store, codes access.Codes, secret []byte, log *slog.Logger) error {
-	fp := codes.Fingerprint(secret)
-	rotated := false
-	err := st.InTx(ctx, func(tx store.Store) error {
-		prev, err := tx.SwapAccessCodesHash(ctx, fp)
-		if err != nil || prev == "" || prev == fp {
-			return err
-		}
-		rotated = true
-		return plan.New(tx).RevokeAllSessions(actor.With(ctx, actor.Terminal), time.Now(), "serve started with other access codes")
-	})
+func revokeOnCodeRotation(ctx context.Context, f *Factory, st store.Store, codes access.Codes, secret []byte, log *slog.Logger) error {
+	rotated, err := f.Plan(st).RotateAccessCodes(actor.With(ctx, actor.Terminal), codes.Fingerprint(secret), time.Now(),
+		"serve started with other access codes")
 	if err != nil {
 		return fmt.Errorf("access codes: %w", err)
 	}

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/commsplan/commsplan/pkg/domain"
 )
 
 // Gold is what is known of the right answers for a piece's notes (the
@@ -124,11 +126,10 @@ func Errors(fs []Finding) int {
 }
 
 // longTypes must carry every fact of the notes; shortTypes their call to
-// action and its deadline; spokenTypes are said aloud.
+// action and its deadline.
 var (
-	longTypes   = map[string]bool{"email": true, "newsletter": true, "internal": true, "blog": true}
-	shortTypes  = map[string]bool{"sms": true, "mobile_push": true, "digital_signage": true, "social": true}
-	spokenTypes = map[string]bool{"town_hall": true, "video": true, "podcast": true, "interactive_workshop": true, "lunch_learn": true}
+	longTypes  = map[string]bool{"email": true, "newsletter": true, "internal": true, "blog": true}
+	shortTypes = map[string]bool{"sms": true, "mobile_push": true, "digital_signage": true, "social": true}
 )
 
 // Check reads a piece (generated, or written by the planner) for in (its
@@ -157,7 +158,7 @@ func CheckWith(in Input, piece Result, gold *Gold) []Finding {
 	c.placeholders(in.Raw)
 	c.repeated(in)
 	c.keyDates(gold)
-	if spokenTypes[typ] {
+	if spoken(typ) {
 		c.spokenBullets()
 	}
 	c.leaks(withheld)
@@ -514,4 +515,18 @@ func sameDay(text, date string) bool {
 		}
 	}
 	return false
+}
+
+// spoken reports whether pieces of vehicle type typ are said aloud (the
+// registry's Spoken).
+func spoken(typ string) bool {
+	info, _ := domain.VehicleTypeInfo(typ)
+	return info.Spoken
+}
+
+// typeLabel is vehicle type typ's label in the registry, the one every
+// screen, export and piece says.
+func typeLabel(typ string) string {
+	label, _ := domain.VehicleTypeLabel(typ)
+	return label
 }

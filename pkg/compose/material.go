@@ -740,7 +740,7 @@ func (m *material) openQuestions(d *doc, level int) {
 	if len(m.open) == 0 {
 		return
 	}
-	if spokenTypes[m.typ] {
+	if spoken(m.typ) {
 		d.p("Still to be answered: " + strings.Join(m.open, " "))
 		return
 	}

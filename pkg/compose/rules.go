@@ -293,7 +293,7 @@ func (m *material) aside(title string, span int) []segment {
 func townHallRule(m *material) doc {
 	t := m.tone
 	var d doc
-	d.h(1, m.headline("Town Hall", "town hall"))
+	d.h(1, m.headline(typeLabel("town_hall"), "town hall"))
 	segs := []segment{
 		{"Welcome and introductions", 5, func(d *doc) {
 			d.p(t.pick("Thank everyone for attending, introduce the speakers and explain that today's session covers "+period(m.theme),
@@ -385,7 +385,7 @@ func workshopRule(m *material) doc {
 func lunchLearnRule(m *material) doc {
 	t := m.tone
 	var d doc
-	d.h(1, m.headline("Lunch and Learn", "lunch and learn"))
+	d.h(1, m.headline(typeLabel("lunch_learn"), "lunch and learn"))
 	d.p(t.pick("You are warmly invited to bring your lunch and join us for an informal session on "+period(m.theme),
 		"Bring your lunch and join us for an informal session on "+period(m.theme),
 		"Grab lunch and join us: "+period(m.theme)))
@@ -585,7 +585,7 @@ func briefingRule(m *material) doc {
 	}
 	closing := take(m.closing)
 	var d doc
-	d.h(1, m.headline("Executive Briefing", "briefing"))
+	d.h(1, m.headline(typeLabel("executive_briefing"), "briefing"))
 	d.h(2, "Situation")
 	d.p(or(m.purpose(), "This briefing sets out the position on "+m.theme+" and its impact."))
 	t.body(&d, opening)

@@ -17,12 +17,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/commsplan/commsplan/pkg/actor"
-	"github.com/commsplan/commsplan/pkg/campaign"
-	"github.com/commsplan/commsplan/pkg/notify"
-	"github.com/commsplan/commsplan/pkg/review"
-	"github.com/commsplan/commsplan/pkg/sso"
-
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
 )
@@ -41,20 +35,22 @@ type Config struct {
 	AccessCodes []string
 	// SessionSecret signs session cookies.
 	SessionSecret string
-	// SharedRole is the role of the shared access codes (auth.shared-role).
-	SharedRole actor.Role
+	// SharedRole is the role of the shared access codes (auth.shared-role),
+	// as written: pkg/cli reads it as an actor.Role.
+	SharedRole string
 	// AuditKeepDays is audit.keep-days: 0 keeps every entry.
 	AuditKeepDays int
 	// WebhookURL is notify.webhook-url: where review and mention events are
-	// posted ("" none); WebhookFormat is notify.webhook-format.
+	// posted ("" none); WebhookFormat is notify.webhook-format as written
+	// (pkg/cli reads it as a notify.Format).
 	WebhookURL    string
-	WebhookFormat notify.Format
-	// OIDC is single sign-on (auth.oidc.*); off when its Issuer is empty.
-	// Its client secret comes only from sso.ClientSecretEnv.
-	OIDC sso.Config
+	WebhookFormat string
+	// OIDC is single sign-on (auth.oidc.*) as written; off when its Issuer
+	// is empty. pkg/cli checks it and makes it an sso.Config.
+	OIDC OIDC
 	// Review is review.required, review.approvals and
 	// review.allow-self-approval.
-	Review review.Policy
+	Review Review
 	// IdleTimeout ends a session this long after its last request
 	// (auth.idle-timeout); MaxAge this long after its sign-in (auth.max-age).
 	IdleTimeout, MaxAge time.Duration
@@ -108,6 +104,34 @@ type Config struct {
 	File string
 }
 
+// OIDC is the auth.oidc.* settings as written. Its client secret comes
+// only from OIDCClientSecretEnv.
+type OIDC struct {
+	Issuer, ClientID, ClientSecret, RedirectURL, Name, RoleClaim string
+	// AllowedDomains are lowercase, without a leading @.
+	AllowedDomains []string
+	// Roles are the CLAIM-VALUE=ROLE pairs; DefaultRole the role's name.
+	Roles       []string
+	DefaultRole string
+	RaiseRoles  bool
+}
+
+// Review is the review.* settings, the fields of a review.Policy.
+type Review struct {
+	Required          bool
+	Approvals         int
+	AllowSelfApproval bool
+}
+
+// OIDCClientSecretEnv is the only place the OpenID Connect client secret is
+// read from: never a flag, which any local user could read in the process
+// list.
+const OIDCClientSecretEnv = "COMMSPLAN_AUTH_OIDC_CLIENT_SECRET"
+
+// oidcCallbackPath is the route of pkg/sso the provider sends the browser
+// back to, for the help text (a test in pkg/cli holds the two equal).
+const oidcCallbackPath = "/api/auth/oidc/callback"
+
 // Setting describes one key: its flag, config-file key, environment
 // variable, default and help text. docs/configuration.md lists the same (a
 // test checks it). Serve marks the settings only `commsplan serve` uses and
@@ -149,8 +173,8 @@ var Settings = []Setting{
 	{Flag: "webhook-url", Key: "notify.webhook-url", Usage: "http(s) URL that gets an event for each review requested, approval, changes requested and mention (default: none)", Serve: true},
 	{Flag: "webhook-format", Key: "notify.webhook-format", Default: "json", Usage: "body of the webhook's events: teams (a MessageCard), slack ({\"text\"}) or json", Serve: true},
 	{Flag: "oidc-issuer", Key: "auth.oidc.issuer", Usage: "issuer URL of the OpenID Connect provider for single sign-on, e.g. https://login.microsoftonline.com/TENANT/v2.0 (default: off)", Serve: true},
-	{Flag: "oidc-client-id", Key: "auth.oidc.client-id", Usage: "client id of commsplan at the OpenID Connect provider (the secret is read only from " + sso.ClientSecretEnv + ")", Serve: true},
-	{Flag: "oidc-redirect-url", Key: "auth.oidc.redirect-url", Usage: "callback URL registered at the provider (default: public-url + " + sso.CallbackPath + ")", Serve: true},
+	{Flag: "oidc-client-id", Key: "auth.oidc.client-id", Usage: "client id of commsplan at the OpenID Connect provider (the secret is read only from " + OIDCClientSecretEnv + ")", Serve: true},
+	{Flag: "oidc-redirect-url", Key: "auth.oidc.redirect-url", Usage: "callback URL registered at the provider (default: public-url + " + oidcCallbackPath + ")", Serve: true},
 	{Flag: "oidc-name", Key: "auth.oidc.name", Default: "SSO", Usage: "provider name on the gate's button: Sign in with NAME", Serve: true},
 	{Flag: "oidc-allowed-domains", Key: "auth.oidc.allowed-domains", Usage: "comma-separated email domains single sign-on admits (default: any)", Serve: true},
 	{Flag: "oidc-role-claim", Key: "auth.oidc.role-claim", Default: "groups", Usage: "id_token claim (a string or a list) whose values oidc-roles maps to roles", Serve: true},
@@ -267,17 +291,13 @@ func Load(fs *pflag.FlagSet) (Config, error) {
 		ComposeAPIKey:    os.Getenv(ComposeAPIKeyEnv),
 	}
 	var err error
-	if c.SharedRole, err = actor.ParseRole(get("auth.shared-role")); err != nil {
-		return Config{}, fmt.Errorf("shared-role %v, not %q", err, get("auth.shared-role"))
-	}
+	c.SharedRole = get("auth.shared-role")
 	c.WebhookURL = strings.TrimSpace(get("notify.webhook-url"))
 	if u, err := url.Parse(c.WebhookURL); c.WebhookURL != "" && (err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "") {
 		return Config{}, fmt.Errorf("webhook-url must be an http or https URL, not %q", c.WebhookURL)
 	}
-	if c.WebhookFormat, err = notify.ParseFormat(get("notify.webhook-format")); err != nil {
-		return Config{}, fmt.Errorf("webhook-format %v, not %q", err, get("notify.webhook-format"))
-	}
-	if c.OIDC, err = loadOIDC(get, c.PublicURL); err != nil {
+	c.WebhookFormat = get("notify.webhook-format")
+	if c.OIDC, err = loadOIDC(get); err != nil {
 		return Config{}, err
 	}
 	if keep := strings.TrimSpace(get("audit.keep-days")); keep != "" {
@@ -357,9 +377,6 @@ func (c Config) Validate() error {
 	if c.DataDir == "" {
 		return errors.New("data-dir must not be empty")
 	}
-	if !campaign.KnownHolidayCalendar(c.HolidayCalendar) {
-		return fmt.Errorf("holiday-calendar must be none or one of %s, not %q", strings.Join(campaign.HolidayCalendars(), ", "), c.HolidayCalendar)
-	}
 	if c.MaxPerAudienceWeek < 1 {
 		return fmt.Errorf("max-per-audience-week must be a whole number of 1 or more, not %d", c.MaxPerAudienceWeek)
 	}
@@ -421,7 +438,7 @@ func suggestKey(k string) string {
 		return " (the API key is read only from " + ComposeAPIKeyEnv + ")"
 	}
 	if k == "auth.oidc.client-secret" || k == "oidc-client-secret" {
-		return " (the client secret is read only from " + sso.ClientSecretEnv + ")"
+		return " (the client secret is read only from " + OIDCClientSecretEnv + ")"
 	}
 	best, dist := "", 3
 	for _, s := range Settings {
@@ -546,52 +563,28 @@ func splitList(s string) []string {
 	return out
 }
 
-// loadOIDC reads the auth.oidc.* settings; with no issuer single sign-on is
-// off and the others are not checked.
-func loadOIDC(get func(string) string, publicURL string) (sso.Config, error) {
-	c := sso.Config{Issuer: strings.TrimSpace(get("auth.oidc.issuer"))}
+// loadOIDC reads the auth.oidc.* settings as written; with no issuer
+// single sign-on is off and the others are not read. pkg/cli checks them.
+func loadOIDC(get func(string) string) (OIDC, error) {
+	c := OIDC{Issuer: strings.TrimSpace(get("auth.oidc.issuer"))}
 	if c.Issuer == "" {
 		return c, nil
 	}
 	c.ClientID = strings.TrimSpace(get("auth.oidc.client-id"))
-	c.ClientSecret = os.Getenv(sso.ClientSecretEnv)
+	c.ClientSecret = os.Getenv(OIDCClientSecretEnv)
 	c.RedirectURL = strings.TrimSpace(get("auth.oidc.redirect-url"))
 	c.Name = strings.TrimSpace(get("auth.oidc.name"))
 	c.RoleClaim = strings.TrimSpace(get("auth.oidc.role-claim"))
 	for _, d := range splitList(get("auth.oidc.allowed-domains")) {
 		c.AllowedDomains = append(c.AllowedDomains, strings.ToLower(strings.TrimPrefix(d, "@")))
 	}
-	if u, err := url.Parse(c.Issuer); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return c, fmt.Errorf("oidc-issuer must be an http or https URL, not %q", c.Issuer)
-	}
-	if c.ClientID == "" {
-		return c, errors.New("oidc-issuer needs oidc-client-id")
-	}
-	if c.RedirectURL == "" {
-		if publicURL == "" {
-			return c, errors.New("oidc-issuer needs oidc-redirect-url or public-url (the callback is public-url + " + sso.CallbackPath + ")")
-		}
-		c.RedirectURL = strings.TrimSuffix(publicURL, "/") + sso.CallbackPath
-	}
-	if u, err := url.Parse(c.RedirectURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return c, fmt.Errorf("oidc-redirect-url must be an http or https URL, not %q", c.RedirectURL)
-	}
 	if c.Name == "" {
 		c.Name = setting("auth.oidc.name").Default
 	}
-	var err error
-	if c.Roles, err = sso.ParseRoles(splitList(get("auth.oidc.roles"))); err != nil {
-		return c, err
-	}
-	if len(c.Roles) > 0 && c.RoleClaim == "" {
-		return c, errors.New("oidc-roles needs oidc-role-claim")
-	}
-	if d := strings.TrimSpace(get("auth.oidc.default-role")); d != "" {
-		if c.DefaultRole, err = actor.ParseRole(d); err != nil {
-			return c, fmt.Errorf("oidc-default-role %v, not %q", err, d)
-		}
-	}
+	c.Roles = splitList(get("auth.oidc.roles"))
+	c.DefaultRole = strings.TrimSpace(get("auth.oidc.default-role"))
 	if v := strings.TrimSpace(get("auth.oidc.raise-roles")); v != "" {
+		var err error
 		if c.RaiseRoles, err = strconv.ParseBool(v); err != nil {
 			return c, fmt.Errorf("oidc-raise-roles must be true or false, not %q", v)
 		}

@@ -10,10 +10,6 @@ import (
 	"github.com/spf13/pflag"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/commsplan/commsplan/pkg/actor"
-	"github.com/commsplan/commsplan/pkg/notify"
-	"github.com/commsplan/commsplan/pkg/sso"
 )
 
 func flags(t *testing.T, args ...string) *pflag.FlagSet {
@@ -166,25 +162,6 @@ func TestEnvNames(t *testing.T) {
 	for i, s := range Settings {
 		assert.Equal(t, want[i], s.Env())
 	}
-}
-
-// TestWebhookSettings: notify.webhook-url must be http(s), the format one
-// of teams, slack, json (json by default).
-func TestWebhookSettings(t *testing.T) {
-	inDir(t)
-	c, err := Load(flags(t))
-	require.NoError(t, err)
-	assert.Empty(t, c.WebhookURL)
-	assert.Equal(t, notify.FormatJSON, c.WebhookFormat)
-	t.Setenv("COMMSPLAN_NOTIFY_WEBHOOK_URL", "https://hooks.example.com/x")
-	c, err = Load(flags(t, "--webhook-format", "Teams"))
-	require.NoError(t, err)
-	assert.Equal(t, "https://hooks.example.com/x", c.WebhookURL)
-	assert.Equal(t, notify.FormatTeams, c.WebhookFormat)
-	_, err = Load(flags(t, "--webhook-format", "discord"))
-	assert.EqualError(t, err, `webhook-format must be teams, slack or json, not "discord"`)
-	_, err = Load(flags(t, "--webhook-url", "hooks.example.com/x"))
-	assert.EqualError(t, err, `webhook-url must be an http or https URL, not "hooks.example.com/x"`)
 }
 
 func TestMaxPerAudienceWeek(t *testing.T) {
@@ -364,66 +341,4 @@ func TestLoadWithoutAFlag(t *testing.T) {
 	c, err = Load(fs)
 	require.NoError(t, err)
 	assert.Equal(t, "env:2", c.Addr)
-}
-
-func TestHolidayCalendar(t *testing.T) {
-	inDir(t)
-	c, err := Load(flags(t))
-	require.NoError(t, err)
-	assert.Equal(t, "", c.HolidayCalendar, "empty by default: the organisation's country")
-	t.Setenv("COMMSPLAN_CAMPAIGN_HOLIDAY_CALENDAR", " US ")
-	c, err = Load(flags(t))
-	require.NoError(t, err)
-	assert.Equal(t, "us", c.HolidayCalendar)
-	t.Setenv("COMMSPLAN_CAMPAIGN_HOLIDAY_CALENDAR", "atlantis")
-	_, err = Load(flags(t))
-	assert.ErrorContains(t, err, `holiday-calendar must be none or one of`)
-}
-
-func TestOIDC(t *testing.T) {
-	dir := inDir(t)
-	t.Setenv(sso.ClientSecretEnv, "")
-	c, err := Load(flags(t))
-	require.NoError(t, err)
-	assert.False(t, c.OIDC.Enabled(), "off by default")
-
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "commsplan.yaml"), []byte(`
-public-url: https://comms.example.com/
-auth:
-  oidc:
-    issuer: https://login.example.com/tenant/v2.0
-    client-id: the-client
-    name: Contoso
-    allowed-domains: [contoso.com, "@Contoso.org"]
-    roles: [comms-admins=admin, comms=planner]
-    default-role: viewer
-`), 0o600))
-	t.Setenv(sso.ClientSecretEnv, "s3cret")
-	c, err = Load(flags(t))
-	require.NoError(t, err)
-	assert.Equal(t, sso.Config{Issuer: "https://login.example.com/tenant/v2.0", ClientID: "the-client", ClientSecret: "s3cret",
-		RedirectURL: "https://comms.example.com" + sso.CallbackPath, Name: "Contoso", AllowedDomains: []string{"contoso.com", "contoso.org"},
-		RoleClaim: "groups", Roles: map[string]actor.Role{"comms-admins": actor.RoleAdmin, "comms": actor.RolePlanner},
-		DefaultRole: actor.RoleViewer}, c.OIDC)
-
-	t.Setenv("COMMSPLAN_AUTH_OIDC_REDIRECT_URL", "https://other.example.com/cb")
-	c, err = Load(flags(t, "--oidc-name", "Okta"))
-	require.NoError(t, err)
-	assert.Equal(t, "https://other.example.com/cb", c.OIDC.RedirectURL, "env over the default")
-	assert.Equal(t, "Okta", c.OIDC.Name, "flag over file")
-
-	for args, want := range map[string]string{
-		"--oidc-default-role=boss":     "oidc-default-role must be one of",
-		"--oidc-roles=comms":           "CLAIM-VALUE=ROLE",
-		"--oidc-client-id=":            "oidc-issuer needs oidc-client-id",
-		"--oidc-issuer=ftp://x":        "oidc-issuer must be an http or https URL",
-		"--oidc-redirect-url=/cb-only": "oidc-redirect-url must be an http or https URL",
-	} {
-		_, err = Load(flags(t, args))
-		assert.ErrorContains(t, err, want, args)
-	}
-
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "commsplan.yaml"), []byte("auth:\n  oidc:\n    client-secret: x\n"), 0o600))
-	_, err = Load(flags(t))
-	assert.ErrorContains(t, err, "read only from "+sso.ClientSecretEnv)
 }

@@ -1,5 +1,7 @@
 package domain
 
+import "slices"
+
 // VehicleType is a delivery vehicle type with the defaults a new vehicle of
 // that type starts from.
 type VehicleType struct {
@@ -12,6 +14,13 @@ type VehicleType struct {
 	// DefaultEffectiveness rates how well the type reaches each generation,
 	// from 0 to 1: high for its preferred generations, lower for the rest.
 	DefaultEffectiveness map[string]float64 `json:"defaultEffectiveness"`
+	// Spoken types are said aloud: their calls to action must be sayable,
+	// never a bullet, an arrow or a link (the rules, the checker and the
+	// generator's prompt all read it here).
+	Spoken bool `json:"-"`
+	// WriterHint is a sentence a writer of the type needs beyond its
+	// settings ("" none), for a generator's prompt.
+	WriterHint string `json:"-"`
 }
 
 var (
@@ -45,6 +54,28 @@ var VehicleTypes = []VehicleType{
 	vt("executive_briefing", "Executive Briefing", "Concise briefing for executives and division leaders.", StrategyTraditional, traditionalGens, "briefing", 3000, "html"),
 	vt("yammer_teams", "Yammer / Teams Post", "Post in the programme's Yammer community or Teams channel.", StrategyDigital, digitalGens, "post", 1000, "markdown"),
 	vt("sms", "SMS", "Text message to employees' phones.", StrategyDigital, digitalGens, "sms", 160, "text"),
+}
+
+// The types said aloud, and the writers' hints, by type.
+var (
+	spokenTypes = []string{"town_hall", "interactive_workshop", "podcast", "video", "lunch_learn"}
+	writerHints = map[string]string{
+		"town_hall":            inventNoEvent,
+		"interactive_workshop": inventNoEvent,
+		"sms":                  "Use only GSM-7 characters: plain quotes, \"...\" not an ellipsis character, no arrows or emoji.",
+	}
+)
+
+// inventNoEvent keeps a piece that invites people to the events its notes
+// name.
+const inventNoEvent = "Invite people only to events the notes name; invent no session, briefing or meeting."
+
+func init() {
+	for i := range VehicleTypes {
+		v := &VehicleTypes[i]
+		v.Spoken = slices.Contains(spokenTypes, v.Type)
+		v.WriterHint = writerHints[v.Type]
+	}
 }
 
 // Effectiveness ratings behind DefaultEffectiveness.

@@ -171,7 +171,7 @@ func TestAuditDiffs(t *testing.T) {
 				return c, nil
 			})
 			require.NoError(t, err)
-			res, err := assembly.GenerateCommunication(ctx, st, compose.Rules(), sms.ID, assembly.Generation{VehicleID: v.ID})
+			res, err := p.GenerateContent(ctx, compose.Rules(), sms.ID, assembly.Generation{VehicleID: v.ID})
 			require.NoError(t, err)
 			gen := only("communication", sms.ID, "updated")
 			assert.Equal(t, store.Change{Before: "", After: v.ID}, gen["vehicleId"])

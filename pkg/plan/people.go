@@ -271,8 +271,14 @@ func (p *Plan) RevokeAllSessions(ctx context.Context, at time.Time, why string) 
 	if _, err := actor.Require(ctx, actor.PeopleManage); err != nil {
 		return err
 	}
+	return revokeAll(ctx, p.st, at, why)
+}
+
+// revokeAll ends every session issued up to at in st, its audit entry
+// giving the cutoff and why.
+func revokeAll(ctx context.Context, st store.Store, at time.Time, why string) error {
 	ch := store.Changes{"sessionsIssuedUpTo": {After: at.UTC()}, "reason": {After: why}}
-	return p.st.RevokeAllSessions(store.WithChanges(ctx, ch), at)
+	return st.RevokeAllSessions(store.WithChanges(ctx, ch), at)
 }
 
 // PersonSessions lists the person's open sessions, the most recently
@@ -440,9 +446,9 @@ func followProvider(ctx context.Context, tx store.Store, person *domain.Person, 
 		_, err := tx.DeletePersonSessions(store.WithChanges(ctx, ch), person.ID)
 		return true, err
 	}
-	rank := func(r actor.Role) int { return slices.Index(actor.Roles, r) }
-	now, mapped := rank(actor.Role(person.Role)), rank(role)
-	if mapped == now || (mapped > now && !raise) {
+	// Without raise the provider only takes permissions away: a mapped
+	// role that adds one keeps the person's role.
+	if now := actor.Role(person.Role); role == now || (role.Adds(now) && !raise) {
 		return false, nil
 	}
 	before := *person

@@ -447,8 +447,23 @@ func (p *Plan) GenerateContent(ctx context.Context, gen compose.Generator, id st
 	if _, err := acting(ctx); err != nil {
 		return compose.Result{}, err
 	}
-	g.Write = p.writeCommunication
-	return assembly.GenerateCommunication(ctx, p.st, gen, id, g)
+	out, err := assembly.GenerateCommunication(ctx, p.st, gen, id, g)
+	if err != nil {
+		return out.Result, err
+	}
+	return out.Result, p.st.InTx(ctx, func(tx store.Store) error {
+		c, err := tx.GetCommunication(ctx, id)
+		if err != nil {
+			return err
+		}
+		before := c
+		out.Apply(&c)
+		// A plugin's answer is checked like any input before it is stored.
+		if err := c.Validate(); err != nil {
+			return err
+		}
+		return p.writeCommunication(ctx, tx, before, &c)
+	})
 }
 
 // SaveToLibrary saves a communication's generated content to the library
@@ -458,8 +473,34 @@ func (p *Plan) SaveToLibrary(ctx context.Context, save assembly.Save) (domain.Co
 	if _, err := acting(ctx); err != nil {
 		return domain.Content{}, err
 	}
-	save.Write = p.writeCommunication
-	return assembly.SaveToLibrary(ctx, p.st, save)
+	if err := save.Check(); err != nil {
+		return domain.Content{}, err
+	}
+	var piece domain.Content
+	err := p.st.InTx(ctx, func(tx store.Store) error {
+		var err error
+		piece, err = p.saveToLibrary(ctx, tx, save)
+		return err
+	})
+	return piece, err
+}
+
+// saveToLibrary stores the piece assembly.LibraryPiece prepares and sets
+// the communication's finalContentId, in tx.
+func (p *Plan) saveToLibrary(ctx context.Context, tx store.Store, save assembly.Save) (domain.Content, error) {
+	before, err := tx.GetCommunication(ctx, save.CommunicationID)
+	if err != nil {
+		return domain.Content{}, err
+	}
+	piece, c, err := assembly.LibraryPiece(ctx, tx, before, save)
+	if err != nil {
+		return piece, err
+	}
+	if err := tx.CreateContent(changed(ctx, nil, piece), &piece); err != nil {
+		return piece, err
+	}
+	c.FinalContentID = piece.ID
+	return piece, p.writeCommunication(ctx, tx, before, &c)
 }
 
 // writeCommunication stores an edit of c in tx as Update does: the diff in
@@ -495,9 +536,8 @@ func (p *Plan) SaveDraftToLibrary(ctx context.Context, draft domain.Communicatio
 			return err
 		}
 		save.CommunicationID = draft.ID
-		save.Write = p.writeCommunication
 		var err error
-		piece, err = assembly.SaveToLibrary(ctx, tx, save)
+		piece, err = p.saveToLibrary(ctx, tx, save)
 		return err
 	})
 	return draft, piece, err

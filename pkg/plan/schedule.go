@@ -121,3 +121,29 @@ func (p *Plan) PreviewWarnings(ctx context.Context, limit int, loc *time.Locatio
 	}
 	return schedule.Preview(in, candidate), in, nil
 }
+
+// ExportReader is what the streamed schedule export reads of a store.
+type ExportReader interface {
+	EachCommunication(ctx context.Context, f store.CommunicationFilter, fn func(domain.Communication) error) error
+	EachCampaign(ctx context.Context, ids []string, fn func(domain.Campaign) error) error
+}
+
+// ScheduleSource is st as the streamed schedule export's source
+// (schedule.ExportTo): it turns the export's queries into store filters,
+// so the schedule's rules need no storage of their own.
+func ScheduleSource(st ExportReader) schedule.Source { return exportSource{st} }
+
+type exportSource struct{ st ExportReader }
+
+func (s exportSource) EachCommunication(ctx context.Context, q schedule.Query, fn func(domain.Communication) error) error {
+	f := store.CommunicationFilter{From: q.From, To: q.To, Loc: q.Loc, Statuses: []string{domain.StatusScheduled},
+		Undated: store.UndatedExclude, NoContent: true}
+	if q.Imported {
+		f = store.CommunicationFilter{Imported: true, NoContent: true, Undated: store.UndatedInclude}
+	}
+	return s.st.EachCommunication(ctx, f, fn)
+}
+
+func (s exportSource) EachCampaign(ctx context.Context, ids []string, fn func(domain.Campaign) error) error {
+	return s.st.EachCampaign(ctx, ids, fn)
+}

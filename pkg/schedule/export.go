@@ -17,7 +17,6 @@ import (
 	"github.com/commsplan/commsplan/pkg/csvfile"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/icalendar"
-	"github.com/commsplan/commsplan/pkg/store"
 )
 
 // Formats of the schedule export.
@@ -481,8 +480,25 @@ func WriteCommunicationsCSV(w io.Writer, comms []domain.Communication) error {
 	return csvfile.Write(w, communicationsCSVHeader, rows)
 }
 
-// Source is where an export reads the plan: a store.Store is one.
+// Source is where the streamed export reads the plan (plan.ScheduleSource
+// reads a store). The export names what it wants with a Query, so the
+// rules here import no storage.
 type Source interface {
-	EachCommunication(ctx context.Context, f store.CommunicationFilter, fn func(domain.Communication) error) error
+	// EachCommunication calls fn with each communication q asks for,
+	// without its content, in date order (ListCommunications' order).
+	EachCommunication(ctx context.Context, q Query, fn func(domain.Communication) error) error
+	// EachCampaign calls fn with each campaign the reader sees (all with
+	// ids nil, else those named) in ListCampaigns' order.
 	EachCampaign(ctx context.Context, ids []string, fn func(domain.Campaign) error) error
+}
+
+// Query is what the streamed export asks a Source for: with Imported every
+// communication imported from a campaign, dated or not, whatever its
+// status; otherwise the scheduled communications with a date whose day in
+// Loc lies from From to To (inclusive days as midnight UTC; zero leaves
+// that end open).
+type Query struct {
+	Imported bool
+	From, To time.Time
+	Loc      *time.Location
 }

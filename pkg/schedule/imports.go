@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"github.com/commsplan/commsplan/pkg/domain"
-	"github.com/commsplan/commsplan/pkg/store"
 )
 
 // imports ties the communications imported from campaigns to their
@@ -75,7 +74,7 @@ func (im *imports) campaign(c domain.Communication) (id, title string) {
 // index serves it) and one read of the campaigns they name.
 func readImports(ctx context.Context, src Source) (*imports, error) {
 	im := &imports{}
-	err := src.EachCommunication(ctx, store.CommunicationFilter{Imported: true, NoContent: true, Undated: store.UndatedInclude},
+	err := src.EachCommunication(ctx, Query{Imported: true},
 		func(c domain.Communication) error {
 			im.addCommunication(c)
 			return nil

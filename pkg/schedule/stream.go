@@ -14,7 +14,6 @@ import (
 	"github.com/commsplan/commsplan/pkg/csvfile"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/icalendar"
-	"github.com/commsplan/commsplan/pkg/store"
 )
 
 // ExportTo writes the export opt describes to w, the bytes Export gives for
@@ -98,9 +97,7 @@ func ExportTo(ctx context.Context, w io.Writer, src Source, opt ExportOptions) e
 		}
 	}
 	var frontier string
-	f := store.CommunicationFilter{From: opt.From, To: opt.To, Loc: loc, Statuses: []string{domain.StatusScheduled},
-		Undated: store.UndatedExclude, NoContent: true}
-	err = src.EachCommunication(ctx, f, func(c domain.Communication) error {
+	err = src.EachCommunication(ctx, Query{From: opt.From, To: opt.To, Loc: loc}, func(c domain.Communication) error {
 		at, err := domain.ParseScheduled(c.ScheduledDate)
 		if err != nil || !keeps(c, opt) {
 			return nil

@@ -17,6 +17,7 @@ import (
 
 	"github.com/commsplan/commsplan/pkg/campaign"
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/schedule"
 	"github.com/commsplan/commsplan/pkg/seed"
 	"github.com/commsplan/commsplan/pkg/store"
@@ -65,7 +66,7 @@ func BenchmarkExport(b *testing.B) {
 		}
 		b.Run(format+"/stream", func(b *testing.B) {
 			st := stores(b)
-			measure(b, func() error { return schedule.ExportTo(ctx, io.Discard, st, opt) })
+			measure(b, func() error { return schedule.ExportTo(ctx, io.Discard, plan.ScheduleSource(st), opt) })
 		})
 		b.Run(format+"/whole", func(b *testing.B) {
 			st := stores(b)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/commsplan/commsplan/pkg/campaign"
 	"github.com/commsplan/commsplan/pkg/domain"
+	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/schedule"
 	"github.com/commsplan/commsplan/pkg/seed"
 	"github.com/commsplan/commsplan/pkg/store"
@@ -148,7 +149,7 @@ func TestExportToIsExport(t *testing.T) {
 					want, err := schedule.Export(comms, camps, opt)
 					require.NoError(t, err)
 					var got bytes.Buffer
-					require.NoError(t, schedule.ExportTo(ctx, &got, st, opt))
+					require.NoError(t, schedule.ExportTo(ctx, &got, plan.ScheduleSource(st), opt))
 					require.Equal(t, string(want), got.String(), "%s %s", format, name)
 				}
 			}
@@ -178,7 +179,7 @@ func TestExportToIsExport(t *testing.T) {
 			assert.NotContains(t, byTitle, "Close", "a draft is not on the schedule")
 
 			var got bytes.Buffer
-			err = schedule.ExportTo(ctx, &got, st, schedule.ExportOptions{Format: "pdf"})
+			err = schedule.ExportTo(ctx, &got, plan.ScheduleSource(st), schedule.ExportOptions{Format: "pdf"})
 			assert.Equal(t, domain.FieldErrors{"format": "must be ics, csv or json"}, err)
 			assert.Zero(t, got.Len(), "nothing written for bad input")
 		})

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/commsplan/commsplan/pkg/domain"
-	"github.com/commsplan/commsplan/pkg/schedule/load"
+	"github.com/commsplan/commsplan/pkg/load"
 )
 
 // DefaultLimit is the number of scheduled communications one audience may

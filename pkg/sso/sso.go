@@ -35,7 +35,8 @@ type Config struct {
 	// Issuer is the provider's issuer URL; empty turns single sign-on off.
 	Issuer string
 	// ClientID and ClientSecret are this application's registration at
-	// the provider; the secret comes only from ClientSecretEnv.
+	// the provider; the secret comes only from the environment
+	// (config.OIDCClientSecretEnv).
 	ClientID, ClientSecret string
 	// RedirectURL is the callback registered at the provider.
 	RedirectURL string
@@ -56,10 +57,6 @@ type Config struct {
 	// one; a lower mapped role always lowers it.
 	RaiseRoles bool
 }
-
-// ClientSecretEnv is the only place the client secret is read from: never
-// a flag, which any local user could read in the process list.
-const ClientSecretEnv = "COMMSPLAN_AUTH_OIDC_CLIENT_SECRET"
 
 // CallbackPath is the route the provider sends the browser back to.
 const CallbackPath = "/api/auth/oidc/callback"
@@ -290,7 +287,7 @@ func (p *Provider) Admit(c Claims) (actor.Role, error) {
 	}
 	var best actor.Role
 	for _, v := range c.Values {
-		if r, ok := p.cfg.Roles[v]; ok && slices.Index(actor.Roles, r) > slices.Index(actor.Roles, best) {
+		if r, ok := p.cfg.Roles[v]; ok && actor.Stronger(r, best) {
 			best = r
 		}
 	}

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/commsplan/commsplan/pkg/schedule/load"
+	"github.com/commsplan/commsplan/pkg/load"
 )
 
 // Severities of a finding: an error is a plan a planner would not keep; a

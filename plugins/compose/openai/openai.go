@@ -258,9 +258,6 @@ var tones = map[string]string{
 	domain.StrategyUniversal:   "between the two: clear paragraphs, a few bullet points and one call to action",
 }
 
-// spoken are the vehicle types that are said aloud.
-var spoken = map[string]bool{"podcast": true, "video": true, "town_hall": true, "lunch_learn": true}
-
 // Messages builds the system prompt (the vehicle's shape, tone, format and
 // length) and the user message (theme, questions, raw notes).
 func Messages(in compose.Input) []Message {
@@ -268,7 +265,8 @@ func Messages(in compose.Input) []Message {
 	var sys strings.Builder
 	sys.WriteString("You write internal communications for an ERP implementation programme.\n")
 	label, desc := v.Type, ""
-	if info, ok := domain.VehicleTypeInfo(v.Type); ok {
+	info, known := domain.VehicleTypeInfo(v.Type)
+	if known {
 		label, desc = info.Label, " "+info.Description
 	}
 	fmt.Fprintf(&sys, "Write one %s for the delivery vehicle %q.%s", label, v.Name, desc)
@@ -301,14 +299,11 @@ func Messages(in compose.Input) []Message {
 			}
 		}
 	}
-	if spoken[v.Type] {
+	if info.Spoken {
 		sys.WriteString("It is spoken aloud: calls to action must be sayable, with no arrows, links or link text.\n")
 	}
-	if v.Type == "town_hall" || v.Type == "interactive_workshop" {
-		sys.WriteString("Invite people only to events the notes name; invent no session, briefing or meeting.\n")
-	}
-	if v.Type == "sms" {
-		sys.WriteString("Use only GSM-7 characters: plain quotes, \"...\" not an ellipsis character, no arrows or emoji.\n")
+	if info.WriterHint != "" {
+		sys.WriteString(info.WriterHint + "\n")
 	}
 	sys.WriteString("Use the notes' own facts; leave out a question the notes do not answer rather than writing filler. " +
 		"Never repeat a transition or boilerplate line.\n")

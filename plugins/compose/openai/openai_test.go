@@ -311,3 +311,19 @@ func TestCleanedInputAndFrame(t *testing.T) {
 	_, _, _, request = e.last()
 	assert.Contains(t, request["messages"].([]any)[0].(map[string]any)["content"].(string), "no arrows, links or link text")
 }
+
+// TestPromptReadsTheRegistry: each vehicle type's prompt says it is spoken
+// aloud exactly when the registry says so, and carries the registry's hint
+// for its writers; the plugin keeps no list of types of its own.
+func TestPromptReadsTheRegistry(t *testing.T) {
+	hints := 0
+	for _, vt := range domain.VehicleTypes {
+		system := Messages(input(vt.Type))[0].Content
+		assert.Equal(t, vt.Spoken, strings.Contains(system, "It is spoken aloud"), vt.Type)
+		if vt.WriterHint != "" {
+			hints++
+			assert.Contains(t, system, vt.WriterHint, vt.Type)
+		}
+	}
+	assert.Equal(t, 3, hints, "town hall, workshop and SMS")
+}

@@ -1,7 +1,9 @@
 import { endOfWeek, startOfMonth, startOfWeek } from 'date-fns';
 import { calendarDateKey, dateKey, parseDate } from './dates';
 import { upcomingCommunications } from './schedule';
-import type { Audience, Communication } from './types';
+import type { Audience, Communication, DashboardStats } from './types';
+
+export type { DashboardStats } from './types';
 
 /** UPCOMING_LIMIT is how many upcoming communications the Dashboard lists. */
 export const UPCOMING_LIMIT = 3;
@@ -54,19 +56,6 @@ export function trendPercent(current: number, previous: number): number | null {
 export function trendLabel(pct: number | null): string | null {
   if (pct === null) return null;
   return `${pct > 0 ? '+' : ''}${pct}% from last month`;
-}
-
-/** DashboardStats are the four summary cards' figures. */
-export interface DashboardStats {
-  activeThemes: number;
-  themesTrend: number | null;
-  scheduled: number;
-  scheduledTrend: number | null;
-  dueThisWeek: number;
-  contacts: number;
-  contactsTrend: number | null;
-  contentPieces: number;
-  contentTrend: number | null;
 }
 
 /** dashboardStats computes the summary cards from the four lists. */

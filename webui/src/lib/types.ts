@@ -1,8 +1,6 @@
 // Entity shapes as the Go API sends them (see pkg/domain). Ids are UUID
 // strings, instants RFC 3339, calendar dates YYYY-MM-DD.
 
-import type { DashboardStats } from './dashboard';
-
 export interface Theme {
   id: string;
   name: string;
@@ -399,6 +397,19 @@ export interface GeneratedContent {
   withheld?: string[];
   /** segments is the SMS segment count of a text SMS. */
   segments?: number;
+}
+
+/** DashboardStats are the four summary cards' figures. */
+export interface DashboardStats {
+  activeThemes: number;
+  themesTrend: number | null;
+  scheduled: number;
+  scheduledTrend: number | null;
+  dueThisWeek: number;
+  contacts: number;
+  contactsTrend: number | null;
+  contentPieces: number;
+  contentTrend: number | null;
 }
 
 /** DashboardSummary is GET /api/dashboard: the cards' figures (as DashboardStats), the next communications and the recent activity. */
