@@ -21,6 +21,7 @@ import { FormWarnings } from '@/components/communications/FormWarnings';
 import { useCreateCommunication, useUpdateCommunication } from '@/hooks/communications';
 import { useSavedCampaign } from '@/hooks/campaigns';
 import { useCan, useSession } from '@/hooks/session';
+import { useReference } from '@/hooks/reference';
 import { useReviews } from '@/hooks/review';
 import { ReviewView } from '@/components/communications/ReviewView';
 
@@ -169,6 +170,7 @@ export default function CommunicationDialog({
     if (mode === null && queueKnown) setMode(communication && canDecide && inQueue ? 'review' : 'edit');
   }, [mode, queueKnown, communication, canDecide, inQueue]);
   const dirty = form.formState.isDirty;
+  const reviewRequired = !!useReference().data?.review?.required;
   const [status, date, time, audienceId, titleValue, themeId, vehicleId, rawContent] = form.watch([
     'status',
     'date',
@@ -205,29 +207,31 @@ export default function CommunicationDialog({
     return body;
   }
 
-  /** saveEdits saves the form's edits without closing it (a review request saves them first); false when invalid or refused. */
-  function saveEdits(): Promise<boolean> {
-    return new Promise((resolve) => {
-      void form.handleSubmit(
-        (v) => {
-          if (!communication) return resolve(false);
-          update.mutate(
-            { id: communication.id, data: bodyOf(v) },
-            {
-              onSuccess: () => {
-                form.reset(v);
-                resolve(true);
-              },
-              onError: (err: Error) => {
-                if (needsApproval(err)) form.setError('status', { message: MSG_NEEDS_APPROVAL });
-                resolve(false);
-              },
-            },
-          );
-        },
-        () => resolve(false),
-      )();
-    });
+  /**
+   * saveEdits saves the form's edits without closing it (a review request
+   * saves them first); false when invalid or refused. Scheduling is what
+   * the review is asked for: when review.required would refuse it (the
+   * server's review.Ready), the rest is saved under the stored status, the
+   * date kept, and the request goes on.
+   */
+  async function saveEdits(): Promise<boolean> {
+    if (!communication) return false;
+    let ok = false;
+    await form.handleSubmit(async (v) => {
+      const stored = initialValues(communication, undefined).status;
+      const held = reviewRequired && v.status === 'scheduled' && stored !== 'scheduled' && communication.review?.state !== 'approved';
+      const values = held ? { ...v, status: stored } : v;
+      const body = bodyOf(v);
+      if (held) body.status = stored as CommunicationStatus;
+      try {
+        await update.mutateAsync({ id: communication.id, data: body });
+        form.reset(values);
+        ok = true;
+      } catch (err) {
+        if (needsApproval(err)) form.setError('status', { message: MSG_NEEDS_APPROVAL });
+      }
+    })();
+    return ok;
   }
 
   function onSubmit(v: FormValues) {
