@@ -56,7 +56,10 @@ func (s *Server) importCampaign(w http.ResponseWriter, r *http.Request) {
 	}
 	req := plan.CampaignImport{ThemeID: in.ThemeID, AudienceMap: in.AudienceMap, DryRun: in.DryRun, WarnLimit: s.maxPerWeek}
 	if in.RequestReview != nil {
-		req.Review = &plan.ImportReview{Approvers: in.RequestReview.Approvers, DueDate: in.RequestReview.DueDate}
+		req.Review = &plan.ImportReview{Approvers: in.RequestReview.Approvers}
+		if d := in.RequestReview.DueDate; d != nil {
+			req.Review.DueDate = *d
+		}
 	}
 	if ids := in.ActivityIDs.ptr(); ids != nil && *ids != nil {
 		req.ActivityIDs = *ids // absent or null: all; [] is refused

@@ -172,6 +172,7 @@ func (cp *canaryPlan) sweepURLs(feed string) map[string][]string {
 		"/api/communications/{id}":       {"/api/communications/" + cp.comm, "/api/communications/" + cp.ownComm},
 		"/api/reviews":                   {"/api/reviews", "/api/reviews?mine=true"},
 		"/api/approvers":                 {"/api/approvers"},
+		"/api/mentionable":               {"/api/mentionable"},
 		"/api/newsletter-templates":      {"/api/newsletter-templates"},
 		"/api/newsletter-templates/{id}": {"/api/newsletter-templates/" + cp.comm},
 		"/api/activity":                  {"/api/activity", "/api/activity?limit=200"},

@@ -112,6 +112,7 @@ var operations = map[string]operation{
 	"POST /api/campaigns/{id}/decisions": {"decideCampaignReview", actor.ReviewsDecide},
 	"GET /api/reviews":                   {"listReviews", actor.PlanRead},
 	"GET /api/approvers":                 {"listApprovers", actor.PlanRead},
+	"GET /api/mentionable":               {"listMentionable", actor.PlanRead},
 
 	"GET /api/checklist-templates":              {"listChecklistTemplates", actor.PlanRead},
 	"POST /api/checklist-templates":             {"createChecklistTemplate", actor.PlanEdit},

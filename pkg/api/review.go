@@ -22,6 +22,14 @@ func (s *Server) routeReview(r *mux.Router) {
 	}
 	r.HandleFunc("/reviews", s.listReviews).Methods(http.MethodGet)
 	r.HandleFunc("/approvers", s.listApprovers).Methods(http.MethodGet)
+	r.HandleFunc("/mentionable", s.listMentionable).Methods(http.MethodGet)
+}
+
+// listMentionable is GET /api/mentionable: the people a comment may
+// mention, for the @-picker.
+func (s *Server) listMentionable(w http.ResponseWriter, r *http.Request) {
+	out, err := s.plan.Mentionable(r.Context())
+	s.answer(w, r, http.StatusOK, out, err)
 }
 
 // listApprovers is GET /api/approvers: the people a review may name.
@@ -32,9 +40,12 @@ func (s *Server) listApprovers(w http.ResponseWriter, r *http.Request) {
 
 // reviewRequest is the body of POST .../review.
 type reviewRequest struct {
-	// Approvers are person ids; none means any approver.
+	// Approvers are person ids; [] means any approver, absent (or null)
+	// keeps the previous round's.
 	Approvers []string `json:"approvers"`
-	DueDate   string   `json:"dueDate"`
+	// DueDate is YYYY-MM-DD, "" for none; absent (or null) keeps the
+	// previous round's.
+	DueDate *string `json:"dueDate"`
 }
 
 // requestReview is POST /api/{communications|campaigns}/{id}/review: 200
@@ -46,7 +57,7 @@ func (s *Server) requestReview(entity string) http.HandlerFunc {
 			s.fail(w, r, err)
 			return
 		}
-		out, err := s.plan.RequestReview(r.Context(), entity, mux.Vars(r)["id"], in.Approvers, in.DueDate)
+		out, err := s.plan.AskReview(r.Context(), entity, mux.Vars(r)["id"], plan.ReviewAsk{Approvers: in.Approvers, DueDate: in.DueDate})
 		s.answer(w, r, http.StatusOK, out, err)
 	}
 }

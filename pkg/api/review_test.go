@@ -93,7 +93,10 @@ func TestReviewFlow(t *testing.T) {
 		require.Len(t, thread, 1, "the decision's comment is in the thread")
 		assert.Equal(t, []string{"@Pat.Planner Say when.", ann.ID}, []string{thread[0].Text, thread[0].AuthorID})
 		pat.json("PUT", base, map[string]any{"rawContent": "On 4 March."}, http.StatusOK, nil)
+		// A re-request that leaves approvers out keeps the round's; [] asks any approver.
 		pat.json("POST", base+"/review", map[string]any{}, http.StatusOK, &r)
+		assert.Equal(t, []domain.Ref{{ID: ann.ID, Name: ann.Name}}, r.Approvers, "kept")
+		pat.json("POST", base+"/review", map[string]any{"approvers": []string{}}, http.StatusOK, &r)
 		assert.Empty(t, r.Approvers, "any approver")
 		bobB.json("POST", base+"/decisions", map[string]any{"decision": "approved", "comment": "Fine"}, http.StatusOK, &r)
 		assert.Equal(t, domain.ReviewApproved, r.State)
@@ -128,7 +131,7 @@ func TestReviewFlow(t *testing.T) {
 		}
 		assert.Equal(t, []string{
 			"review_requested by Pat Planner", "review_changes_requested by Ann Approver", "commented by Ann Approver",
-			"review_requested by Pat Planner", "review_approved by Bob Approver", "commented by Bob Approver",
+			"review_requested by Pat Planner", "review_requested by Pat Planner", "review_approved by Bob Approver", "commented by Bob Approver",
 			"review_reset by Pat Planner", "review_requested by Ann Approver",
 		}, steps)
 	})

@@ -128,23 +128,55 @@ func reviewSubject(ctx context.Context, tx store.Store, entity, id string) (titl
 // (none: any approver), each someone whose role may decide reviews;
 // dueDate is YYYY-MM-DD or empty. It starts a new round in any state.
 func (p *Plan) RequestReview(ctx context.Context, entity, id string, approvers []string, dueDate string) (domain.Review, error) {
+	if approvers == nil {
+		approvers = []string{}
+	}
+	return p.AskReview(ctx, entity, id, ReviewAsk{Approvers: approvers, DueDate: &dueDate})
+}
+
+// ReviewAsk is what a review request names. A nil field keeps the previous
+// round's value, so a re-request ("Request review again") asks the same
+// people by the same day unless it says otherwise; an empty, non-nil
+// Approvers means any approver, an empty DueDate none.
+type ReviewAsk struct {
+	// Approvers are person ids, each someone whose role may decide reviews.
+	Approvers []string
+	// DueDate is YYYY-MM-DD or "".
+	DueDate *string
+}
+
+// AskReview is RequestReview with ask's nil fields kept from the previous
+// round: the POST body's absent approvers and dueDate.
+func (p *Plan) AskReview(ctx context.Context, entity, id string, ask ReviewAsk) (domain.Review, error) {
 	var out domain.Review
 	who, err := acting(ctx)
 	if err != nil {
 		return out, err
 	}
-	dueDate = strings.TrimSpace(dueDate)
-	if dueDate != "" {
-		if _, err := time.Parse(time.DateOnly, dueDate); err != nil {
-			return out, Invalid("dueDate", "must be a date (YYYY-MM-DD)")
+	if ask.DueDate != nil {
+		due := strings.TrimSpace(*ask.DueDate)
+		if due != "" {
+			if _, err := time.Parse(time.DateOnly, due); err != nil {
+				return out, Invalid("dueDate", "must be a date (YYYY-MM-DD)")
+			}
 		}
+		ask.DueDate = &due
 	}
 	err = p.notifyingTx(ctx, func(tx store.Store, n *Notices) error {
-		refs, err := approverRefs(ctx, tx, approvers)
+		r, err := tx.LockReview(ctx, entity, id)
 		if err != nil {
 			return err
 		}
-		r, err := tx.LockReview(ctx, entity, id)
+		approvers, dueDate := ask.Approvers, r.DueDate
+		if approvers == nil {
+			for _, a := range r.Approvers {
+				approvers = append(approvers, a.ID)
+			}
+		}
+		if ask.DueDate != nil {
+			dueDate = *ask.DueDate
+		}
+		refs, err := approverRefs(ctx, tx, approvers)
 		if err != nil {
 			return err
 		}
@@ -162,6 +194,10 @@ func (p *Plan) RequestReview(ctx context.Context, entity, id string, approvers [
 		}
 		to, err := reviewers(ctx, tx, out)
 		if err != nil {
+			return err
+		}
+		// The new round's notice supersedes the earlier rounds' ones.
+		if _, err := tx.ResolveInbox(ctx, domain.InboxReviewRequested, entity, id, nil); err != nil {
 			return err
 		}
 		return n.Add(ctx, Event{Kind: domain.InboxReviewRequested, EntityType: entity, EntityID: id, Title: title, Recipients: to})
@@ -231,12 +267,27 @@ func (p *Plan) DecideReview(ctx context.Context, entity, id, decision, comment s
 				return err
 			}
 		}
+		if err := resolveRequests(ctx, tx, entity, id, who.ID, out); err != nil {
+			return err
+		}
 		if out.RequestedBy == nil {
 			return nil
 		}
 		return n.Add(ctx, Event{Kind: inbox, EntityType: entity, EntityID: id, Title: title, Recipients: []string{out.RequestedBy.ID}, Text: comment})
 	})
 	return out, err
+}
+
+// resolveRequests clears the review-request notices whose work a decision
+// did: the decider's own, and everyone's once the round is decided (no
+// longer requested), as an inbox clears itself when the work is done.
+func resolveRequests(ctx context.Context, tx store.Store, entity, id, decider string, r domain.Review) error {
+	var whose []string
+	if r.State == domain.ReviewRequested {
+		whose = []string{decider}
+	}
+	_, err := tx.ResolveInbox(ctx, domain.InboxReviewRequested, entity, id, whose)
+	return err
 }
 
 // decisionComment writes a decision's comment in the record's thread as
@@ -551,5 +602,24 @@ func (p *Plan) Approvers(ctx context.Context) ([]domain.Ref, error) {
 			out = append(out, domain.Ref{ID: x.ID, Name: x.Name})
 		}
 	}
+	return out, nil
+}
+
+// Mentionable lists everyone a comment may mention, by name: every person
+// (domain.Mentions resolves a mention against them all), for the comment
+// box's @-picker. Any reader may ask: the names are those the threads show.
+func (p *Plan) Mentionable(ctx context.Context) ([]domain.Ref, error) {
+	if _, err := actor.Require(ctx, actor.PlanRead); err != nil {
+		return nil, err
+	}
+	people, err := p.st.ListPeople(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]domain.Ref, 0, len(people))
+	for _, x := range people {
+		out = append(out, domain.Ref{ID: x.ID, Name: x.Name})
+	}
+	slices.SortStableFunc(out, func(a, b domain.Ref) int { return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)) })
 	return out, nil
 }

@@ -464,6 +464,123 @@ func TestApprovalCoversItsAudienceAndVehicle(t *testing.T) {
 	}
 }
 
+// TestDecisionClearsRequestNotices: a review-request notice clears (is read)
+// when the review it asked for is decided, on both backends: with two
+// approvals needed, the first approver's own notice clears at their
+// approval and the other's stays; the round's decision clears everyone's.
+// A re-request supersedes the earlier round's notices. Other notices (the
+// requester's decision notice, mentions) stay unread.
+func TestDecisionClearsRequestNotices(t *testing.T) {
+	for _, b := range storetest.Backends {
+		t.Run(b.Name, func(t *testing.T) {
+			admin := actor.With(context.Background(), actor.Terminal)
+			st := storetest.Open(t, b.DSN(t))
+			p := plan.New(st).WithReview(review.Policy{Approvals: 2})
+			dana, _, err := p.AddPerson(admin, "Dana Reyes", "", "planner")
+			require.NoError(t, err)
+			ari, _, err := p.AddPerson(admin, "Ari Stone", "", "approver")
+			require.NoError(t, err)
+			bo, _, err := p.AddPerson(admin, "Bo Lind", "", "approver")
+			require.NoError(t, err)
+			as := func(x domain.Person) context.Context {
+				return actor.With(context.Background(), actor.Actor{ID: x.ID, Name: x.Name, Role: actor.Role(x.Role)})
+			}
+			unread := func(x domain.Person, kind string) int {
+				t.Helper()
+				page, err := p.Inbox(as(x))
+				require.NoError(t, err)
+				n := 0
+				for _, e := range page.Entries {
+					if e.Kind == kind && !e.Read {
+						n++
+					}
+				}
+				return n
+			}
+			c := draft(t, p, st)
+			_, err = p.RequestReview(as(dana), plan.ReviewCommunication, c.ID, []string{ari.ID, bo.ID}, "")
+			require.NoError(t, err)
+			require.Equal(t, 1, unread(ari, domain.InboxReviewRequested))
+			require.Equal(t, 1, unread(bo, domain.InboxReviewRequested))
+
+			_, err = p.DecideReview(as(ari), plan.ReviewCommunication, c.ID, review.Approve, "")
+			require.NoError(t, err)
+			assert.Equal(t, 0, unread(ari, domain.InboxReviewRequested), "the approver's own notice clears")
+			assert.Equal(t, 1, unread(bo, domain.InboxReviewRequested), "the other approver still has the work")
+
+			_, err = p.DecideReview(as(bo), plan.ReviewCommunication, c.ID, review.Approve, "")
+			require.NoError(t, err)
+			assert.Equal(t, 0, unread(bo, domain.InboxReviewRequested))
+			assert.Equal(t, 2, unread(dana, domain.InboxApproved), "the requester's decision notices stay")
+
+			// A new round: its notice is unread; a request for changes by one
+			// approver decides the round and clears the other's notice too.
+			_, err = p.RequestReview(as(dana), plan.ReviewCommunication, c.ID, []string{ari.ID, bo.ID}, "")
+			require.NoError(t, err)
+			require.Equal(t, 1, unread(bo, domain.InboxReviewRequested))
+			_, err = p.DecideReview(as(ari), plan.ReviewCommunication, c.ID, review.RequestChanges, "@Dana.Reyes name the date")
+			require.NoError(t, err)
+			assert.Equal(t, 0, unread(ari, domain.InboxReviewRequested))
+			assert.Equal(t, 0, unread(bo, domain.InboxReviewRequested), "a decided round clears everyone's notice")
+			assert.Equal(t, 1, unread(dana, domain.InboxMention))
+
+			// Two re-requests before a decision: only the latest notice is unread.
+			_, err = p.RequestReview(as(dana), plan.ReviewCommunication, c.ID, []string{bo.ID}, "")
+			require.NoError(t, err)
+			_, err = p.RequestReview(as(dana), plan.ReviewCommunication, c.ID, []string{bo.ID}, "")
+			require.NoError(t, err)
+			assert.Equal(t, 1, unread(bo, domain.InboxReviewRequested))
+		})
+	}
+}
+
+// TestReRequestKeepsApproversAndDueDate: a request that leaves approvers
+// and due date out (nil) keeps the previous round's, on both backends;
+// an empty list asks any approver and an empty date clears it.
+func TestReRequestKeepsApproversAndDueDate(t *testing.T) {
+	for _, b := range storetest.Backends {
+		t.Run(b.Name, func(t *testing.T) {
+			admin := actor.With(context.Background(), actor.Terminal)
+			st := storetest.Open(t, b.DSN(t))
+			p := plan.New(st)
+			dana, _, err := p.AddPerson(admin, "Dana Reyes", "", "planner")
+			require.NoError(t, err)
+			ari, _, err := p.AddPerson(admin, "Ari Stone", "", "approver")
+			require.NoError(t, err)
+			asDana := actor.With(context.Background(), actor.Actor{ID: dana.ID, Name: dana.Name, Role: actor.RolePlanner})
+			asAri := actor.With(context.Background(), actor.Actor{ID: ari.ID, Name: ari.Name, Role: actor.RoleApprover})
+			c := draft(t, p, st)
+			due := "2031-02-20"
+			_, err = p.AskReview(asDana, plan.ReviewCommunication, c.ID, plan.ReviewAsk{Approvers: []string{ari.ID}, DueDate: &due})
+			require.NoError(t, err)
+			_, err = p.DecideReview(asAri, plan.ReviewCommunication, c.ID, review.RequestChanges, "Name the date")
+			require.NoError(t, err)
+
+			r, err := p.AskReview(asDana, plan.ReviewCommunication, c.ID, plan.ReviewAsk{})
+			require.NoError(t, err)
+			assert.Equal(t, domain.ReviewRequested, r.State)
+			assert.Equal(t, []domain.Ref{{ID: ari.ID, Name: ari.Name}}, r.Approvers)
+			assert.Equal(t, due, r.DueDate)
+			assert.Equal(t, 2, r.Round)
+			got, err := st.GetCommunication(acting(), c.ID)
+			require.NoError(t, err)
+			assert.Equal(t, r.Approvers, got.Review.Approvers, "stored as answered")
+
+			none := ""
+			r, err = p.AskReview(asDana, plan.ReviewCommunication, c.ID, plan.ReviewAsk{Approvers: []string{}, DueDate: &none})
+			require.NoError(t, err)
+			assert.Empty(t, r.Approvers, "[] asks any approver")
+			assert.Empty(t, r.DueDate)
+
+			bad := "soon"
+			_, err = p.AskReview(asDana, plan.ReviewCommunication, c.ID, plan.ReviewAsk{DueDate: &bad})
+			var in *plan.InputError
+			require.ErrorAs(t, err, &in)
+			assert.Contains(t, in.Fields, "dueDate")
+		})
+	}
+}
+
 // TestReviewRequestRecordsApprovers: a request's audit entry names whom it
 // asked, by name, and its due date; a request of any approver records an
 // empty list. On both backends.

@@ -476,6 +476,11 @@ type Store interface {
 	// ids is empty) and answers how many were unread; another person's
 	// ids change nothing.
 	MarkInboxRead(ctx context.Context, personID string, ids []string) (int, error)
+	// ResolveInbox marks read the unread entries of kind about the record
+	// (entityType, entityID): those of personIDs, or everyone's when
+	// personIDs is nil. It answers how many it marked: a notice whose work
+	// is done (a review decided) clears itself.
+	ResolveInbox(ctx context.Context, kind, entityType, entityID string, personIDs []string) (int, error)
 
 	// ListInsiders lists the insiders of a campaign's or communication's
 	// scope (entity "campaign" or "communication"), by name; none for a

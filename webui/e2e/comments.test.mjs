@@ -26,6 +26,8 @@ after(async () => {
 });
 
 const MARKUP = '<script>window.__ran = 1</script><img src=x onerror="window.__ran = 2"> @Ari.Stone please check\nthe second line';
+/** SHOWN is MARKUP as the thread shows it: the mention is a chip naming the person. */
+const SHOWN = MARKUP.replace('@Ari.Stone', '@Ari Stone');
 
 test('two people discuss a communication through comments and My reviews', async () => {
   const adminCode = server.output.join('').match(/Admin code: (CPP[-A-Z0-9]+)/)?.[1];
@@ -47,7 +49,8 @@ test('two people discuss a communication through comments and My reviews', async
   await thread.getByLabel('Add a comment').fill(MARKUP);
   await thread.getByRole('button', { name: 'Post comment' }).click();
   const text = thread.getByTestId('comment-text');
-  await eventually(async () => assert.equal(await text.textContent(), MARKUP));
+  await eventually(async () => assert.equal(await text.textContent(), SHOWN));
+  assert.equal(await text.getByTestId('mention-chip').textContent(), '@Ari Stone');
   assert.equal(await thread.locator('img, script').count(), 0, 'the markup is text, not elements');
   assert.equal(await planner.evaluate(() => window.__ran), undefined, 'nothing in the comment ran');
   assert.equal(await text.evaluate((el) => getComputedStyle(el).whiteSpace), 'pre-wrap', 'line breaks are kept');
@@ -66,7 +69,7 @@ test('two people discuss a communication through comments and My reviews', async
   await entry.getByRole('link', { name: 'Go-live letter' }).click();
   const answerForm = approver.getByRole('dialog', { name: 'Edit Communication' });
   const answerThread = answerForm.getByTestId('comment-thread');
-  await eventually(async () => assert.equal(await answerThread.getByTestId('comment-text').first().textContent(), MARKUP));
+  await eventually(async () => assert.equal(await answerThread.getByTestId('comment-text').first().textContent(), SHOWN));
   await eventually(async () => assert.equal(await approver.getByTestId('inbox-count').count(), 0, 'opening the entry marked it read'));
 
   // A mention of nobody is refused with the server's words, and nothing is stored.

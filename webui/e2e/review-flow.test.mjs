@@ -83,7 +83,8 @@ test('a communication goes from request to approval to scheduled, told through M
   let link = await openFromInbox(approver, 'Dana Reyes asked you to review', 'Go-live letter');
   await checkA11y(approver, 'My reviews');
   await link.click();
-  form = approver.getByRole('dialog', { name: 'Edit Communication' });
+  // The approver reads it in the review view.
+  form = approver.getByRole('dialog', { name: 'Review Communication' });
   section = form.getByTestId('review-section');
   await section.waitFor();
   await checkA11y(approver, 'the Review section and its thread');
@@ -113,7 +114,7 @@ test('a communication goes from request to approval to scheduled, told through M
   await approver.goto('/');
   link = await openFromInbox(approver, 'Dana Reyes asked you to review', 'Go-live letter');
   await link.click();
-  section = approver.getByRole('dialog', { name: 'Edit Communication' }).getByTestId('review-section');
+  section = approver.getByRole('dialog', { name: 'Review Communication' }).getByTestId('review-section');
   await section.getByRole('button', { name: 'Approve' }).click();
   await section.locator('[data-review="approved"]').waitFor();
 

@@ -70,7 +70,8 @@ test('a planner asks for review, an approver decides, and only an approved item 
   await eventually(async () => assert.deepEqual(await drafts.getByTestId('schedule-item-title').allTextContents(), ['Go-live letter']));
   assert.equal(await drafts.getByTestId('column-count').textContent(), '1');
   await approver.getByTestId('needs-my-review-list').getByRole('button', { name: 'Go-live letter' }).click();
-  const review = approver.getByRole('dialog', { name: 'Edit Communication' }).getByTestId('review-section');
+  // An item in the approver's queue opens as its review view.
+  const review = approver.getByRole('dialog', { name: 'Review Communication' }).getByTestId('review-section');
   await review.getByLabel('Decision comment').fill('Say which sites go first.');
   await review.getByRole('button', { name: 'Request changes' }).click();
   await eventually(async () => assert.match(await review.textContent(), /Changes requested/));

@@ -261,3 +261,23 @@ func (s *Store) MarkInboxRead(ctx context.Context, personID string, ids []string
 	})
 	return n, err
 }
+
+// ResolveInbox implements store.Store.
+func (s *Store) ResolveInbox(ctx context.Context, kind, entityType, entityID string, personIDs []string) (int, error) {
+	const q = `UPDATE inbox SET is_read = TRUE WHERE kind = $1 AND entity_type = $2 AND entity_id = $3 AND NOT is_read`
+	if personIDs == nil {
+		return s.affected(ctx, q, kind, entityType, entityID)
+	}
+	n := 0
+	err := s.inTx(ctx, func(tx *Store) error {
+		for _, id := range personIDs {
+			m, err := tx.affected(ctx, q+` AND person_id = $4`, kind, entityType, entityID, id)
+			if err != nil {
+				return err
+			}
+			n += m
+		}
+		return nil
+	})
+	return n, err
+}

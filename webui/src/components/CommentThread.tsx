@@ -1,11 +1,13 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
+import { cn } from '@/lib/cn';
 import { activityAge } from '@/lib/activity';
 import { canChange } from '@/lib/inbox';
-import { useAddComment, useComments, useDeleteComment, useEditComment, type Comment, type ThreadKind } from '@/hooks/comments';
+import { activeMention, insertMention, matchingPeople, mentionParts, type ActiveMention } from '@/lib/mentions';
+import { useAddComment, useComments, useDeleteComment, useEditComment, useMentionable, type Comment, type ThreadKind } from '@/hooks/comments';
 import { useCan, useSession } from '@/hooks/session';
 
 /** REMOVED_TEXT is what a comment an admin removed says (domain.CommentRemovedText). */
@@ -91,16 +93,15 @@ export function CommentThread({ kind, id, headingLevel = 'h3' }: { kind: ThreadK
           <label htmlFor={`${uid}-new`} className="text-sm font-medium text-slate-800">
             Add a comment
           </label>
-          <Textarea
+          <MentionBox
             id={`${uid}-new`}
-            rows={3}
             value={text}
-            onChange={(e) => setText(e.target.value)}
-            aria-describedby={`${uid}-hint${error ? ` ${uid}-error` : ''}`}
-            aria-invalid={error ? true : undefined}
+            onChange={setText}
+            describedBy={`${uid}-hint${error ? ` ${uid}-error` : ''}`}
+            invalid={!!error}
           />
           <p id={`${uid}-hint`} className="text-xs text-slate-600">
-            Mention someone with @Name or @&quot;Full Name&quot;; they see it in My reviews.
+            Type @ to mention someone by name; they see it in My reviews.
           </p>
           {error && (
             <p id={`${uid}-error`} role="alert" className="text-sm text-red-700">
@@ -183,7 +184,7 @@ function CommentItem({
         </div>
       ) : (
         <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-900" data-testid="comment-text">
-          {c.text}
+          <CommentText comment={c} />
         </p>
       )}
       {!editing && (
@@ -234,5 +235,129 @@ function CommentItem({
         </p>
       )}
     </li>
+  );
+}
+
+/** CommentText is a comment's text with each of its mentions as a chip naming the person (text nodes only, never markup). */
+function CommentText({ comment: c }: { comment: Comment }) {
+  const { data: people } = useMentionable();
+  const parts = useMemo(() => {
+    const names = (c.mentions ?? []).map((id) => people?.find((p) => p.id === id)?.name).filter((n): n is string => !!n);
+    return names.length === 0 ? [{ text: c.text }] : mentionParts(c.text, names);
+  }, [c.text, c.mentions, people]);
+  return (
+    <>
+      {parts.map((p, i) =>
+        'mention' in p ? (
+          <span key={i} className="inline-flex items-center rounded bg-blue-100 px-1 font-medium text-blue-900" data-testid="mention-chip" title={p.text}>
+            @{p.mention}
+          </span>
+        ) : (
+          <span key={i}>{p.text}</span>
+        ),
+      )}
+    </>
+  );
+}
+
+/**
+ * MentionBox is the comment box with its @-picker: typing @ opens a list of
+ * the people whose name starts with what follows; arrows move, Enter or
+ * Tab choose (it writes @"Full Name"), Escape closes it. The list is a
+ * listbox the textarea points at with aria-activedescendant.
+ */
+function MentionBox({ id, value, onChange, describedBy, invalid }: { id: string; value: string; onChange: (v: string) => void; describedBy: string; invalid: boolean }) {
+  const { data: people } = useMentionable();
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const [active, setActive] = useState<ActiveMention | null>(null);
+  const [index, setIndex] = useState(0);
+  const [caret, setCaret] = useState(0);
+  const choices = useMemo(() => (active ? matchingPeople(people ?? [], active.query) : []), [active, people]);
+  const open = active !== null && choices.length > 0;
+  const listId = `${id}-people`;
+
+  function follow(text: string, at: number) {
+    const m = activeMention(text, at);
+    setCaret(at);
+    setActive(m);
+    if (m?.query !== active?.query) setIndex(0);
+  }
+
+  function choose(name: string) {
+    if (!active) return;
+    const next = insertMention(value, active, caret, name);
+    onChange(next.text);
+    setActive(null);
+    requestAnimationFrame(() => {
+      ref.current?.focus();
+      ref.current?.setSelectionRange(next.caret, next.caret);
+    });
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
+    if (!open) return;
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      setIndex((i) => (i + (e.key === 'ArrowDown' ? 1 : choices.length - 1)) % choices.length);
+    } else if (e.key === 'Enter' || e.key === 'Tab') {
+      e.preventDefault();
+      choose(choices[Math.min(index, choices.length - 1)].name);
+    }
+  }
+
+  // Escape closes the list, not the dialog around the thread: the dialog
+  // listens on the document in the capture phase, so this listens before it.
+  useEffect(() => {
+    if (!open) return;
+    const onEscape = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.target !== ref.current) return;
+      e.stopPropagation();
+      setActive(null);
+    };
+    window.addEventListener('keydown', onEscape, true);
+    return () => window.removeEventListener('keydown', onEscape, true);
+  }, [open]);
+
+  return (
+    <div className="relative">
+      <Textarea
+        ref={ref}
+        id={id}
+        rows={3}
+        value={value}
+        onChange={(e) => {
+          onChange(e.target.value);
+          follow(e.target.value, e.target.selectionStart ?? e.target.value.length);
+        }}
+        onKeyDown={onKeyDown}
+        onClick={(e) => follow(e.currentTarget.value, e.currentTarget.selectionStart ?? 0)}
+        onBlur={() => setActive(null)}
+        aria-describedby={describedBy}
+        aria-invalid={invalid ? true : undefined}
+        aria-controls={open ? listId : undefined}
+        aria-activedescendant={open ? `${listId}-${Math.min(index, choices.length - 1)}` : undefined}
+        aria-autocomplete="list"
+      />
+      {open && (
+        <ul id={listId} role="listbox" aria-label="People to mention" className="absolute left-0 z-10 mt-1 max-h-60 w-64 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg" data-testid="mention-picker">
+          {choices.map((p, i) => (
+            <li
+              key={p.id}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === Math.min(index, choices.length - 1)}
+              className={cn('cursor-pointer px-3 py-1.5 text-sm text-slate-900', i === Math.min(index, choices.length - 1) && 'bg-blue-100')}
+              // Mouse down, not click: the textarea keeps its focus (and its caret).
+              onMouseDown={(e) => {
+                e.preventDefault();
+                choose(p.name);
+              }}
+            >
+              {p.name}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

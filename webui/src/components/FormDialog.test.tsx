@@ -51,6 +51,42 @@ describe('FormDialog', () => {
     form.getByRole('button', { name: 'Cancel' });
   });
 
+  it('closes at once when nothing changed', () => {
+    const onOpenChange = vi.fn();
+    const { form } = renderForm('planner', onOpenChange);
+    fireEvent.click(form.getByRole('button', { name: 'Cancel' }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('asks before Cancel or Escape discards typed changes', () => {
+    const onOpenChange = vi.fn();
+    const { dialog, form } = renderForm('planner', onOpenChange);
+    fireEvent.input(form.getByLabelText('Title'), { target: { value: 'Cut-over day' } });
+    fireEvent.click(form.getByRole('button', { name: 'Cancel' }));
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(form.getByRole('alert').textContent).toContain('You have unsaved changes');
+    fireEvent.click(form.getByRole('button', { name: 'Keep editing' }));
+    expect(form.queryByRole('alert')).toBeNull();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(onOpenChange).not.toHaveBeenCalled();
+    fireEvent.click(form.getByRole('button', { name: 'Discard changes' }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('follows the dirty flag a form gives', () => {
+    const onOpenChange = vi.fn();
+    withRole(
+      'planner',
+      <FormDialog open onOpenChange={onOpenChange} title="Edit" description="d" onSubmit={() => {}} pending={false} submitLabel="Save" dirty={false}>
+        <input aria-label="Title" defaultValue="x" />
+      </FormDialog>,
+    );
+    const form = within(screen.getByRole('dialog').querySelector('form')!);
+    fireEvent.input(form.getByLabelText('Title'), { target: { value: 'y' } });
+    fireEvent.click(form.getByRole('button', { name: 'Cancel' }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
   it('reads only an Edit title as View', () => {
     expect(readOnlyTitle('Edit Activity')).toBe('View Activity');
     expect(readOnlyTitle('Editorial Calendar')).toBe('Editorial Calendar');

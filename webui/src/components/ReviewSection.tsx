@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { ReviewBadge } from '@/components/ReviewBadge';
 import { Button } from '@/components/ui/button';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
@@ -8,7 +8,7 @@ import { useCan, useSession } from '@/hooks/session';
 import { useReference } from '@/hooks/reference';
 import { useApprovers, useDecideReview, useLiveReview, useRequestReview, type ReviewEntity } from '@/hooks/review';
 import { formatShortDate } from '@/lib/dates';
-import { REVIEW_LABELS, approverText, reviewState } from '@/lib/review';
+import { REVIEW_LABELS, approverText, approversLegend, requestPrefill, reviewState } from '@/lib/review';
 import type { Review } from '@/lib/types';
 
 /**
@@ -18,8 +18,29 @@ import type { Review } from '@/lib/types';
  * and, for an approver, the decision. children is the discussion thread,
  * shown below the decisions. It sits inside the Communication form, so its
  * buttons never submit it.
+ *
+ * A re-request starts from the current round's approvers and due date. With
+ * unsaved edits in the form around it (unsaved), a request saves them
+ * first through saveFirst, and a decision asks before it goes on without
+ * them. decideOnly leaves out the request part (the read-only review view).
  */
-export function ReviewSection({ entity, id, review: given, children }: { entity: ReviewEntity; id?: string; review?: Review | null; children?: ReactNode }) {
+export function ReviewSection({
+  entity,
+  id,
+  review: given,
+  children,
+  unsaved = false,
+  saveFirst,
+  decideOnly = false,
+}: {
+  entity: ReviewEntity;
+  id?: string;
+  review?: Review | null;
+  children?: ReactNode;
+  unsaved?: boolean;
+  saveFirst?: () => Promise<boolean>;
+  decideOnly?: boolean;
+}) {
   const uid = useId();
   const canEdit = useCan('plan.edit');
   const canDecide = useCan('reviews.decide');
@@ -35,6 +56,15 @@ export function ReviewSection({ entity, id, review: given, children }: { entity:
   const review = live.data?.review ?? given;
   const state = reviewState(review);
   const headingId = `${uid}-heading`;
+  // A new round (or the first read of the review) prefills the request with its approvers and due date.
+  const round = review ? `${review.round ?? 0}|${review.requestedAt ?? ''}` : '';
+  useEffect(() => {
+    const p = requestPrefill(review);
+    setChosen(p.approvers);
+    setDue(p.dueDate);
+    // review is read at the round's change only: a later refetch keeps what the planner chose.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [round]);
 
   if (!id) {
     return (
@@ -53,6 +83,25 @@ export function ReviewSection({ entity, id, review: given, children }: { entity:
   const mayDecide = canDecide && !shared && state === 'requested' && named;
   const edited = !!review?.editors?.some((e) => e.id === session?.id);
   const decisions = review?.decisions ?? [];
+  const requestLabel = state === 'none' ? 'Request review' : 'Request review again';
+
+  // A decision does not save the form's edits: say so before they are left behind.
+  function decideKeeping(decision: 'approved' | 'changes_requested') {
+    if (!id) return;
+    if (unsaved && !window.confirm('You have unsaved changes. A decision does not save them: decide anyway?')) return;
+    decide.mutate({ id, decision, comment }, { onSuccess: () => setComment('') });
+  }
+
+  // Unsaved edits are saved with the request, so the approvers review what the planner sees.
+  async function requestKeeping() {
+    if (!id) return;
+    if (unsaved) {
+      if (!saveFirst) {
+        if (!window.confirm('You have unsaved changes. The request does not save them: request anyway?')) return;
+      } else if (!(await saveFirst())) return;
+    }
+    request.mutate({ id, approvers: chosen, dueDate: due });
+  }
 
   return (
     <section aria-labelledby={headingId} className="grid gap-3 rounded-md border border-slate-200 p-3" data-testid="review-section">
@@ -89,7 +138,7 @@ export function ReviewSection({ entity, id, review: given, children }: { entity:
               size="sm"
               disabled={decide.isPending || (mine && !selfApproval) || edited}
               title={edited ? 'You changed it in this review round; someone else must approve it' : mine ? 'You asked for this review' : undefined}
-              onClick={() => decide.mutate({ id, decision: 'approved', comment }, { onSuccess: () => setComment('') })}
+              onClick={() => decideKeeping('approved')}
             >
               Approve
             </Button>
@@ -97,18 +146,18 @@ export function ReviewSection({ entity, id, review: given, children }: { entity:
               size="sm"
               variant="outline"
               disabled={decide.isPending || comment.trim() === ''}
-              onClick={() => decide.mutate({ id, decision: 'changes_requested', comment }, { onSuccess: () => setComment('') })}
+              onClick={() => decideKeeping('changes_requested')}
             >
               Request changes
             </Button>
           </div>
         </div>
       )}
-      {canEdit && (
+      {canEdit && !decideOnly && (
         <div className="grid gap-2 border-t border-slate-100 pt-3">
           {(approvers ?? []).length > 0 ? (
             <CheckboxGroup
-              legend="Approvers (none chosen: any approver)"
+              legend={approversLegend(chosen, approvers ?? [])}
               options={(approvers ?? []).map((a) => ({ value: a.id, label: a.name }))}
               value={chosen}
               onChange={setChosen}
@@ -121,10 +170,15 @@ export function ReviewSection({ entity, id, review: given, children }: { entity:
               <Label htmlFor={`${uid}-due`}>Due date (optional)</Label>
               <Input id={`${uid}-due`} type="date" value={due} onChange={(e) => setDue(e.target.value)} className="w-44" />
             </div>
-            <Button size="sm" variant="secondary" disabled={request.isPending} onClick={() => request.mutate({ id, approvers: chosen, dueDate: due })}>
-              {state === 'none' ? 'Request review' : 'Request review again'}
+            <Button size="sm" variant="secondary" disabled={request.isPending} onClick={() => void requestKeeping()}>
+              {unsaved && saveFirst ? `Save and ${requestLabel.toLowerCase()}` : requestLabel}
             </Button>
           </div>
+          {unsaved && saveFirst && (
+            <p className="text-xs text-slate-600" data-testid="review-saves-edits">
+              Your unsaved changes are saved with the request.
+            </p>
+          )}
         </div>
       )}
       {children}

@@ -57,3 +57,6 @@ export function useDeleteComment(kind: ThreadKind, id: string) {
     onSuccess: refresh,
   });
 }
+
+/** useMentionable lists everyone a comment may mention (GET /api/mentionable), for the @-picker and the mention chips. */
+export const useMentionable = () => useQuery<{ id: string; name: string }[]>({ queryKey: ['/api/mentionable'] });

@@ -62,8 +62,8 @@ export function refreshedLists(entity: Entity): string[] {
   }
 }
 
-/** derivedPrefixes are keys built from every change: the activity feed, search, the Dashboard's summary and the reviews (issue 26). */
-const derivedPrefixes = ['/api/activity', '/api/search', '/api/dashboard', '/api/reviews'];
+/** derivedPrefixes are keys built from every change: the activity feed, search, the Dashboard's summary, the reviews and the inbox (a decision clears its notices). */
+const derivedPrefixes = ['/api/activity', '/api/search', '/api/dashboard', '/api/reviews', '/api/inbox'];
 
 function matchesPrefix(key: QueryKey, prefixes: string[]): boolean {
   const head = String(key[0] ?? '');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api';
-import { MSG_NEEDS_APPROVAL, approvalReset, approvalWouldReset, awaiting, needsApproval, utcDay } from './review';
+import { MSG_NEEDS_APPROVAL, approvalReset, approvalWouldReset, approversLegend, awaiting, needsApproval, requestPrefill, utcDay } from './review';
 import type { Communication, Review, ReviewItem } from './types';
 
 const approved: Review = {
@@ -58,5 +58,23 @@ describe('review helpers', () => {
     const now = new Date('2031-03-10T12:00:00Z');
     expect(awaiting([item('requested', '2031-03-07T09:00:00Z'), item('requested', '2031-03-09T09:00:00Z'), item('approved', '2031-01-01T00:00:00Z')], now)).toEqual({ count: 2, oldestDays: 3 });
     expect(awaiting([], now)).toEqual({ count: 0, oldestDays: null });
+  });
+});
+
+describe('the review request form', () => {
+  const people = [
+    { id: 'a', name: 'Ari Stone' },
+    { id: 'b', name: 'Bo Lind' },
+  ];
+  it('names who is chosen in the approver picker label', () => {
+    expect(approversLegend([], people)).toBe('Approvers (none chosen: any approver)');
+    expect(approversLegend(['b'], people)).toBe('Approvers (chosen: Bo Lind)');
+    expect(approversLegend(['a', 'b'], people)).toBe('Approvers (chosen: Ari Stone, Bo Lind)');
+    expect(approversLegend(['gone'], people)).toBe('Approvers (none chosen: any approver)');
+  });
+  it('prefills a re-request with the current approvers and due date', () => {
+    expect(requestPrefill(undefined)).toEqual({ approvers: [], dueDate: '' });
+    expect(requestPrefill({ state: 'none', approvers: [], decisions: [], dueDate: '' })).toEqual({ approvers: [], dueDate: '' });
+    expect(requestPrefill({ state: 'changes_requested', approvers: people, decisions: [], dueDate: '2031-03-02' })).toEqual({ approvers: ['a', 'b'], dueDate: '2031-03-02' });
   });
 });

@@ -1,5 +1,5 @@
 import { ApiError } from './api';
-import type { Communication, Review, ReviewItem, ReviewState } from './types';
+import type { Communication, Ref, Review, ReviewItem, ReviewState } from './types';
 
 // The review's screen rules (docs/review.md). The server decides; these only
 // say what to show, and warn before a save that the server will reset an approval.
@@ -101,3 +101,18 @@ export function serverMessage(err: Error): string {
 export function asToastText(t: string | { title: string; description?: string }): { title: string; description?: string } {
   return typeof t === 'string' ? { title: t } : t;
 }
+
+/** approversLegend is the approver picker's label: who is chosen, by name, or that any approver may decide. */
+export function approversLegend(chosen: string[], approvers: Ref[]): string {
+  const names = approvers.filter((a) => chosen.includes(a.id)).map((a) => a.name);
+  return names.length === 0 ? 'Approvers (none chosen: any approver)' : `Approvers (chosen: ${names.join(', ')})`;
+}
+
+/** requestPrefill is what a re-request starts from: the current round's approvers and due date (none for a first request). */
+export function requestPrefill(r: Review | undefined | null): { approvers: string[]; dueDate: string } {
+  if (!r || reviewState(r) === 'none') return { approvers: [], dueDate: '' };
+  return { approvers: r.approvers.map((a) => a.id), dueDate: r.dueDate ?? '' };
+}
+
+/** MSG_REOPENS is what the form says before a save that sends an approved item back to review. */
+export const MSG_REOPENS = 'Saving reopens the approval: the communication goes back to review. Changing only the time on the same day keeps it.';

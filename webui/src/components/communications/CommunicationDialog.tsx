@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { ReviewSection } from '@/components/ReviewSection';
 import { InputField, SelectField, TextareaField } from '@/components/FormFields';
 import { dateKey } from '@/lib/dates';
-import { MSG_NEEDS_APPROVAL, approvalWouldReset, needsApproval } from '@/lib/review';
+import { MSG_NEEDS_APPROVAL, MSG_REOPENS, approvalWouldReset, needsApproval } from '@/lib/review';
 import { COMMUNICATION_STATUSES, fromFormSchedule, isBeforeToday, toFormSchedule } from '@/lib/schedule';
 import type { Communication, CommunicationInput, CommunicationStatus } from '@/lib/types';
 import { useAudiences } from '@/hooks/audiences';
@@ -20,7 +20,10 @@ import { useVehicles } from '@/hooks/vehicles';
 import { FormWarnings } from '@/components/communications/FormWarnings';
 import { useCreateCommunication, useUpdateCommunication } from '@/hooks/communications';
 import { useSavedCampaign } from '@/hooks/campaigns';
-import { useSession } from '@/hooks/session';
+import { useCan, useSession } from '@/hooks/session';
+import { useReference } from '@/hooks/reference';
+import { useReviews } from '@/hooks/review';
+import { ReviewView } from '@/components/communications/ReviewView';
 
 /** NONE is the select value of "no audience" and "no vehicle" (Radix selects cannot hold ''). */
 const NONE = 'none';
@@ -123,6 +126,12 @@ function useConfidentiality(communication: Communication | undefined) {
  * that day. prefill fills a new one from elsewhere (the Assembly wizard's
  * Create Scheduled Communication, under its own title); its chosen questions
  * and generated content, which the form does not show, are created with it.
+ *
+ * A stored communication the signed-in person has a decision to take on
+ * (it is in their "Needs my review" list, the one GET /api/reviews?mine=1
+ * answers) opens as its ReviewView; its Edit opens this form. Unsaved edits
+ * are saved with a review request, and asked about before a decision or a
+ * Cancel drops them.
  */
 export default function CommunicationDialog({
   open,
@@ -151,6 +160,17 @@ export default function CommunicationDialog({
   const [showHistory, setShowHistory] = useState(false);
   const [showInsiders, setShowInsiders] = useState(false);
   const { followsCampaign, campaignTitle, sharedReason } = useConfidentiality(communication);
+  // Read view or form: chosen once, when the queue is known, so a decision does not swap the view under the approver.
+  const canDecide = useCan('reviews.decide');
+  const queue = useReviews(true);
+  const [mode, setMode] = useState<'review' | 'edit' | null>(null);
+  const queueKnown = !canDecide || queue.isSuccess || queue.isError;
+  const inQueue = !!communication && (queue.data ?? []).some((i) => i.entity === 'communication' && i.id === communication.id);
+  useEffect(() => {
+    if (mode === null && queueKnown) setMode(communication && canDecide && inQueue ? 'review' : 'edit');
+  }, [mode, queueKnown, communication, canDecide, inQueue]);
+  const dirty = form.formState.isDirty;
+  const reviewRequired = !!useReference().data?.review?.required;
   const [status, date, time, audienceId, titleValue, themeId, vehicleId, rawContent] = form.watch([
     'status',
     'date',
@@ -166,7 +186,7 @@ export default function CommunicationDialog({
     if (open) form.reset(initialValues(communication, initialDate, prefill));
   }, [open, communication, initialDate, prefill, form]);
 
-  function onSubmit(v: FormValues) {
+  function bodyOf(v: FormValues): CommunicationInput {
     const body: CommunicationInput = {
       title: v.title.trim(),
       themeId: v.themeId,
@@ -184,6 +204,38 @@ export default function CommunicationDialog({
     if (!followsCampaign && !sharedReason) body.confidentiality = (v.confidentiality ?? '').trim();
     const scheduledDate = scheduledDateOf(v);
     if (scheduledDate !== undefined) body.scheduledDate = scheduledDate;
+    return body;
+  }
+
+  /**
+   * saveEdits saves the form's edits without closing it (a review request
+   * saves them first); false when invalid or refused. Scheduling is what
+   * the review is asked for: when review.required would refuse it (the
+   * server's review.Ready), the rest is saved under the stored status, the
+   * date kept, and the request goes on.
+   */
+  async function saveEdits(): Promise<boolean> {
+    if (!communication) return false;
+    let ok = false;
+    await form.handleSubmit(async (v) => {
+      const stored = initialValues(communication, undefined).status;
+      const held = reviewRequired && v.status === 'scheduled' && stored !== 'scheduled' && communication.review?.state !== 'approved';
+      const values = held ? { ...v, status: stored } : v;
+      const body = bodyOf(v);
+      if (held) body.status = stored as CommunicationStatus;
+      try {
+        await update.mutateAsync({ id: communication.id, data: body });
+        form.reset(values);
+        ok = true;
+      } catch (err) {
+        if (needsApproval(err)) form.setError('status', { message: MSG_NEEDS_APPROVAL });
+      }
+    })();
+    return ok;
+  }
+
+  function onSubmit(v: FormValues) {
+    const body = bodyOf(v);
     // review.required's refusal (409) is said at the status too, where the planner acts on it.
     const close = {
       onSuccess: () => onOpenChange(false),
@@ -214,9 +266,22 @@ export default function CommunicationDialog({
     scheduledDate: candidate.scheduledDate,
   });
 
+  if (open && communication && mode === 'review') {
+    return <ReviewView communication={communication} onEdit={() => setMode('edit')} onOpenChange={onOpenChange} />;
+  }
+  if (open && mode === null) return null;
+
   return (
     <FormDialog
       open={open}
+      dirty={dirty}
+      notice={
+        resets && (
+          <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900" data-testid="approval-reset-warning">
+            {MSG_REOPENS}
+          </p>
+        )
+      }
       onOpenChange={onOpenChange}
       title={title ?? (communication ? 'Edit Communication' : 'Create Communication')}
       description={`A scheduled communication needs a date; the time is optional.${prefill?.generatedContent ? ' The generated content is saved with it.' : ''}`}
@@ -227,7 +292,7 @@ export default function CommunicationDialog({
       extra={
         <>
           {/* The Review section holds the discussion of a stored communication (issue 26). */}
-          <ReviewSection entity="communication" id={communication?.id} review={communication?.review}>
+          <ReviewSection entity="communication" id={communication?.id} review={communication?.review} unsaved={dirty} saveFirst={saveEdits}>
             {communication && <CommentThread kind="communication" id={communication.id} headingLevel="h4" />}
           </ReviewSection>
           {/* A stored communication's History panel: who changed what and when (issue 25 §5); a viewer may read it too. */}
@@ -308,11 +373,6 @@ export default function CommunicationDialog({
           disabled={!!sharedReason}
           aria-describedby="comm-confidentiality-hint"
         />
-      )}
-      {resets && (
-        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900" data-testid="approval-reset-warning">
-          Saving this change resets the approval: the communication goes back to review. Changing only the time on the same day keeps it.
-        </p>
       )}
     </FormDialog>
   );
