@@ -10,6 +10,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -90,7 +91,33 @@ func Input(ctx context.Context, st store.Store, r Request) (compose.Input, error
 		}
 		in.Questions = append(in.Questions, compose.Question{ID: id, Question: qs[i].Question, Description: qs[i].Description})
 	}
+	if len(in.Questions) > 0 {
+		if err := addExamples(ctx, st, in.Questions); err != nil {
+			return compose.Input{}, err
+		}
+	}
 	return in, nil
+}
+
+// markup is a tag of a piece saved as HTML: no words of its answer.
+var markup = regexp.MustCompile(`<[^>]*>`)
+
+// addExamples gives each question the library content linked to it (its
+// title, description and text), which the engine reads as the kind of
+// answer the question takes.
+func addExamples(ctx context.Context, st store.Store, qs []compose.Question) error {
+	pieces, err := st.ListContent(ctx)
+	if err != nil {
+		return err
+	}
+	for i := range qs {
+		for _, p := range pieces {
+			if slices.Contains(p.QuestionIDs, qs[i].ID) {
+				qs[i].Examples = append(qs[i].Examples, markup.ReplaceAllString(strings.Join([]string{p.Title, p.Description, p.Content}, ". "), " "))
+			}
+		}
+	}
+	return nil
 }
 
 // Vehicle is the engine's view of a stored (or default) vehicle; nil for nil.

@@ -90,3 +90,29 @@ func TestGreeting(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, r.Content, "<p>Hello, Massachusetts team,</p>")
 }
+
+// TestInputCarriesLibraryExamples: each question of the input carries the
+// library content linked to it, without markup, and no other question's.
+func TestInputCarriesLibraryExamples(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Open(t, storetest.Backends[0].DSN(t))
+	th := domain.Theme{Name: "Cut-over", Description: "d", Icon: "fa-tag", Color: "blue"}
+	require.NoError(t, st.CreateTheme(ctx, &th))
+	when := domain.Question{ThemeID: th.ID, Question: "When do we go live?"}
+	must := domain.Question{ThemeID: th.ID, Question: "What must my team finish?", SortOrder: 1}
+	require.NoError(t, st.CreateQuestion(ctx, &when))
+	require.NoError(t, st.CreateQuestion(ctx, &must))
+	piece := domain.Content{Title: "Cut-over checklist", Description: "What stops when", Type: domain.ContentText,
+		Content: "<p>The old system goes <strong>read-only</strong> on Friday.</p>", QuestionIDs: []string{must.ID}}
+	require.NoError(t, st.CreateContent(ctx, &piece))
+
+	in, err := assembly.Input(ctx, st, assembly.Request{ThemeID: th.ID, QuestionIDs: []string{when.ID, must.ID}})
+	require.NoError(t, err)
+	require.Len(t, in.Questions, 2)
+	assert.Empty(t, in.Questions[0].Examples)
+	require.Len(t, in.Questions[1].Examples, 1)
+	ex := in.Questions[1].Examples[0]
+	assert.Contains(t, ex, "Cut-over checklist")
+	assert.Contains(t, ex, "read-only")
+	assert.NotContains(t, ex, "<")
+}
