@@ -438,3 +438,53 @@ func ParseTemplate(raw json.RawMessage, field string) (compose.NewsletterTemplat
 	}
 	return doc, nil
 }
+
+// Checking is the body of POST /api/communications/{id}/check-content: the
+// piece as the planner has edited it.
+type Checking struct {
+	Content string
+	// Format is the piece's (html, markdown or text); empty: the
+	// communication's vehicle's.
+	Format string
+	// Placeholders says the planner keeps bracketed prompts (a template):
+	// they are no finding then (compose.Input.Placeholders).
+	Placeholders bool
+}
+
+// CheckCommunication runs compose.Check on a communication's edited piece,
+// with the input it was generated from (its theme, questions, notes,
+// vehicle and frame): what the wizard lists beside the preview.
+func CheckCommunication(ctx context.Context, st store.Store, id string, ck Checking) ([]compose.Finding, error) {
+	c, err := st.GetCommunication(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if c.VehicleID == "" {
+		return nil, errNoVehicle()
+	}
+	v, err := st.GetVehicle(ctx, c.VehicleID)
+	if err != nil {
+		return nil, err
+	}
+	format := ck.Format
+	if format == "" {
+		format = v.Settings.Format
+	}
+	if !slices.Contains([]string{compose.FormatHTML, compose.FormatMarkdown, compose.FormatText}, format) {
+		return nil, domain.FieldErrors{"format": "must be html, markdown or text"}
+	}
+	frame, err := Frame(ctx, st, c)
+	if err != nil {
+		return nil, err
+	}
+	in, err := Input(ctx, st, Request{ThemeID: c.ThemeID, QuestionIDs: c.SelectedQuestions, Vehicle: &v, Raw: c.RawContent,
+		Frame: frame, Placeholders: ck.Placeholders})
+	if err != nil {
+		return nil, err
+	}
+	findings := compose.Check(in, compose.Result{Content: ck.Content, Format: format, MaxLength: v.Settings.MaxLength})
+	if findings == nil {
+		findings = []compose.Finding{}
+	}
+	return findings, nil
+}
