@@ -141,6 +141,25 @@ func TestGenerateContentFrameAndWithheld(t *testing.T) {
 			map[string]any{"vehicleId": fx.email.ID, "rawContent": "It happens on 3 March."}, http.StatusOK, &res)
 		assert.Contains(t, res["generatedContent"], "<p><strong>Subject:</strong> Training Sign-up Opens</p>\n<p>Hello, Field Technicians,</p>")
 		assert.Equal(t, []any{}, res["withheld"])
+
+		// A greeting configured on the audience is whom the piece greets,
+		// stored and read back; a division's audience without one greets
+		// its team, never its code.
+		var div domain.Audience
+		ts.json(http.MethodPost, "/api/audiences", map[string]any{"name": "BFA - Massachusetts", "divisions": []string{"BFA - Massachusetts"}},
+			http.StatusCreated, &div)
+		ts.json(http.MethodPut, "/api/communications/"+fx.comm.ID, map[string]any{"audienceId": div.ID}, http.StatusOK, nil)
+		ts.json(http.MethodPost, "/api/communications/"+fx.comm.ID+"/generate-content",
+			map[string]any{"vehicleId": fx.email.ID, "rawContent": "It happens on 3 March."}, http.StatusOK, &res)
+		assert.Contains(t, res["generatedContent"], "<p>Hello, Massachusetts team,</p>")
+		ts.json(http.MethodPut, "/api/audiences/"+div.ID, map[string]any{"greeting": "Worcester crew,"}, http.StatusOK, &div)
+		assert.Equal(t, "Worcester crew", div.Greeting, "the trailing comma is the engine's")
+		ts.json(http.MethodGet, "/api/audiences/"+div.ID, nil, http.StatusOK, &div)
+		assert.Equal(t, "Worcester crew", div.Greeting)
+		ts.json(http.MethodPost, "/api/communications/"+fx.comm.ID+"/generate-content",
+			map[string]any{"vehicleId": fx.email.ID, "rawContent": "It happens on 3 March."}, http.StatusOK, &res)
+		assert.Contains(t, res["generatedContent"], "<p>Hello, Worcester crew,</p>")
+		assert.NotContains(t, res["generatedContent"], "BFA")
 	})
 }
 

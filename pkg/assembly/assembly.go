@@ -182,11 +182,15 @@ func Frame(ctx context.Context, st store.Store, c domain.Communication) (compose
 	return f, nil
 }
 
-// Greeting is whom a piece's greeting names for an audience: a
-// division's audience (one division) greets its team by the division's
-// place ("Massachusetts team" for "BFA - Massachusetts"); any other, by
-// its name without a code (the engine derives it).
+// Greeting is whom a piece's greeting names for an audience: the greeting
+// configured on it; else a division's audience (one division) greets its
+// team by the division's place ("Massachusetts team" for "BFA -
+// Massachusetts"); any other, by its name without a code (the engine
+// derives it).
 func Greeting(a domain.Audience) string {
+	if g := strings.TrimSpace(a.Greeting); g != "" {
+		return g
+	}
 	if len(a.Divisions) == 1 {
 		return compose.DivisionGreeting(a.Divisions[0])
 	}

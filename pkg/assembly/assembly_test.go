@@ -83,6 +83,9 @@ func TestGreeting(t *testing.T) {
 	assert.Equal(t, "Ohio team", assembly.Greeting(domain.Audience{Name: "Ohio", Divisions: []string{"Ohio"}}))
 	assert.Empty(t, assembly.Greeting(domain.Audience{Name: "Field Technicians"}))
 	assert.Empty(t, assembly.Greeting(domain.Audience{Name: "East", Divisions: []string{"Ohio", "Maine"}}))
+	// A greeting configured on the audience wins, for a division too.
+	assert.Equal(t, "Worcester crew", assembly.Greeting(domain.Audience{Name: "BFA - Massachusetts", Divisions: []string{"BFA - Massachusetts"}, Greeting: " Worcester crew "}))
+	assert.Equal(t, "night shift", assembly.Greeting(domain.Audience{Name: "East", Greeting: "night shift"}))
 
 	v, _ := domain.DefaultVehicle("email")
 	r, err := compose.Generate(compose.Input{Theme: compose.Theme{Name: "Go-live"}, Raw: "Go-live is on 3 March.",

@@ -260,6 +260,43 @@ describe('Communication Assembly wizard', () => {
     await page.keyboard.press('Escape');
   });
 
+  test('the draft check beside the preview follows the edits, and a kept template has its prompts', async () => {
+    await toStep3(['When does the new system go live', 'Where can I get training']);
+    await page.getByLabel('Raw Content', { exact: true }).fill('The new system goes live on Monday 16 March at 8 a.m. Training questions go to the help desk on ext. 210.');
+    await page.getByLabel(/All-Staff Email/).check();
+    await page.getByRole('button', { name: 'Generate Content' }).click();
+    await expectToast(page, 'Content Generated');
+    await step(4, 'Review and Save to Content Library').waitFor();
+    const findings = page.getByTestId('draft-findings');
+    await eventually(async () => assert.match(await findings.textContent(), /No findings: the draft can be sent as it is\./));
+    await checkA11y(page, 'assembly step 4 with the draft check');
+
+    // An edit that leaves a prompt and drops the extension is found once typing pauses.
+    await page.getByRole('tab', { name: 'Edit HTML' }).click();
+    const source = page.getByRole('textbox', { name: 'Generated content (HTML)' });
+    await source.fill((await source.inputValue()).replace('</h2>', '</h2><p>[Add the training dates]</p>').replace('ext. 210', 'the desk'));
+    await eventually(async () => {
+      assert.equal(await findings.locator('li[data-rule="placeholder"]').count(), 1);
+      assert.match(await findings.textContent(), /A placeholder is left to fill: \[Add the training dates\]/);
+    });
+    // Undoing the edit clears the list again.
+    await source.fill((await source.inputValue()).replace('<p>[Add the training dates]</p>', '').replace('the desk', 'ext. 210'));
+    await eventually(async () => assert.equal(await findings.locator('li[data-rule="placeholder"]').count(), 0));
+
+    // "Keep placeholders (template)" asks for the prompts, and they are then no finding.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await step(3, 'Add Raw Content and Select Vehicle Template').waitFor();
+    await page.getByLabel(/Monthly Newsletter/).check();
+    await page.getByLabel('Keep placeholders (template)').check();
+    await page.getByRole('button', { name: 'Generate Content' }).click();
+    await expectToast(page, 'Content Generated');
+    await step(4, 'Review and Save to Content Library').waitFor();
+    await eventually(async () => assert.match(await generatedFrame().textContent(), /\[(Add|Insert|Enter)[^\]]*\]/));
+    await eventually(async () => assert.equal(await findings.locator('li[data-rule="placeholder"]').count(), 0));
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByLabel('Keep placeholders (template)').uncheck();
+  });
+
   test('Back goes 4 → 3 → 2 → 1 and Reset clears everything', async () => {
     await toStep3(['Where can I get training']);
     await page.getByLabel('Raw Content', { exact: true }).fill('Training opens in October.');

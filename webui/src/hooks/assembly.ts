@@ -1,6 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { apiRequest } from '@/lib/api';
-import { ASSEMBLY_TEXT, failureMessage, type GenerateBody } from '@/lib/assembly';
+import { ASSEMBLY_TEXT, failureMessage, type CheckResult, type GenerateBody } from '@/lib/assembly';
 import { invalidateAfter } from '@/lib/queryClient';
 import { crudMessages, resource } from '@/lib/resource';
 import { toast } from '@/lib/toast';
@@ -120,4 +121,28 @@ export async function renderNewsletter(source: NewsletterSource, template: Newsl
     placeholders: true,
   });
   return res.generatedContent;
+}
+
+/** CHECK_DELAY_MS is how long the planner's typing pauses before the draft is checked again. */
+export const CHECK_DELAY_MS = 400;
+
+/**
+ * useDraftCheck runs the server's draft checker (compose.Check) on the piece
+ * as the planner edits it, once typing pauses; the last findings stay shown
+ * while the next are fetched. Nothing is requested without a draft.
+ */
+export function useDraftCheck(communicationId: string | null, content: string, format: string | undefined, placeholders: boolean) {
+  const [settled, setSettled] = useState(content);
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(content), CHECK_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [content]);
+  return useQuery<CheckResult>({
+    queryKey: ['draft-check', communicationId, format, placeholders, settled],
+    queryFn: () =>
+      apiRequest<CheckResult>('POST', `/api/communications/${communicationId}/check-content`, { content: settled, format, placeholders }),
+    enabled: !!communicationId && !!format,
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+  });
 }

@@ -183,9 +183,15 @@ describe('payloads', () => {
 
   it('sends customTemplate only for a newsletter with a saved customisation', () => {
     const custom = { ...s, customTemplate: template };
-    expect(generateBody(custom, { id: 'v1', type: 'newsletter' })).toEqual({ vehicleId: 'v1', rawContent: 'notes', customTemplate: template });
-    expect(generateBody(custom, { id: 'v1', type: 'email' })).toEqual({ vehicleId: 'v1', rawContent: 'notes' });
-    expect(generateBody(s, { id: 'v1', type: 'newsletter' })).toEqual({ vehicleId: 'v1', rawContent: 'notes' });
+    expect(generateBody(custom, { id: 'v1', type: 'newsletter' })).toEqual({ vehicleId: 'v1', rawContent: 'notes', customTemplate: template, placeholders: false });
+    expect(generateBody(custom, { id: 'v1', type: 'email' })).toEqual({ vehicleId: 'v1', rawContent: 'notes', placeholders: false });
+    expect(generateBody(s, { id: 'v1', type: 'newsletter' })).toEqual({ vehicleId: 'v1', rawContent: 'notes', placeholders: false });
+  });
+
+  it('asks for placeholders only when the planner keeps a template', () => {
+    const kept = wizardReducer(s, { type: 'setPlaceholders', value: true });
+    expect(generateBody(kept, { id: 'v1', type: 'email' })).toEqual({ vehicleId: 'v1', rawContent: 'notes', placeholders: true });
+    expect(wizardReducer(kept, { type: 'reset' }).placeholders).toBe(false);
   });
 
   it('prefills a scheduled communication from the wizard', () => {

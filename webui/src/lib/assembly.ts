@@ -51,6 +51,8 @@ export interface WizardState {
   description: string;
   /** savedContentId is the library piece of the last save. */
   savedContentId: string | null;
+  /** placeholders keeps bracketed prompts in sections the notes cannot fill: the planner wants a template. */
+  placeholders: boolean;
 }
 
 /** initialWizard is the state on arrival and after Reset. */
@@ -67,6 +69,7 @@ export const initialWizard: WizardState = {
   title: '',
   description: '',
   savedContentId: null,
+  placeholders: false,
 };
 
 /** WizardAction is one change of the wizard. */
@@ -79,6 +82,7 @@ export type WizardAction =
   | { type: 'setRawContent'; value: string }
   | { type: 'setVehicle'; vehicleId: string }
   | { type: 'setCustomTemplate'; template: NewsletterTemplate | null }
+  | { type: 'setPlaceholders'; value: boolean }
   | { type: 'draftCreated'; communicationId: string }
   | { type: 'generated'; result: GeneratedContent; defaultTitle: string }
   | { type: 'editContent'; value: string }
@@ -133,6 +137,8 @@ export function wizardReducer(s: WizardState, a: WizardAction): WizardState {
       return { ...s, vehicleId: a.vehicleId };
     case 'setCustomTemplate':
       return { ...s, customTemplate: a.template };
+    case 'setPlaceholders':
+      return { ...s, placeholders: a.value };
     case 'draftCreated':
       return { ...s, communicationId: a.communicationId };
     case 'generated':
@@ -208,11 +214,13 @@ export interface GenerateBody {
   vehicleId: string;
   rawContent: string;
   customTemplate?: NewsletterTemplate;
+  /** placeholders keeps bracketed prompts where the notes say nothing (a template). */
+  placeholders: boolean;
 }
 
 /** generateBody sends customTemplate only for a newsletter vehicle with a customised template (spec 02 §7). */
 export function generateBody(s: WizardState, vehicle: Pick<Vehicle, 'id' | 'type'>): GenerateBody {
-  const body: GenerateBody = { vehicleId: vehicle.id, rawContent: s.rawContent };
+  const body: GenerateBody = { vehicleId: vehicle.id, rawContent: s.rawContent, placeholders: s.placeholders };
   if (vehicle.type === 'newsletter' && s.customTemplate) body.customTemplate = s.customTemplate;
   return body;
 }
@@ -241,4 +249,18 @@ export function scheduledPrefill(s: WizardState, questionIds: string[]): Communi
     generatedContent: s.generated ? s.content : '',
     status: 'scheduled',
   };
+}
+
+/** Finding is one of the draft checker's findings (POST /api/communications/{id}/check-content). */
+export interface Finding {
+  rule: string;
+  severity: 'error' | 'warning';
+  message: string;
+  line?: string;
+}
+
+/** CheckResult is the draft checker's answer. */
+export interface CheckResult {
+  findings: Finding[];
+  errors: number;
 }

@@ -158,6 +158,21 @@ export default function AssemblyPage() {
                     typeLabel={typeLabel}
                     onChoose={(id) => dispatch({ type: 'setVehicle', vehicleId: id })}
                   />
+                  <label className="flex items-start gap-2 text-sm text-slate-800">
+                    <input
+                      type="checkbox"
+                      className="mt-0.5 h-4 w-4"
+                      checked={state.placeholders}
+                      aria-describedby="assembly-placeholders-hint"
+                      onChange={(e) => dispatch({ type: 'setPlaceholders', value: e.target.checked })}
+                    />
+                    <span>
+                      Keep placeholders (template)
+                      <span id="assembly-placeholders-hint" className="block text-slate-600">
+                        Sections your notes cannot fill keep a bracketed prompt to fill in later; without it they are left out.
+                      </span>
+                    </span>
+                  </label>
                   {isNewsletterVehicle(vehicle) && (
                     <div className="flex flex-wrap items-center gap-3 rounded-md border border-blue-200 bg-blue-50 p-3">
                       <Button variant="outline" onClick={() => setEditorOpen(true)} disabled={!newsletterBase}>
