@@ -146,3 +146,48 @@ export function useDraftCheck(communicationId: string | null, content: string, f
     staleTime: Infinity,
   });
 }
+
+/** RENAME_DELAY_MS is how long the planner's typing in Title pauses before the draft is renamed. */
+export const RENAME_DELAY_MS = 500;
+
+/**
+ * useRenameDraft renames the wizard's draft to title once typing pauses,
+ * when it differs from the title the draft has (savedTitle); onSaved is told
+ * the title stored.
+ */
+export function useRenameDraft(communicationId: string | null, title: string, savedTitle: string, onSaved: (title: string) => void) {
+  const next = title.trim();
+  useEffect(() => {
+    if (!communicationId || next === '' || next === savedTitle) return;
+    const t = setTimeout(() => {
+      apiRequest<Communication>('PUT', `/api/communications/${communicationId}`, { title: next })
+        .then((c) => {
+          onSaved(c.title);
+          return invalidateAfter('communications');
+        })
+        .catch((err: Error) => toast({ title: 'Failed to rename the draft', description: failureMessage(err, err.message), variant: 'destructive' }));
+    }, RENAME_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [communicationId, next, savedTitle, onSaved]);
+}
+
+/**
+ * prepareSchedule stores the piece as shown (its title and text, edits
+ * included) on the wizard's draft and reads it back: the record the
+ * Communication form turns into the scheduled item.
+ */
+export async function prepareSchedule(communicationId: string, title: string, content: string): Promise<Communication> {
+  await apiRequest<Communication>('PUT', `/api/communications/${communicationId}`, { title: title.trim(), generatedContent: content });
+  return apiRequest<Communication>('GET', `/api/communications/${communicationId}`);
+}
+
+/** readDraft reads the wizard's draft as stored. */
+export function readDraft(communicationId: string): Promise<Communication> {
+  return apiRequest<Communication>('GET', `/api/communications/${communicationId}`);
+}
+
+/** discardDraft deletes the wizard's draft, when the planner leaves without keeping it. */
+export async function discardDraft(communicationId: string): Promise<void> {
+  await apiRequest('DELETE', `/api/communications/${communicationId}`);
+  await invalidateAfter('communications');
+}
