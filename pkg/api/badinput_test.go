@@ -514,6 +514,7 @@ func baseBodies(t *testing.T, ts *testServer) map[string]baseBody {
 			"rawContent": "raw", "customTemplate": newsletter}),
 		"POST /api/communications/{id}/generate-content": withID(comm.ID, map[string]any{"vehicleId": vehicle.ID, "rawContent": "raw", "customTemplate": newsletter}),
 		"POST /api/communications/{id}/save-to-library":  withID(comm.ID, map[string]any{"title": "S", "description": "d"}),
+		"POST /api/communications/{id}/check-content":    withID(comm.ID, map[string]any{"content": "Hello", "format": "text", "placeholders": false}),
 		"POST /api/newsletter-templates":                 item(newsletterBody),
 		"PUT /api/newsletter-templates/{id}":             withID(tmpl.ID, newsletterBody),
 		"POST /api/blackouts":                            item(blackoutBody),

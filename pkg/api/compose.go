@@ -17,6 +17,7 @@ import (
 func (s *Server) routeCompose(r *mux.Router) {
 	r.HandleFunc("/communications/{id}/generate-content", s.generateContent).Methods(http.MethodPost)
 	r.HandleFunc("/communications/{id}/save-to-library", s.saveToLibrary).Methods(http.MethodPost)
+	r.HandleFunc("/communications/{id}/check-content", s.checkContent).Methods(http.MethodPost)
 	r.HandleFunc("/newsletter-preview", s.newsletterPreview).Methods(http.MethodPost)
 
 	r.HandleFunc("/newsletter-templates", list(s, s.store.ListNewsletterTemplates)).Methods(http.MethodGet)
@@ -42,6 +43,27 @@ func (s *Server) generateContent(w http.ResponseWriter, r *http.Request) {
 	res, err := s.plan.GenerateContent(r.Context(), s.generator, mux.Vars(r)["id"],
 		assembly.Generation{VehicleID: in.VehicleID, Raw: in.RawContent, Template: in.CustomTemplate, Placeholders: in.Placeholders})
 	s.answer(w, r, http.StatusOK, res, err)
+}
+
+// checkContent lists the draft checker's findings on the piece as the
+// planner has edited it (the wizard's list beside the preview).
+func (s *Server) checkContent(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Content      *string `json:"content"`
+		Format       string  `json:"format"`
+		Placeholders bool    `json:"placeholders"`
+	}
+	if err := decode(w, r, &in, MaxJSONBody); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if in.Content == nil {
+		s.fail(w, r, domain.FieldErrors{"content": "is required"})
+		return
+	}
+	findings, err := s.plan.CheckContent(r.Context(), mux.Vars(r)["id"],
+		assembly.Checking{Content: *in.Content, Format: in.Format, Placeholders: in.Placeholders})
+	s.answer(w, r, http.StatusOK, map[string]any{"findings": findings, "errors": compose.Errors(findings)}, err)
 }
 
 // newsletterPreview renders the template editor's preview on the server,

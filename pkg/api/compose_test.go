@@ -141,6 +141,25 @@ func TestGenerateContentFrameAndWithheld(t *testing.T) {
 			map[string]any{"vehicleId": fx.email.ID, "rawContent": "It happens on 3 March."}, http.StatusOK, &res)
 		assert.Contains(t, res["generatedContent"], "<p><strong>Subject:</strong> Training Sign-up Opens</p>\n<p>Hello, Field Technicians,</p>")
 		assert.Equal(t, []any{}, res["withheld"])
+
+		// A greeting configured on the audience is whom the piece greets,
+		// stored and read back; a division's audience without one greets
+		// its team, never its code.
+		var div domain.Audience
+		ts.json(http.MethodPost, "/api/audiences", map[string]any{"name": "BFA - Massachusetts", "divisions": []string{"BFA - Massachusetts"}},
+			http.StatusCreated, &div)
+		ts.json(http.MethodPut, "/api/communications/"+fx.comm.ID, map[string]any{"audienceId": div.ID}, http.StatusOK, nil)
+		ts.json(http.MethodPost, "/api/communications/"+fx.comm.ID+"/generate-content",
+			map[string]any{"vehicleId": fx.email.ID, "rawContent": "It happens on 3 March."}, http.StatusOK, &res)
+		assert.Contains(t, res["generatedContent"], "<p>Hello, Massachusetts team,</p>")
+		ts.json(http.MethodPut, "/api/audiences/"+div.ID, map[string]any{"greeting": "Worcester crew,"}, http.StatusOK, &div)
+		assert.Equal(t, "Worcester crew", div.Greeting, "the trailing comma is the engine's")
+		ts.json(http.MethodGet, "/api/audiences/"+div.ID, nil, http.StatusOK, &div)
+		assert.Equal(t, "Worcester crew", div.Greeting)
+		ts.json(http.MethodPost, "/api/communications/"+fx.comm.ID+"/generate-content",
+			map[string]any{"vehicleId": fx.email.ID, "rawContent": "It happens on 3 March."}, http.StatusOK, &res)
+		assert.Contains(t, res["generatedContent"], "<p>Hello, Worcester crew,</p>")
+		assert.NotContains(t, res["generatedContent"], "BFA")
 	})
 }
 
@@ -506,5 +525,61 @@ func TestRegeneratedDraftLosesItsApproval(t *testing.T) {
 		ts.json(http.MethodGet, base, nil, http.StatusOK, &c)
 		assert.Equal(t, domain.ReviewRequested, c.Review.State, "saving edited content changed what was approved")
 		assert.Equal(t, 2, resets())
+	})
+}
+
+// TestCheckContent: the checker's findings on the piece as edited, with the
+// communication's notes; a template's prompts are none when the planner
+// keeps placeholders; no content and no vehicle yet are 400s naming the
+// field.
+func TestCheckContent(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b)
+		fx := newComposeFixture(t, ts)
+		path := "/api/communications/" + fx.comm.ID + "/check-content"
+
+		resp, out := ts.do(http.MethodPost, path, map[string]any{"content": "Hello"})
+		require.Equal(t, http.StatusBadRequest, resp.StatusCode, string(out))
+		assert.Contains(t, string(out), `"vehicleId"`, "nothing was generated yet")
+
+		raw := "Go-live is Monday 16 March at 8 a.m. Central. Questions go to the help desk on ext. 210."
+		var gen compose.Result
+		ts.json(http.MethodPost, "/api/communications/"+fx.comm.ID+"/generate-content",
+			map[string]any{"vehicleId": fx.email.ID, "rawContent": raw}, http.StatusOK, &gen)
+
+		type answer struct {
+			Findings []compose.Finding `json:"findings"`
+			Errors   int               `json:"errors"`
+		}
+		var clean answer
+		ts.json(http.MethodPost, path, map[string]any{"content": gen.Content}, http.StatusOK, &clean)
+		assert.Zero(t, clean.Errors, "%+v", clean.Findings)
+		assert.NotNil(t, clean.Findings)
+
+		edited := strings.Replace(gen.Content, "</h2>", "</h2><p>[Add the key dates]</p>", 1)
+		edited = strings.Replace(edited, "ext. 210", "ext.", 1)
+		var found answer
+		ts.json(http.MethodPost, path, map[string]any{"content": edited}, http.StatusOK, &found)
+		rules := map[string]bool{}
+		for _, f := range found.Findings {
+			rules[f.Rule] = true
+		}
+		assert.True(t, rules[compose.RulePlaceholder], "%+v", found.Findings)
+		assert.Positive(t, found.Errors)
+
+		var template answer
+		ts.json(http.MethodPost, path, map[string]any{"content": edited, "placeholders": true}, http.StatusOK, &template)
+		for _, f := range template.Findings {
+			assert.NotEqual(t, compose.RulePlaceholder, f.Rule)
+		}
+
+		resp, out = ts.do(http.MethodPost, path, map[string]any{})
+		require.Equal(t, http.StatusBadRequest, resp.StatusCode)
+		assert.Contains(t, string(out), `"content"`)
+		resp, out = ts.do(http.MethodPost, path, map[string]any{"content": "x", "format": "pdf"})
+		require.Equal(t, http.StatusBadRequest, resp.StatusCode)
+		assert.Contains(t, string(out), `"format"`)
+		resp, _ = ts.do(http.MethodPost, "/api/communications/no-such-id/check-content", map[string]any{"content": "x"})
+		assert.Equal(t, http.StatusNotFound, resp.StatusCode)
 	})
 }

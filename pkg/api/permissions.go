@@ -77,6 +77,7 @@ var operations = map[string]operation{
 	"DELETE /api/communications/{id}":                     {"deleteCommunication", actor.PlanEdit},
 	"POST /api/communications/{id}/generate-content":      {"generateCommunicationContent", actor.PlanEdit},
 	"POST /api/communications/{id}/save-to-library":       {"saveCommunicationToLibrary", actor.PlanEdit},
+	"POST /api/communications/{id}/check-content":         {"checkCommunicationContent", actor.PlanEdit},
 	"POST /api/communications/{id}/review":                {"requestCommunicationReview", actor.PlanEdit},
 	"POST /api/communications/{id}/decisions":             {"decideCommunicationReview", actor.ReviewsDecide},
 	"GET /api/communications/{id}/insiders":               {"listCommunicationInsiders", actor.PlanRead},

@@ -174,6 +174,7 @@ type audienceInput struct {
 	AudienceType   opt[string]     `json:"audienceType"`
 	IncludeIDs     opt[[]string]   `json:"includeEmployeeIds"`
 	ExcludeIDs     opt[[]string]   `json:"excludeEmployeeIds"`
+	Greeting       opt[string]     `json:"greeting"`
 }
 
 func (in audienceInput) apply(a domain.Audience) (domain.Audience, error) {
@@ -183,6 +184,7 @@ func (in audienceInput) apply(a domain.Audience) (domain.Audience, error) {
 	a.TargetingScope, a.AudienceType = in.TargetingScope.or(a.TargetingScope), in.AudienceType.or(a.AudienceType)
 	a.Departments, a.Locations, a.EmployeeTypes = in.Departments.or(a.Departments), in.Locations.or(a.Locations), in.EmployeeTypes.or(a.EmployeeTypes)
 	a.IncludeIDs, a.ExcludeIDs = in.IncludeIDs.or(a.IncludeIDs), in.ExcludeIDs.or(a.ExcludeIDs)
+	a.Greeting = in.Greeting.or(a.Greeting)
 	return a, a.Validate()
 }
 

@@ -10,6 +10,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -90,7 +91,33 @@ func Input(ctx context.Context, st store.Store, r Request) (compose.Input, error
 		}
 		in.Questions = append(in.Questions, compose.Question{ID: id, Question: qs[i].Question, Description: qs[i].Description})
 	}
+	if len(in.Questions) > 0 {
+		if err := addExamples(ctx, st, in.Questions); err != nil {
+			return compose.Input{}, err
+		}
+	}
 	return in, nil
+}
+
+// markup is a tag of a piece saved as HTML: no words of its answer.
+var markup = regexp.MustCompile(`<[^>]*>`)
+
+// addExamples gives each question the library content linked to it (its
+// title, description and text), which the engine reads as the kind of
+// answer the question takes.
+func addExamples(ctx context.Context, st store.Store, qs []compose.Question) error {
+	pieces, err := st.ListContent(ctx)
+	if err != nil {
+		return err
+	}
+	for i := range qs {
+		for _, p := range pieces {
+			if slices.Contains(p.QuestionIDs, qs[i].ID) {
+				qs[i].Examples = append(qs[i].Examples, markup.ReplaceAllString(strings.Join([]string{p.Title, p.Description, p.Content}, ". "), " "))
+			}
+		}
+	}
+	return nil
 }
 
 // Vehicle is the engine's view of a stored (or default) vehicle; nil for nil.
@@ -155,11 +182,15 @@ func Frame(ctx context.Context, st store.Store, c domain.Communication) (compose
 	return f, nil
 }
 
-// Greeting is whom a piece's greeting names for an audience: a
-// division's audience (one division) greets its team by the division's
-// place ("Massachusetts team" for "BFA - Massachusetts"); any other, by
-// its name without a code (the engine derives it).
+// Greeting is whom a piece's greeting names for an audience: the greeting
+// configured on it; else a division's audience (one division) greets its
+// team by the division's place ("Massachusetts team" for "BFA -
+// Massachusetts"); any other, by its name without a code (the engine
+// derives it).
 func Greeting(a domain.Audience) string {
+	if g := strings.TrimSpace(a.Greeting); g != "" {
+		return g
+	}
 	if len(a.Divisions) == 1 {
 		return compose.DivisionGreeting(a.Divisions[0])
 	}
@@ -382,4 +413,54 @@ func ParseTemplate(raw json.RawMessage, field string) (compose.NewsletterTemplat
 		return doc, err
 	}
 	return doc, nil
+}
+
+// Checking is the body of POST /api/communications/{id}/check-content: the
+// piece as the planner has edited it.
+type Checking struct {
+	Content string
+	// Format is the piece's (html, markdown or text); empty: the
+	// communication's vehicle's.
+	Format string
+	// Placeholders says the planner keeps bracketed prompts (a template):
+	// they are no finding then (compose.Input.Placeholders).
+	Placeholders bool
+}
+
+// CheckCommunication runs compose.Check on a communication's edited piece,
+// with the input it was generated from (its theme, questions, notes,
+// vehicle and frame): what the wizard lists beside the preview.
+func CheckCommunication(ctx context.Context, st store.Store, id string, ck Checking) ([]compose.Finding, error) {
+	c, err := st.GetCommunication(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if c.VehicleID == "" {
+		return nil, errNoVehicle()
+	}
+	v, err := st.GetVehicle(ctx, c.VehicleID)
+	if err != nil {
+		return nil, err
+	}
+	format := ck.Format
+	if format == "" {
+		format = v.Settings.Format
+	}
+	if !slices.Contains([]string{compose.FormatHTML, compose.FormatMarkdown, compose.FormatText}, format) {
+		return nil, domain.FieldErrors{"format": "must be html, markdown or text"}
+	}
+	frame, err := Frame(ctx, st, c)
+	if err != nil {
+		return nil, err
+	}
+	in, err := Input(ctx, st, Request{ThemeID: c.ThemeID, QuestionIDs: c.SelectedQuestions, Vehicle: &v, Raw: c.RawContent,
+		Frame: frame, Placeholders: ck.Placeholders})
+	if err != nil {
+		return nil, err
+	}
+	findings := compose.Check(in, compose.Result{Content: ck.Content, Format: format, MaxLength: v.Settings.MaxLength})
+	if findings == nil {
+		findings = []compose.Finding{}
+	}
+	return findings, nil
 }

@@ -155,7 +155,11 @@ func CheckWith(in Input, piece Result, gold *Gold) []Finding {
 	c := checker{typ: typ, lines: lines, text: normalSpace(text)}
 
 	c.fragments()
-	c.placeholders(in.Raw)
+	// A planner who asked for a template (Input.Placeholders) keeps its
+	// prompts on purpose.
+	if !in.Placeholders {
+		c.placeholders(in.Raw)
+	}
 	c.repeated(in)
 	c.keyDates(gold)
 	if spoken(typ) {

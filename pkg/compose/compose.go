@@ -20,7 +20,13 @@ var ErrNoVehicle = errors.New("Please select a delivery vehicle first")
 type Theme struct{ Name, Description string }
 
 // Question is one guiding question of the theme, chosen by the planner.
-type Question struct{ ID, Question, Description string }
+type Question struct {
+	ID, Question, Description string
+	// Examples are the library's content linked to the question (each
+	// piece's title, description and text): answers from other pieces,
+	// which show the words and the kind of answer the question takes.
+	Examples []string
+}
 
 // Vehicle is the delivery vehicle the piece is generated for.
 type Vehicle struct {

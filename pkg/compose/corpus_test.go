@@ -51,10 +51,10 @@ type goldNote struct {
 }
 
 // The floors the reading is held to. Key dates meet the issue's 95%;
-// routing is held at what it reaches (76.2%), under the issue's 90%
+// routing is held at what it reaches (77.1%), under the issue's 90%
 // target (docs/compose.md, "The notes corpus", reports the confusion).
 const (
-	routingTarget = 76
+	routingTarget = 77
 	keyDateTarget = 95
 )
 
@@ -92,10 +92,37 @@ func (g goldNote) input(t testing.TB, typ string) Input {
 		Vehicle: &Vehicle{Name: v.Name, Type: v.Type, Settings: v.Settings,
 			Strategy: v.CommunicationStrategy, PreferredGenerations: v.PreferredGenerations},
 	}
+	lib := questionLibrary(t)
 	for i, q := range g.Questions {
-		in.Questions = append(in.Questions, Question{ID: fmt.Sprint(i + 1), Question: q})
+		l := lib[q]
+		in.Questions = append(in.Questions, Question{ID: fmt.Sprint(i + 1), Question: q, Description: l.Description, Examples: l.Examples})
 	}
 	return in
+}
+
+// libraryQuestion is a question of the corpus's question library
+// (testdata/notes/questions.json): as a planner keeps it, with the example
+// content linked to it.
+type libraryQuestion struct {
+	Question    string   `json:"question"`
+	Description string   `json:"description"`
+	Examples    []string `json:"examples"`
+}
+
+// questionLibrary reads the corpus's question library by question text.
+func questionLibrary(t testing.TB) map[string]libraryQuestion {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(corpusDir, "questions.json"))
+	require.NoError(t, err)
+	var lib struct {
+		Questions []libraryQuestion `json:"questions"`
+	}
+	require.NoError(t, json.Unmarshal(b, &lib))
+	out := map[string]libraryQuestion{}
+	for _, q := range lib.Questions {
+		out[q.Question] = q
+	}
+	return out
 }
 
 // gold is what Check knows of the note's answers.

@@ -82,7 +82,7 @@ var imperatives = func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`book submit check approve close print collect complete confirm send log count post
 		finish bring leave read record enrol change re-enter save report drink take stop shut register update review sign
-		clean order use make keep wear follow call ring write contact visit join attend download install fill return`) {
+		clean order use make keep wear follow call ring write contact visit join attend download install fill return pack`) {
 		m[w] = true
 	}
 	return m

@@ -278,6 +278,12 @@ func keyDateText(s, date string) string {
 	if at < 0 {
 		return shortSentence(s)
 	}
+	end := at + len(date)
+	if end < len(s) && s[end] == '.' && shortMonthEnd.MatchString(date) {
+		// "by Thu. 11 Feb. at 3 p.m.": the dot is the month's, not the
+		// sentence's, and goes with the date.
+		end++
+	}
 	from, to := 0, len(s)
 	breaks := clauseBreaks
 	if len(findDates(s)) > 1 {
@@ -289,23 +295,23 @@ func keyDateText(s, date string) string {
 		if i := strings.LastIndex(s[:at], b); i >= 0 && i+len(b) > from {
 			from = i + len(b)
 		}
-		if i := strings.Index(s[at+len(date):], b); i >= 0 && at+len(date)+i < to {
+		if i := strings.Index(s[end:], b); i >= 0 && end+i < to {
 			to = at + len(date) + i
 		}
 	}
-	if rest := s[at+len(date):]; strings.HasPrefix(rest, ": ") {
+	if rest := s[end:]; strings.HasPrefix(rest, ": ") {
 		// "New rule from 1 June 2026: two people for every ladder job":
 		// what follows the colon is what happens.
 		to = len(s)
 		for _, b := range breaks {
-			if i := strings.Index(rest[2:], b); i >= 0 && at+len(date)+2+i < to {
+			if i := strings.Index(rest[2:], b); i >= 0 && end+2+i < to {
 				to = at + len(date) + 2 + i
 			}
 		}
 	}
-	c := withoutDate(s, from, at, at+len(date), to)
+	c := withoutDate(s, from, at, end, to)
 	if len(strings.Fields(c)) < 2 {
-		c = withoutDate(s, 0, at, at+len(date), len(s))
+		c = withoutDate(s, 0, at, end, len(s))
 	}
 	if c == "" {
 		return shortSentence(s)
@@ -314,6 +320,10 @@ func keyDateText(s, date string) string {
 	rs[0] = unicode.ToUpper(rs[0])
 	return shortSentence(string(rs))
 }
+
+// shortMonthEnd is a date that ends in a month written short, without
+// its dot: "Mon. 15 Feb".
+var shortMonthEnd = regexp.MustCompile(`(?i)\b(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)$`)
 
 // withoutDate is s[from:to] without the date at s[at:end] and the "on",
 // "by" or "from" before it, tidied: no doubled commas, no leading "Please",

@@ -126,7 +126,7 @@ func newMaterial(in Input, format string) *material {
 	if in.Template != nil {
 		m.tpl = *in.Template
 	}
-	var qwords []map[string]bool
+	var qwords, qex []map[string]bool
 	var qcues []cue
 	for i, q := range in.Questions {
 		title := inline(q.Question)
@@ -136,11 +136,12 @@ func newMaterial(in Input, format string) *material {
 		m.questions = append(m.questions, title)
 		qwords = append(qwords, words(title+" "+inline(q.Description)))
 		qcues = append(qcues, questionCues(title))
+		qex = append(qex, words(inline(strings.Join(q.Examples, " "))))
 	}
-	m.place, m.score = placeUnits(m.units, qwords, qcues, words(m.theme), words(m.theme+" "+m.desc))
+	m.place, m.score = placeUnits(m.units, questionsRead{qwords, qex, qcues}, words(m.theme), words(m.theme+" "+m.desc))
 	m.rel = relevance(m.units, m.score, words(m.theme), len(qwords))
 	if m.typ == "newsletter" {
-		m.section = placeSections(m.units, m.tpl, qwords, qcues, words(m.theme+" "+m.desc))
+		m.section = placeSections(m.units, m.tpl, questionsRead{qwords, qex, qcues}, words(m.theme+" "+m.desc))
 	}
 	m.dropped = make([]bool, len(m.units))
 	m.year = year(m.units)
@@ -195,6 +196,26 @@ func weighted(a, q map[string]bool, weight map[string]int) int {
 	return n
 }
 
+// questionsRead are the questions as placeUnits reads them, by position:
+// each one's words (its text and description), its examples' words (the
+// library content linked to it; nil when it has none) and its cues.
+type questionsRead struct {
+	words, examples []map[string]bool
+	cues            []cue
+}
+
+// weightedOnly is the weight of the words a shares with the example words
+// ex and not with the question's own words q (those count already).
+func weightedOnly(a, ex, q map[string]bool, weight map[string]int) int {
+	n := 0
+	for w := range a {
+		if ex[w] && !q[w] {
+			n += weight[w]
+		}
+	}
+	return n
+}
+
 // placeUnits puts each unit under the question whose meaningful words it
 // shares with the most weight (distinctness, with context the theme's
 // name and description; the earlier question on a tie). A list goes as a
@@ -203,10 +224,12 @@ func weighted(a, q map[string]bool, weight map[string]int) int {
 // that shares nothing with any question, or more words with the theme's
 // name than with the question chosen, goes to the opening paragraph when
 // no answer came before it in the notes, else to the closing one.
-func placeUnits(units []unit, qwords []map[string]bool, qcues []cue, theme, context map[string]bool) (place, score []int) {
+func placeUnits(units []unit, qs questionsRead, theme, context map[string]bool) (place, score []int) {
+	qwords, qcues := qs.words, qs.cues
 	place = make([]int, len(units))
 	score = make([]int, len(units))
 	weight := distinctness(qwords, context)
+	exWeight := distinctness(qs.examples, context)
 	n := len(qwords)
 	// Groups: a prose sentence alone; a list with its lead-in line and the
 	// sentences before it in the lead-in's paragraph.
@@ -241,7 +264,12 @@ func placeUnits(units []unit, qwords []map[string]bool, qcues []cue, theme, cont
 	// A shared word weighs its distinctness, a kind of answer the question
 	// asks for and the sentence gives half a distinctive word, its main kind
 	// a whole one (the best of the weightings tried on the corpus).
-	const lexWeight, cueWeight, mainWeight = 2, 1, 2
+	//
+	// The library's words (the question's description and its examples)
+	// count only when they weigh at least exampleMin (two distinctive
+	// words with three questions): one shared word of a long example is
+	// chance, and would draw the sentences that answer no question.
+	const lexWeight, cueWeight, mainWeight, exampleWeight, exampleMin = 2, 1, 2, 1, 4
 	for _, g := range groups {
 		w := map[string]bool{}
 		for _, i := range g {
@@ -265,7 +293,7 @@ func placeUnits(units []unit, qwords []map[string]bool, qcues []cue, theme, cont
 		for _, qw := range qwords {
 			topical = topical || weighted(w, qw, weight) > 0
 		}
-		best, bestN, bestCount, bestCue := -1, 0, 0, 0
+		best, bestWith, bestN, bestCount, bestCue := -1, 0, 0, 0, 0
 		for q, qw := range qwords {
 			cues := 0
 			if q < len(qcues) {
@@ -284,8 +312,19 @@ func placeUnits(units []unit, qwords []map[string]bool, qcues []cue, theme, cont
 					cues += mainWeight
 				}
 			}
-			if s := (lexWeight*weighted(w, qw, weight) + n*cues) / lexWeight; s > bestN {
-				best, bestN, bestCount, bestCue = q, s, shared(w, qw), cues
+			ex := 0
+			if q < len(qs.examples) {
+				ex = weightedOnly(w, qs.examples[q], qw, exWeight)
+				if ex < exampleMin {
+					ex = 0
+				}
+			}
+			// The examples choose the question; the score (how relevant
+			// the sentence is, which short pieces keep first) stays the
+			// question's own.
+			own := (lexWeight*weighted(w, qw, weight) + n*cues) / lexWeight
+			if s := (lexWeight*weighted(w, qw, weight) + n*cues + exampleWeight*ex) / lexWeight; s > bestWith {
+				best, bestWith, bestN, bestCount, bestCue = q, s, own, shared(w, qw), cues
 			}
 		}
 		if best >= 0 && bestCue == 0 && shared(w, theme) > bestCount {
@@ -327,7 +366,7 @@ func placeUnits(units []unit, qwords []map[string]bool, qcues []cue, theme, cont
 // one that matches nothing or section 1; on a tie the section wins
 // ("Training runs 9–20 February" goes to Training and Readiness). Section 4
 // is no candidate: it lists the key dates of every section.
-func placeSections(units []unit, t NewsletterTemplate, qwords []map[string]bool, qcues []cue, context map[string]bool) []int {
+func placeSections(units []unit, t NewsletterTemplate, qs questionsRead, context map[string]bool) []int {
 	var nums []int
 	var cands []map[string]bool
 	var scues []cue
@@ -338,7 +377,9 @@ func placeSections(units []unit, t NewsletterTemplate, qwords []map[string]bool,
 			scues = append(scues, questionCues(s.Title))
 		}
 	}
-	place, _ := placeUnits(units, append(cands, qwords...), append(scues, qcues...), nil, context)
+	all := questionsRead{words: append(cands, qs.words...), examples: append(make([]map[string]bool, len(cands)), qs.examples...),
+		cues: append(scues, qs.cues...)}
+	place, _ := placeUnits(units, all, nil, context)
 	out := make([]int, len(units))
 	for i, p := range place {
 		if p >= 0 && p < len(nums) && nums[p] != 1 {

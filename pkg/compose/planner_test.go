@@ -114,6 +114,9 @@ func TestKeyDateItemsDoNotRepeatTheSentence(t *testing.T) {
 		{"Wave 2 follows on 7 April, and wave 3 in May.", "Wave 2 follows"},
 		{"Deadline for timesheets: 3 March.", "Deadline for timesheets"},
 		{"3 March.", "3 March"}, // nothing left but the date: the sentence
+		// A month written short keeps its dot with the date: no ". at".
+		{"Return handheld scanners to the IT cage by Thu. 11 Feb. at 3 p.m.", "Return handheld scanners to the IT cage at 3 p.m."},
+		{"The first shift at Northgate starts Mon. 15 Feb. at 6 a.m. Pacific.", "The first shift at Northgate starts at 6 a.m. Pacific"},
 	} {
 		kd, ok := findDate(tc.sentence)
 		require.True(t, ok, tc.sentence)

@@ -160,7 +160,7 @@ func neutral(in Input) Input {
 	in.Raw = n(in.Raw)
 	qs := make([]Question, len(in.Questions))
 	for i, q := range in.Questions {
-		qs[i] = Question{q.ID, n(q.Question), n(q.Description)}
+		qs[i] = Question{ID: q.ID, Question: n(q.Question), Description: n(q.Description)}
 	}
 	in.Questions = qs
 	if in.Template != nil {

@@ -77,6 +77,10 @@ type Audience struct {
 	Locations      []string `json:"locations"`
 	EmployeeTypes  []string `json:"employeeTypes"`
 	AudienceType   string   `json:"audienceType"`
+	// Greeting is whom a piece for the audience greets ("Worcester crew":
+	// "Hello, Worcester crew,"); empty: a division's team, else the
+	// engine's greeting.
+	Greeting string `json:"greeting"`
 	// IncludeIDs and ExcludeIDs name directory entries (by employeeId)
 	// added to or left out of the members the criteria give.
 	IncludeIDs []string  `json:"includeEmployeeIds"`

@@ -176,6 +176,8 @@ func (a *Audience) Validate() error {
 	f.text("description", a.Description, MaxDescription)
 	f.text("targetingScope", a.TargetingScope, MaxName)
 	f.text("audienceType", a.AudienceType, MaxName)
+	a.Greeting = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(a.Greeting), ","))
+	f.text("greeting", a.Greeting, MaxName)
 	for field, list := range map[string][]string{"roles": a.Roles, "orgLevels": a.OrgLevels, "divisions": a.Divisions,
 		"departments": a.Departments, "locations": a.Locations, "employeeTypes": a.EmployeeTypes} {
 		f.texts(field, list, MaxName)

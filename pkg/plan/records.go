@@ -466,6 +466,15 @@ func (p *Plan) GenerateContent(ctx context.Context, gen compose.Generator, id st
 	})
 }
 
+// CheckContent runs the draft checker on a communication's edited piece
+// (assembly.CheckCommunication); it writes nothing.
+func (p *Plan) CheckContent(ctx context.Context, id string, ck assembly.Checking) ([]compose.Finding, error) {
+	if _, err := acting(ctx); err != nil {
+		return nil, err
+	}
+	return assembly.CheckCommunication(ctx, p.st, id, ck)
+}
+
 // SaveToLibrary saves a communication's generated content to the library
 // (assembly.SaveToLibrary); the communication's change (its final piece,
 // an edited text) is an edit that resets an approval it no longer matches.

@@ -243,8 +243,15 @@ describe('commsplan web UI', () => {
     await page.getByRole('button', { name: 'Edit SFB - California' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Audience' });
     await edit.getByLabel('Contact Count').fill('150');
+    // The greeting drafts for this audience use ("Hello, California crew,").
+    await edit.getByLabel('Greeting (optional)').fill('California crew');
     await edit.getByRole('button', { name: 'Update Audience' }).click();
     await expectToast(page, 'Audience updated successfully!');
+    const stored = (await api(page, 'GET', '/api/audiences')).find((a) => a.name === 'SFB - California');
+    assert.equal(stored.greeting, 'California crew');
+    await page.getByRole('button', { name: 'Edit SFB - California' }).click();
+    assert.equal(await page.getByRole('dialog', { name: 'Edit Audience' }).getByLabel('Greeting (optional)').inputValue(), 'California crew');
+    await page.keyboard.press('Escape');
     await page.getByText('Combined grouping of all employees from 1 divisions totaling 150 employees').waitFor();
 
     await page.getByRole('button', { name: 'Delete SFB - California' }).click();

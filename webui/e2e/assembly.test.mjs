@@ -260,6 +260,43 @@ describe('Communication Assembly wizard', () => {
     await page.keyboard.press('Escape');
   });
 
+  test('the draft check beside the preview follows the edits, and a kept template has its prompts', async () => {
+    await toStep3(['When does the new system go live', 'Where can I get training']);
+    await page.getByLabel('Raw Content', { exact: true }).fill('The new system goes live on Monday 16 March at 8 a.m. Training questions go to the help desk on ext. 210.');
+    await page.getByLabel(/All-Staff Email/).check();
+    await page.getByRole('button', { name: 'Generate Content' }).click();
+    await expectToast(page, 'Content Generated');
+    await step(4, 'Review and Save to Content Library').waitFor();
+    const findings = page.getByTestId('draft-findings');
+    await eventually(async () => assert.match(await findings.textContent(), /No findings: the draft can be sent as it is\./));
+    await checkA11y(page, 'assembly step 4 with the draft check');
+
+    // An edit that leaves a prompt and drops the extension is found once typing pauses.
+    await page.getByRole('tab', { name: 'Edit HTML' }).click();
+    const source = page.getByRole('textbox', { name: 'Generated content (HTML)' });
+    await source.fill((await source.inputValue()).replace('</h2>', '</h2><p>[Add the training dates]</p>').replace('ext. 210', 'the desk'));
+    await eventually(async () => {
+      assert.equal(await findings.locator('li[data-rule="placeholder"]').count(), 1);
+      assert.match(await findings.textContent(), /A placeholder is left to fill: \[Add the training dates\]/);
+    });
+    // Undoing the edit clears the list again.
+    await source.fill((await source.inputValue()).replace('<p>[Add the training dates]</p>', '').replace('the desk', 'ext. 210'));
+    await eventually(async () => assert.equal(await findings.locator('li[data-rule="placeholder"]').count(), 0));
+
+    // "Keep placeholders (template)" asks for the prompts, and they are then no finding.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await step(3, 'Add Raw Content and Select Vehicle Template').waitFor();
+    await page.getByLabel(/Monthly Newsletter/).check();
+    await page.getByLabel('Keep placeholders (template)').check();
+    await page.getByRole('button', { name: 'Generate Content' }).click();
+    await expectToast(page, 'Content Generated');
+    await step(4, 'Review and Save to Content Library').waitFor();
+    await eventually(async () => assert.match(await generatedFrame().textContent(), /\[(Add|Insert|Enter)[^\]]*\]/));
+    await eventually(async () => assert.equal(await findings.locator('li[data-rule="placeholder"]').count(), 0));
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByLabel('Keep placeholders (template)').uncheck();
+  });
+
   test('Back goes 4 → 3 → 2 → 1 and Reset clears everything', async () => {
     await toStep3(['Where can I get training']);
     await page.getByLabel('Raw Content', { exact: true }).fill('Training opens in October.');
@@ -288,6 +325,7 @@ describe('Communication Assembly wizard', () => {
     assert.match(await preview().textContent(), /No questions selected/);
 
     await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByRole('dialog', { name: 'Keep this draft?' }).getByRole('button', { name: 'Keep draft' }).click();
     await step(1, 'Select Theme').waitFor();
     const summary = await preview().textContent();
     assert.match(summary, /No theme selected/);
@@ -319,34 +357,101 @@ describe('Communication Assembly wizard', () => {
     await step(3, 'Add Raw Content and Select Vehicle Template').waitFor();
   });
 
-  test('Create Scheduled Communication opens the Communication form prefilled', async () => {
+  test('a wizard run owns one draft: generating again, retitling and scheduling all change that one, and the toast opens it', async () => {
+    const before = new Set((await api(page, 'GET', '/api/communications')).map((c) => c.id));
+    const mine = async () => (await api(page, 'GET', '/api/communications')).filter((c) => !before.has(c.id));
     await toStep3(['When does the new system go live']);
     await page.getByLabel('Raw Content', { exact: true }).fill('Cut-over weekend plan.');
     await page.getByLabel(/All-Staff Email/).check();
     await page.getByRole('button', { name: 'Generate Content' }).click();
     await expectToast(page, 'Content Generated');
-    await page.getByLabel('Title', { exact: true }).fill('Cut-over Weekend Email');
+    await step(4, 'Review and Save to Content Library').waitFor();
+    // Generating again, and again for another theme, keeps the one draft.
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await page.getByLabel('Raw Content', { exact: true }).fill('The new system goes live on Monday 16 March.');
+    await page.getByRole('button', { name: 'Generate Content' }).click();
+    await expectToast(page, 'Content Generated');
+    for (let n = 4; n > 1; n--) await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await page.getByRole('button', { name: /Payroll Changes/ }).click();
+    await page.getByLabel(/When is the first new payday/).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Generate Content' }).click();
+    await expectToast(page, 'Content Generated');
+    await step(4, 'Review and Save to Content Library').waitFor();
+    let drafts = await mine();
+    assert.equal(drafts.length, 1, 'one draft for the run');
+    assert.equal(drafts[0].themeId, data.other.id);
+    assert.equal(drafts[0].status, 'draft');
+
+    // Retitling renames the draft and the Subject line.
+    const title = 'Payday moves: what to know';
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await eventually(async () => assert.match(await generatedFrame().textContent(), /Subject: Payday moves: what to know/));
+    await eventually(async () => assert.equal((await mine())[0].title, title));
+
+    // Create Scheduled Communication turns that draft into the scheduled item.
     await page.getByRole('button', { name: 'Create Scheduled Communication' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Scheduled Communication' });
     await dialog.waitFor();
     await checkA11y(page, 'the Create Scheduled Communication dialog');
-    assert.equal(await dialog.getByLabel('Title').inputValue(), 'Cut-over Weekend Email');
-    assert.equal(await dialog.getByLabel('Theme').textContent(), 'Digital Transformation');
+    assert.equal(await dialog.getByLabel('Title').inputValue(), title);
     assert.equal(await dialog.getByLabel('Status').textContent(), 'Scheduled');
     assert.equal(await dialog.getByLabel('Delivery Vehicle (optional)').textContent(), 'All-Staff Email');
     const d = new Date();
     d.setDate(d.getDate() + 7);
     const date = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
     await dialog.getByLabel('Scheduled Date').fill(date);
-    await dialog.getByRole('button', { name: 'Create Communication' }).click();
-    await expectToast(page, 'Communication created successfully!');
-    const created = (await api(page, 'GET', '/api/communications')).find((c) => c.title === 'Cut-over Weekend Email');
-    assert.ok(created);
-    assert.equal(created.status, 'scheduled');
-    assert.equal(created.scheduledDate, date);
-    assert.deepEqual(created.selectedQuestions, [data.q2.id]);
-    assert.equal(created.vehicleId, data.email.id);
-    assert.ok(created.generatedContent.length > 0);
+    await dialog.getByRole('button', { name: /Communication$/ }).click();
+    await expectToast(page, `“${title}” is scheduled`);
+    drafts = await mine();
+    assert.equal(drafts.length, 1, 'no second communication');
+    assert.equal(drafts[0].status, 'scheduled');
+    assert.equal(drafts[0].scheduledDate, date);
+    assert.deepEqual(drafts[0].selectedQuestions, [data.qOther.id]);
+    assert.equal(drafts[0].vehicleId, data.email.id);
+    assert.match(drafts[0].generatedContent, /<strong>Subject:<\/strong> Payday moves: what to know/);
+
+    // The toast's link opens the item.
+    await page.locator('li[data-state="open"]').getByRole('link', { name: 'Open it' }).click();
+    await eventually(async () => assert.match(page.url(), new RegExp(`/schedule\\?focus=${drafts[0].id}`)));
+    await eventually(async () => assert.equal(await page.getByRole('dialog').getByLabel('Title').inputValue(), title));
+    await page.keyboard.press('Escape');
+  });
+
+  test('leaving the wizard with a draft neither scheduled nor saved asks to keep or discard it', async () => {
+    const before = new Set((await api(page, 'GET', '/api/communications')).map((c) => c.id));
+    const mine = async () => (await api(page, 'GET', '/api/communications')).filter((c) => !before.has(c.id));
+    await toStep3(['Where can I get training']);
+    await page.getByLabel('Raw Content', { exact: true }).fill('Training opens in October.');
+    await page.getByLabel(/Field SMS/).check();
+    await page.getByRole('button', { name: 'Generate Content' }).click();
+    await expectToast(page, 'Content Generated');
+    const [draft] = await mine();
+    assert.ok(draft);
+
+    const scheduleLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Schedule', exact: true });
+    await scheduleLink.click();
+    const ask = page.getByRole('dialog', { name: 'Keep this draft?' });
+    await ask.waitFor();
+    await checkA11y(page, 'the keep-or-discard dialog');
+    await ask.getByRole('button', { name: 'Stay' }).click();
+    assert.match(page.url(), /\/assembly$/);
+    await scheduleLink.click();
+    await ask.getByRole('button', { name: 'Discard draft' }).click();
+    await page.waitForURL(/\/schedule$/);
+    assert.equal((await mine()).length, 0, 'the draft is gone');
+
+    // Reset with a draft asks too; Keep leaves it in the backlog and starts a new run.
+    await toStep3(['Where can I get training']);
+    await page.getByLabel(/Field SMS/).check();
+    await page.getByRole('button', { name: 'Generate Content' }).click();
+    await expectToast(page, 'Content Generated');
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await ask.getByRole('button', { name: 'Keep draft' }).click();
+    await step(1, 'Select Theme').waitFor();
+    const kept = await mine();
+    assert.equal(kept.length, 1);
+    assert.equal(kept[0].status, 'draft');
   });
 });
 

@@ -7,13 +7,13 @@ import (
 )
 
 const audienceSelect = `SELECT id, name, description, contact_count, roles, org_levels, divisions, targeting_scope,
-  departments, locations, employee_types, audience_type, include_ids, exclude_ids, created_at FROM audiences`
+  departments, locations, employee_types, audience_type, include_ids, exclude_ids, created_at, greeting FROM audiences`
 
 func scanAudience(r rowScanner) (domain.Audience, error) {
 	var a domain.Audience
 	err := r.Scan(&a.ID, &a.Name, &a.Description, &a.ContactCount, jsonScan{&a.Roles}, jsonScan{&a.OrgLevels},
 		jsonScan{&a.Divisions}, &a.TargetingScope, jsonScan{&a.Departments}, jsonScan{&a.Locations},
-		jsonScan{&a.EmployeeTypes}, &a.AudienceType, jsonScan{&a.IncludeIDs}, jsonScan{&a.ExcludeIDs}, &a.CreatedAt)
+		jsonScan{&a.EmployeeTypes}, &a.AudienceType, jsonScan{&a.IncludeIDs}, jsonScan{&a.ExcludeIDs}, &a.CreatedAt, &a.Greeting)
 	return a, err
 }
 
@@ -33,11 +33,11 @@ func (s *Store) CreateAudience(ctx context.Context, a *domain.Audience) error {
 	return s.inTx(ctx, func(tx *Store) error {
 		err := tx.insertRecorded(ctx, "audience", a.ID, a.Name,
 			`INSERT INTO audiences (id, name, description, contact_count, roles, org_levels, divisions, targeting_scope,
-			   departments, locations, employee_types, audience_type, include_ids, exclude_ids, created_at)
-			 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+			   departments, locations, employee_types, audience_type, include_ids, exclude_ids, created_at, greeting)
+			 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
 			a.ID, a.Name, a.Description, a.ContactCount, list(a.Roles), list(a.OrgLevels), list(a.Divisions),
 			a.TargetingScope, list(a.Departments), list(a.Locations), list(a.EmployeeTypes), a.AudienceType,
-			list(a.IncludeIDs), list(a.ExcludeIDs), a.CreatedAt)
+			list(a.IncludeIDs), list(a.ExcludeIDs), a.CreatedAt, a.Greeting)
 		if err != nil {
 			return err
 		}
@@ -51,10 +51,10 @@ func (s *Store) UpdateAudience(ctx context.Context, a *domain.Audience) error {
 		err := tx.updateRecorded(ctx, "audience", a.ID, a.Name,
 			`UPDATE audiences SET name = $2, description = $3, contact_count = $4, roles = $5, org_levels = $6,
 			   divisions = $7, targeting_scope = $8, departments = $9, locations = $10, employee_types = $11,
-			   audience_type = $12, include_ids = $13, exclude_ids = $14 WHERE id = $1`,
+			   audience_type = $12, include_ids = $13, exclude_ids = $14, greeting = $15 WHERE id = $1`,
 			a.ID, a.Name, a.Description, a.ContactCount, list(a.Roles), list(a.OrgLevels), list(a.Divisions),
 			a.TargetingScope, list(a.Departments), list(a.Locations), list(a.EmployeeTypes), a.AudienceType,
-			list(a.IncludeIDs), list(a.ExcludeIDs))
+			list(a.IncludeIDs), list(a.ExcludeIDs), a.Greeting)
 		if err != nil {
 			return err
 		}

@@ -69,7 +69,7 @@ var catalog = map[string]table{
 	"question_content": {columns: withCols([]column{id}, cols(text, "question_id", "content_id"))},
 	"audiences": {columns: withCols([]column{id}, cols(text, "name", "description"), []column{{"contact_count", integer}},
 		cols(text, "roles", "org_levels", "divisions", "targeting_scope", "departments", "locations", "employee_types", "audience_type"),
-		[]column{created}, cols(text, "include_ids", "exclude_ids"))},
+		[]column{created}, cols(text, "include_ids", "exclude_ids", "greeting"))},
 	"employees": {columns: withCols([]column{id}, cols(text, "employee_id", "name", "email", "phone", "division", "location",
 		"department", "job_title", "level", "employee_type", "role_group", "manager_id", "language", "timezone"),
 		[]column{{"active", boolean}}, cols(text, "start_date", "end_date", "attributes", "source", "division_key", "location_key",

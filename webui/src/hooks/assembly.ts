@@ -1,6 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { apiRequest } from '@/lib/api';
-import { ASSEMBLY_TEXT, failureMessage, type GenerateBody } from '@/lib/assembly';
+import { ASSEMBLY_TEXT, failureMessage, type CheckResult, type GenerateBody } from '@/lib/assembly';
 import { invalidateAfter } from '@/lib/queryClient';
 import { crudMessages, resource } from '@/lib/resource';
 import { toast } from '@/lib/toast';
@@ -120,4 +121,73 @@ export async function renderNewsletter(source: NewsletterSource, template: Newsl
     placeholders: true,
   });
   return res.generatedContent;
+}
+
+/** CHECK_DELAY_MS is how long the planner's typing pauses before the draft is checked again. */
+export const CHECK_DELAY_MS = 400;
+
+/**
+ * useDraftCheck runs the server's draft checker (compose.Check) on the piece
+ * as the planner edits it, once typing pauses; the last findings stay shown
+ * while the next are fetched. Nothing is requested without a draft.
+ */
+export function useDraftCheck(communicationId: string | null, content: string, format: string | undefined, placeholders: boolean) {
+  const [settled, setSettled] = useState(content);
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(content), CHECK_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [content]);
+  return useQuery<CheckResult>({
+    queryKey: ['draft-check', communicationId, format, placeholders, settled],
+    queryFn: () =>
+      apiRequest<CheckResult>('POST', `/api/communications/${communicationId}/check-content`, { content: settled, format, placeholders }),
+    enabled: !!communicationId && !!format,
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+  });
+}
+
+/** RENAME_DELAY_MS is how long the planner's typing in Title pauses before the draft is renamed. */
+export const RENAME_DELAY_MS = 500;
+
+/**
+ * useRenameDraft renames the wizard's draft to title once typing pauses,
+ * when it differs from the title the draft has (savedTitle); onSaved is told
+ * the title stored.
+ */
+export function useRenameDraft(communicationId: string | null, title: string, savedTitle: string, onSaved: (title: string) => void) {
+  const next = title.trim();
+  useEffect(() => {
+    if (!communicationId || next === '' || next === savedTitle) return;
+    const t = setTimeout(() => {
+      apiRequest<Communication>('PUT', `/api/communications/${communicationId}`, { title: next })
+        .then((c) => {
+          onSaved(c.title);
+          return invalidateAfter('communications');
+        })
+        .catch((err: Error) => toast({ title: 'Failed to rename the draft', description: failureMessage(err, err.message), variant: 'destructive' }));
+    }, RENAME_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [communicationId, next, savedTitle, onSaved]);
+}
+
+/**
+ * prepareSchedule stores the piece as shown (its title and text, edits
+ * included) on the wizard's draft and reads it back: the record the
+ * Communication form turns into the scheduled item.
+ */
+export async function prepareSchedule(communicationId: string, title: string, content: string): Promise<Communication> {
+  await apiRequest<Communication>('PUT', `/api/communications/${communicationId}`, { title: title.trim(), generatedContent: content });
+  return apiRequest<Communication>('GET', `/api/communications/${communicationId}`);
+}
+
+/** readDraft reads the wizard's draft as stored. */
+export function readDraft(communicationId: string): Promise<Communication> {
+  return apiRequest<Communication>('GET', `/api/communications/${communicationId}`);
+}
+
+/** discardDraft deletes the wizard's draft, when the planner leaves without keeping it. */
+export async function discardDraft(communicationId: string): Promise<void> {
+  await apiRequest('DELETE', `/api/communications/${communicationId}`);
+  await invalidateAfter('communications');
 }

@@ -12,7 +12,7 @@ import {
   lengthLabel,
   nextError,
   saveError,
-  scheduledPrefill,
+  followTitle,
   selectedInOrder,
   STEPS,
   themeQuestions,
@@ -102,11 +102,11 @@ describe('wizardReducer', () => {
     expect(seen).toEqual([3, 2, 1, 1]);
   });
 
-  it('keeps the draft for the same theme and drops it for another', () => {
+  it('keeps the run\'s draft for any theme and drops what was generated for another', () => {
     const s = run({ type: 'chooseTheme', themeId: 't1' }, { type: 'draftCreated', communicationId: 'c1' }, { type: 'generated', result, defaultTitle: 'T' });
     expect(wizardReducer(s, { type: 'chooseTheme', themeId: 't1' }).communicationId).toBe('c1');
     const other = wizardReducer(s, { type: 'chooseTheme', themeId: 't2' });
-    expect(other.communicationId).toBeNull();
+    expect(other.communicationId).toBe('c1');
     expect(other.generated).toBeNull();
     expect(other.title).toBe('');
   });
@@ -178,27 +178,50 @@ describe('payloads', () => {
       rawContent: 'notes',
       status: 'draft',
     });
-    expect(draftUpdate(s, ['q1'])).toEqual({ selectedQuestions: ['q1'], vehicleId: 'v1', rawContent: 'notes' });
+    expect(draftUpdate(s, ['q1'], 'Theme', new Date(2026, 10, 29))).toEqual({ title: 'Theme - Nov 29, 2026', themeId: 't1', selectedQuestions: ['q1'], vehicleId: 'v1', rawContent: 'notes' });
   });
 
   it('sends customTemplate only for a newsletter with a saved customisation', () => {
     const custom = { ...s, customTemplate: template };
-    expect(generateBody(custom, { id: 'v1', type: 'newsletter' })).toEqual({ vehicleId: 'v1', rawContent: 'notes', customTemplate: template });
-    expect(generateBody(custom, { id: 'v1', type: 'email' })).toEqual({ vehicleId: 'v1', rawContent: 'notes' });
-    expect(generateBody(s, { id: 'v1', type: 'newsletter' })).toEqual({ vehicleId: 'v1', rawContent: 'notes' });
+    expect(generateBody(custom, { id: 'v1', type: 'newsletter' })).toEqual({ vehicleId: 'v1', rawContent: 'notes', customTemplate: template, placeholders: false });
+    expect(generateBody(custom, { id: 'v1', type: 'email' })).toEqual({ vehicleId: 'v1', rawContent: 'notes', placeholders: false });
+    expect(generateBody(s, { id: 'v1', type: 'newsletter' })).toEqual({ vehicleId: 'v1', rawContent: 'notes', placeholders: false });
   });
 
-  it('prefills a scheduled communication from the wizard', () => {
-    const done: WizardState = { ...s, step: 4, generated: result, content: '<p>Hi, edited</p>', title: '  Launch note ', communicationId: 'c1' };
-    expect(scheduledPrefill(done, ['q1', 'q2'])).toEqual({
-      title: 'Launch note',
-      themeId: 't1',
-      selectedQuestions: ['q1', 'q2'],
+  it('asks for placeholders only when the planner keeps a template', () => {
+    const kept = wizardReducer(s, { type: 'setPlaceholders', value: true });
+    expect(generateBody(kept, { id: 'v1', type: 'email' })).toEqual({ vehicleId: 'v1', rawContent: 'notes', placeholders: true });
+    expect(wizardReducer(kept, { type: 'reset' }).placeholders).toBe(false);
+  });
+
+  it('the Subject line follows the title until the planner edits it', () => {
+    const gen: GeneratedContent = { ...result, format: 'html', generatedContent: '<p><strong>Subject:</strong> Launch - Nov 29, 2026</p>\n<p>Hello everyone,</p>' };
+    let w = wizardReducer({ ...s, step: 3, communicationId: 'c1' }, { type: 'generated', result: gen, defaultTitle: 'Launch - Nov 29, 2026' });
+    expect(w.savedTitle).toBe('Launch - Nov 29, 2026');
+    w = wizardReducer(w, { type: 'setTitle', value: '' });
+    expect(w.content).toBe(gen.generatedContent);
+    w = wizardReducer(w, { type: 'setTitle', value: 'Tools & tips' });
+    expect(w.content).toBe('<p><strong>Subject:</strong> Tools &amp; tips</p>\n<p>Hello everyone,</p>');
+    // An edited subject stays as written.
+    w = wizardReducer(w, { type: 'editContent', value: w.content.replace('Tools &amp; tips', 'Read this first') });
+    w = wizardReducer(w, { type: 'setTitle', value: 'Another title' });
+    expect(w.content).toContain('<strong>Subject:</strong> Read this first</p>');
+    expect(followTitle('Subject: A\nRE: A\nA', 'text', 'A', 'B')).toBe('Subject: B\nRE: B\nA');
+  });
+
+  it('keeps the run\'s one draft across themes, and knows when it was kept', () => {
+    const w = wizardReducer({ ...s, communicationId: 'c1' }, { type: 'chooseTheme', themeId: 't2' });
+    expect(w.communicationId).toBe('c1');
+    expect(draftUpdate({ ...w, title: '' }, ['q9'], 'Payroll', new Date(2026, 10, 29))).toEqual({
+      title: 'Payroll - Nov 29, 2026',
+      themeId: 't2',
+      selectedQuestions: ['q9'],
       vehicleId: 'v1',
       rawContent: 'notes',
-      generatedContent: '<p>Hi, edited</p>',
-      status: 'scheduled',
     });
+    expect(wizardReducer(w, { type: 'scheduled' }).kept).toBe(true);
+    expect(wizardReducer(w, { type: 'saved', contentId: 'p1' }).kept).toBe(true);
+    expect(w.kept).toBe(false);
   });
 });
 

@@ -42,8 +42,14 @@ export interface WizardState {
   vehicleId: string | null;
   /** customTemplate is the newsletter layout saved in the editor, sent with a newsletter vehicle. */
   customTemplate: NewsletterTemplate | null;
-  /** communicationId is the draft created for this theme, reused when generating again. */
+  /** communicationId is the run's one draft, created by its first Generate and reused by every later one. */
   communicationId: string | null;
+  /** savedTitle is the title the draft has on the server; the wizard renames it when title differs. */
+  savedTitle: string;
+  /** subjectTitle is the title the piece's Subject (or RE) line carries: it follows title until the planner edits it. */
+  subjectTitle: string;
+  /** kept says the draft was saved to the library or scheduled: leaving the wizard then asks nothing. */
+  kept: boolean;
   generated: GeneratedContent | null;
   /** content is the generated text as shown in step 4, with the planner's edits: what Save stores. */
   content: string;
@@ -51,6 +57,8 @@ export interface WizardState {
   description: string;
   /** savedContentId is the library piece of the last save. */
   savedContentId: string | null;
+  /** placeholders keeps bracketed prompts in sections the notes cannot fill: the planner wants a template. */
+  placeholders: boolean;
 }
 
 /** initialWizard is the state on arrival and after Reset. */
@@ -62,11 +70,15 @@ export const initialWizard: WizardState = {
   vehicleId: null,
   customTemplate: null,
   communicationId: null,
+  savedTitle: '',
+  subjectTitle: '',
+  kept: false,
   generated: null,
   content: '',
   title: '',
   description: '',
   savedContentId: null,
+  placeholders: false,
 };
 
 /** WizardAction is one change of the wizard. */
@@ -79,12 +91,15 @@ export type WizardAction =
   | { type: 'setRawContent'; value: string }
   | { type: 'setVehicle'; vehicleId: string }
   | { type: 'setCustomTemplate'; template: NewsletterTemplate | null }
+  | { type: 'setPlaceholders'; value: boolean }
   | { type: 'draftCreated'; communicationId: string }
   | { type: 'generated'; result: GeneratedContent; defaultTitle: string }
   | { type: 'editContent'; value: string }
   | { type: 'setTitle'; value: string }
   | { type: 'setDescription'; value: string }
-  | { type: 'saved'; contentId: string };
+  | { type: 'saved'; contentId: string }
+  | { type: 'titleSaved'; title: string }
+  | { type: 'scheduled' };
 
 /**
  * nextError is the message that stops Next on the current step, or null.
@@ -101,14 +116,14 @@ export function wizardReducer(s: WizardState, a: WizardAction): WizardState {
   switch (a.type) {
     case 'chooseTheme': {
       // A theme click moves to step 2 and clears the chosen questions. Another
-      // theme also drops the draft and what was generated for the old one.
+      // theme also drops what was generated for the old one; the run keeps
+      // its one draft, which the next Generate moves to the new theme.
       const same = a.themeId === s.themeId;
       return {
         ...s,
         step: 2,
         themeId: a.themeId,
         questionIds: [],
-        communicationId: same ? s.communicationId : null,
         generated: same ? s.generated : null,
         content: same ? s.content : '',
         title: same ? s.title : '',
@@ -133,26 +148,46 @@ export function wizardReducer(s: WizardState, a: WizardAction): WizardState {
       return { ...s, vehicleId: a.vehicleId };
     case 'setCustomTemplate':
       return { ...s, customTemplate: a.template };
+    case 'setPlaceholders':
+      return { ...s, placeholders: a.value };
     case 'draftCreated':
       return { ...s, communicationId: a.communicationId };
-    case 'generated':
+    case 'generated': {
+      // The piece was framed by the draft's title (draftTitle), which its
+      // Subject line now carries.
+      const title = s.title.trim() === '' ? a.defaultTitle : s.title;
       return {
         ...s,
         step: 4,
         generated: a.result,
         content: a.result.generatedContent,
-        title: s.title.trim() === '' ? a.defaultTitle : s.title,
+        title,
+        savedTitle: title.trim(),
+        subjectTitle: title.trim(),
         savedContentId: null,
       };
+    }
     case 'editContent':
       // An edit after a save is not in the library yet: the "Saved" note goes.
       return { ...s, content: a.value, savedContentId: null };
-    case 'setTitle':
-      return { ...s, title: a.value };
+    case 'setTitle': {
+      // The Subject line follows the title while it still says the title
+      // it was generated with (or last followed): one the planner edited
+      // stays as written.
+      const next = a.value.trim();
+      if (!s.generated || next === '' || next === s.subjectTitle) return { ...s, title: a.value };
+      const content = followTitle(s.content, s.generated.format, s.subjectTitle, next);
+      if (content === s.content) return { ...s, title: a.value };
+      return { ...s, title: a.value, content, subjectTitle: next };
+    }
+    case 'titleSaved':
+      return { ...s, savedTitle: a.title };
+    case 'scheduled':
+      return { ...s, kept: true };
     case 'setDescription':
       return { ...s, description: a.value };
     case 'saved':
-      return { ...s, savedContentId: a.contentId };
+      return { ...s, savedContentId: a.contentId, kept: true };
   }
 }
 
@@ -186,10 +221,15 @@ export function selectedInOrder(ordered: Pick<Question, 'id'>[], ids: string[]):
   return ordered.filter((q) => chosen.has(q.id)).map((q) => q.id);
 }
 
+/** draftTitle is the draft's title when generating: the planner's, else the theme name and date. */
+export function draftTitle(s: Pick<WizardState, 'title'>, themeName: string, now: Date): string {
+  return s.title.trim() || generatedTitle(themeName, now);
+}
+
 /** draftInput is the body of POST /api/communications that creates the draft before generating. */
 export function draftInput(s: WizardState, questionIds: string[], themeName: string, now: Date): CommunicationInput {
   return {
-    title: generatedTitle(themeName, now),
+    title: draftTitle(s, themeName, now),
     themeId: s.themeId ?? '',
     selectedQuestions: questionIds,
     vehicleId: s.vehicleId,
@@ -198,9 +238,34 @@ export function draftInput(s: WizardState, questionIds: string[], themeName: str
   };
 }
 
-/** draftUpdate is the body of PUT /api/communications/{id} when the draft already exists (generating again). */
-export function draftUpdate(s: WizardState, questionIds: string[]): Partial<CommunicationInput> {
-  return { selectedQuestions: questionIds, vehicleId: s.vehicleId, rawContent: s.rawContent };
+/** draftUpdate is the body of PUT /api/communications/{id} when the draft already exists (generating again, perhaps for another theme). */
+export function draftUpdate(s: WizardState, questionIds: string[], themeName: string, now: Date): Partial<CommunicationInput> {
+  return { title: draftTitle(s, themeName, now), themeId: s.themeId ?? '', selectedQuestions: questionIds, vehicleId: s.vehicleId, rawContent: s.rawContent };
+}
+
+/** subjectLabels are the labels of a piece's line that carries its title (email Subject, memo RE), per format. */
+const subjectLabels: Record<string, string[]> = {
+  html: ['<strong>Subject:</strong> ', '<strong>RE:</strong> '],
+  markdown: ['**Subject:** ', '**RE:** '],
+  text: ['Subject: ', 'RE: '],
+};
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&#34;').replace(/'/g, '&#39;');
+
+/**
+ * followTitle renames the piece's Subject (or RE) line from the title from to
+ * the title to, where the line still says from whole; otherwise (the planner
+ * edited it) the content comes back unchanged.
+ */
+export function followTitle(content: string, format: string, from: string, to: string): string {
+  const enc = format === 'html' ? escapeHtml : (t: string) => t;
+  let out = content;
+  for (const label of subjectLabels[format] ?? subjectLabels.text) {
+    const line = new RegExp(`(^|>|\n)(${escapeRegExp(label)})${escapeRegExp(enc(from))}(?=<|\n|$)`);
+    out = out.replace(line, (_m, before: string, l: string) => `${before}${l}${enc(to)}`);
+  }
+  return out;
 }
 
 /** GenerateBody is the body of POST /api/communications/{id}/generate-content. */
@@ -208,11 +273,13 @@ export interface GenerateBody {
   vehicleId: string;
   rawContent: string;
   customTemplate?: NewsletterTemplate;
+  /** placeholders keeps bracketed prompts where the notes say nothing (a template). */
+  placeholders: boolean;
 }
 
 /** generateBody sends customTemplate only for a newsletter vehicle with a customised template (spec 02 §7). */
 export function generateBody(s: WizardState, vehicle: Pick<Vehicle, 'id' | 'type'>): GenerateBody {
-  const body: GenerateBody = { vehicleId: vehicle.id, rawContent: s.rawContent };
+  const body: GenerateBody = { vehicleId: vehicle.id, rawContent: s.rawContent, placeholders: s.placeholders };
   if (vehicle.type === 'newsletter' && s.customTemplate) body.customTemplate = s.customTemplate;
   return body;
 }
@@ -230,15 +297,16 @@ export function failureMessage(err: unknown, fallback: string): string {
   return msg && msg.trim() !== '' ? msg : fallback;
 }
 
-/** scheduledPrefill fills the Communication form opened by Create Scheduled Communication. */
-export function scheduledPrefill(s: WizardState, questionIds: string[]): CommunicationInput {
-  return {
-    title: s.title.trim(),
-    themeId: s.themeId ?? '',
-    selectedQuestions: questionIds,
-    vehicleId: s.vehicleId,
-    rawContent: s.rawContent,
-    generatedContent: s.generated ? s.content : '',
-    status: 'scheduled',
-  };
+/** Finding is one of the draft checker's findings (POST /api/communications/{id}/check-content). */
+export interface Finding {
+  rule: string;
+  severity: 'error' | 'warning';
+  message: string;
+  line?: string;
+}
+
+/** CheckResult is the draft checker's answer. */
+export interface CheckResult {
+  findings: Finding[];
+  errors: number;
 }

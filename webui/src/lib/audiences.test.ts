@@ -103,7 +103,9 @@ describe('newAudience', () => {
       locations: [],
       employeeTypes: [],
       audienceType: 'general',
+      greeting: '',
     });
+    expect(newAudience({ name: 'Worcester', description: '', contactCount: 0, greeting: ' Worcester crew ' }).greeting).toBe('Worcester crew');
   });
 
   it('targets a known division and its location', () => {

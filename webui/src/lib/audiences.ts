@@ -71,7 +71,7 @@ export function audienceSummary(audienceCount: number, totalEmployees: number, c
  * targets that division and its location.
  */
 export function newAudience(
-  form: { name: string; description: string; contactCount: number },
+  form: { name: string; description: string; contactCount: number; greeting?: string },
   divisions: { label: string; location: string }[] = [],
 ): Omit<Audience, 'id' | 'createdAt'> {
   const name = form.name.trim();
@@ -88,5 +88,6 @@ export function newAudience(
     locations: division?.location ? [division.location] : [],
     employeeTypes: [],
     audienceType: 'general',
+    greeting: (form.greeting ?? '').trim(),
   };
 }

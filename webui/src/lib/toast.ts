@@ -14,6 +14,8 @@ export interface ToastItem {
   id: string;
   title: string;
   description?: string;
+  /** link opens what the toast is about (an app path). */
+  link?: { href: string; label: string };
   variant: 'default' | 'destructive';
   open: boolean;
 }
@@ -69,10 +71,10 @@ export function dismissToast(id: string): void {
 }
 
 /** toast shows a message; variant destructive is for failures. */
-export function toast(input: { title: string; description?: string; variant?: ToastItem['variant'] }): string {
+export function toast(input: { title: string; description?: string; link?: ToastItem['link']; variant?: ToastItem['variant'] }): string {
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
   const id = String(counter);
-  dispatch({ type: 'add', toast: { id, title: input.title, description: input.description, variant: input.variant ?? 'default', open: true } });
+  dispatch({ type: 'add', toast: { id, title: input.title, description: input.description, link: input.link, variant: input.variant ?? 'default', open: true } });
   return id;
 }
 

@@ -51,6 +51,8 @@ export interface Audience {
   locations: string[] | null;
   employeeTypes: string[] | null;
   audienceType: string;
+  /** greeting is whom a generated piece greets ("Worcester crew"); empty: a division's team, else the engine's greeting. */
+  greeting?: string;
   includeEmployeeIds?: string[] | null;
   excludeEmployeeIds?: string[] | null;
   createdAt: string;

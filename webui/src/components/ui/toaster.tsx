@@ -35,6 +35,22 @@ export function Toaster() {
           <div className="grid gap-1">
             <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
             {t.description && <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description>}
+            {t.link && (
+              <a
+                href={t.link.href}
+                className="text-sm font-medium underline"
+                onClick={(e) => {
+                  // The toaster sits outside the router: an in-app move is a history entry the router hears.
+                  if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+                  e.preventDefault();
+                  window.history.pushState({}, '', t.link!.href);
+                  window.dispatchEvent(new PopStateEvent('popstate'));
+                  dismissToast(t.id);
+                }}
+              >
+                {t.link.label}
+              </a>
+            )}
           </div>
           <ToastPrimitive.Close aria-label="Close" className="absolute right-2 top-2 rounded-md p-1 opacity-80 hover:opacity-100">
             <X className="h-4 w-4" aria-hidden="true" />

@@ -1,5 +1,5 @@
 import { ArrowRight, LayoutTemplate, RotateCcw, Sparkles } from 'lucide-react';
-import { lazy, Suspense, useMemo, useReducer, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useReducer, useState } from 'react';
 import { Link } from 'react-router';
 import { SectionHeading } from '@/components/SectionHeading';
 import { GuardedButton, ViewOnlyNotice } from '@/components/CanEdit';
@@ -29,10 +29,11 @@ import { toastError } from '@/lib/toast';
 import { typeLabel as vehicleTypeLabel } from '@/lib/vehicles';
 import { useThemes } from '@/hooks/themes';
 import { useVehicles } from '@/hooks/vehicles';
-import { useGenerateContent, useSaveToLibrary, useThemeQuestions } from '@/hooks/assembly';
+import { useGenerateContent, useRenameDraft, useSaveToLibrary, useThemeQuestions } from '@/hooks/assembly';
 import { StepIndicator, StepButtons, ThemeStep, QuestionStep, VehicleChoice } from './AssemblySteps';
 import { ReviewStep } from './ReviewStep';
 import { PreviewPanel } from './PreviewPanel';
+import { LeaveDraftDialog, useLeaveGuard } from './LeaveDraft';
 
 // The newsletter editor loads when first opened.
 const NewsletterEditor = lazy(() => import('./NewsletterEditor'));
@@ -54,6 +55,12 @@ export default function AssemblyPage() {
   const chosenIds = selectedInOrder(ordered, state.questionIds);
   const chosen = ordered.filter((q) => state.questionIds.includes(q.id));
   const typeLabel = (type: string) => vehicleTypeLabel(reference?.vehicleTypes, type);
+  const onTitleSaved = useCallback((title: string) => dispatch({ type: 'titleSaved', title }), []);
+  // The run's one draft follows its title as the planner types.
+  useRenameDraft(state.step === 4 ? state.communicationId : null, state.title, state.savedTitle, onTitleSaved);
+  // Leaving with a draft neither scheduled nor saved asks whether to keep it.
+  const unkept = state.communicationId !== null && !state.kept ? state.communicationId : null;
+  const leave = useLeaveGuard(unkept);
 
   function next() {
     const err = nextError(state);
@@ -72,7 +79,7 @@ export default function AssemblyPage() {
       {
         communicationId: state.communicationId,
         draft: draftInput(state, chosenIds, theme.name, now),
-        update: draftUpdate(state, chosenIds),
+        update: draftUpdate(state, chosenIds, theme.name, now),
         body: generateBody(state, vehicle),
         onDraft: (id) => dispatch({ type: 'draftCreated', communicationId: id }),
       },
@@ -100,7 +107,7 @@ export default function AssemblyPage() {
       <SectionHeading
         title="Communication Assembly"
         action={
-          <Button variant="outline" onClick={() => dispatch({ type: 'reset' })}>
+          <Button variant="outline" onClick={() => leave.ask({ kind: 'reset' }, () => dispatch({ type: 'reset' }))}>
             <RotateCcw className="h-4 w-4" aria-hidden="true" />
             Reset
           </Button>
@@ -168,6 +175,21 @@ export default function AssemblyPage() {
                     typeLabel={typeLabel}
                     onChoose={(id) => dispatch({ type: 'setVehicle', vehicleId: id })}
                   />
+                  <label className="flex items-start gap-2 text-sm text-slate-800">
+                    <input
+                      type="checkbox"
+                      className="mt-0.5 h-4 w-4"
+                      checked={state.placeholders}
+                      aria-describedby="assembly-placeholders-hint"
+                      onChange={(e) => dispatch({ type: 'setPlaceholders', value: e.target.checked })}
+                    />
+                    <span>
+                      Keep placeholders (template)
+                      <span id="assembly-placeholders-hint" className="block text-slate-600">
+                        Sections your notes cannot fill keep a bracketed prompt to fill in later; without it they are left out.
+                      </span>
+                    </span>
+                  </label>
                   {isNewsletterVehicle(vehicle) && (
                     <div className="flex flex-wrap items-center gap-3 rounded-md border border-blue-200 bg-blue-50 p-3">
                       <Button variant="outline" onClick={() => setEditorOpen(true)} disabled={!newsletterBase}>
@@ -190,7 +212,6 @@ export default function AssemblyPage() {
               {state.step === 4 && (
                 <ReviewStep
                   state={state}
-                  questionIds={chosenIds}
                   vehicle={vehicle}
                   saving={save.isPending}
                   onTitle={(v) => dispatch({ type: 'setTitle', value: v })}
@@ -198,6 +219,7 @@ export default function AssemblyPage() {
                   onContent={(v) => dispatch({ type: 'editContent', value: v })}
                   onBack={() => dispatch({ type: 'back' })}
                   onSave={runSave}
+                  onScheduled={() => dispatch({ type: 'scheduled' })}
                 />
               )}
             </CardContent>
@@ -206,6 +228,8 @@ export default function AssemblyPage() {
 
         <PreviewPanel state={state} theme={theme} questions={chosen} vehicle={vehicle} typeLabel={typeLabel} />
       </div>
+
+      <LeaveDraftDialog leave={leave} title={state.title.trim()} />
 
       {editorOpen && newsletterBase && (
         <Suspense fallback={null}>

@@ -3,6 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { charCount, lengthLabel, type WizardState } from '@/lib/assembly';
 import { plural } from '@/lib/themeOptions';
 import type { Question, Theme, Vehicle } from '@/lib/types';
+import { DraftFindings } from './DraftFindings';
 
 function PreviewRow({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -29,7 +30,7 @@ export function PreviewPanel({
 }) {
   const max = state.generated?.maxLength || vehicle?.settings?.maxLength || 0;
   return (
-    <aside aria-labelledby="assembly-preview-heading" className="lg:sticky lg:top-6">
+    <aside aria-labelledby="assembly-preview-heading" className="grid gap-6 lg:sticky lg:top-6">
       <Card>
         <CardHeader>
           <CardTitle id="assembly-preview-heading">Preview</CardTitle>
@@ -68,6 +69,9 @@ export function PreviewPanel({
           </dl>
         </CardContent>
       </Card>
+      {state.step === 4 && state.generated && (
+        <DraftFindings communicationId={state.communicationId} content={state.content} format={state.generated.format} placeholders={state.placeholders} />
+      )}
     </aside>
   );
 }

@@ -7,10 +7,12 @@ import { GuardedButton } from '@/components/CanEdit';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Tabs } from '@/components/ui/tabs';
-import { charCount, lengthLabel, scheduledPrefill, type WizardState } from '@/lib/assembly';
+import { ASSEMBLY_TEXT, charCount, failureMessage, lengthLabel, type WizardState } from '@/lib/assembly';
 import { countPlaceholders } from '@/lib/newsletter';
 import { contentDocument } from '@/lib/preview';
-import type { CommunicationInput, Vehicle } from '@/lib/types';
+import { toast } from '@/lib/toast';
+import type { Communication, Vehicle } from '@/lib/types';
+import { prepareSchedule, readDraft } from '@/hooks/assembly';
 import { StepButtons } from './AssemblySteps';
 
 // The Communication form loads when first opened.
@@ -69,7 +71,6 @@ export function GeneratedEditor({ format, content, title, onChange }: { format: 
 /** ReviewStep shows the generated content with the title and description of the library piece. */
 export function ReviewStep({
   state,
-  questionIds,
   vehicle,
   saving,
   onTitle,
@@ -77,9 +78,9 @@ export function ReviewStep({
   onContent,
   onBack,
   onSave,
+  onScheduled,
 }: {
   state: WizardState;
-  questionIds: string[];
   vehicle: Vehicle | null;
   saving: boolean;
   onTitle: (v: string) => void;
@@ -87,10 +88,41 @@ export function ReviewStep({
   onContent: (v: string) => void;
   onBack: () => void;
   onSave: () => void;
+  /** onScheduled is told when the draft became the scheduled item. */
+  onScheduled: () => void;
 }) {
   const result = state.generated;
-  // The form's values are taken once, when it opens.
-  const [prefill, setPrefill] = useState<CommunicationInput | null>(null);
+  // The draft as the Communication form edits it: the record it turns into the scheduled item.
+  const [draft, setDraft] = useState<Communication | null>(null);
+  const [preparing, setPreparing] = useState(false);
+
+  async function openSchedule() {
+    if (!state.communicationId) {
+      toast({ title: ASSEMBLY_TEXT.noCommunication, variant: 'destructive' });
+      return;
+    }
+    setPreparing(true);
+    try {
+      const stored = await prepareSchedule(state.communicationId, state.title || state.savedTitle, state.content);
+      // The form opens on the draft with Scheduled chosen: saving it schedules this draft, no second communication.
+      setDraft({ ...stored, status: stored.status === 'draft' ? 'scheduled' : stored.status });
+    } catch (err) {
+      toast({ title: 'Failed to prepare the draft', description: failureMessage(err, 'Please try again.'), variant: 'destructive' });
+    } finally {
+      setPreparing(false);
+    }
+  }
+
+  async function closeSchedule() {
+    const id = draft?.id;
+    setDraft(null);
+    if (!id) return;
+    const stored = await readDraft(id).catch(() => null);
+    if (stored && stored.status !== 'draft') {
+      onScheduled();
+      toast({ title: `“${stored.title}” is scheduled`, link: { href: `/schedule?focus=${encodeURIComponent(stored.id)}`, label: 'Open it' } });
+    }
+  }
   if (!result) return null;
   const max = result.maxLength || vehicle?.settings?.maxLength || 0;
   const withheld = result.withheld ?? [];
@@ -141,7 +173,7 @@ export function ReviewStep({
         </p>
       )}
       <StepButtons onBack={onBack}>
-        <GuardedButton variant="outline" onClick={() => setPrefill(scheduledPrefill(state, questionIds))}>
+        <GuardedButton variant="outline" onClick={() => void openSchedule()} disabled={preparing}>
           <CalendarPlus className="h-4 w-4" aria-hidden="true" />
           Create Scheduled Communication
         </GuardedButton>
@@ -150,9 +182,9 @@ export function ReviewStep({
           {saving ? 'Saving...' : 'Save to Content Library'}
         </GuardedButton>
       </StepButtons>
-      {prefill && (
+      {draft && (
         <Suspense fallback={null}>
-          <CommunicationDialog open onOpenChange={(open) => !open && setPrefill(null)} prefill={prefill} title="Create Scheduled Communication" />
+          <CommunicationDialog open onOpenChange={(open) => !open && void closeSchedule()} communication={draft} title="Create Scheduled Communication" />
         </Suspense>
       )}
     </>

@@ -15,10 +15,12 @@ const schema = z.object({
   name: z.string().trim().min(1, 'Audience name is required'),
   description: z.string(),
   contactCount: z.number({ message: 'Contact count must be a number' }).int('Contact count must be a whole number').min(0, 'Contact count cannot be negative'),
+  // The server keeps it to 500 characters (domain.MaxName).
+  greeting: z.string().trim().max(500, 'Greeting must be at most 500 characters'),
 });
 type FormValues = z.infer<typeof schema>;
 
-const empty: FormValues = { name: '', description: '', contactCount: 0 };
+const empty: FormValues = { name: '', description: '', contactCount: 0, greeting: '' };
 
 /** AudienceDialog creates an audience, or edits audience when given. */
 export default function AudienceDialog({ open, onOpenChange, audience }: { open: boolean; onOpenChange: (open: boolean) => void; audience?: Audience }) {
@@ -37,7 +39,9 @@ export default function AudienceDialog({ open, onOpenChange, audience }: { open:
 
   useEffect(() => {
     if (!open) return;
-    form.reset(audience ? { name: audience.name, description: audience.description ?? '', contactCount: Number(audience.contactCount) || 0 } : empty);
+    form.reset(
+      audience ? { name: audience.name, description: audience.description ?? '', contactCount: Number(audience.contactCount) || 0, greeting: audience.greeting ?? '' } : empty,
+    );
   }, [open, audience, form]);
 
   // Picking a division name fills in its head count unless the user typed a count.
@@ -88,6 +92,15 @@ export default function AudienceDialog({ open, onOpenChange, audience }: { open:
       </datalist>
       <TextareaField form={form} name="description" id="audience-description" label="Description (optional)" rows={3} placeholder="Who this audience is" />
       <NumberField form={form} name="contactCount" id="audience-contacts" label="Contact Count" min={0} />
+      <InputField
+        form={form}
+        name="greeting"
+        id="audience-greeting"
+        label="Greeting (optional)"
+        hint="Whom drafts for this audience greet: “Worcester crew” gives “Hello, Worcester crew,”. Empty: a division is greeted as its team (“Massachusetts team”)."
+        autoComplete="off"
+        placeholder="e.g., Worcester crew"
+      />
       {live.data?.contactCount != null && (
         <p className="text-sm text-slate-700" data-testid="audience-live-count" aria-live="polite">
           {live.data.contactCount.toLocaleString('en-US')} {live.data.contactCount === 1 ? 'employee' : 'employees'} in the directory
