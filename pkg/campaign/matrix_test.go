@@ -185,6 +185,12 @@ func matrixShard(t *testing.T, cfgs []Config, k, shards int, org *orgdata.Datase
 				compressed++
 			}
 		}
+		if w := loadWarningsAreTrue(s); w != "" {
+			failed++
+			if failed <= 3 || os.Getenv("MATRIX_VERBOSE") != "" {
+				t.Errorf("a week named over the cap is not: %s\n  %s", w, commandLine(cfg))
+			}
+		}
 		if msg := leadStepsMissing(cfg, s); msg != "" {
 			failed++
 			if failed <= 3 || os.Getenv("MATRIX_VERBOSE") != "" {
