@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/commsplan/commsplan/pkg/campaign/check"
 	"github.com/commsplan/commsplan/pkg/domain"
 	"github.com/commsplan/commsplan/pkg/load"
 	"github.com/commsplan/commsplan/pkg/orgdata"
@@ -190,6 +191,7 @@ func GenerateWith(cfg Config, org *orgdata.Dataset, opt Options) (*Schedule, err
 	// Base activities come first among those on the same day.
 	g.items = append(g.items, extras...)
 	g.ensureSteps()
+	g.spread()
 	g.order()
 	g.keepStepOrder()
 	g.finish()
@@ -235,6 +237,7 @@ type generation struct {
 	blackouts               []blackoutSpan
 	load                    *load.Counter
 	warnings                []string
+	loadSummarised          bool // one warning says the count cannot fit the cap
 	blackoutNotes, dayNotes []string
 }
 
@@ -854,6 +857,9 @@ func (g *generation) assemble(org *orgdata.Dataset) *Schedule {
 		have[w] = true
 	}
 	for _, f := range CheckSchedule(s) {
+		if f.Rule == check.RuleLoad && g.loadSummarised {
+			continue // the count-against-cap warning says it once
+		}
 		if !have[f.Message] {
 			have[f.Message] = true
 			s.Warnings = append(s.Warnings, f.Message)

@@ -495,7 +495,7 @@ func TestMultipleTypesInterleave(t *testing.T) {
 
 func TestLongCampaignsNumberRecurringActivities(t *testing.T) {
 	cfg := validConfig()
-	cfg.EndDate = "2025-04-01"
+	cfg.EndDate = "2025-12-31" // a year: more than the one-off work fills
 	s := mustGenerate(t, cfg)
 	assert.Len(t, titles(s), len(s.Activities), "every title is distinct")
 	for _, a := range s.Activities {

@@ -170,8 +170,6 @@ func (g *generation) keepStepOrder() {
 			if !ok {
 				day = by
 			}
-			g.load.Remove(label, it.date)
-			g.load.Add(label, day)
 			g.moveTo(it, day)
 		}
 		next = i

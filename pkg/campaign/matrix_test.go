@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -134,46 +135,164 @@ func TestMatrixHasNoCheckerErrors(t *testing.T) {
 	}
 	org := orgdata.Load()
 	const shards = 4
-	for k := 0; k < shards; k++ {
-		t.Run(fmt.Sprintf("shard-%d", k), func(t *testing.T) {
-			t.Parallel()
-			failed, compressed := 0, 0
-			for i := k; i < len(cfgs); i += shards {
-				cfg := cfgs[i]
-				s, err := Generate(cfg, org)
-				if err != nil {
-					t.Fatalf("%s: %v", commandLine(cfg), err)
-				}
-				var errs []check.Finding
-				for _, f := range CheckSchedule(s) {
-					if f.Severity == check.Error {
-						errs = append(errs, f)
-					}
-				}
-				for _, w := range s.Warnings {
-					if strings.Contains(w, "so they are compressed") {
-						compressed++
-					}
-				}
-				if msg := leadStepsMissing(cfg, s); msg != "" {
-					failed++
-					if failed <= 3 || os.Getenv("MATRIX_VERBOSE") != "" {
-						t.Errorf("%s\n  %s", msg, commandLine(cfg))
-					}
-				}
-				if len(errs) > 0 {
-					failed++
-					if failed <= 3 || os.Getenv("MATRIX_VERBOSE") != "" {
-						t.Errorf("%d checker errors, first: %s\n  %s", len(errs), errs[0].Message, commandLine(cfg))
-					}
-				}
-			}
-			if failed > 0 {
-				t.Errorf("%d plans of this shard have checker errors", failed)
-			}
-			t.Logf("%d plans compressed their steps before go-live", compressed)
-		})
+	var shares [shards]shareTable
+	t.Run("shards", func(t *testing.T) {
+		for k := 0; k < shards; k++ {
+			t.Run(fmt.Sprintf("shard-%d", k), func(t *testing.T) {
+				t.Parallel()
+				shares[k] = shareTable{}
+				matrixShard(t, cfgs, k, shards, org, shares[k])
+			})
+		}
+	})
+	// The count is filled with work: over the plans of up to six months,
+	// at most maxNumberedShare of each type's activities are numbered
+	// series items. Longer plans carry their count on the series'
+	// cadence; their share is logged (docs/performance.md).
+	total := shareTable{}
+	for _, s := range shares {
+		total.add(s)
 	}
+	for _, row := range total.rows() {
+		t.Logf("%s", row)
+	}
+	for key, b := range total {
+		if key.months <= 6 && b.share() > maxNumberedShare {
+			t.Errorf("%s: %.1f%% of the activities of plans up to six months are numbered (at most %.0f%%)",
+				key.typ, 100*b.share(), 100*maxNumberedShare)
+		}
+	}
+}
+
+// matrixShard generates and checks every shards-th configuration from k.
+func matrixShard(t *testing.T, cfgs []Config, k, shards int, org *orgdata.Dataset, shares shareTable) {
+	failed, compressed := 0, 0
+	for i := k; i < len(cfgs); i += shards {
+		cfg := cfgs[i]
+		s, err := Generate(cfg, org)
+		if err != nil {
+			t.Fatalf("%s: %v", commandLine(cfg), err)
+		}
+		shares.count(cfg, s)
+		var errs []check.Finding
+		for _, f := range CheckSchedule(s) {
+			if f.Severity == check.Error {
+				errs = append(errs, f)
+			}
+		}
+		for _, w := range s.Warnings {
+			if strings.Contains(w, "so they are compressed") {
+				compressed++
+			}
+		}
+		if w := loadWarningsAreTrue(s); w != "" {
+			failed++
+			if failed <= 3 || os.Getenv("MATRIX_VERBOSE") != "" {
+				t.Errorf("a week named over the cap is not: %s\n  %s", w, commandLine(cfg))
+			}
+		}
+		if msg := leadStepsMissing(cfg, s); msg != "" {
+			failed++
+			if failed <= 3 || os.Getenv("MATRIX_VERBOSE") != "" {
+				t.Errorf("%s\n  %s", msg, commandLine(cfg))
+			}
+		}
+		if len(errs) > 0 {
+			failed++
+			if failed <= 3 || os.Getenv("MATRIX_VERBOSE") != "" {
+				t.Errorf("%d checker errors, first: %s\n  %s", len(errs), errs[0].Message, commandLine(cfg))
+			}
+		}
+	}
+	if failed > 0 {
+		t.Errorf("%d plans of this shard have checker errors", failed)
+	}
+	t.Logf("%d plans compressed their steps before go-live", compressed)
+}
+
+// maxNumberedShare is the most of a type's activities, over the matrix's
+// plans of up to six months, that may be numbered series items.
+const maxNumberedShare = 0.35
+
+// shareKey is a campaign type (an M&A plan by its first maturity) and a
+// span of up to 3, 6, 12 or 24 months.
+type shareKey struct {
+	typ    string
+	months int
+}
+
+type shareCount struct{ activities, numbered int }
+
+func (b shareCount) share() float64 { return float64(b.numbered) / float64(max(1, b.activities)) }
+
+// shareTable counts activities and numbered series items by shareKey.
+type shareTable map[shareKey]*shareCount
+
+func (st shareTable) count(cfg Config, s *Schedule) {
+	k := shareKey{typ: cfg.CampaignTypes[0], months: 24}
+	if k.typ == TypeMAIntegration {
+		k.typ += "/" + cfg.MaturityPhases[0]
+	}
+	span := Span(parseDay(cfg.StartDate), parseDay(cfg.EndDate))
+	for _, m := range []int{3, 6, 12} {
+		if span <= m*366/12 {
+			k.months = m
+			break
+		}
+	}
+	// Up to six months is one bucket for the bound.
+	keys := []shareKey{k}
+	if k.months <= 6 {
+		keys = append(keys, shareKey{typ: k.typ, months: 6})
+		keys[0].months = 3
+		if k.months == 6 {
+			keys = keys[1:]
+		}
+	}
+	n := 0
+	for _, a := range s.Activities {
+		if _, _, ok := check.SeriesOf(a.Title); ok {
+			n++
+		}
+	}
+	for _, k := range keys {
+		if st[k] == nil {
+			st[k] = &shareCount{}
+		}
+		st[k].activities += len(s.Activities)
+		st[k].numbered += n
+	}
+}
+
+func (st shareTable) add(o shareTable) {
+	for k, b := range o {
+		if st[k] == nil {
+			st[k] = &shareCount{}
+		}
+		st[k].activities += b.activities
+		st[k].numbered += b.numbered
+	}
+}
+
+// rows are the table's lines, by type and span.
+func (st shareTable) rows() []string {
+	keys := make([]shareKey, 0, len(st))
+	for k := range st {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].typ != keys[j].typ {
+			return keys[i].typ < keys[j].typ
+		}
+		return keys[i].months < keys[j].months
+	})
+	var out []string
+	for _, k := range keys {
+		b := st[k]
+		span := map[int]string{3: "up to 3 months", 6: "up to 6 months", 12: "6 to 12 months", 24: "12 to 24 months"}[k.months]
+		out = append(out, fmt.Sprintf("%-32s %-16s %6d activities, %5.1f%% numbered", k.typ, span, b.activities, 100*b.share()))
+	}
+	return out
 }
 
 // leadStepsMissing is the lead-time rule's proof: in a technology plan

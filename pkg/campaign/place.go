@@ -53,8 +53,16 @@ func (g *generation) placeOne(it *item) {
 
 // finish writes the warnings and the campaign-specific descriptions.
 func (g *generation) finish() {
-	for _, o := range g.load.Overloads() {
-		g.warnings = append(g.warnings, load.Message(o.Audience, o.Count, g.load.Limit(), o.Monday, "activity", "activities"))
+	overloads := g.load.Overloads()
+	if msg := g.overCapacity(overloads); msg != "" {
+		// The count cannot fit the cap at all: one warning says why,
+		// not one per week.
+		g.warnings = append(g.warnings, msg)
+		g.loadSummarised = true
+	} else {
+		for _, o := range overloads {
+			g.warnings = append(g.warnings, load.Message(o.Audience, o.Count, g.load.Limit(), o.Monday, "activity", "activities"))
+		}
 	}
 	for _, it := range g.items {
 		if s := g.secretUntil(lowerAudience(it.a.Audience)); it.date.Before(s) {
@@ -221,4 +229,69 @@ const BeforeCloseLabel = "Confidential - Until Close"
 func (g *generation) beforeClose(it *item) bool {
 	return g.p.merger && g.p.hasAcq && contains(g.p.maturity, "newly-acquired") &&
 		it.date.Before(g.p.acquisition) && !dealTeam(lowerAudience(it.a.Audience))
+}
+
+// overCapacity returns the one warning for a plan whose activities are
+// more than the audiences chosen can take within the weekly cap (each at
+// most the cap in every week of the campaign that has a workday), or ""
+// when they would fit or nothing is over the cap.
+func (g *generation) overCapacity(overloads []load.Overload) string {
+	if len(overloads) == 0 {
+		return ""
+	}
+	// The audiences the planner chose carry the count (all of them when
+	// none was chosen).
+	audiences := len(g.audience)
+	if audiences == 0 {
+		audiences = len(audienceGroups)
+	}
+	weeks := 0
+	for m := load.Monday(g.p.start); !m.After(g.p.end); m = m.AddDate(0, 0, 7) {
+		if g.hasWorkday(later(m, g.p.start), earlier(m.AddDate(0, 0, 6), g.p.end)) {
+			weeks++
+		}
+	}
+	capacity := audiences * weeks * g.load.Limit()
+	if len(g.items) <= capacity {
+		return ""
+	}
+	busiest := overloads[0]
+	for _, o := range overloads {
+		if o.Count > busiest.Count {
+			busiest = o
+		}
+	}
+	over := "1 audience-week goes"
+	if len(overloads) > 1 {
+		over = strconv.Itoa(len(overloads)) + " audience-weeks go"
+	}
+	return fmt.Sprintf("The count asks for %d activities over %s, but %s at most %d a week each can take %d: "+
+		"%s over the cap, the busiest %s with %d in the week of %s. "+
+		"More audiences, a longer campaign, a lower urgency or a higher cap would make room.",
+		len(g.items), plural(weeks, "week"), plural(audiences, "audience"), g.load.Limit(), capacity,
+		over, busiest.Audience, busiest.Count, domain.DayText(busiest.Monday))
+}
+
+// spread moves one-off activities out of the weeks where their audience is
+// over the cap into the nearest day with room: no earlier than their phase
+// starts (everyone outside the leaders hears first at launch), and as late
+// as the catalogue's rules allow. Milestones and series items keep their
+// days, and so do announcements and the steps before go-live (only the
+// phase activities move). A plan whose count fits the cap then keeps
+// it; order repairs the pairs afterwards.
+func (g *generation) spread() {
+	for i := range g.items {
+		it := &g.items[i]
+		aud := it.a.Audience
+		// An announcement stays: the series of its audience start after
+		// the first one.
+		if it.phase < 0 || it.pinned || it.series != "" || it.a.Type == "announcement" || it.until.IsZero() || g.load.Count(aud, it.date) <= g.load.Limit() {
+			continue
+		}
+		lo, hi := later(it.free, it.lo), it.until
+		ok := func(d time.Time) bool { return g.workday(d) && g.blackoutOn(aud, d) == "" && g.load.Fits(aud, d) }
+		if d, found := nearest(it.date, lo, hi, ok); found {
+			g.moveTo(it, d)
+		}
+	}
 }

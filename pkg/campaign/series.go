@@ -341,8 +341,11 @@ func (g *generation) order() {
 	}
 }
 
-// moveTo puts a placed item on day, placed by date from then on.
+// moveTo puts a placed item on day, placed by date from then on; the
+// audience's weekly load moves with it.
 func (g *generation) moveTo(it *item, day time.Time) {
+	g.load.Remove(it.a.Audience, it.date)
+	g.load.Add(it.a.Audience, day)
 	it.date = day
 	it.phase = -1
 	it.a.Date = day.Format(DateLayout)

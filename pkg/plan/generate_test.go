@@ -52,7 +52,8 @@ func TestGenerateCampaignAvoidsSavedBlackouts(t *testing.T) {
 			// The installation's cap applies when the configuration has none.
 			capped, err := plan.New(st).GenerateCampaign(ctx, cfg, plan.CampaignDefaults{MaxPerAudienceWeek: 1})
 			require.NoError(t, err)
-			assert.Contains(t, capped.Warnings[0], "(limit 1)")
+			// 197 activities cannot fit 6 audiences at 1 a week: one warning with the cap.
+			assert.Contains(t, capped.Warnings[0], "at most 1 a week each")
 		})
 	}
 }

@@ -141,6 +141,47 @@ describe('Campaign Scheduler', () => {
     assert.equal(titles.includes('Hypercare Drop-in Clinic'), true);
   });
 
+  test('the plan check names an activity edited into a checker error, beside the plan and at the activity', async () => {
+    // The plan on screen was edited before (a drop-in clinic added before go-live): the panel already reads it.
+    const panel = page.getByTestId('plan-check').first();
+    await eventually(async () => assert.match(await panel.getByTestId('plan-check-counts').textContent(), /^\d+ errors? · \d+ warnings?$/));
+    const before = Number((await panel.getByTestId('plan-check-counts').textContent()).split(' ')[0]);
+    await page.getByRole('button', { name: 'Edit Schedule' }).click();
+    const editor = page.getByRole('dialog');
+    const inEditor = editor.getByTestId('plan-check');
+    await eventually(async () => assert.match(await inEditor.getByTestId('plan-check-counts').textContent(), /^\d+ errors?/));
+    assert.equal(await inEditor.getByTestId('plan-finding').filter({ hasText: 'Training Enrolment Opens (14 Feb)' }).count(), 0);
+
+    // Enrolment moved to the day before go-live: after the training it opens.
+    const step = 'Training Enrolment Opens';
+    await editor.getByRole('button', { name: `Edit ${step}`, exact: true }).click();
+    const form = page.getByRole('dialog', { name: 'Edit Activity' });
+    await form.getByLabel('Date', { exact: true }).fill('2025-02-14');
+    const checked = page.waitForResponse((r) => r.url().endsWith('/api/campaigns/check') && r.request().method() === 'POST');
+    const saved = Date.now();
+    await form.getByRole('button', { name: 'Update Activity' }).click();
+    const res = await checked;
+    // The checker's round trip for the edited plan, what the 50 ms budget is about.
+    console.log(`plan check of ${(await res.json()).findings.length} findings answered in ${Math.round(res.request().timing().responseEnd)} ms`);
+    await expectToast(page, 'Activity updated');
+
+    const finding = inEditor.getByTestId('plan-finding').filter({ hasText: `${step} (14 Feb) comes after End-User Training Sessions` });
+    await finding.waitFor();
+    console.log(`plan check refreshed ${Date.now() - saved} ms after the edit was saved`);
+    assert.equal(await finding.getAttribute('data-severity'), 'error');
+    assert.match(await finding.getByTestId('plan-finding-activities').textContent(), new RegExp(step));
+    assert.ok(Number((await inEditor.getByTestId('plan-check-counts').textContent()).split(' ')[0]) > before, 'one more error');
+    // The activity it names carries the finding in the editor's list, and in the plan behind it.
+    const row = editor.getByTestId('editor-activity').filter({ hasText: step });
+    assert.match(await row.getByTestId('activity-finding').first().textContent(), /error/);
+    await editor.getByRole('button', { name: 'Close' }).first().click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    const card = page.getByTestId('activity-list').locator('li').filter({ has: page.getByRole('heading', { name: step, exact: true }) });
+    assert.match(await card.getByTestId('activity-finding').textContent(), /error/);
+    await panel.getByTestId('plan-finding').filter({ hasText: `${step} (14 Feb)` }).first().waitFor();
+    await checkA11y(page, 'the Campaign Scheduler with the plan check');
+  });
+
   test('previews the edited schedule, rendered by the server, in a sandboxed iframe', async () => {
     const [res] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/api/campaigns/render')),

@@ -195,6 +195,9 @@ type checker struct {
 }
 
 func (c *checker) add(rule, sev, msg string, ids ...string) {
+	if ids == nil {
+		ids = []string{} // a milestone's finding names no activity: [] in JSON, never null
+	}
 	c.out = append(c.out, Finding{Rule: rule, Severity: sev, ActivityIDs: ids, Message: msg})
 }
 

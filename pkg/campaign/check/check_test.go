@@ -1,6 +1,7 @@
 package check
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -210,6 +211,9 @@ func TestCalendar(t *testing.T) {
 	require.Len(t, fs, 1)
 	assert.Equal(t, "Go-live falls on Independence Day, 3 Jul 2026", fs[0].Message)
 	assert.Equal(t, Warning, fs[0].Severity)
+	b, err := json.Marshal(fs[0])
+	require.NoError(t, err)
+	assert.Contains(t, string(b), `"activityIds":[]`, "an empty list, as the API documents, never null")
 }
 
 func TestLoad(t *testing.T) {

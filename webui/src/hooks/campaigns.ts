@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api';
-import type { CampaignConfig, CampaignInput, CampaignSchedule, CampaignSummary, GeneratedCampaign, SavedCampaign } from '@/lib/campaigns';
+import type { CampaignCheck, CampaignConfig, CampaignInput, CampaignSchedule, CampaignSummary, GeneratedCampaign, SavedCampaign } from '@/lib/campaigns';
 import { useApiMutation } from '@/lib/mutation';
 import { resource } from '@/lib/resource';
 import { toast } from '@/lib/toast';
@@ -123,5 +123,40 @@ export function useSaveCampaign(onSaved: () => void) {
     success: { title: 'Campaign saved', description: 'Campaign schedule has been saved to Campaign Inventory.' },
     failure: 'Failed to save campaign',
     onSuccess: onSaved,
+  });
+}
+
+/** CAMPAIGN_CHECK_PATH is the plan checker (pkg/campaign/check), which stores nothing. */
+export const CAMPAIGN_CHECK_PATH = '/api/campaigns/check';
+
+// Each schedule object an edit produces gets a number: the query key names
+// the version checked without hashing its activities on every render.
+const scheduleVersions = new WeakMap<CampaignSchedule, number>();
+let lastVersion = 0;
+
+function scheduleVersion(s: CampaignSchedule): number {
+  let v = scheduleVersions.get(s);
+  if (v === undefined) {
+    v = ++lastVersion;
+    scheduleVersions.set(s, v);
+  }
+  return v;
+}
+
+/**
+ * useCampaignCheck reads a schedule with the server's plan checker, again on
+ * every edit (an edit makes a new schedule object). The rules have one
+ * implementation, in Go (docs/decisions.md, "Plan checker in the UI"); the
+ * last answer stays on screen while the next is on its way.
+ */
+export function useCampaignCheck(schedule: CampaignSchedule | null) {
+  return useQuery<CampaignCheck>({
+    queryKey: [CAMPAIGN_CHECK_PATH, schedule ? scheduleVersion(schedule) : 0],
+    queryFn: () => apiRequest<CampaignCheck>('POST', CAMPAIGN_CHECK_PATH, { schedule }),
+    enabled: schedule !== null,
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+    gcTime: 60_000,
+    retry: false,
   });
 }

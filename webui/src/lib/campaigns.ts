@@ -73,6 +73,34 @@ export interface Targeting {
 }
 
 /** CampaignSchedule is pkg/campaign.Schedule (spec 02 §3). */
+/** CheckFinding is one thing the plan checker (POST /api/campaigns/check) would change, naming the activities it concerns. */
+export interface CheckFinding {
+  rule: string;
+  severity: 'error' | 'warning';
+  activityIds: string[];
+  message: string;
+}
+
+/** CampaignCheck is the plan checker's answer: the findings, errors first, and their counts. */
+export interface CampaignCheck {
+  findings: CheckFinding[];
+  errors: number;
+  warnings: number;
+}
+
+/** findingsByActivity indexes findings by the ids of the activities they name. */
+export function findingsByActivity(findings: readonly CheckFinding[]): Map<string, CheckFinding[]> {
+  const out = new Map<string, CheckFinding[]>();
+  for (const f of findings) {
+    for (const id of f.activityIds ?? []) {
+      const list = out.get(id);
+      if (list) list.push(f);
+      else out.set(id, [f]);
+    }
+  }
+  return out;
+}
+
 export interface CampaignSchedule {
   id: string;
   name: string;

@@ -14,11 +14,13 @@ import {
   type CampaignActivity,
   type CampaignConfig,
   type CampaignSchedule,
+  type CheckFinding,
 } from '@/lib/campaigns';
 import { cn } from '@/lib/cn';
 import { endDateNote, priorityClass } from '@/lib/scheduler';
 import { saveFile } from '@/lib/download';
 import { toast } from '@/lib/toast';
+import { ActivityFindings, FindingsPanel, useActivityFindings } from './FindingsPanel';
 import HtmlPreviewDialog from './HtmlPreviewDialog';
 import ScheduleEditorDialog from './ScheduleEditorDialog';
 import { renderCampaign, useSaveCampaign } from '@/hooks/campaigns';
@@ -42,6 +44,7 @@ export function ResultView({ result, setResult, channelLabel }: { result: Result
   const [description, setDescription] = useState('');
   const [titleError, setTitleError] = useState<string | undefined>();
   const note = endDateNote(config.campaignTypes, config.endDate, schedule.endDate, shortDate);
+  const byActivity = useActivityFindings(schedule);
 
   // An edited schedule's HTML comes from the server's renderer, as generate's does.
   const html = async (): Promise<string> => {
@@ -146,6 +149,7 @@ export function ResultView({ result, setResult, channelLabel }: { result: Result
               </ul>
             </section>
           )}
+          <FindingsPanel schedule={schedule} />
           <div className="flex flex-wrap gap-2">
             <GuardedButton variant="outline" onClick={() => setEditing(true)}>
               <Pencil className="mr-2 h-4 w-4" aria-hidden="true" />
@@ -230,7 +234,7 @@ export function ResultView({ result, setResult, channelLabel }: { result: Result
         <CardContent>
           <ul className="grid max-h-[36rem] gap-2 overflow-y-auto pr-1" data-testid="activity-list" tabIndex={0} aria-label="All activities">
             {(schedule.activities ?? []).map((a) => (
-              <ActivityCard key={a.id} activity={a} channelLabel={channelLabel} />
+              <ActivityCard key={a.id} activity={a} channelLabel={channelLabel} findings={byActivity.get(a.id)} />
             ))}
           </ul>
         </CardContent>
@@ -311,12 +315,23 @@ function PhaseDetails({ schedule, channelLabel }: { schedule: CampaignSchedule; 
   );
 }
 
-function ActivityCard({ activity: a, channelLabel }: { activity: CampaignActivity; channelLabel: (c: string) => string }) {
+function ActivityCard({
+  activity: a,
+  channelLabel,
+  findings,
+}: {
+  activity: CampaignActivity;
+  channelLabel: (c: string) => string;
+  findings: CheckFinding[] | undefined;
+}) {
   return (
     <li className={cn('grid gap-1 rounded-md border border-l-4 border-slate-200 p-3', priorityClass(a.priority))} data-priority={a.priority}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 className="text-sm font-semibold text-slate-900">{a.title}</h3>
-        <span className="text-xs font-medium">{a.priority}</span>
+        <span className="flex items-center gap-2 text-xs font-medium">
+          <ActivityFindings findings={findings} />
+          {a.priority}
+        </span>
       </div>
       <p className="text-xs text-slate-700">
         {shortDate(a.date)} · {a.timing} · {a.phase}

@@ -29,7 +29,9 @@ import {
   type CampaignActivity,
   type CampaignPhase,
   type CampaignSchedule,
+  type CheckFinding,
 } from '@/lib/campaigns';
+import { ActivityFindings, FindingsPanel, useActivityFindings } from './FindingsPanel';
 
 /** ScheduleChange names what an edit did, so the host can pick its toast. */
 export type ScheduleChange = 'added' | 'updated' | 'deleted';
@@ -62,6 +64,7 @@ type Editing = { kind: 'add'; phase: CampaignPhase } | { kind: 'edit'; activity:
 export default function ScheduleEditorDialog({ open, onOpenChange, title, schedule, onChange }: ScheduleEditorDialogProps) {
   const [editing, setEditing] = useState<Editing | null>(null);
   const phases = schedule.phases ?? [];
+  const byActivity = useActivityFindings(schedule);
 
   async function remove(a: CampaignActivity) {
     if (!window.confirm(deleteActivityConfirm(a.title))) return;
@@ -86,10 +89,13 @@ export default function ScheduleEditorDialog({ open, onOpenChange, title, schedu
           <p className="py-6 text-center text-sm text-slate-600">No campaign phases have been generated yet.</p>
         ) : (
           <div className="grid gap-4">
+            {/* The checker's findings beside the plan, refreshed on every edit. */}
+            <FindingsPanel schedule={schedule} />
             {phases.map((p) => (
               <PhaseSection
                 key={p.id}
                 phase={p}
+                findings={byActivity}
                 onAdd={() => setEditing({ kind: 'add', phase: p })}
                 onEdit={(a) => setEditing({ kind: 'edit', activity: a })}
                 onDelete={remove}
@@ -122,11 +128,13 @@ export default function ScheduleEditorDialog({ open, onOpenChange, title, schedu
 
 function PhaseSection({
   phase,
+  findings,
   onAdd,
   onEdit,
   onDelete,
 }: {
   phase: CampaignPhase;
+  findings: Map<string, CheckFinding[]>;
   onAdd: () => void;
   onEdit: (a: CampaignActivity) => void;
   onDelete: (a: CampaignActivity) => void;
@@ -167,6 +175,7 @@ function PhaseSection({
                 <div className="mt-1 flex flex-wrap gap-1">
                   <Badge className={priorityClass(a.priority)}>{priorityLabel(a.priority)}</Badge>
                   <Badge variant="outline">{statusLabel(a.status || 'planned')}</Badge>
+                  <ActivityFindings findings={findings.get(a.id)} />
                 </div>
               </div>
               <div className="flex shrink-0 gap-1">
