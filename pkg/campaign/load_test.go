@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/commsplan/commsplan/pkg/schedule/load"
+	"github.com/commsplan/commsplan/pkg/load"
 )
 
 // loadWarnings returns the warnings that name one audience's week over the

@@ -74,7 +74,7 @@ type dated struct {
 	day            time.Time
 }
 
-// isoWeek is an ISO 8601 week, the overload rule's unit (pkg/schedule/load).
+// isoWeek is an ISO 8601 week, the overload rule's unit (pkg/load).
 type isoWeek = load.Week
 
 var weekOf, monday = load.WeekOf, load.Monday
