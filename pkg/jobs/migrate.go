@@ -53,3 +53,20 @@ func Migrate(ctx context.Context, backend string, db *sql.DB) error {
 	_, err = m.Migrate(ctx, rivermigrate.DirectionUp, nil)
 	return err
 }
+
+// Pool is a store the queue can run on: its backend's name and its write
+// pool (sqlstore.Store has both).
+type Pool interface {
+	Backend() string
+	DB() *sql.DB
+}
+
+// For is the queue configuration over st's database, or an error when st
+// is not a SQL store.
+func For(st any) (Config, error) {
+	p, ok := st.(Pool)
+	if !ok {
+		return Config{}, fmt.Errorf("jobs: the store %T has no database pool for the queue", st)
+	}
+	return Config{Backend: p.Backend(), DB: p.DB()}, nil
+}

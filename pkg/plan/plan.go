@@ -32,6 +32,8 @@ type Plan struct {
 	pub Publisher
 	// policy is the team's review settings (WithReview).
 	policy review.Policy
+	// dispatch reaches the delivery queue (WithDispatch); nil refuses sends.
+	dispatch Dispatch
 }
 
 // New returns the use cases over st.

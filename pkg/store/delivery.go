@@ -30,11 +30,11 @@ type Deliveries interface {
 	CountDeliveries(ctx context.Context, communicationIDs []string) (map[string]DeliveryCounts, error)
 	// CountSentSince counts the deliveries sent at or after since.
 	CountSentSince(ctx context.Context, since time.Time) (int, error)
-	// ClaimDelivery moves a queued delivery (or one left sending by a
-	// worker that died) to sending, counting an attempt, and returns it
-	// with ok true. A delivery in another state, or whose run is paused,
-	// is left as it is and returned with ok false.
-	ClaimDelivery(ctx context.Context, id string, at time.Time) (d domain.Delivery, ok bool, err error)
+	// ClaimDelivery moves a queued delivery (or one left sending since
+	// before staleBefore, by a worker that died) to sending, counting an
+	// attempt, and returns it with ok true. A delivery in another state,
+	// or whose run is paused, is left as it is and returned with ok false.
+	ClaimDelivery(ctx context.Context, id string, at, staleBefore time.Time) (d domain.Delivery, ok bool, err error)
 	// FinishDelivery records an attempt's outcome: state sent (SentAt at,
 	// the run's consecutive failures reset), failed or queued (a retry to
 	// come; both count a consecutive failure of the run, with lastError),

@@ -154,14 +154,14 @@ func (s *Store) CountSentSince(ctx context.Context, since time.Time) (int, error
 }
 
 // ClaimDelivery implements store.Store.
-func (s *Store) ClaimDelivery(ctx context.Context, id string, at time.Time) (domain.Delivery, bool, error) {
+func (s *Store) ClaimDelivery(ctx context.Context, id string, at, staleBefore time.Time) (domain.Delivery, bool, error) {
 	var d domain.Delivery
 	var ok bool
 	err := s.inTx(ctx, func(tx *Store) error {
 		res, err := tx.q().ExecContext(ctx, `UPDATE deliveries SET state = $1, attempts = attempts + 1, updated_at = $2
-		  WHERE id = $3 AND state IN ($4, $1) AND communication_id NOT IN
+		  WHERE id = $3 AND (state = $4 OR (state = $1 AND updated_at < $6)) AND communication_id NOT IN
 		    (SELECT communication_id FROM delivery_runs WHERE paused = $5)`,
-			domain.DeliverySending, at.UTC(), id, domain.DeliveryQueued, true)
+			domain.DeliverySending, at.UTC(), id, domain.DeliveryQueued, true, staleBefore.UTC())
 		if err != nil {
 			return err
 		}

@@ -74,6 +74,9 @@ type Dialect struct {
 	// write pool: the job queue's (River's) migrations, so one migrate
 	// brings every table up.
 	AfterMigrate func(ctx context.Context, db *sql.DB) error
+	// Backend names the backend ("sqlite", "postgres"): the job queue
+	// picks its driver by it.
+	Backend string
 }
 
 // Classify wraps err in store.ErrUnavailable when it means the database
@@ -411,6 +414,9 @@ func (s *Store) Migrate(ctx context.Context) error {
 // DB is the write pool: the job queue's driver runs on it, so on SQLite its
 // statements queue behind the store's on the one connection.
 func (s *Store) DB() *sql.DB { return s.opt.Write }
+
+// Backend names the backend (Dialect.Backend).
+func (s *Store) Backend() string { return s.opt.Dialect.Backend }
 
 // SQLTx is the transaction a Store handed to an InTx callback runs in (nil
 // outside one): the job queue enqueues in it, with the data.

@@ -39,7 +39,7 @@ func testDeliveries(t *testing.T, s store.Store) {
 
 	// Claim, send, fail.
 	ann := added[0]
-	d, ok, err := s.ClaimDelivery(ctx, ann.ID, time.Now())
+	d, ok, err := s.ClaimDelivery(ctx, ann.ID, time.Now(), time.Now().Add(-time.Minute))
 	require.NoError(t, err)
 	require.True(t, ok)
 	assert.Equal(t, domain.DeliverySending, d.State)
@@ -48,7 +48,7 @@ func testDeliveries(t *testing.T, s store.Store) {
 	n, err := s.FinishDelivery(ctx, ann.ID, domain.DeliverySent, "", sentAt)
 	require.NoError(t, err)
 	assert.Equal(t, 0, n)
-	_, ok, err = s.ClaimDelivery(ctx, ann.ID, time.Now())
+	_, ok, err = s.ClaimDelivery(ctx, ann.ID, time.Now(), time.Now().Add(-time.Minute))
 	require.NoError(t, err)
 	assert.False(t, ok, "a sent delivery is never claimed again")
 	got, err := s.GetDelivery(ctx, ann.ID)
@@ -57,13 +57,13 @@ func testDeliveries(t *testing.T, s store.Store) {
 	assert.True(t, sentAt.Equal(*got.SentAt))
 
 	bob, cy := added[1], added[2]
-	_, ok, err = s.ClaimDelivery(ctx, bob.ID, time.Now())
+	_, ok, err = s.ClaimDelivery(ctx, bob.ID, time.Now(), time.Now().Add(-time.Minute))
 	require.NoError(t, err)
 	require.True(t, ok)
 	n, err = s.FinishDelivery(ctx, bob.ID, domain.DeliveryQueued, "421 try later", time.Now())
 	require.NoError(t, err)
 	assert.Equal(t, 1, n)
-	_, ok, err = s.ClaimDelivery(ctx, bob.ID, time.Now())
+	_, ok, err = s.ClaimDelivery(ctx, bob.ID, time.Now(), time.Now().Add(-time.Minute))
 	require.NoError(t, err)
 	require.True(t, ok)
 	n, err = s.FinishDelivery(ctx, bob.ID, domain.DeliveryFailed, "550 no such user", time.Now())
@@ -103,7 +103,7 @@ func testDeliveries(t *testing.T, s store.Store) {
 	require.NoError(t, err)
 	assert.True(t, run.Paused)
 	assert.Equal(t, "2 failures in a row", run.PauseReason)
-	_, ok, err = s.ClaimDelivery(ctx, again[0].ID, time.Now())
+	_, ok, err = s.ClaimDelivery(ctx, again[0].ID, time.Now(), time.Now().Add(-time.Minute))
 	require.NoError(t, err)
 	assert.False(t, ok)
 	require.NoError(t, s.PauseDeliveries(ctx, "c1", false, ""))

@@ -147,6 +147,7 @@ func open(ctx context.Context, dsn string, opt store.Options, tune tuning) (*sql
 	}
 	d := dialect
 	d.Migrations = sub
+	d.Backend = jobs.SQLite
 	d.AfterMigrate = func(ctx context.Context, db *sql.DB) error { return jobs.Migrate(ctx, jobs.SQLite, db) }
 	s := sqlstore.New(sqlstore.Options{Write: write, Read: read, Dialect: d, QueryTimeout: opt.QueryTimeout,
 		Stamp: newWALStamp(path), SerialWrites: true})
