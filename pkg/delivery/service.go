@@ -55,3 +55,6 @@ func (s *Service) SendTest(ctx context.Context, channel string, m Message) error
 	defer cancel()
 	return sender.Send(ctx, m)
 }
+
+// Configured says whether channel has a sender.
+func (s *Service) Configured(channel string) bool { return s.opt.Senders[channel] != nil }

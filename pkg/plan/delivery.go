@@ -29,7 +29,25 @@ const (
 type Dispatch interface {
 	Enqueue(ctx context.Context, tx store.Store, ds []domain.Delivery) error
 	SendTest(ctx context.Context, channel string, m delivery.Message) error
+	// Configured says whether this server can send on channel.
+	Configured(channel string) bool
 }
+
+// notConfigured refuses a send on a channel the server has no settings for.
+func notConfigured(channel string) error {
+	return &InputError{Message: "this server is not set up to send " + channel + " (docs/delivery.md)",
+		Fields: map[string]string{"vehicleId": "is sent by " + channel + ", which this server is not set up for"}}
+}
+
+// SendFailedError is a test copy the channel refused or could not take:
+// its message is the channel's (an SMTP reply), which names nothing of
+// ours. The API answers 502.
+type SendFailedError struct{ Err error }
+
+func (e *SendFailedError) Error() string { return "the message was not sent: " + e.Err.Error() }
+
+// Unwrap returns the channel's error.
+func (e *SendFailedError) Unwrap() error { return e.Err }
 
 // ErrNoDelivery is a send asked of a server without a delivery queue.
 var ErrNoDelivery = errors.New("sending is not configured on this server")
@@ -95,6 +113,9 @@ func (p *Plan) Send(ctx context.Context, id string) (SendResult, error) {
 		return out, err
 	}
 	channel := delivery.ChannelOf(v.Type)
+	if !p.dispatch.Configured(channel) {
+		return out, notConfigured(channel)
+	}
 	var rows []domain.Delivery
 	if channel == delivery.Email {
 		members, err := p.members(ctx, c.AudienceID)
@@ -150,29 +171,41 @@ func (p *Plan) members(ctx context.Context, id string) ([]domain.Employee, error
 // SendTest sends one copy of communication id to address (the caller's
 // own, by default) on email, after the same checks as Send, and records it
 // in the audit trail.
-func (p *Plan) SendTest(ctx context.Context, id, address string) error {
-	if _, err := actor.Require(ctx, actor.DeliverySend); err != nil {
-		return err
+func (p *Plan) SendTest(ctx context.Context, id, address string) (string, error) {
+	who, err := actor.Require(ctx, actor.DeliverySend)
+	if err != nil {
+		return "", err
 	}
 	if p.dispatch == nil {
-		return ErrNoDelivery
+		return "", ErrNoDelivery
+	}
+	if strings.TrimSpace(address) == "" {
+		if me, err := p.st.GetPerson(ctx, who.ID); err == nil {
+			address = me.Email
+		}
+		if address == "" {
+			return "", Invalid("email", "is required: you have no email address on record")
+		}
 	}
 	a, err := mail.ParseAddress(strings.TrimSpace(address))
 	if err != nil || !strings.Contains(a.Address, "@") {
-		return Invalid("email", "must be an email address")
+		return "", Invalid("email", "must be an email address")
 	}
 	c, _, err := p.sendable(ctx, p.st, id)
 	if err != nil {
-		return err
+		return "", err
+	}
+	if !p.dispatch.Configured(delivery.Email) {
+		return "", notConfigured(delivery.Email)
 	}
 	h, text := delivery.Piece(c)
 	to := strings.ToLower(a.Address)
 	msg := delivery.Message{ID: delivery.MessageID(c.ID+"/test/"+time.Now().UTC().Format(time.RFC3339Nano), to, ""),
 		To: to, Subject: "[Test] " + c.Title, HTML: h, Text: text, Communication: c.ID}
 	if err := p.dispatch.SendTest(ctx, delivery.Email, msg); err != nil {
-		return err
+		return "", &SendFailedError{Err: err}
 	}
-	return p.st.Audit(store.WithChanges(ctx, store.Changes{"to": {After: to}}), ActionSendTest, "communication", c.ID,
+	return to, p.st.Audit(store.WithChanges(ctx, store.Changes{"to": {After: to}}), ActionSendTest, "communication", c.ID,
 		c.Title+": test copy sent")
 }
 
