@@ -18,8 +18,8 @@ import (
 	"time"
 
 	"github.com/commsplan/commsplan/pkg/actor"
-	"github.com/commsplan/commsplan/pkg/delivery"
 	"github.com/commsplan/commsplan/pkg/campaign"
+	"github.com/commsplan/commsplan/pkg/delivery"
 	"github.com/commsplan/commsplan/pkg/notify"
 	"github.com/commsplan/commsplan/pkg/review"
 	"github.com/commsplan/commsplan/pkg/sso"
