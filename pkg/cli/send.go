@@ -67,7 +67,7 @@ func withDispatch(ctx context.Context, f *Factory, fn func(*plan.Plan) error) er
 		return err
 	}
 	defer st.Close()
-	opt, err := deliveryOptions(f.Config, f.Logger())
+	opt, err := deliveryOptions(f.Config, st, f.Logger())
 	if err != nil {
 		return UsageError("%s", err.Error())
 	}

@@ -271,9 +271,13 @@ func pruneAudit(ctx context.Context, st store.Store, keepDays int, log *slog.Log
 }
 
 // deliveryOptions are the channels and limits the settings configure.
-func deliveryOptions(cfg config.Config, log *slog.Logger) (delivery.Options, error) {
+func deliveryOptions(cfg config.Config, st store.Store, log *slog.Logger) (delivery.Options, error) {
 	opt := delivery.Options{Senders: map[string]delivery.Sender{}, MaxErrors: cfg.Delivery.MaxErrors,
 		Rates: map[string]float64{delivery.Email: cfg.Delivery.EmailRate, delivery.Slack: cfg.Delivery.SlackRate}, Logger: log}
+	// Channel posts read each vehicle's webhook when they send.
+	hooks := delivery.VehicleWebhooks(st)
+	opt.Senders[delivery.Teams] = delivery.NewPoster(delivery.Teams, hooks, cfg.Delivery.SMTP.Timeout)
+	opt.Senders[delivery.Slack] = delivery.NewPoster(delivery.Slack, hooks, cfg.Delivery.SMTP.Timeout)
 	if cfg.Delivery.SMTP.Host != "" {
 		m, err := delivery.NewMailer(cfg.Delivery.SMTP)
 		if err != nil {
@@ -287,7 +291,7 @@ func deliveryOptions(cfg config.Config, log *slog.Logger) (delivery.Options, err
 // startQueue runs the job queue: deliveries on the channels configured,
 // and the periodic chores.
 func startQueue(ctx context.Context, st store.Store, cfg config.Config, chores []jobs.Chore, log *slog.Logger) (*jobs.Queue, plan.Dispatch, error) {
-	opt, err := deliveryOptions(cfg, log)
+	opt, err := deliveryOptions(cfg, st, log)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -50,6 +50,7 @@ const (
 	MsgPlannedOnly  = "is planned only: this vehicle type is not sent by commsplan"
 	MsgNoAudience   = "has no audience: choose who receives it"
 	MsgNotApproved  = "This communication needs approval before it can be sent"
+	MsgNoWebhook    = "has no webhook URL: set the channel's incoming webhook in the vehicle's settings"
 	MsgConfidential = "is confidential: a channel post is sent only to a vehicle marked private"
 )
 
@@ -71,6 +72,8 @@ func (r *Refusal) Error() string {
 type Target struct {
 	VehicleType string
 	Private     bool
+	// HasWebhook says the vehicle has a channel's webhook URL.
+	HasWebhook bool
 }
 
 // Check says whether c may be sent to t under pol: nil, or the *Refusal.
@@ -90,6 +93,9 @@ func Check(c domain.Communication, t Target, pol review.Policy) error {
 	}
 	if ch != Email && c.Confidential && !t.Private {
 		return &Refusal{"vehicleId", MsgConfidential}
+	}
+	if ch != Email && !t.HasWebhook {
+		return &Refusal{"vehicleId", MsgNoWebhook}
 	}
 	return nil
 }

@@ -50,7 +50,8 @@ func TestCheck(t *testing.T) {
 	secret.Confidential = true
 	assert.NoError(t, Check(secret, email, required), "confidential email goes to its audience only, which Recipients keeps")
 	assert.Equal(t, "vehicleId", refusal(Check(secret, Target{VehicleType: "slack"}, required)))
-	assert.NoError(t, Check(secret, Target{VehicleType: "yammer_teams", Private: true}, required))
+	assert.NoError(t, Check(secret, Target{VehicleType: "yammer_teams", Private: true, HasWebhook: true}, required))
+	assert.Equal(t, "vehicleId", refusal(Check(base, Target{VehicleType: "slack"}, required)), "no webhook")
 }
 
 func TestMessageIDIsStable(t *testing.T) {

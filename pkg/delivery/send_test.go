@@ -2,7 +2,12 @@ package delivery_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"sync"
 	"testing"
 	"time"
 
@@ -265,4 +270,54 @@ func TestSendNeedsThePermission(t *testing.T) {
 	require.Len(t, msgs, 1)
 	assert.Equal(t, []string{"me@example.com"}, msgs[0].To)
 	assert.Contains(t, string(msgs[0].Data), "[Test] New tools on Monday")
+}
+
+func TestSlackPostThroughTheQueue(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dsn string) {
+		w := newWorld(t, dsn, 3)
+		var got []string
+		var mu sync.Mutex
+		srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+			b, _ := io.ReadAll(r.Body)
+			mu.Lock()
+			got = append(got, string(b))
+			n := len(got)
+			mu.Unlock()
+			if n == 1 {
+				rw.Header().Set("Retry-After", "1")
+				rw.WriteHeader(http.StatusTooManyRequests)
+				return
+			}
+			rw.WriteHeader(http.StatusOK)
+		}))
+		defer srv.Close()
+		v := domain.Vehicle{Name: "#programme", Type: "slack", Settings: domain.VehicleSettings{Webhook: domain.Secret(srv.URL + "/services/SECRET")}}
+		require.NoError(t, w.st.CreateVehicle(admin, &v))
+		stored, err := w.st.GetVehicle(admin, v.ID)
+		require.NoError(t, err)
+		assert.Equal(t, srv.URL+"/services/SECRET", string(stored.Settings.Webhook), "the store keeps it whole")
+		shown, err := json.Marshal(stored)
+		require.NoError(t, err)
+		assert.NotContains(t, string(shown), "SECRET", "JSON shows scheme and host only")
+		c, err := w.st.GetCommunication(admin, w.comm.ID)
+		require.NoError(t, err)
+		c.VehicleID, c.Confidentiality = v.ID, "Board Confidential"
+		require.NoError(t, w.st.UpdateCommunication(admin, &c))
+
+		senders := map[string]delivery.Sender{delivery.Slack: delivery.NewPoster(delivery.Slack, delivery.VehicleWebhooks(w.st), 5*time.Second)}
+		p := plan.New(w.st).WithDispatch(w.start(t, delivery.Options{Senders: senders}, true))
+		_, err = p.Send(admin, w.comm.ID)
+		require.ErrorContains(t, err, "confidential", "a confidential post goes to a private channel only")
+		v.Settings.Private = true
+		require.NoError(t, w.st.UpdateVehicle(admin, &v))
+		res, err := p.Send(admin, w.comm.ID)
+		require.NoError(t, err)
+		assert.Equal(t, 1, res.Queued, "one post per channel")
+		sum := w.wait(t, p, 30*time.Second, store.DeliveryCounts.Done)
+		assert.Equal(t, store.DeliveryCounts{Sent: 1, Total: 1}, sum)
+		mu.Lock()
+		defer mu.Unlock()
+		require.Len(t, got, 2, "a 429, then the post after Retry-After")
+		assert.Contains(t, got[1], "New tools on Monday")
+	})
 }

@@ -81,7 +81,7 @@ func (p *Plan) sendable(ctx context.Context, tx store.Store, id string) (domain.
 			return c, v, err
 		}
 	}
-	if err := delivery.Check(c, delivery.Target{VehicleType: v.Type}, p.policy); err != nil {
+	if err := delivery.Check(c, delivery.Target{VehicleType: v.Type, Private: v.Settings.Private, HasWebhook: v.Settings.Webhook != ""}, p.policy); err != nil {
 		var r *delivery.Refusal
 		if errors.As(err, &r) {
 			if r.Field == "review" {
@@ -105,12 +105,12 @@ func (p *Plan) Send(ctx context.Context, id string) (SendResult, error) {
 	if err != nil {
 		return out, err
 	}
-	if p.dispatch == nil {
-		return out, ErrNoDelivery
-	}
 	c, v, err := p.sendable(ctx, p.st, id)
 	if err != nil {
 		return out, err
+	}
+	if p.dispatch == nil {
+		return out, ErrNoDelivery
 	}
 	channel := delivery.ChannelOf(v.Type)
 	if !p.dispatch.Configured(channel) {
@@ -176,9 +176,6 @@ func (p *Plan) SendTest(ctx context.Context, id, address string) (string, error)
 	if err != nil {
 		return "", err
 	}
-	if p.dispatch == nil {
-		return "", ErrNoDelivery
-	}
 	if strings.TrimSpace(address) == "" {
 		if me, err := p.st.GetPerson(ctx, who.ID); err == nil {
 			address = me.Email
@@ -194,6 +191,9 @@ func (p *Plan) SendTest(ctx context.Context, id, address string) (string, error)
 	c, _, err := p.sendable(ctx, p.st, id)
 	if err != nil {
 		return "", err
+	}
+	if p.dispatch == nil {
+		return "", ErrNoDelivery
 	}
 	if !p.dispatch.Configured(delivery.Email) {
 		return "", notConfigured(delivery.Email)
@@ -273,12 +273,12 @@ func (p *Plan) PauseSend(ctx context.Context, id string, pause bool) error {
 	if _, err := actor.Require(ctx, actor.DeliverySend); err != nil {
 		return err
 	}
-	if p.dispatch == nil {
-		return ErrNoDelivery
-	}
 	c, err := p.st.GetCommunication(ctx, id)
 	if err != nil {
 		return err
+	}
+	if p.dispatch == nil {
+		return ErrNoDelivery
 	}
 	return p.st.InTx(ctx, func(tx store.Store) error {
 		reason, action, label := "paused by a planner", ActionSendPaused, c.Title+": send paused"
@@ -309,12 +309,12 @@ func (p *Plan) RetryFailed(ctx context.Context, id string) (int, error) {
 	if _, err := actor.Require(ctx, actor.DeliverySend); err != nil {
 		return 0, err
 	}
-	if p.dispatch == nil {
-		return 0, ErrNoDelivery
-	}
 	c, _, err := p.sendable(ctx, p.st, id)
 	if err != nil {
 		return 0, err
+	}
+	if p.dispatch == nil {
+		return 0, ErrNoDelivery
 	}
 	var n int
 	err = p.st.InTx(ctx, func(tx store.Store) error {
