@@ -9,6 +9,7 @@ import (
 	"time"
 
 	gomail "github.com/wneessen/go-mail"
+	"github.com/wneessen/go-mail/smtp"
 )
 
 // The values of smtp.tls.
@@ -66,13 +67,19 @@ func (s SMTPSettings) Validate() error {
 	return nil
 }
 
-// Mailer sends email over SMTP with go-mail, one connection per message
-// (a connection left open would outlive a server's idle timeout between
-// rate-limited sends).
+// Mailer sends email over SMTP with go-mail. It keeps up to idleConns
+// connections open between messages (a new connection per message cost
+// more than the message: TCP, EHLO, STARTTLS, AUTH); each is checked with
+// NOOP before reuse, and one the server closed is replaced at once.
 type Mailer struct {
-	s    SMTPSettings
-	host string
+	s      SMTPSettings
+	host   string
+	client *gomail.Client
+	idle   chan *smtp.Client
 }
+
+// idleConns is how many open connections a Mailer keeps.
+const idleConns = 32
 
 // NewMailer returns a Mailer over s, which must be valid.
 func NewMailer(s SMTPSettings) (*Mailer, error) {
@@ -84,7 +91,36 @@ func NewMailer(s SMTPSettings) (*Mailer, error) {
 	}
 	from, _ := mail.ParseAddress(s.From)
 	host := from.Address[strings.LastIndex(from.Address, "@")+1:]
-	return &Mailer{s: s, host: host}, nil
+	opts := []gomail.Option{gomail.WithPort(s.Port), gomail.WithTimeout(s.Timeout)}
+	switch s.TLS {
+	case TLSNone:
+		opts = append(opts, gomail.WithTLSPolicy(gomail.NoTLS))
+	case TLSStartTLS:
+		opts = append(opts, gomail.WithTLSPolicy(gomail.TLSMandatory))
+	case TLSImplicit:
+		opts = append(opts, gomail.WithSSL())
+	}
+	if s.Username != "" {
+		opts = append(opts, gomail.WithSMTPAuth(gomail.SMTPAuthAutoDiscover), gomail.WithUsername(s.Username),
+			gomail.WithPassword(s.Password))
+	}
+	c, err := gomail.NewClient(s.Host, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("smtp: %w", err)
+	}
+	return &Mailer{s: s, host: host, client: c, idle: make(chan *smtp.Client, idleConns)}, nil
+}
+
+// Close closes the idle connections.
+func (m *Mailer) Close() {
+	for {
+		select {
+		case c := <-m.idle:
+			_ = m.client.CloseWithSMTPClient(c)
+		default:
+			return
+		}
+	}
 }
 
 // Host is the domain of the sender's address: the right side of every
@@ -133,29 +169,51 @@ func (m *Mailer) Send(ctx context.Context, msg Message) error {
 	if err != nil {
 		return err
 	}
-	opts := []gomail.Option{gomail.WithPort(m.s.Port), gomail.WithTimeout(m.s.Timeout)}
-	switch m.s.TLS {
-	case TLSNone:
-		opts = append(opts, gomail.WithTLSPolicy(gomail.NoTLS))
-	case TLSStartTLS:
-		opts = append(opts, gomail.WithTLSPolicy(gomail.TLSMandatory))
-	case TLSImplicit:
-		opts = append(opts, gomail.WithSSL())
-	}
-	if m.s.Username != "" {
-		opts = append(opts, gomail.WithSMTPAuth(gomail.SMTPAuthAutoDiscover), gomail.WithUsername(m.s.Username),
-			gomail.WithPassword(m.s.Password))
-	}
-	c, err := gomail.NewClient(m.s.Host, opts...)
-	if err != nil {
-		return permanent("smtp: %w", err)
-	}
 	ctx, cancel := context.WithTimeout(ctx, m.s.Timeout)
 	defer cancel()
-	if err := c.DialAndSendWithContext(ctx, out); err != nil {
+	var conn *smtp.Client
+	select {
+	case conn = <-m.idle:
+	default:
+	}
+	if conn != nil {
+		err = m.client.SendWithSMTPClient(conn, out)
+		if err == nil {
+			m.release(conn)
+			return nil
+		}
+		_ = m.client.CloseWithSMTPClient(conn)
+		if replied(err) {
+			return classifySMTP(err)
+		}
+		// The server closed an idle connection: try a new one.
+	}
+	if conn, err = m.client.DialToSMTPClientWithContext(ctx); err != nil {
 		return classifySMTP(err)
 	}
+	if err := m.client.SendWithSMTPClient(conn, out); err != nil {
+		_ = m.client.CloseWithSMTPClient(conn)
+		return classifySMTP(err)
+	}
+	m.release(conn)
 	return nil
+}
+
+// release keeps conn for the next message, or closes it when enough are
+// kept.
+func (m *Mailer) release(conn *smtp.Client) {
+	select {
+	case m.idle <- conn:
+	default:
+		_ = m.client.CloseWithSMTPClient(conn)
+	}
+}
+
+// replied says the server answered err with a reply code: the connection
+// was fine, the message was not.
+func replied(err error) bool {
+	var se *gomail.SendError
+	return errors.As(err, &se) && se.ErrorCode() >= 400
 }
 
 // classifySMTP marks a 5xx reply permanent; everything else is retried.

@@ -7,6 +7,9 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -320,4 +323,59 @@ func TestSlackPostThroughTheQueue(t *testing.T) {
 		require.Len(t, got, 2, "a 429, then the post after Retry-After")
 		assert.Contains(t, got[1], "New tools on Monday")
 	})
+}
+
+// TestBenchDelivery sends 5,000 recipients to the in-process sink on each
+// backend with the rate limit off, and reports messages a second and the
+// process's peak RSS (the sink and the test included: an upper bound on
+// what serve needs). It runs only with COMMSPLAN_BENCH_DELIVERY=1
+// (make bench-delivery): a benchmark, not part of make test.
+func TestBenchDelivery(t *testing.T) {
+	if os.Getenv("COMMSPLAN_BENCH_DELIVERY") == "" {
+		t.Skip("set COMMSPLAN_BENCH_DELIVERY=1 (make bench-delivery)")
+	}
+	n := 5000
+	eachBackend(t, func(t *testing.T, dsn string) {
+		w := newWorld(t, dsn, n)
+		m, err := delivery.NewMailer(delivery.SMTPSettings{Host: w.sink.Host, Port: w.sink.Port, From: "comms@example.com",
+			TLS: delivery.TLSNone, Timeout: 10 * time.Second})
+		require.NoError(t, err)
+		cfg, err := jobs.For(w.st)
+		require.NoError(t, err)
+		cfg.PollInterval = 100 * time.Millisecond
+		opt := delivery.Options{Senders: map[string]delivery.Sender{delivery.Email: m}, Host: m.Host()}
+		cfg = delivery.QueueConfig(delivery.NewWorker(w.st, opt), 20, cfg)
+		q, err := jobs.New(cfg)
+		require.NoError(t, err)
+		p := plan.New(w.st).WithDispatch(delivery.NewService(q, opt))
+		start := time.Now()
+		res, err := p.Send(admin, w.comm.ID)
+		require.NoError(t, err)
+		require.Equal(t, n, res.Queued)
+		queued := time.Since(start)
+		require.NoError(t, q.Start(context.Background()))
+		defer q.Stop(context.Background())
+		sendStart := time.Now()
+		sum := w.wait(t, p, 10*time.Minute, store.DeliveryCounts.Done)
+		took := time.Since(sendStart)
+		require.Equal(t, n, sum.Sent)
+		require.Equal(t, n, w.sink.Count(), "one message per recipient")
+		t.Logf("BENCH %s: %d recipients queued in %s; sent in %s: %.0f messages/s; peak RSS %d MB",
+			t.Name(), n, queued.Round(time.Millisecond), took.Round(time.Millisecond), float64(n)/took.Seconds(), peakRSS()/1024)
+	})
+}
+
+// peakRSS is the process's peak resident set in KiB (Linux), 0 elsewhere.
+func peakRSS() int {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(line, "VmHWM:") {
+			n, _ := strconv.Atoi(strings.Fields(line)[1])
+			return n
+		}
+	}
+	return 0
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -89,7 +90,23 @@ type Worker struct {
 	st     WorkerStore
 	opt    Options
 	limits map[string]*Limiter
+
+	// seen keeps each communication and its run for a moment, so the jobs
+	// of one send do not read them again each (a change is seen within
+	// seenFor).
+	mu   sync.Mutex
+	seen map[string]seenSend
 }
+
+// seenSend is a communication and its run as read at.
+type seenSend struct {
+	c   domain.Communication
+	run store.DeliveryRun
+	at  time.Time
+}
+
+// seenFor is how long a read communication stands for the current one.
+const seenFor = time.Second
 
 // NewWorker returns the worker of the delivery jobs.
 func NewWorker(st WorkerStore, opt Options) *Worker {
@@ -99,7 +116,7 @@ func NewWorker(st WorkerStore, opt Options) *Worker {
 	if opt.Lease <= 0 {
 		opt.Lease = Lease
 	}
-	w := &Worker{st: st, opt: opt, limits: map[string]*Limiter{}}
+	w := &Worker{st: st, opt: opt, limits: map[string]*Limiter{}, seen: map[string]seenSend{}}
 	for _, ch := range Channels {
 		w.limits[ch] = NewLimiter(opt.Rates[ch])
 	}
@@ -121,15 +138,11 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[SendArgs]) error {
 	if err != nil {
 		return err
 	}
-	c, err := w.st.GetCommunication(ctx, a.Communication)
+	c, run, err := w.current(ctx, a.Communication)
 	if errors.Is(err, store.ErrNotFound) {
 		_, err = w.st.FinishDelivery(ctx, d.ID, domain.DeliverySkipped, "the communication was deleted", time.Now())
 		return err
 	}
-	if err != nil {
-		return w.retry(ctx, d, job, err)
-	}
-	run, err := w.st.GetDeliveryRun(ctx, a.Communication)
 	if err != nil {
 		return w.retry(ctx, d, job, err)
 	}
@@ -156,6 +169,33 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[SendArgs]) error {
 	}
 	_, err = w.st.FinishDelivery(ctx, d.ID, domain.DeliverySent, "", time.Now())
 	return err
+}
+
+// current is the communication and its run, read at most seenFor ago.
+func (w *Worker) current(ctx context.Context, id string) (domain.Communication, store.DeliveryRun, error) {
+	w.mu.Lock()
+	s, ok := w.seen[id]
+	w.mu.Unlock()
+	if ok && time.Since(s.at) < seenFor {
+		return s.c, s.run, nil
+	}
+	c, err := w.st.GetCommunication(ctx, id)
+	if err != nil {
+		return c, store.DeliveryRun{}, err
+	}
+	run, err := w.st.GetDeliveryRun(ctx, id)
+	if err != nil {
+		return c, run, err
+	}
+	w.mu.Lock()
+	for k, v := range w.seen {
+		if time.Since(v.at) >= seenFor {
+			delete(w.seen, k)
+		}
+	}
+	w.seen[id] = seenSend{c: c, run: run, at: time.Now()}
+	w.mu.Unlock()
+	return c, run, nil
 }
 
 // message is what d's recipient gets of c.
