@@ -9,6 +9,7 @@ import { HistoryDialog } from '@/components/HistoryDialog';
 import InsidersDialog from '@/components/InsidersDialog';
 import { Button } from '@/components/ui/button';
 import { ReviewSection } from '@/components/ReviewSection';
+import { DeliveryPanel } from '@/components/communications/DeliveryPanel';
 import { InputField, SelectField, TextareaField } from '@/components/FormFields';
 import { dateKey } from '@/lib/dates';
 import { MSG_NEEDS_APPROVAL, approvalWouldReset, needsApproval } from '@/lib/review';
@@ -230,6 +231,7 @@ export default function CommunicationDialog({
           <ReviewSection entity="communication" id={communication?.id} review={communication?.review}>
             {communication && <CommentThread kind="communication" id={communication.id} headingLevel="h4" />}
           </ReviewSection>
+          {communication && <DeliveryPanel communication={communication} />}
           {/* A stored communication's History panel: who changed what and when (issue 25 §5); a viewer may read it too. */}
           {communication && (
             <>
