@@ -272,7 +272,7 @@ func pruneAudit(ctx context.Context, st store.Store, keepDays int, log *slog.Log
 
 // deliveryOptions are the channels and limits the settings configure.
 func deliveryOptions(cfg config.Config, st store.Store, log *slog.Logger) (delivery.Options, error) {
-	opt := delivery.Options{Senders: map[string]delivery.Sender{}, MaxErrors: cfg.Delivery.MaxErrors,
+	opt := delivery.Options{Senders: map[string]delivery.Sender{}, MaxErrors: cfg.Delivery.MaxErrors, Lease: cfg.Delivery.Lease,
 		Rates: map[string]float64{delivery.Email: cfg.Delivery.EmailRate, delivery.Slack: cfg.Delivery.SlackRate}, Logger: log}
 	// Channel posts read each vehicle's webhook when they send.
 	hooks := delivery.VehicleWebhooks(st)
@@ -303,6 +303,7 @@ func startQueue(ctx context.Context, st store.Store, cfg config.Config, chores [
 		return nil, nil, err
 	}
 	qc.Logger = log.With("component", "queue")
+	qc.RescueAfter = cfg.Delivery.Lease
 	qc = delivery.QueueConfig(delivery.NewWorker(st, opt), cfg.Delivery.Workers, qc)
 	qc = jobs.WithChores(qc, chores)
 	q, err := jobs.New(qc)

@@ -122,6 +122,9 @@ type Delivery struct {
 	MaxErrors int
 	// Workers are the email queue's concurrent sends on each server.
 	Workers int
+	// Lease is how long a message in flight is held before the queue takes
+	// it for one of a dead server (delivery.lease).
+	Lease time.Duration
 }
 
 // SMTPPasswordEnv is the only place the SMTP password is read from: never
@@ -204,6 +207,7 @@ var Settings = []Setting{
 	{Flag: "delivery-slack-rate", Key: "delivery.slack.rate", Default: "1", Usage: "Slack posts a second each server sends at most (0: no limit)", Serve: true},
 	{Flag: "delivery-max-errors", Key: "delivery.max-errors", Default: "10", Usage: "a send pauses after this many failures in a row (0: never)", Serve: true},
 	{Flag: "delivery-workers", Key: "delivery.workers", Default: "10", Usage: "emails each server sends at once", Serve: true},
+	{Flag: "delivery-lease", Key: "delivery.lease", Default: "3m", Usage: "how long a message in flight is held before another server takes it over from one that died (the one case a person may get a message twice)", Serve: true},
 	{Flag: "delivery-list-unsubscribe", Key: "delivery.list-unsubscribe", Usage: "https URL of a one-click unsubscribe endpoint: messages then carry RFC 8058 List-Unsubscribe headers (default: none, internal mail is mandatory)", Serve: true},
 	{Flag: "compose-generator", Key: "compose.generator", Default: "rules", Usage: "content generator: rules (built in) or openai (an OpenAI-compatible chat-completions API)", Compose: true},
 	{Flag: "compose-endpoint", Key: "compose.endpoint", Usage: "base URL of the OpenAI-compatible API, e.g. http://127.0.0.1:11434/v1 (compose-generator openai)", Compose: true},
@@ -648,6 +652,12 @@ func loadDelivery(get func(string) string) (Delivery, error) {
 	}
 	if d.SMTP.Timeout, err = parseDuration("smtp-timeout", get("smtp.timeout")); err != nil {
 		return d, err
+	}
+	if d.Lease, err = parseDuration("delivery-lease", get("delivery.lease")); err != nil {
+		return d, err
+	}
+	if d.Lease < 3*time.Second {
+		return d, fmt.Errorf("delivery-lease must be at least 3s, not %q", get("delivery.lease"))
 	}
 	for _, r := range []struct {
 		key string
