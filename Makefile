@@ -26,7 +26,7 @@ OPENAPI_LINT := tools/openapi-lint
 # The PostgreSQL the tests use when COMMSPLAN_TEST_POSTGRES_DSN is unset.
 LOCAL_PG_DSN := postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable
 
-.PHONY: run demo build install ui test fmt-check vet lint lint-go lint-openapi test-go test-ui test-ui-unit test-e2e bench docs release-check goreleaser-bin release-snapshot clean soak crash bench-http bench-ui fuzz
+.PHONY: run demo build install ui test fmt-check vet lint lint-go lint-openapi test-go test-ui test-ui-unit test-e2e bench docs release-check goreleaser-bin release-snapshot clean soak crash bench-http bench-ui bench-delivery crash-delivery fuzz
 
 run: build
 	./$(BIN) serve $(ARGS)
@@ -125,6 +125,17 @@ endif
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# Sends 5,000 recipients to an in-process SMTP sink on SQLite and on
+# PostgreSQL (COMMSPLAN_TEST_POSTGRES_DSN), rate limit off; figures in
+# docs/performance.md. Not part of make test.
+bench-delivery:
+	COMMSPLAN_BENCH_DELIVERY=1 $(GO) test -run TestBenchDelivery -v -count=1 -timeout 30m ./pkg/delivery/
+
+# Kills serve (SIGKILL) mid-way through a 2,000-recipient send on SQLite,
+# restarts it and counts duplicates (docs/delivery.md).
+crash-delivery:
+	COMMSPLAN_CRASH_DELIVERY=1 $(GO) test -run TestCrashMidSend -v -count=1 -timeout 15m ./pkg/delivery/
 
 # Regenerates docs/cli/ (a test fails when it is out of date).
 docs:

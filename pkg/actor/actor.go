@@ -44,6 +44,11 @@ var SignOn = Actor{ID: "signon", Name: "Single sign-on"}
 // nothing else; its writes are audited under this name.
 var SCIMClient = Actor{ID: "scim", Name: "SCIM client"}
 
+// Queue is the job queue working a send that a person with
+// delivery.send started: it reads the communication it sends, confidential
+// ones included (their recipients are their audience alone).
+var Queue = Actor{ID: "queue", Name: "Job queue", Role: RoleAdmin}
+
 // ErrNone is returned by a use case called without an actor in its context:
 // a wiring mistake, never bad input.
 var ErrNone = errors.New("no actor in the context: the caller must say who is acting")

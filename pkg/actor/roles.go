@@ -77,17 +77,20 @@ const (
 	DirectoryRead Permission = "directory.read"
 	// DirectoryManage: import the directory and manage its provisioning.
 	DirectoryManage Permission = "directory.manage"
+	// DeliverySend: send a communication (or a test copy of it) and pause,
+	// resume and retry its send.
+	DeliverySend Permission = "delivery.send"
 )
 
 // Permissions are every permission, in the order /api/session lists them.
-var Permissions = []Permission{PlanRead, PlanEdit, ReviewsDecide, AuditRead, PeopleManage, FeedsManage, BackupsManage, ConfidentialRead, DirectoryRead, DirectoryManage}
+var Permissions = []Permission{PlanRead, PlanEdit, ReviewsDecide, AuditRead, PeopleManage, FeedsManage, BackupsManage, ConfidentialRead, DirectoryRead, DirectoryManage, DeliverySend}
 
 // grants is the one table of which role holds which permission.
 var grants = map[Role][]Permission{
 	RoleViewer:   {PlanRead},
 	RolePlanner:  {PlanRead, PlanEdit, DirectoryRead},
-	RoleApprover: {PlanRead, PlanEdit, ReviewsDecide, AuditRead, DirectoryRead},
-	RoleAdmin:    {PlanRead, PlanEdit, ReviewsDecide, AuditRead, PeopleManage, FeedsManage, BackupsManage, ConfidentialRead, DirectoryRead, DirectoryManage},
+	RoleApprover: {PlanRead, PlanEdit, ReviewsDecide, AuditRead, DirectoryRead, DeliverySend},
+	RoleAdmin:    {PlanRead, PlanEdit, ReviewsDecide, AuditRead, PeopleManage, FeedsManage, BackupsManage, ConfidentialRead, DirectoryRead, DirectoryManage, DeliverySend},
 }
 
 // PermissionsOf lists r's permissions (none for an unknown role).

@@ -58,6 +58,13 @@ var operations = map[string]operation{
 	"POST /api/audiences/count":       {"countAudience", actor.PlanRead},
 	"GET /api/audiences/{id}/members": {"listAudienceMembers", actor.PlanRead},
 
+	"POST /api/communications/{id}/send":              {"sendCommunication", actor.DeliverySend},
+	"POST /api/communications/{id}/send/test":         {"sendTestCopy", actor.DeliverySend},
+	"POST /api/communications/{id}/send/pause":        {"pauseSend", actor.DeliverySend},
+	"POST /api/communications/{id}/send/resume":       {"resumeSend", actor.DeliverySend},
+	"POST /api/communications/{id}/send/retry-failed": {"retryFailedDeliveries", actor.DeliverySend},
+	"GET /api/communications/{id}/deliveries":         {"listDeliveries", actor.PlanRead},
+
 	"GET /api/directory":         {"listDirectory", actor.PlanRead},
 	"GET /api/directory/{id}":    {"getEmployee", actor.PlanRead},
 	"GET /api/directory/facets":  {"listDirectoryFacets", actor.PlanRead},

@@ -108,7 +108,7 @@ func TestReference(t *testing.T) {
 		assert.Equal(t, 873, ref.GenerationalSplit.Traditional)
 		assert.Equal(t, 1059, ref.GenerationalSplit.DigitalNative)
 		assert.Len(t, ref.Generations, 5)
-		require.Len(t, ref.VehicleTypes, 16)
+		require.Len(t, ref.VehicleTypes, 17)
 		email := ref.VehicleTypes[0]
 		assert.Equal(t, "email", email.Type)
 		assert.Equal(t, domain.VehicleSettings{Template: "standard", MaxLength: 5000, Format: "html"}, email.DefaultSettings)

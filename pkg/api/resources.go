@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"strings"
 
 	"github.com/gorilla/mux"
 
@@ -192,6 +193,10 @@ type settingsInput struct {
 	Template  opt[string]     `json:"template"`
 	MaxLength opt[domain.Int] `json:"maxLength"`
 	Format    opt[string]     `json:"format"`
+	// Webhook replaces the channel's webhook URL ("" removes it); left
+	// out, or sent back as shown (scheme and host), it keeps it.
+	Webhook opt[string] `json:"webhook"`
+	Private opt[bool]   `json:"private"`
 }
 
 type vehicleInput struct {
@@ -212,6 +217,10 @@ func (in vehicleInput) apply(v domain.Vehicle) (domain.Vehicle, error) {
 		v.Settings.Template = st.Template.or(v.Settings.Template)
 		v.Settings.MaxLength = int(st.MaxLength.or(domain.Int(v.Settings.MaxLength)))
 		v.Settings.Format = st.Format.or(v.Settings.Format)
+		if w := st.Webhook.or(string(v.Settings.Webhook)); w != v.Settings.Webhook.Shown() {
+			v.Settings.Webhook = domain.Secret(strings.TrimSpace(w))
+		}
+		v.Settings.Private = st.Private.or(v.Settings.Private)
 	}
 	v.GenerationalTargeting = in.GenerationalTargeting.or(v.GenerationalTargeting)
 	v.CommunicationStrategy = in.CommunicationStrategy.or(v.CommunicationStrategy)

@@ -103,6 +103,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		closed *plan.EditWindowError
 		rev    *review.Error
 		unappr *plan.ApprovalError
+		sendF  *plan.SendFailedError
 	)
 	switch {
 	case r.Context().Err() != nil:
@@ -120,6 +121,11 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		writeJSON(w, reviewStatus(rev), ErrorBody{Error: rev.Message, Fields: map[string]string{rev.Field: rev.Message}})
 	case errors.As(err, &unappr):
 		writeJSON(w, http.StatusConflict, ErrorBody{Error: plan.MsgNeedsApproval, Fields: map[string]string{unappr.Field: "needs approval"}})
+	case errors.Is(err, plan.ErrNoDelivery):
+		writeJSON(w, http.StatusServiceUnavailable, ErrorBody{Error: err.Error()})
+	case errors.As(err, &sendF):
+		s.log.WarnContext(r.Context(), "test copy not sent", "path", logPath(r), "err", err)
+		writeJSON(w, http.StatusBadGateway, ErrorBody{Error: sendF.Error()})
 	case errors.Is(err, checklist.ErrTooLarge):
 		writeJSON(w, http.StatusRequestEntityTooLarge, ErrorBody{Error: err.Error()})
 	case errors.As(err, &bad):

@@ -89,6 +89,9 @@ type Options struct {
 	// mentions) after its change commits: serve's webhook
 	// (notify.webhook-url); nil sends none.
 	Notify plan.Publisher
+	// Dispatch sends communications (the delivery queue); nil answers
+	// sends with 503.
+	Dispatch plan.Dispatch
 	// SignOn is the OpenID Connect provider of single sign-on; nil is off.
 	SignOn *sso.Provider
 }
@@ -189,6 +192,9 @@ func New(opts Options) *Server {
 	s.lists = newListCache(s.version)
 	s.references = &referenceCache{}
 	s.plan = plan.New(opts.Store).WithClock(s.now).WithReview(opts.Review)
+	if opts.Dispatch != nil {
+		s.plan = s.plan.WithDispatch(opts.Dispatch)
+	}
 	if opts.Notify != nil {
 		s.plan = s.plan.WithPublisher(opts.Notify)
 	}
@@ -285,6 +291,7 @@ func (s *Server) routes(r *mux.Router) {
 		s.store.GetContent, plan.Contents, contentInput.apply)
 
 	s.routeDirectory(r)
+	s.routeDelivery(r)
 	routeRecords(r, s, "/audiences", cachedList(s, store.AudiencesList, s.plan.Audiences, func(a domain.Audience) string { return a.ID }),
 		s.plan.Audience, plan.Audiences, audienceInput.apply)
 

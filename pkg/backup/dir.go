@@ -276,19 +276,24 @@ func (d *Dir) audit(ctx context.Context, log *slog.Logger, action string, info I
 // Schedule runs a backup every interval until ctx ends, logging each. It
 // takes any positive interval; the one-minute minimum is the setting's.
 func (d *Dir) Schedule(ctx context.Context, interval time.Duration, log *slog.Logger) {
-	periodic.Every(ctx, interval, func() {
-		start := time.Now()
-		info, removed, err := d.RunScheduled(ctx)
-		if info.Name != "" {
-			log.Info("scheduled backup", "name", info.Name, "bytes", info.Size, "took", time.Since(start).Round(time.Millisecond))
-			d.audit(context.WithoutCancel(ctx), log, ActionCreated, info)
-		}
-		for _, r := range removed {
-			log.Info("scheduled backup pruned", "name", r.Name, "bytes", r.Size)
-			d.audit(context.WithoutCancel(ctx), log, ActionPruned, r)
-		}
-		if err != nil && ctx.Err() == nil {
-			log.Error("scheduled backup failed", "dir", d.Path, "err", err)
-		}
-	})
+	periodic.Every(ctx, interval, func() { d.RunLogged(ctx, log) })
+}
+
+// RunLogged takes one scheduled backup and prunes, as Schedule does at
+// each interval, logging and auditing what it did; the job queue's
+// periodic job calls it, so replicas take one backup, not one each.
+func (d *Dir) RunLogged(ctx context.Context, log *slog.Logger) {
+	start := time.Now()
+	info, removed, err := d.RunScheduled(ctx)
+	if info.Name != "" {
+		log.Info("scheduled backup", "name", info.Name, "bytes", info.Size, "took", time.Since(start).Round(time.Millisecond))
+		d.audit(context.WithoutCancel(ctx), log, ActionCreated, info)
+	}
+	for _, r := range removed {
+		log.Info("scheduled backup pruned", "name", r.Name, "bytes", r.Size)
+		d.audit(context.WithoutCancel(ctx), log, ActionPruned, r)
+	}
+	if err != nil && ctx.Err() == nil {
+		log.Error("scheduled backup failed", "dir", d.Path, "err", err)
+	}
 }

@@ -248,6 +248,8 @@ func NewRootCmd(f *Factory) *cobra.Command {
 		newBackupCmd(f),
 		newRestoreCmd(f),
 		newMigrateToCmd(f),
+		newSendCmd(f, nil),
+		newDeliveriesCmd(f, nil),
 	)
 	applyConventions(root)
 	return root

@@ -62,8 +62,8 @@ func TestSeedCommand(t *testing.T) {
 			require.Len(t, lines, 4, out)
 			assert.Equal(t, []string{"KIND", "INSERTED", "SKIPPED"}, strings.Fields(lines[0]))
 			assert.Equal(t, []string{"audiences", "30", "0"}, strings.Fields(lines[1]))
-			assert.Equal(t, []string{"vehicles", "16", "0"}, strings.Fields(lines[2]))
-			assert.Equal(t, []string{"total", "46", "0"}, strings.Fields(lines[3]))
+			assert.Equal(t, []string{"vehicles", "17", "0"}, strings.Fields(lines[2]))
+			assert.Equal(t, []string{"total", "47", "0"}, strings.Fields(lines[3]))
 
 			code, out, errOut = runCLI(t, "seed", "--db", dsn, "--demo", "--output", "json")
 			require.Equal(t, 0, code, errOut)
@@ -78,7 +78,7 @@ func TestSeedCommand(t *testing.T) {
 			require.Len(t, res.Counts, 7)
 			assert.Equal(t, seed.Count{Kind: "directory", Inserted: 1933, Skipped: 0}, res.Counts[6])
 			assert.Equal(t, seed.Count{Kind: "audiences", Inserted: 0, Skipped: 30}, res.Counts[0])
-			assert.Equal(t, 46, res.Skipped)
+			assert.Equal(t, 47, res.Skipped)
 			assert.Positive(t, res.Inserted)
 
 			code, out, errOut = runCLI(t, "seed", "--db", dsn, "--demo", "-o", "json")

@@ -21,8 +21,9 @@ import (
 	"github.com/commsplan/commsplan/pkg/api"
 	"github.com/commsplan/commsplan/pkg/backup"
 	"github.com/commsplan/commsplan/pkg/config"
+	"github.com/commsplan/commsplan/pkg/delivery"
+	"github.com/commsplan/commsplan/pkg/jobs"
 	"github.com/commsplan/commsplan/pkg/notify"
-	"github.com/commsplan/commsplan/pkg/periodic"
 	"github.com/commsplan/commsplan/pkg/plan"
 	"github.com/commsplan/commsplan/pkg/redact"
 	"github.com/commsplan/commsplan/pkg/sso"
@@ -145,9 +146,11 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 			adminCode, admin.Name, admin.ID)
 		log.Info("first admin created", "id", admin.ID)
 	}
+	var chores []jobs.Chore
 	if cfg.AuditKeepDays > 0 {
 		pruneAudit(ctx, f.Plan(st), cfg.AuditKeepDays, log)
-		go periodic.Every(ctx, 24*time.Hour, func() { pruneAudit(ctx, f.Plan(st), cfg.AuditKeepDays, log) })
+		chores = append(chores, jobs.Chore{Name: "audit-prune", Interval: 24 * time.Hour,
+			Run: func(ctx context.Context) error { pruneAudit(ctx, f.Plan(st), cfg.AuditKeepDays, log); return nil }})
 	}
 	secret := cfg.SessionSecret
 	if secret == "" {
@@ -175,8 +178,26 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 		log.Info("scheduled backups", "dir", cfg.BackupDir, "interval", cfg.BackupInterval, "keep", cfg.BackupKeep, "minAge", cfg.BackupMinAge)
 		// The schedule's entries in the audit trail are the server's own,
 		// as audit pruning's are.
-		go backups.Schedule(actor.With(ctx, actor.Terminal), cfg.BackupInterval, log)
+		// A periodic job of the queue: the leader of the servers sharing
+		// the database enqueues it, so replicas take one backup, not one each.
+		chores = append(chores, jobs.Chore{Name: "backup", Interval: cfg.BackupInterval,
+			Run: func(ctx context.Context) error { backups.RunLogged(actor.With(ctx, actor.Terminal), log); return nil }})
 	}
+	queue, dispatch, err := startQueue(ctx, st, cfg, chores, log)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		// Shutdown drains the queue within the grace: sends running then
+		// finish, the rest wait in the database for the next start.
+		stopCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownGrace)
+		defer cancel()
+		if err := queue.Stop(stopCtx); err != nil {
+			log.Warn("job queue stopped with jobs cut short", "err", err)
+		} else {
+			log.Info("job queue drained")
+		}
+	}()
 	var signOn *sso.Provider
 	if f.Wiring.OIDC.Enabled() {
 		log.Info("single sign-on", "issuer", redact.URL(f.Wiring.OIDC.Issuer), "name", f.Wiring.OIDC.Name, "redirect", f.Wiring.OIDC.RedirectURL,
@@ -187,7 +208,7 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 		IdleTimeout: cfg.IdleTimeout, MaxAge: cfg.MaxAge,
 		UI: webui.FS(), Version: f.Version, MaxPerAudienceWeek: cfg.MaxPerAudienceWeek, HolidayCalendar: cfg.HolidayCalendar, Generator: gen,
 		TrustedProxies: cfg.TrustedProxies, PublicURL: cfg.PublicURL, Notify: webhook(cfg, f.Wiring.WebhookFormat, st, log),
-		SignOn: signOn})
+		SignOn: signOn, Dispatch: dispatch})
 	httpSrv := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute,
 		WriteTimeout: 2 * time.Minute, IdleTimeout: 2 * time.Minute}
 
@@ -247,4 +268,50 @@ func pruneAudit(ctx context.Context, p *plan.Plan, keepDays int, log *slog.Logge
 		return
 	}
 	log.Info("audit trail pruned", "keep-days", keepDays, "removed", n)
+}
+
+// deliveryOptions are the channels and limits the settings configure.
+func deliveryOptions(cfg config.Config, st store.Store, log *slog.Logger) (delivery.Options, error) {
+	opt := delivery.Options{Senders: map[string]delivery.Sender{}, MaxErrors: cfg.Delivery.MaxErrors, Lease: cfg.Delivery.Lease,
+		Rates: map[string]float64{delivery.Email: cfg.Delivery.EmailRate, delivery.Slack: cfg.Delivery.SlackRate}, Logger: log}
+	// Channel posts read each vehicle's webhook when they send.
+	hooks := delivery.VehicleWebhooks(st)
+	opt.Senders[delivery.Teams] = delivery.NewPoster(delivery.Teams, hooks, cfg.Delivery.SMTP.Timeout)
+	opt.Senders[delivery.Slack] = delivery.NewPoster(delivery.Slack, hooks, cfg.Delivery.SMTP.Timeout)
+	if cfg.Delivery.SMTP.Host != "" {
+		m, err := delivery.NewMailer(delivery.SMTPSettings(cfg.Delivery.SMTP))
+		if err != nil {
+			return opt, err
+		}
+		opt.Senders[delivery.Email], opt.Host = m, m.Host()
+	}
+	return opt, nil
+}
+
+// startQueue runs the job queue: deliveries on the channels configured,
+// and the periodic chores.
+func startQueue(ctx context.Context, st store.Store, cfg config.Config, chores []jobs.Chore, log *slog.Logger) (*jobs.Queue, plan.Dispatch, error) {
+	opt, err := deliveryOptions(cfg, st, log)
+	if err != nil {
+		return nil, nil, err
+	}
+	if cfg.Delivery.SMTP.Host != "" {
+		log.Info("email delivery", "smtp", delivery.SMTPSettings(cfg.Delivery.SMTP).String(), "rate", cfg.Delivery.EmailRate, "workers", cfg.Delivery.Workers)
+	}
+	qc, err := jobs.For(st)
+	if err != nil {
+		return nil, nil, err
+	}
+	qc.Logger = log.With("component", "queue")
+	qc.RescueAfter = cfg.Delivery.Lease
+	qc = delivery.QueueConfig(delivery.NewWorker(st, opt), cfg.Delivery.Workers, qc)
+	qc = jobs.WithChores(qc, chores)
+	q, err := jobs.New(qc)
+	if err != nil {
+		return nil, nil, fmt.Errorf("job queue: %w", err)
+	}
+	if err := q.Start(context.WithoutCancel(ctx)); err != nil {
+		return nil, nil, fmt.Errorf("job queue: %w", err)
+	}
+	return q, delivery.NewService(q, opt), nil
 }

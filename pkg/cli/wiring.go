@@ -9,6 +9,7 @@ import (
 	"github.com/commsplan/commsplan/pkg/actor"
 	"github.com/commsplan/commsplan/pkg/campaign"
 	"github.com/commsplan/commsplan/pkg/config"
+	"github.com/commsplan/commsplan/pkg/delivery"
 	"github.com/commsplan/commsplan/pkg/notify"
 	"github.com/commsplan/commsplan/pkg/review"
 	"github.com/commsplan/commsplan/pkg/sso"
@@ -44,6 +45,11 @@ func wire(c config.Config) (Wiring, error) {
 	w.Review = review.Policy(c.Review)
 	if !campaign.KnownHolidayCalendar(c.HolidayCalendar) {
 		return w, fmt.Errorf("holiday-calendar must be none or one of %s, not %q", strings.Join(campaign.HolidayCalendars(), ", "), c.HolidayCalendar)
+	}
+	if smtp := delivery.SMTPSettings(c.Delivery.SMTP); smtp.Host != "" {
+		if err := smtp.Validate(); err != nil {
+			return w, err
+		}
 	}
 	return w, nil
 }

@@ -31,6 +31,7 @@ var rulesByType = map[string]rule{
 	"project_dashboard":    dashboardRule,
 	"executive_briefing":   briefingRule,
 	"yammer_teams":         yammerRule,
+	"slack":                yammerRule,
 	"sms":                  smsRule,
 }
 

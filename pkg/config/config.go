@@ -100,6 +100,8 @@ type Config struct {
 	BackupKeep int
 	// BackupMinAge is the age below which no backup is pruned.
 	BackupMinAge time.Duration
+	// Delivery is the smtp.* and delivery.* settings.
+	Delivery Delivery
 	// File is the config file that was read, if any.
 	File string
 }
@@ -131,6 +133,44 @@ const OIDCClientSecretEnv = "COMMSPLAN_AUTH_OIDC_CLIENT_SECRET"
 // oidcCallbackPath is the route of pkg/sso the provider sends the browser
 // back to, for the help text (a test in pkg/cli holds the two equal).
 const oidcCallbackPath = "/api/auth/oidc/callback"
+
+// Delivery is how communications are sent (docs/delivery.md).
+type Delivery struct {
+	// SMTP is the email channel's server; off while its Host is empty.
+	// Its password comes only from SMTPPasswordEnv.
+	SMTP SMTP
+	// EmailRate and SlackRate are sends a second per channel (0: no limit).
+	EmailRate, SlackRate float64
+	// MaxErrors pauses a send after this many failures in a row (0 never).
+	MaxErrors int
+	// Workers are the email queue's concurrent sends on each server.
+	Workers int
+	// Lease is how long a message in flight is held before the queue takes
+	// it for one of a dead server (delivery.lease).
+	Lease time.Duration
+}
+
+// SMTPPasswordEnv is the only place the SMTP password is read from: never
+// a flag (a process list shows those) nor the config file.
+const SMTPPasswordEnv = "COMMSPLAN_SMTP_PASSWORD"
+
+// SMTP is the smtp.* settings as written: the fields of delivery's
+// SMTPSettings, which serve converts it to (a setting's meaning is not
+// config's).
+type SMTP struct {
+	Host     string
+	Port     int
+	Username string
+	Password string
+	// From is the sender, "Name <address>" or an address.
+	From string
+	// TLS is none, starttls or tls.
+	TLS string
+	// Timeout bounds connecting and each SMTP exchange.
+	Timeout time.Duration
+	// ListUnsubscribe is delivery.list-unsubscribe: an https address, or empty.
+	ListUnsubscribe string
+}
 
 // Setting describes one key: its flag, config-file key, environment
 // variable, default and help text. docs/configuration.md lists the same (a
@@ -198,6 +238,18 @@ var Settings = []Setting{
 	{Flag: "backup-keep", Key: "backup.keep", Default: "7", Usage: "scheduled backups to keep in backup-dir; older ones are removed once a new scheduled one verifies (0 keeps all; on-demand backups are never removed)", Serve: true},
 	{Flag: "backup-min-age", Key: "backup.min-age", Default: "24h", Usage: "no backup younger than this is pruned, whatever backup-keep says", Serve: true},
 	{Flag: "holiday-calendar", Key: "campaign.holiday-calendar", Default: "", Usage: "country code (us, gb, de ...) whose public holidays generated campaigns avoid unless a configuration names its own; empty: the organisation's country (us for the seeded dataset); none: no holidays", Serve: true},
+	{Flag: "smtp-host", Key: "smtp.host", Usage: "SMTP server that sends email and newsletter communications (default: off; the password is read only from " + SMTPPasswordEnv + ")", Serve: true},
+	{Flag: "smtp-port", Key: "smtp.port", Default: "587", Usage: "SMTP server port", Serve: true},
+	{Flag: "smtp-username", Key: "smtp.username", Usage: "SMTP user name (default: no authentication)", Serve: true},
+	{Flag: "smtp-from", Key: "smtp.from", Usage: "sender of every message, e.g. \"Comms Team <comms@example.com>\"", Serve: true},
+	{Flag: "smtp-tls", Key: "smtp.tls", Default: "starttls", Usage: "none, starttls (required, refused without it) or tls (implicit, e.g. port 465)", Serve: true},
+	{Flag: "smtp-timeout", Key: "smtp.timeout", Default: "30s", Usage: "bound on connecting and each SMTP exchange", Serve: true},
+	{Flag: "delivery-email-rate", Key: "delivery.email.rate", Default: "20", Usage: "emails a second each server sends at most (0: no limit)", Serve: true},
+	{Flag: "delivery-slack-rate", Key: "delivery.slack.rate", Default: "1", Usage: "Slack posts a second each server sends at most (0: no limit)", Serve: true},
+	{Flag: "delivery-max-errors", Key: "delivery.max-errors", Default: "10", Usage: "a send pauses after this many failures in a row (0: never)", Serve: true},
+	{Flag: "delivery-workers", Key: "delivery.workers", Default: "10", Usage: "emails each server sends at once", Serve: true},
+	{Flag: "delivery-lease", Key: "delivery.lease", Default: "3m", Usage: "how long a message in flight is held before another server takes it over from one that died (the one case a person may get a message twice)", Serve: true},
+	{Flag: "delivery-list-unsubscribe", Key: "delivery.list-unsubscribe", Usage: "https URL of a one-click unsubscribe endpoint: messages then carry RFC 8058 List-Unsubscribe headers (default: none, internal mail is mandatory)", Serve: true},
 	{Flag: "compose-generator", Key: "compose.generator", Default: "rules", Usage: "content generator: rules (built in) or openai (an OpenAI-compatible chat-completions API)", Compose: true},
 	{Flag: "compose-endpoint", Key: "compose.endpoint", Usage: "base URL of the OpenAI-compatible API, e.g. http://127.0.0.1:11434/v1 (compose-generator openai)", Compose: true},
 	{Flag: "compose-model", Key: "compose.model", Usage: "model name for the OpenAI-compatible API (compose-generator openai)", Compose: true},
@@ -341,6 +393,9 @@ func Load(fs *pflag.FlagSet) (Config, error) {
 			return Config{}, fmt.Errorf("backup-interval must be at least 1m, not %q", iv)
 		}
 	}
+	if c.Delivery, err = loadDelivery(get); err != nil {
+		return Config{}, err
+	}
 	for _, d := range []struct {
 		key string
 		to  *time.Duration
@@ -436,6 +491,9 @@ func checkFileKeys(keys []string, file string) (map[string]string, error) {
 func suggestKey(k string) string {
 	if k == "compose.api-key" || k == "compose-api-key" {
 		return " (the API key is read only from " + ComposeAPIKeyEnv + ")"
+	}
+	if k == "smtp.password" || k == "smtp-password" {
+		return " (the SMTP password is read only from " + SMTPPasswordEnv + ")"
 	}
 	if k == "auth.oidc.client-secret" || k == "oidc-client-secret" {
 		return " (the client secret is read only from " + OIDCClientSecretEnv + ")"
@@ -590,4 +648,45 @@ func loadOIDC(get func(string) string) (OIDC, error) {
 		}
 	}
 	return c, nil
+}
+
+// loadDelivery reads the smtp.* and delivery.* settings.
+func loadDelivery(get func(string) string) (Delivery, error) {
+	d := Delivery{SMTP: SMTP{Host: strings.TrimSpace(get("smtp.host")), Username: strings.TrimSpace(get("smtp.username")),
+		Password: os.Getenv(SMTPPasswordEnv), From: strings.TrimSpace(get("smtp.from")), TLS: strings.ToLower(strings.TrimSpace(get("smtp.tls"))),
+		ListUnsubscribe: strings.TrimSpace(get("delivery.list-unsubscribe"))}}
+	var err error
+	port := strings.TrimSpace(get("smtp.port"))
+	if d.SMTP.Port, err = strconv.Atoi(port); err != nil || d.SMTP.Port < 1 || d.SMTP.Port > 65535 {
+		return d, fmt.Errorf("smtp-port must be a port number, not %q", port)
+	}
+	if d.SMTP.Timeout, err = parseDuration("smtp-timeout", get("smtp.timeout")); err != nil {
+		return d, err
+	}
+	if d.Lease, err = parseDuration("delivery-lease", get("delivery.lease")); err != nil {
+		return d, err
+	}
+	if d.Lease < 3*time.Second {
+		return d, fmt.Errorf("delivery-lease must be at least 3s, not %q", get("delivery.lease"))
+	}
+	for _, r := range []struct {
+		key string
+		to  *float64
+	}{{"delivery.email.rate", &d.EmailRate}, {"delivery.slack.rate", &d.SlackRate}} {
+		v := strings.TrimSpace(get(r.key))
+		if *r.to, err = strconv.ParseFloat(v, 64); err != nil || *r.to < 0 {
+			return d, fmt.Errorf("%s must be a number of 0 or more, not %q", setting(r.key).Flag, v)
+		}
+	}
+	for _, n := range []struct {
+		key string
+		to  *int
+		min int
+	}{{"delivery.max-errors", &d.MaxErrors, 0}, {"delivery.workers", &d.Workers, 1}} {
+		v := strings.TrimSpace(get(n.key))
+		if *n.to, err = strconv.Atoi(v); err != nil || *n.to < n.min {
+			return d, fmt.Errorf("%s must be a whole number of %d or more, not %q", setting(n.key).Flag, n.min, v)
+		}
+	}
+	return d, nil
 }

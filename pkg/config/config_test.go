@@ -157,6 +157,9 @@ func TestEnvNames(t *testing.T) {
 		"COMMSPLAN_SESSION_SECRET", "COMMSPLAN_PUBLIC_URL", "COMMSPLAN_TRUSTED_PROXIES", "COMMSPLAN_SHUTDOWN_GRACE",
 		"COMMSPLAN_PPROF", "COMMSPLAN_SCHEDULE_MAX_PER_AUDIENCE_WEEK",
 		"COMMSPLAN_BACKUP_DIR", "COMMSPLAN_BACKUP_INTERVAL", "COMMSPLAN_BACKUP_KEEP", "COMMSPLAN_BACKUP_MIN_AGE", "COMMSPLAN_CAMPAIGN_HOLIDAY_CALENDAR",
+		"COMMSPLAN_SMTP_HOST", "COMMSPLAN_SMTP_PORT", "COMMSPLAN_SMTP_USERNAME", "COMMSPLAN_SMTP_FROM", "COMMSPLAN_SMTP_TLS",
+		"COMMSPLAN_SMTP_TIMEOUT", "COMMSPLAN_DELIVERY_EMAIL_RATE", "COMMSPLAN_DELIVERY_SLACK_RATE", "COMMSPLAN_DELIVERY_MAX_ERRORS",
+		"COMMSPLAN_DELIVERY_WORKERS", "COMMSPLAN_DELIVERY_LEASE", "COMMSPLAN_DELIVERY_LIST_UNSUBSCRIBE",
 		"COMMSPLAN_COMPOSE_GENERATOR", "COMMSPLAN_COMPOSE_ENDPOINT", "COMMSPLAN_COMPOSE_MODEL"}
 	require.Len(t, Settings, len(want))
 	for i, s := range Settings {
@@ -341,4 +344,20 @@ func TestLoadWithoutAFlag(t *testing.T) {
 	c, err = Load(fs)
 	require.NoError(t, err)
 	assert.Equal(t, "env:2", c.Addr)
+}
+
+func TestDeliverySettings(t *testing.T) {
+	t.Setenv(SMTPPasswordEnv, "s3cret-pass")
+	c, err := Load(flags(t, "--smtp-host", "mail.example.com", "--smtp-from", "Comms <comms@example.com>", "--smtp-tls", "TLS",
+		"--delivery-email-rate", "0"))
+	require.NoError(t, err)
+	assert.Equal(t, "mail.example.com", c.Delivery.SMTP.Host)
+	assert.Equal(t, 587, c.Delivery.SMTP.Port)
+	assert.Equal(t, "tls", c.Delivery.SMTP.TLS)
+	assert.Equal(t, "s3cret-pass", c.Delivery.SMTP.Password, "the password comes from the environment only")
+	assert.Equal(t, 0.0, c.Delivery.EmailRate)
+	assert.Equal(t, 1.0, c.Delivery.SlackRate)
+	assert.Equal(t, 10, c.Delivery.MaxErrors)
+	_, err = Load(flags(t, "--delivery-max-errors", "-1"))
+	assert.ErrorContains(t, err, "delivery-max-errors")
 }

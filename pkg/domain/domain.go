@@ -5,6 +5,8 @@ package domain
 
 import (
 	"encoding/json"
+	"net/url"
+	"strings"
 	"time"
 )
 
@@ -97,6 +99,33 @@ type VehicleSettings struct {
 	Template  string `json:"template"`
 	MaxLength int    `json:"maxLength"`
 	Format    string `json:"format"`
+	// Webhook is a Teams or Slack channel's incoming-webhook URL, a
+	// secret: in JSON it is only its scheme and host (the store keeps it
+	// whole, StoredWebhook).
+	Webhook Secret `json:"webhook"`
+	// Private marks the channel private: confidential communications may
+	// be posted to it.
+	Private bool `json:"private"`
+}
+
+// Secret is a URL whose path and query are a credential (a webhook's):
+// marshalled, it shows as scheme and host only, so no response or log
+// line carries it. Unmarshalled, it takes the text as it is.
+type Secret string
+
+// MarshalJSON shows the scheme and host only.
+func (s Secret) MarshalJSON() ([]byte, error) { return json.Marshal(s.Shown()) }
+
+// Shown is the scheme and host, "" for none.
+func (s Secret) Shown() string {
+	if s == "" {
+		return ""
+	}
+	u, err := url.Parse(strings.TrimSpace(string(s)))
+	if err != nil || u.Host == "" {
+		return "(set)"
+	}
+	return u.Scheme + "://" + u.Host
 }
 
 // Vehicle is a delivery vehicle: a channel through which communications go

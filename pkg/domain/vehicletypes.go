@@ -29,7 +29,7 @@ var (
 	broadGens       = []string{GenBabyBoomers, GenX, GenMillennials}
 )
 
-// VehicleTypes is the registry of the 16 delivery vehicle types (spec 02
+// VehicleTypes is the registry of the 17 delivery vehicle types (spec 02
 // §3), in display order. Every list of types, every type label (screens and
 // exports alike) and every type's defaults come from here; a type's compose
 // rule sits next to it in pkg/compose (rulesByType). docs/architecture.md
@@ -53,6 +53,7 @@ var VehicleTypes = []VehicleType{
 	vt("project_dashboard", "Project Dashboard", "Status update for the programme dashboard.", StrategyDigital, digitalGens, "status_update", 2000, "markdown"),
 	vt("executive_briefing", "Executive Briefing", "Concise briefing for executives and division leaders.", StrategyTraditional, traditionalGens, "briefing", 3000, "html"),
 	vt("yammer_teams", "Yammer / Teams Post", "Post in the programme's Yammer community or Teams channel.", StrategyDigital, digitalGens, "post", 1000, "markdown"),
+	vt("slack", "Slack Post", "Post in the programme's Slack channel.", StrategyDigital, digitalGens, "post", 1000, "markdown"),
 	vt("sms", "SMS", "Text message to employees' phones.", StrategyDigital, digitalGens, "sms", 160, "text"),
 }
 

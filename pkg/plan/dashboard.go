@@ -25,17 +25,20 @@ const (
 // figures are the spec's (webui/src/lib/dashboard.ts computes the same from
 // the full lists; testdata/dashboard/vectors.json holds both to it).
 type Dashboard struct {
-	ActiveThemes   int                    `json:"activeThemes"`
-	ThemesTrend    *int                   `json:"themesTrend"`
-	Scheduled      int                    `json:"scheduled"`
-	ScheduledTrend *int                   `json:"scheduledTrend"`
-	DueThisWeek    int                    `json:"dueThisWeek"`
-	Contacts       int                    `json:"contacts"`
-	ContactsTrend  *int                   `json:"contactsTrend"`
-	ContentPieces  int                    `json:"contentPieces"`
-	ContentTrend   *int                   `json:"contentTrend"`
-	Upcoming       []domain.Communication `json:"upcoming"`
-	Activity       []domain.Activity      `json:"activity"`
+	ActiveThemes   int  `json:"activeThemes"`
+	ThemesTrend    *int `json:"themesTrend"`
+	Scheduled      int  `json:"scheduled"`
+	ScheduledTrend *int `json:"scheduledTrend"`
+	DueThisWeek    int  `json:"dueThisWeek"`
+	Contacts       int  `json:"contacts"`
+	ContactsTrend  *int `json:"contactsTrend"`
+	ContentPieces  int  `json:"contentPieces"`
+	ContentTrend   *int `json:"contentTrend"`
+	// SentThisWeek counts the messages delivered since Sunday (the week in
+	// the planner's time zone): every recipient's, on every channel.
+	SentThisWeek int                    `json:"sentThisWeek"`
+	Upcoming     []domain.Communication `json:"upcoming"`
+	Activity     []domain.Activity      `json:"activity"`
 }
 
 // Dashboard computes the summary at now, with days, weeks (Sunday to
@@ -69,6 +72,10 @@ func (p *Plan) Dashboard(ctx context.Context, now time.Time, loc *time.Location)
 		return Dashboard{}, err
 	}
 	d.DueThisWeek = len(week)
+	weekStart := time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, loc).AddDate(0, 0, -int(local.Weekday()))
+	if d.SentThisWeek, err = p.st.CountSentSince(ctx, weekStart); err != nil {
+		return Dashboard{}, err
+	}
 	if d.Upcoming, err = p.upcoming(ctx, today, loc, UpcomingLimit); err != nil {
 		return Dashboard{}, err
 	}

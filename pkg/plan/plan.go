@@ -35,6 +35,8 @@ type Plan struct {
 	// org is the organisation derived from the directory, shared by the
 	// copies With* make.
 	org *orgCache
+	// dispatch reaches the delivery queue (WithDispatch); nil refuses sends.
+	dispatch Dispatch
 }
 
 // New returns the use cases over st.

@@ -39,7 +39,7 @@ func TestDefaultSeed(t *testing.T) {
 		assert.False(t, r.Demo)
 		assert.Equal(t, []seed.Count{
 			{Kind: seed.KindAudiences, Inserted: len(d.Divisions)},
-			{Kind: seed.KindVehicles, Inserted: 16},
+			{Kind: seed.KindVehicles, Inserted: 17},
 		}, r.Counts)
 
 		audiences, err := s.ListAudiences(ctx)
@@ -60,7 +60,7 @@ func TestDefaultSeed(t *testing.T) {
 
 		vehicles, err := s.ListVehicles(ctx)
 		require.NoError(t, err)
-		require.Len(t, vehicles, 16)
+		require.Len(t, vehicles, 17)
 		byType := map[string]domain.Vehicle{}
 		for _, v := range vehicles {
 			byType[v.Type] = v
@@ -109,7 +109,7 @@ func TestDemoSeedIsIdempotent(t *testing.T) {
 		third, err := seed.Run(ctx, s, seed.Options{})
 		require.NoError(t, err)
 		assert.Zero(t, third.Inserted())
-		assert.Equal(t, first.Count(seed.KindAudiences).Inserted+16, third.Skipped())
+		assert.Equal(t, first.Count(seed.KindAudiences).Inserted+17, third.Skipped())
 	})
 }
 

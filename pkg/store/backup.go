@@ -32,6 +32,13 @@ var BackupExcluded = []Excluded{
 	{Table: "sign_in_flows", Reason: "session secrets: the nonces and PKCE verifiers of sign-ons in progress, which last minutes"},
 	{Table: "data_versions", Reason: "cache state: a restore moves every list's version past the clock instead"},
 	{Table: "goose_db_version", Reason: "migration bookkeeping: the manifest's schemaVersion carries it"},
+	{Table: "river_job", Reason: "queue state: the delivery jobs in flight; a restored send that is not done is resumed or retried from its delivery records"},
+	{Table: "river_leader", Reason: "queue state: which server leads the job queue now"},
+	{Table: "river_migration", Reason: "migration bookkeeping: the job queue's own schema version, applied at start"},
+	{Table: "river_queue", Reason: "queue state: the job queue's queues"},
+	{Table: "river_notification", Reason: "queue state: SQLite's stand-in for PostgreSQL's LISTEN/NOTIFY"},
+	{Table: "delivery_runs", Reason: "send state: the sends of this database's queue (paused, failures in a row); a restore does not resume another server's sends"},
+	{Table: "deliveries", Reason: "send state: the per-recipient record of this database's sends, with addresses; the audit trail keeps who sent what and when"},
 }
 
 // Excluded names a table a backup leaves out.

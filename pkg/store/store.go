@@ -197,6 +197,7 @@ type SessionRevocations struct {
 // record they are given. Every multi-row change is atomic.
 type Store interface {
 	Directory
+	Deliveries
 
 	ListThemes(ctx context.Context) ([]domain.Theme, error)
 	GetTheme(ctx context.Context, id string) (domain.Theme, error)

@@ -75,9 +75,9 @@ describe('Delivery Vehicles', () => {
     assert.equal(await dialog.getByLabel('Type', { exact: true }).textContent(), 'Email');
     await checkA11y(page, 'the Create New Delivery Vehicle dialog');
 
-    // All 16 types are offered.
+    // All 17 types are offered.
     await dialog.getByLabel('Type', { exact: true }).click();
-    assert.equal(await page.getByRole('option').count(), 16);
+    assert.equal(await page.getByRole('option').count(), 17);
     await page.getByRole('option', { name: social.label, exact: true }).click();
     await eventually(async () => assert.equal(await value(dialog, 'Template'), social.defaultSettings.template));
     assert.equal(await value(dialog, 'Max Length'), String(social.defaultSettings.maxLength));

@@ -70,6 +70,13 @@ type Dialect struct {
 	// takes a list of any length as one argument, so the query text (and
 	// its prepared statement) stays the same.
 	TextList string
+	// AfterMigrate, when set, runs after the backend's own migrations on the
+	// write pool: the job queue's (River's) migrations, so one migrate
+	// brings every table up.
+	AfterMigrate func(ctx context.Context, db *sql.DB) error
+	// Backend names the backend ("sqlite", "postgres"): the job queue
+	// picks its driver by it.
+	Backend string
 }
 
 // Classify wraps err in store.ErrUnavailable when it means the database
@@ -396,8 +403,24 @@ func (s *Store) Migrate(ctx context.Context) error {
 	if _, err := p.Up(ctx); err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
+	if s.opt.Dialect.AfterMigrate != nil {
+		if err := s.opt.Dialect.AfterMigrate(ctx, s.opt.Write); err != nil {
+			return fmt.Errorf("migrate the job queue: %w", err)
+		}
+	}
 	return nil
 }
+
+// DB is the write pool: the job queue's driver runs on it, so on SQLite its
+// statements queue behind the store's on the one connection.
+func (s *Store) DB() *sql.DB { return s.opt.Write }
+
+// Backend names the backend (Dialect.Backend).
+func (s *Store) Backend() string { return s.opt.Dialect.Backend }
+
+// SQLTx is the transaction a Store handed to an InTx callback runs in (nil
+// outside one): the job queue enqueues in it, with the data.
+func (s *Store) SQLTx() *sql.Tx { return s.tx }
 
 // Close closes both pools.
 func (s *Store) Close() error {

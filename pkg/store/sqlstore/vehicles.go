@@ -30,6 +30,21 @@ func scanVehicle(r rowScanner) (domain.Vehicle, error) {
 	return v, err
 }
 
+// storedSettings are a vehicle's settings as the store keeps them: the
+// webhook whole (domain.Secret marshals to its scheme and host only).
+type storedSettings struct {
+	Template  string `json:"template"`
+	MaxLength int    `json:"maxLength"`
+	Format    string `json:"format"`
+	Webhook   string `json:"webhook,omitempty"`
+	Private   bool   `json:"private,omitempty"`
+}
+
+func settingsValue(st domain.VehicleSettings) jsonValue {
+	return jsonValue{storedSettings{Template: st.Template, MaxLength: st.MaxLength, Format: st.Format,
+		Webhook: string(st.Webhook), Private: st.Private}}
+}
+
 func effectiveness(m map[string]float64) jsonValue {
 	if m == nil {
 		m = map[string]float64{}
@@ -55,7 +70,7 @@ func (s *Store) CreateVehicle(ctx context.Context, v *domain.Vehicle) error {
 			`INSERT INTO vehicles (id, name, type, description, settings, generational_targeting, communication_strategy,
 			   preferred_generations, generational_effectiveness, created_at)
 			 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-			v.ID, v.Name, v.Type, v.Description, jsonValue{v.Settings}, list(v.GenerationalTargeting),
+			v.ID, v.Name, v.Type, v.Description, settingsValue(v.Settings), list(v.GenerationalTargeting),
 			v.CommunicationStrategy, list(v.PreferredGenerations), effectiveness(v.GenerationalEffectiveness), v.CreatedAt)
 		if err != nil {
 			return err
@@ -70,7 +85,7 @@ func (s *Store) UpdateVehicle(ctx context.Context, v *domain.Vehicle) error {
 		err := tx.updateRecorded(ctx, "vehicle", v.ID, v.Name,
 			`UPDATE vehicles SET name = $2, type = $3, description = $4, settings = $5, generational_targeting = $6,
 			   communication_strategy = $7, preferred_generations = $8, generational_effectiveness = $9 WHERE id = $1`,
-			v.ID, v.Name, v.Type, v.Description, jsonValue{v.Settings}, list(v.GenerationalTargeting),
+			v.ID, v.Name, v.Type, v.Description, settingsValue(v.Settings), list(v.GenerationalTargeting),
 			v.CommunicationStrategy, list(v.PreferredGenerations), effectiveness(v.GenerationalEffectiveness))
 		if err != nil {
 			return err

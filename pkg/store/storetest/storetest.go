@@ -64,6 +64,7 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"Directory", testDirectory},
 		{"DirectoryMembers", testDirectoryMembers},
 		{"SCIMToken", testSCIMToken},
+		{"Deliveries", testDeliveries},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newStore(t)) })

@@ -25,6 +25,7 @@ import (
 	"github.com/lib/pq/pqerror"
 	"github.com/pressly/goose/v3"
 
+	"github.com/commsplan/commsplan/pkg/jobs"
 	"github.com/commsplan/commsplan/pkg/store"
 	"github.com/commsplan/commsplan/pkg/store/sqlstore"
 )
@@ -90,6 +91,8 @@ func Open(ctx context.Context, dsn string, opt store.Options) (store.Store, erro
 	}
 	d := dialect
 	d.Migrations = sub
+	d.Backend = jobs.Postgres
+	d.AfterMigrate = func(ctx context.Context, db *sql.DB) error { return jobs.Migrate(ctx, jobs.Postgres, db) }
 	s := sqlstore.New(sqlstore.Options{Write: db, Read: db, Dialect: d, QueryTimeout: opt.QueryTimeout})
 	if err := s.Migrate(ctx); err != nil {
 		s.Close()

@@ -26,6 +26,7 @@ import (
 	"github.com/pressly/goose/v3"
 	"modernc.org/sqlite" // also the database/sql driver "sqlite"
 
+	"github.com/commsplan/commsplan/pkg/jobs"
 	"github.com/commsplan/commsplan/pkg/store"
 	"github.com/commsplan/commsplan/pkg/store/sqlstore"
 )
@@ -146,6 +147,8 @@ func open(ctx context.Context, dsn string, opt store.Options, tune tuning) (*sql
 	}
 	d := dialect
 	d.Migrations = sub
+	d.Backend = jobs.SQLite
+	d.AfterMigrate = func(ctx context.Context, db *sql.DB) error { return jobs.Migrate(ctx, jobs.SQLite, db) }
 	s := sqlstore.New(sqlstore.Options{Write: write, Read: read, Dialect: d, QueryTimeout: opt.QueryTimeout,
 		Stamp: newWALStamp(path), SerialWrites: true})
 	if err := s.Migrate(ctx); err != nil {

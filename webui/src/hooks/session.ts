@@ -17,7 +17,8 @@ export type Permission =
   | 'backups.manage'
   | 'confidential.read'
   | 'directory.read'
-  | 'directory.manage';
+  | 'directory.manage'
+  | 'delivery.send';
 
 /** Role is one of the four roles. */
 export type Role = 'viewer' | 'planner' | 'approver' | 'admin';
@@ -89,6 +90,7 @@ const WHAT_IT_ALLOWS: Record<Permission, string> = {
   'confidential.read': 'see every confidential item',
   'directory.read': "see the employee directory's contact details",
   'directory.manage': 'import the employee directory',
+  'delivery.send': 'send communications',
 };
 
 /**

@@ -416,6 +416,8 @@ export interface DashboardStats {
 
 /** DashboardSummary is GET /api/dashboard: the cards' figures (as DashboardStats), the next communications and the recent activity. */
 export interface DashboardSummary extends DashboardStats {
+  /** sentThisWeek counts the messages delivered since Sunday (docs/delivery.md). */
+  sentThisWeek?: number;
   upcoming: Communication[];
   activity: ActivityEntry[];
 }

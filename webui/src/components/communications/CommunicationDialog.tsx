@@ -9,6 +9,7 @@ import { HistoryDialog } from '@/components/HistoryDialog';
 import InsidersDialog from '@/components/InsidersDialog';
 import { Button } from '@/components/ui/button';
 import { ReviewSection } from '@/components/ReviewSection';
+import { DeliveryPanel } from '@/components/communications/DeliveryPanel';
 import { InputField, SelectField, TextareaField } from '@/components/FormFields';
 import { dateKey } from '@/lib/dates';
 import { MSG_NEEDS_APPROVAL, MSG_REOPENS, approvalWouldReset, needsApproval } from '@/lib/review';
@@ -295,6 +296,7 @@ export default function CommunicationDialog({
           <ReviewSection entity="communication" id={communication?.id} review={communication?.review} unsaved={dirty} saveFirst={saveEdits}>
             {communication && <CommentThread kind="communication" id={communication.id} headingLevel="h4" />}
           </ReviewSection>
+          {communication && <DeliveryPanel communication={communication} />}
           {/* A stored communication's History panel: who changed what and when (issue 25 §5); a viewer may read it too. */}
           {communication && (
             <>

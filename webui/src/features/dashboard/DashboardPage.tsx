@@ -1,4 +1,4 @@
-import { Calendar as CalendarIcon, ClipboardCheck, FileText, Palette, Pencil, Plus, Trash2, TrendingDown, TrendingUp, Users } from 'lucide-react';
+import { Calendar as CalendarIcon, ClipboardCheck, FileText, Palette, Pencil, Plus, Send, Trash2, TrendingDown, TrendingUp, Users } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -209,6 +209,7 @@ export default function DashboardPage() {
           trend={stats?.contentTrend ?? null}
         />
         <AwaitingReviewCard />
+        <StatCard title="Sent This Week" value={(stats?.sentThisWeek ?? 0).toLocaleString('en-US')} icon={<Send className="h-5 w-5" aria-hidden="true" />} loading={loading} trend={null} />
       </div>
 
       <div className="grid gap-6 xl:grid-cols-3">
