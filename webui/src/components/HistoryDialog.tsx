@@ -117,6 +117,7 @@ const actionWords: Record<string, string> = {
   review_approved: 'approved',
   review_changes_requested: 'asked for changes to',
   review_reset: 'reset the approval of',
+  import_undone: 'undid the import of',
 };
 
 /** HistoryEntryItem is one entry: who did what and when, then each changed field by its label, from what to what. */
