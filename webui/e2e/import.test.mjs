@@ -148,8 +148,8 @@ describe('Campaign hand-off (issue 29)', () => {
   test('the import dialog fits 1280 px, maps a name to two audiences, a theme per phase, sums up before Add, and is undone as one act', async () => {
     const { page: wide } = await watchedPage(browser, server, { external, pageErrors }, { viewport: { width: 1280, height: 800 } });
     await signIn(wide);
-    const themeA = await api(wide, 'POST', '/api/themes', { name: 'Readiness', description: '', icon: 'fa-rocket', color: 'blue' });
-    const themeB = await api(wide, 'POST', '/api/themes', { name: 'Launch week', description: '', icon: 'fa-rocket', color: 'green' });
+    const themeA = await api(wide, 'POST', '/api/themes', { name: 'Readiness', description: 'Before go-live', icon: 'fa-rocket', color: 'blue' });
+    const themeB = await api(wide, 'POST', '/api/themes', { name: 'Launch week', description: 'The week of go-live', icon: 'fa-rocket', color: 'green' });
     const north = await api(wide, 'POST', '/api/audiences', { name: 'North plant', description: '', contactCount: 300 });
     const south = await api(wide, 'POST', '/api/audiences', { name: 'South plant', description: '', contactCount: 300 });
     const generated = await api(wide, 'POST', '/api/campaigns/generate', {

@@ -465,6 +465,9 @@ export default function ImportDialog({
             )}
             {step === 'map' && (
               <>
+                <Button variant="ghost" onClick={() => onOpenChange(false)}>
+                  Cancel
+                </Button>
                 <Button variant="outline" onClick={() => setStep('activities')}>
                   <ChevronLeft className="h-4 w-4" aria-hidden="true" />
                   Back
@@ -477,6 +480,9 @@ export default function ImportDialog({
             )}
             {step === 'summary' && (
               <>
+                <Button variant="ghost" onClick={() => onOpenChange(false)}>
+                  Cancel
+                </Button>
                 <Button variant="outline" onClick={() => setStep('map')}>
                   <ChevronLeft className="h-4 w-4" aria-hidden="true" />
                   Back

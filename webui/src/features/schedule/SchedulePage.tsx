@@ -179,7 +179,7 @@ export default function SchedulePage() {
           {(
             [
               ['agenda', 'Agenda', ListOrdered],
-              ['calendar', 'Month', CalendarDays],
+              ['calendar', 'Calendar', CalendarDays],
               ['list', 'List', List],
             ] as const
           ).map(([v, label, Icon]) => (
