@@ -428,7 +428,7 @@ describe('A month after a 180-activity import', () => {
       id: `act-${i}`,
       title: `Plant Systems Cut-over ${kinds[i % kinds.length]} ${i + 1}`,
       type: 'announcement',
-      timing: '',
+      timing: 'Week 1',
       date: day(1 + (i % 28)),
       audience: 'Employees',
       channel: 'email',
@@ -455,7 +455,8 @@ describe('A month after a 180-activity import', () => {
       milestones: { goLive: day(15) },
     };
     camp = await api(wide, 'POST', '/api/campaigns', { title: 'Plant Systems Cut-over', schedule });
-    const res = await api(wide, 'POST', `/api/campaigns/${camp.id}/import`, { audienceMap: { Employees: [''] } });
+    await api(wide, 'POST', '/api/audiences', { name: 'Employees', description: 'Everyone on the payroll', contactCount: 900 });
+    const res = await api(wide, 'POST', `/api/campaigns/${camp.id}/import`, {});
     assert.equal(res.created.length, 180);
   });
 
