@@ -338,11 +338,25 @@ describe('Schedule and the Communication form', () => {
 
     await openSchedule();
     await nextMonth();
+    // A day holds three rows: the warned events beyond two are behind "+N more", which says so, and open with the day.
+    await page.getByTestId('calendar-event').first().waitFor();
+    const more = page.locator(overload.communicationIds.map((id) => `[data-testid="calendar-more"][data-more-ids~="${id}"]`).join(', ')).first();
     for (const id of overload.communicationIds) {
       const button = page.locator(`[data-testid="calendar-event"][data-id="${id}"]`);
+      if ((await button.count()) === 0) {
+        const behind = page.locator(`[data-testid="calendar-more"][data-more-ids~="${id}"]`);
+        assert.equal(await behind.count(), 1, `${id} is behind "+N more"`);
+        assert.match(await behind.getAttribute('aria-label'), /with schedule warnings: open the day$/);
+        continue;
+      }
       await eventually(async () => assert.match(await button.getAttribute('aria-label'), /, has schedule warnings$/));
       assert.match(await button.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " rbc-event ")][1]').getAttribute('class'), /cp-event-warned/);
     }
+    await more.click();
+    const day = page.getByRole('dialog');
+    for (const id of overload.communicationIds) await day.locator(`[data-testid="agenda-item"][data-id="${id}"]`).getByText('Has schedule warnings').waitFor();
+    await page.keyboard.press('Escape');
+    await day.waitFor({ state: 'hidden' });
     if (calm) assert.doesNotMatch(await page.locator(`[data-testid="calendar-event"][data-id="${calm.id}"]`).getAttribute('aria-label'), /warnings/);
 
     await page.getByRole('button', { name: 'List', exact: true }).click();

@@ -126,10 +126,16 @@ export const ScheduleCalendar = memo(function ScheduleCalendar({
       event: ({ event }: EventProps<Event>) => {
         const r = event.resource;
         if (isDayMore(r)) {
-          const label = `${r.items.length} more on ${format(event.start, 'MMMM d')}: open the day`;
+          const nWarned = r.items.filter((c) => warned.has(c.id)).length;
+          const label = `${r.items.length} more on ${format(event.start, 'MMMM d')}${nWarned > 0 ? `, ${nWarned} with schedule warnings` : ''}: open the day`;
           return (
             <span role="cell" className="block">
               <button type="button" className="cp-more-button" aria-label={label} data-testid="calendar-more" data-more-ids={r.items.map((c) => c.id).join(' ')}>
+                {nWarned > 0 && (
+                  <span className="cp-event-warn" aria-hidden="true">
+                    !
+                  </span>
+                )}
                 {event.title}
               </button>
             </span>
