@@ -548,7 +548,7 @@ func TestImportSeveralAudiencesAndUndo(t *testing.T) {
 		ts := newTestServer(t, b)
 		var got GeneratedCampaign
 		ts.json("POST", "/api/campaigns/generate", map[string]any{"campaignName": "ERP Go-Live", "startDate": "2025-06-02",
-			"endDate": "2025-10-31", "campaignTypes": []string{"technology-implementation"}, "goLiveDate": "2025-09-15"}, http.StatusOK, &got)
+			"endDate": "2025-08-15", "campaignTypes": []string{"technology-implementation"}, "goLiveDate": "2025-07-14"}, http.StatusOK, &got)
 		var saved domain.Campaign
 		ts.json("POST", "/api/campaigns", map[string]any{"title": "ERP Go-Live", "schedule": got.Schedule}, http.StatusCreated, &saved)
 		path := "/api/campaigns/" + saved.ID + "/import"

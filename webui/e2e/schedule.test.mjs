@@ -354,7 +354,10 @@ describe('Schedule and the Communication form', () => {
     }
     await more.click();
     const day = page.getByRole('dialog');
-    for (const id of overload.communicationIds) await day.locator(`[data-testid="agenda-item"][data-id="${id}"]`).getByText('Has schedule warnings').waitFor();
+    await day.getByTestId('day-list').waitFor();
+    for (const id of overload.communicationIds) {
+      await eventually(async () => assert.match(await day.locator(`[data-testid="agenda-item"][data-id="${id}"]`).textContent(), /Has schedule warnings/));
+    }
     await page.keyboard.press('Escape');
     await day.waitFor({ state: 'hidden' });
     if (calm) assert.doesNotMatch(await page.locator(`[data-testid="calendar-event"][data-id="${calm.id}"]`).getAttribute('aria-label'), /warnings/);
@@ -493,10 +496,11 @@ describe('A month after a 180-activity import', () => {
     return calendar;
   }
 
-  test('the month holds 180 imported activities in under 1.5 viewport heights, with "+N more", colours and go-live', async () => {
+  test('the month holds 180 imported activities in under 1.5 viewport heights, with "+N more", colours and go-live', async (t) => {
     const calendar = await openMonth(wide);
     const grid = calendar.locator('.rbc-month-view');
     const { height } = await grid.boundingBox();
+    t.diagnostic(`month grid ${Math.round(height)} px tall at 1280×800 (limit ${1.5 * 800})`);
     assert.ok(height < 1.5 * 800, `the month is ${Math.round(height)} px tall`);
     // Every day holds at most three rows, the third a "+N more" for the rest; all 180 are reachable.
     const shown = await calendar.getByTestId('calendar-event').count();
