@@ -202,22 +202,21 @@ export default function SchedulePage() {
           <Button variant={needsMine ? 'default' : 'outline'} aria-pressed={needsMine} onClick={() => setNeedsMine((v) => !v)} data-testid="needs-my-review">
             Needs my review{mine.length > 0 ? ` (${mine.length})` : ''}
           </Button>
-          {(monthCampaignIds.length > 0 || campaignFilter !== ALL_CAMPAIGNS) && (
-            <Select
-              aria-label="Campaign"
-              className="w-56 max-w-full"
-              value={campaignFilter}
-              onValueChange={setCampaignFilter}
-              options={[
-                { value: ALL_CAMPAIGNS, label: 'All campaigns' },
-                ...monthCampaignIds.map((id) => ({ value: id, label: campaigns.get(id)?.title ?? 'A campaign' })),
-                ...(campaignFilter !== ALL_CAMPAIGNS && campaignFilter !== NO_CAMPAIGN && !monthCampaignIds.includes(campaignFilter)
-                  ? [{ value: campaignFilter, label: campaigns.get(campaignFilter)?.title ?? 'A campaign' }]
-                  : []),
-                { value: NO_CAMPAIGN, label: 'Not from a campaign' },
-              ]}
-            />
-          )}
+          {/* Always there, so the toolbar does not reflow when the month's campaigns arrive. */}
+          <Select
+            aria-label="Campaign"
+            className="w-56 max-w-full"
+            value={campaignFilter}
+            onValueChange={setCampaignFilter}
+            options={[
+              { value: ALL_CAMPAIGNS, label: 'All campaigns' },
+              ...monthCampaignIds.map((id) => ({ value: id, label: campaigns.get(id)?.title ?? 'A campaign' })),
+              ...(campaignFilter !== ALL_CAMPAIGNS && campaignFilter !== NO_CAMPAIGN && !monthCampaignIds.includes(campaignFilter)
+                ? [{ value: campaignFilter, label: campaigns.get(campaignFilter)?.title ?? 'A campaign' }]
+                : []),
+              { value: NO_CAMPAIGN, label: 'Not from a campaign' },
+            ]}
+          />
           <PlanningTools />
           <CanEdit>
             <Button variant="outline" onClick={() => setImportOpen(true)}>
@@ -275,19 +274,7 @@ export default function SchedulePage() {
                 <h2 id="schedule-calendar" className="text-base font-semibold text-slate-900">
                   Communication Calendar
                 </h2>
-                <div className="flex flex-wrap items-center gap-4">
-                  <CalendarLegend />
-                  {monthCampaignIds.length > 0 && (
-                    <ul className="flex flex-wrap gap-3 text-xs text-slate-700" aria-label="Campaign colours" data-testid="campaign-legend">
-                      {monthCampaignIds.map((id) => (
-                        <li key={id} className="flex items-center gap-1.5">
-                          <span className="inline-block h-3 w-1.5 rounded-sm" style={{ background: campaigns.get(id)?.color }} aria-hidden="true" />
-                          {campaigns.get(id)?.title ?? 'A campaign'}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </div>
+                <CalendarLegend />
               </div>
               <CardContent>
                 <ScheduleCalendar
@@ -302,6 +289,17 @@ export default function SchedulePage() {
                   month={month}
                   onMonthChange={setMonth}
                 />
+                {/* Below the month: names arriving after the month is drawn move nothing. */}
+                {monthCampaignIds.length > 0 && (
+                  <ul className="mt-3 flex flex-wrap gap-3 text-xs text-slate-700" aria-label="Campaign colours" data-testid="campaign-legend">
+                    {monthCampaignIds.map((id) => (
+                      <li key={id} className="flex items-center gap-1.5">
+                        <span className="inline-block h-3 w-1.5 rounded-sm" style={{ background: campaigns.get(id)?.color }} aria-hidden="true" />
+                        {campaigns.get(id)?.title ?? 'A campaign'}
+                      </li>
+                    ))}
+                  </ul>
+                )}
               </CardContent>
             </section>
           </Card>
