@@ -96,13 +96,15 @@ func checkBadAnswer(t *testing.T, c badCase, resp *http.Response, out []byte) {
 var index = regexp.MustCompile(`\[\d+\]`)
 
 // namesField reports whether fields name field, taking an index for any
-// other: a newsletter template names its sections by number, not position.
+// other (a newsletter template names its sections by number, not
+// position), or an element of it (an audience label given one id is read
+// as a list of one).
 func namesField(fields map[string]string, field string) bool {
 	if _, ok := fields[field]; ok {
 		return true
 	}
 	for k := range fields {
-		if index.ReplaceAllString(k, "[]") == index.ReplaceAllString(field, "[]") {
+		if index.ReplaceAllString(k, "[]") == index.ReplaceAllString(field, "[]") || strings.HasPrefix(k, field+"[") {
 			return true
 		}
 	}

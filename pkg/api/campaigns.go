@@ -35,6 +35,18 @@ func (s *Server) routeCampaigns(r *mux.Router) {
 	r.HandleFunc("/campaigns/{id}", remove(s, plan.Campaigns)).Methods(http.MethodDelete)
 	r.HandleFunc("/campaigns/{id}/export", s.exportCampaign).Methods(http.MethodGet)
 	r.HandleFunc("/campaigns/{id}/import", s.importCampaign).Methods(http.MethodPost)
+	r.HandleFunc("/campaigns/{id}/import", s.undoCampaignImport).Methods(http.MethodDelete)
+}
+
+// undoCampaignImport is DELETE /api/campaigns/{id}/import: the campaign's
+// import taken off the Schedule as one action (plan.UndoCampaignImport).
+func (s *Server) undoCampaignImport(w http.ResponseWriter, r *http.Request) {
+	res, err := s.plan.UndoCampaignImport(r.Context(), mux.Vars(r)["id"])
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, res)
 }
 
 // importCampaign is POST /api/campaigns/{id}/import: the saved campaign's
@@ -43,10 +55,12 @@ func (s *Server) routeCampaigns(r *mux.Router) {
 // which writes nothing).
 func (s *Server) importCampaign(w http.ResponseWriter, r *http.Request) {
 	var in struct {
-		ActivityIDs opt[[]string]     `json:"activityIds"`
-		ThemeID     string            `json:"themeId"`
-		AudienceMap map[string]string `json:"audienceMap"`
-		DryRun      bool              `json:"dryRun"`
+		ActivityIDs    opt[[]string]                   `json:"activityIds"`
+		ThemeID        string                          `json:"themeId"`
+		PhaseThemes    map[string]string               `json:"phaseThemes"`
+		ActivityThemes map[string]string               `json:"activityThemes"`
+		AudienceMap    map[string]plan.AudienceTargets `json:"audienceMap"`
+		DryRun         bool                            `json:"dryRun"`
 		// RequestReview asks for the review of the imported items.
 		RequestReview *reviewRequest `json:"requestReview"`
 	}
@@ -54,7 +68,8 @@ func (s *Server) importCampaign(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	req := plan.CampaignImport{ThemeID: in.ThemeID, AudienceMap: in.AudienceMap, DryRun: in.DryRun, WarnLimit: s.maxPerWeek}
+	req := plan.CampaignImport{ThemeID: in.ThemeID, PhaseThemes: in.PhaseThemes, ActivityThemes: in.ActivityThemes,
+		AudienceMap: in.AudienceMap, DryRun: in.DryRun, WarnLimit: s.maxPerWeek}
 	if in.RequestReview != nil {
 		req.Review = &plan.ImportReview{Approvers: in.RequestReview.Approvers}
 		if d := in.RequestReview.DueDate; d != nil {

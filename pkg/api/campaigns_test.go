@@ -539,6 +539,62 @@ func TestImportCampaign(t *testing.T) {
 	})
 }
 
+// TestImportSeveralAudiencesAndUndo: over HTTP a label may map to a list
+// of audiences (one communication each), a phase may have its own theme,
+// a dry run names the warnings the import would cause, and DELETE on the
+// import takes it off the Schedule as one audited act.
+func TestImportSeveralAudiencesAndUndo(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b storetest.Backend) {
+		ts := newTestServer(t, b)
+		var got GeneratedCampaign
+		ts.json("POST", "/api/campaigns/generate", map[string]any{"campaignName": "ERP Go-Live", "startDate": "2025-06-02",
+			"endDate": "2025-08-15", "campaignTypes": []string{"technology-implementation"}, "goLiveDate": "2025-07-14"}, http.StatusOK, &got)
+		var saved domain.Campaign
+		ts.json("POST", "/api/campaigns", map[string]any{"title": "ERP Go-Live", "schedule": got.Schedule}, http.StatusCreated, &saved)
+		path := "/api/campaigns/" + saved.ID + "/import"
+		var base, launch domain.Theme
+		ts.json("POST", "/api/themes", map[string]string{"name": "Base", "description": "d"}, http.StatusCreated, &base)
+		ts.json("POST", "/api/themes", map[string]string{"name": "Launch", "description": "d"}, http.StatusCreated, &launch)
+		var east, west domain.Audience
+		ts.json("POST", "/api/audiences", map[string]any{"name": "East"}, http.StatusCreated, &east)
+		ts.json("POST", "/api/audiences", map[string]any{"name": "West"}, http.StatusCreated, &west)
+		amap := map[string]any{}
+		for _, a := range got.Schedule.Activities {
+			amap[a.Audience] = []string{east.ID, west.ID}
+		}
+		phase := got.Schedule.Activities[0].Phase
+		body := map[string]any{"themeId": base.ID, "phaseThemes": map[string]string{phase: launch.ID}, "audienceMap": amap}
+
+		var dry, res plan.ImportResult
+		dryBody := map[string]any{"dryRun": true}
+		for k, v := range body {
+			dryBody[k] = v
+		}
+		ts.json("POST", path, dryBody, http.StatusOK, &dry)
+		ts.json("POST", path, body, http.StatusCreated, &res)
+		n := len(got.Schedule.Activities)
+		require.Len(t, res.Created, 2*n, "one communication per activity and audience")
+		assert.Equal(t, res.Warnings, dry.Warnings, "the dry run expected what the import caused")
+		for _, a := range got.Schedule.Activities[:1] {
+			for _, c := range res.Created {
+				if c.SourceActivityID == a.ID {
+					assert.Equal(t, launch.ID, c.ThemeID, "the phase's theme")
+				}
+			}
+		}
+		ts.fieldError("POST", path, map[string]any{"phaseThemes": map[string]string{phase: missingID}}, "phaseThemes."+phase)
+
+		var undone plan.ImportUndone
+		ts.json("DELETE", path, nil, http.StatusOK, &undone)
+		assert.Equal(t, plan.ImportUndone{Removed: 2 * n}, undone)
+		var list []domain.Communication
+		ts.json("GET", "/api/communications", nil, http.StatusOK, &list)
+		assert.Empty(t, list)
+		resp, raw := ts.do("DELETE", "/api/campaigns/"+missingID+"/import", nil)
+		assert.Equal(t, http.StatusNotFound, resp.StatusCode, string(raw))
+	})
+}
+
 // TestImportedCampaignRaisesNoOverload is the issue's "fits the Schedule's
 // rules": a campaign generated with the default settings, imported in full
 // with its audiences mapped to stored audiences, raises no overload warning.

@@ -116,6 +116,7 @@ var operations = map[string]operation{
 	"DELETE /api/campaigns/{id}":         {"deleteCampaign", actor.PlanEdit},
 	"GET /api/campaigns/{id}/export":     {"exportCampaign", actor.PlanRead},
 	"POST /api/campaigns/{id}/import":    {"importCampaign", actor.PlanEdit},
+	"DELETE /api/campaigns/{id}/import":  {"undoCampaignImport", actor.PlanEdit},
 	"POST /api/campaigns/{id}/review":    {"requestCampaignReview", actor.PlanEdit},
 	"POST /api/campaigns/{id}/decisions": {"decideCampaignReview", actor.ReviewsDecide},
 	"GET /api/reviews":                   {"listReviews", actor.PlanRead},

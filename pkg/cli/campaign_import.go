@@ -50,7 +50,7 @@ everyone; otherwise nothing is imported and the command exits 2.`,
 	}
 	cmd.Flags().StringArrayVar(&opts.Activities, "activity", nil, "import only this activity id (repeatable); default all")
 	cmd.Flags().StringVar(&opts.Theme, "theme", "", "theme name or id (default the first theme)")
-	cmd.Flags().StringArrayVar(&opts.Audiences, "audience", nil, `map an activity's audience label to a stored audience: LABEL=NAME|ID, or LABEL= for everyone (repeatable)`)
+	cmd.Flags().StringArrayVar(&opts.Audiences, "audience", nil, `map an activity's audience label to a stored audience: LABEL=NAME|ID, or LABEL= for everyone (repeatable; a label given twice maps to both)`)
 	addOutputFlag(cmd, &opts.Output, "table", "table", "json")
 	return cmd
 }
@@ -142,7 +142,7 @@ func importRequest(ctx context.Context, st store.Store, opts *CampaignImportOpti
 		if err != nil {
 			return req, "", err
 		}
-		req.AudienceMap = map[string]string{}
+		req.AudienceMap = map[string]plan.AudienceTargets{}
 		for _, pair := range opts.Audiences {
 			label, key, ok := strings.Cut(pair, "=")
 			label, key = strings.TrimSpace(label), strings.TrimSpace(key)
@@ -150,7 +150,7 @@ func importRequest(ctx context.Context, st store.Store, opts *CampaignImportOpti
 				return req, "", UsageError("--audience %q must be LABEL=NAME|ID, or LABEL= for everyone", pair)
 			}
 			if key == "" {
-				req.AudienceMap[label] = ""
+				req.AudienceMap[label] = append(req.AudienceMap[label], "")
 				continue
 			}
 			a, err := findByIDOrName(audiences, key, "--audience "+label+"=", "an audience", "audiences",
@@ -158,7 +158,7 @@ func importRequest(ctx context.Context, st store.Store, opts *CampaignImportOpti
 			if err != nil {
 				return req, "", err
 			}
-			req.AudienceMap[label] = a.ID
+			req.AudienceMap[label] = append(req.AudienceMap[label], a.ID)
 		}
 	}
 	return req, c.ID, nil

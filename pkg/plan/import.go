@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -24,12 +25,20 @@ type CampaignImport struct {
 	ActivityIDs []string
 	// ThemeID is the communications' theme; empty means the first theme.
 	ThemeID string
+	// PhaseThemes name a theme per phase (by the activity's phase name),
+	// and ActivityThemes one per activity id; an activity's own wins over
+	// its phase's, which wins over ThemeID.
+	PhaseThemes    map[string]string
+	ActivityThemes map[string]string
 	// AudienceMap maps an activity's audience label (case-insensitively) to
-	// a stored audience id, or to "" for everyone. It is asked only for
-	// labels no stored audience is named after.
-	AudienceMap map[string]string
+	// the stored audience ids it stands for, or to [""] for everyone. A
+	// label mapped to several audiences makes one communication per
+	// audience. It is asked only for labels no stored audience is named
+	// after, but may also widen one that is.
+	AudienceMap map[string]AudienceTargets
 	// DryRun answers what an import would do without writing: the dialog
-	// asks it which labels need mapping and how many are already there.
+	// asks it which labels need mapping, how many are already there and
+	// which Schedule warnings the import would cause.
 	DryRun bool
 	// Review, when not nil, asks for the review of every imported
 	// communication its campaign's approval does not cover.
@@ -41,8 +50,28 @@ type CampaignImport struct {
 	Loc       *time.Location
 }
 
+// AudienceTargets are the audience ids one label maps to ("" is everyone). In
+// JSON it is a list of ids or, as before several were allowed, one id.
+type AudienceTargets []string
+
+// UnmarshalJSON reads a list of ids or a single id.
+func (a *AudienceTargets) UnmarshalJSON(b []byte) error {
+	var one string
+	if err := json.Unmarshal(b, &one); err == nil {
+		*a = AudienceTargets{one}
+		return nil
+	}
+	var many []string
+	if err := json.Unmarshal(b, &many); err != nil {
+		// A type error, so the decoder names the field it is in.
+		return &json.UnmarshalTypeError{Value: "an audience id or a list of them", Type: reflect.TypeFor[AudienceTargets]()}
+	}
+	*a = many
+	return nil
+}
+
 // ImportWarnings are the Schedule warnings that name an imported
-// communication once the import is done: how many, by kind, and the first
+// communication once the import is done (or would, for a dry run): how many, by kind, and the first
 // few in the Schedule's words.
 type ImportWarnings struct {
 	Total  int            `json:"total"`
@@ -61,8 +90,8 @@ type ImportResult struct {
 	Created  []domain.Communication `json:"created"`
 	Skipped  int                    `json:"skipped"`
 	Unmapped []string               `json:"unmapped"`
-	// Warnings are the Schedule warnings the import caused (none for a
-	// dry run).
+	// Warnings are the Schedule warnings the import caused, or for a dry
+	// run would cause.
 	Warnings ImportWarnings `json:"warnings"`
 }
 
@@ -80,9 +109,12 @@ func (p *Plan) ImportCampaign(ctx context.Context, campaignID string, in Campaig
 	if _, err := acting(ctx); err != nil {
 		return res, err
 	}
-	for label := range in.AudienceMap {
+	for label, ids := range in.AudienceMap {
 		if audienceKey(label) == "" {
 			return res, Invalid("audienceMap", "has a blank audience label")
+		}
+		if len(ids) == 0 {
+			return res, Invalid("audienceMap."+label, "must name at least one audience, or \"\" for everyone")
 		}
 	}
 	err := p.st.InTx(ctx, func(tx store.Store) error {
@@ -99,6 +131,10 @@ func (p *Plan) ImportCampaign(ctx context.Context, campaignID string, in Campaig
 			return err
 		}
 		themeID, err := importTheme(ctx, tx, in.ThemeID)
+		if err != nil {
+			return err
+		}
+		themeOf, err := importThemes(ctx, tx, themeID, in)
 		if err != nil {
 			return err
 		}
@@ -121,7 +157,7 @@ func (p *Plan) ImportCampaign(ctx context.Context, campaignID string, in Campaig
 				res.Skipped++
 				continue
 			}
-			audienceID, ok := audiences[audienceKey(a.Audience)]
+			audienceIDs, ok := audiences[audienceKey(a.Audience)]
 			if !ok {
 				if !unmapped[audienceKey(a.Audience)] {
 					unmapped[audienceKey(a.Audience)] = true
@@ -130,14 +166,16 @@ func (p *Plan) ImportCampaign(ctx context.Context, campaignID string, in Campaig
 				continue
 			}
 			imported[[2]string{c.ID, a.ID}] = true
-			recs = append(recs, &domain.Communication{
-				Title: a.Title, ThemeID: themeID, AudienceID: audienceID, VehicleID: vehicles[a.Channel],
-				RawContent: a.Description, Status: domain.StatusScheduled, ScheduledDate: a.Date,
-				SourceCampaignID: c.ID, SourceActivityID: a.ID,
-				// The label stays with what it labels; the store makes the
-				// communication confidential with the campaign's insiders.
-				Confidentiality: a.Confidentiality, Confidential: c.Confidential,
-			})
+			for _, audienceID := range audienceIDs {
+				recs = append(recs, &domain.Communication{
+					Title: a.Title, ThemeID: themeOf(a), AudienceID: audienceID, VehicleID: vehicles[a.Channel],
+					RawContent: a.Description, Status: domain.StatusScheduled, ScheduledDate: a.Date,
+					SourceCampaignID: c.ID, SourceActivityID: a.ID,
+					// The label stays with what it labels; the store makes the
+					// communication confidential with the campaign's insiders.
+					Confidentiality: a.Confidentiality, Confidential: c.Confidential,
+				})
+			}
 		}
 		for i, r := range recs {
 			if err := r.Validate(); err != nil {
@@ -170,7 +208,7 @@ func (p *Plan) ImportCampaign(ctx context.Context, campaignID string, in Campaig
 		return ImportResult{Created: []domain.Communication{}, Unmapped: []string{}, Warnings: noWarnings()}, err
 	}
 	slices.Sort(res.Unmapped)
-	if !in.DryRun && len(res.Created) > 0 {
+	if len(res.Created) > 0 {
 		if res.Warnings, err = p.importWarnings(ctx, in, res.Created); err != nil {
 			return res, err
 		}
@@ -178,15 +216,27 @@ func (p *Plan) ImportCampaign(ctx context.Context, campaignID string, in Campaig
 	return res, nil
 }
 
+// dryRunID marks the i-th communication a dry run would create, so its
+// warnings can be told from the Schedule's own.
+func dryRunID(i int) string { return fmt.Sprintf("dry-run:%d", i) }
+
 func noWarnings() ImportWarnings { return ImportWarnings{ByKind: map[string]int{}, First: []string{}} }
 
 // importWarnings reads the Schedule's warnings over the imported days and
-// keeps those that name an imported communication.
+// keeps those that name an imported communication. For a dry run the
+// communications are not stored: they join the Schedule's for the reading
+// under stand-in ids.
 func (p *Plan) importWarnings(ctx context.Context, in CampaignImport, created []domain.Communication) (ImportWarnings, error) {
 	out := noWarnings()
 	loc := in.Loc
 	if loc == nil {
 		loc = time.UTC
+	}
+	if in.DryRun {
+		created = slices.Clone(created)
+		for i := range created {
+			created[i].ID = dryRunID(i)
+		}
 	}
 	ids := map[string]bool{}
 	var from, to time.Time
@@ -209,6 +259,9 @@ func (p *Plan) importWarnings(ctx context.Context, in CampaignImport, created []
 	input, err := p.scheduleInput(ctx, in.WarnLimit, loc, from, to, true)
 	if err != nil {
 		return out, err
+	}
+	if in.DryRun {
+		input.Communications = append(input.Communications, created...)
 	}
 	for _, w := range schedule.Warnings(input) {
 		if !slices.ContainsFunc(w.CommunicationIDs, func(id string) bool { return ids[id] }) {
@@ -304,27 +357,59 @@ func importTheme(ctx context.Context, tx store.Store, id string) (string, error)
 	return themes[0].ID, nil
 }
 
-// audienceIndex maps each audience key to its audience id: the stored
-// audiences by name, then the map's choices, which must be stored
-// audiences or "" (everyone).
-func audienceIndex(ctx context.Context, tx store.Store, mapped map[string]string) (map[string]string, error) {
+// importThemes answers each activity's theme: its own (ActivityThemes),
+// its phase's (PhaseThemes), or fallback. Every theme named must exist.
+func importThemes(ctx context.Context, tx store.Store, fallback string, in CampaignImport) (func(campaign.Activity) string, error) {
+	known := map[string]bool{fallback: true}
+	for field, m := range map[string]map[string]string{"phaseThemes": in.PhaseThemes, "activityThemes": in.ActivityThemes} {
+		for key, id := range m {
+			if known[id] {
+				continue
+			}
+			if _, err := tx.GetTheme(ctx, id); err != nil {
+				return nil, refError(err, field+"."+key)
+			}
+			known[id] = true
+		}
+	}
+	return func(a campaign.Activity) string {
+		if id := in.ActivityThemes[a.ID]; id != "" {
+			return id
+		}
+		if id := in.PhaseThemes[a.Phase]; id != "" {
+			return id
+		}
+		return fallback
+	}, nil
+}
+
+// audienceIndex maps each audience key to its audience ids: the stored
+// audience of that name, unless the map chooses, whose choices must be
+// stored audiences or "" (everyone), each once.
+func audienceIndex(ctx context.Context, tx store.Store, mapped map[string]AudienceTargets) (map[string][]string, error) {
 	list, err := tx.ListAudiences(ctx)
 	if err != nil {
 		return nil, err
 	}
 	ids := map[string]bool{}
-	out := map[string]string{}
+	out := map[string][]string{}
 	for _, a := range list {
 		ids[a.ID] = true
-		if k := audienceKey(a.Name); out[k] == "" {
-			out[k] = a.ID
+		if k := audienceKey(a.Name); out[k] == nil {
+			out[k] = []string{a.ID}
 		}
 	}
-	for label, id := range mapped {
-		if id = strings.TrimSpace(id); id != "" && !ids[id] {
-			return nil, &store.ReferenceError{Field: "audienceMap." + label}
+	for label, chosen := range mapped {
+		var targets []string
+		for _, id := range chosen {
+			if id = strings.TrimSpace(id); id != "" && !ids[id] {
+				return nil, &store.ReferenceError{Field: "audienceMap." + label}
+			}
+			if !slices.Contains(targets, id) {
+				targets = append(targets, id)
+			}
 		}
-		out[audienceKey(label)] = id
+		out[audienceKey(label)] = targets
 	}
 	return out, nil
 }

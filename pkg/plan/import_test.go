@@ -54,15 +54,15 @@ func TestImportCampaign(t *testing.T) {
 			first := sched.Activities[:3]
 			ids := []string{first[0].ID, first[1].ID, first[2].ID}
 			dry, err := p.ImportCampaign(ctx, c.ID, plan.CampaignImport{ActivityIDs: ids, DryRun: true,
-				AudienceMap: map[string]string{}})
+				AudienceMap: map[string]plan.AudienceTargets{}})
 			require.NoError(t, err)
 			list, err := st.ListCommunications(ctx)
 			require.NoError(t, err)
 			assert.Empty(t, list, "a dry run writes nothing")
 
-			everyone := map[string]string{}
+			everyone := map[string]plan.AudienceTargets{}
 			for _, l := range mapped[1:] {
-				everyone[l] = ""
+				everyone[l] = plan.AudienceTargets{""}
 			}
 			res, err := p.ImportCampaign(ctx, c.ID, plan.CampaignImport{ActivityIDs: ids, AudienceMap: everyone})
 			require.NoError(t, err)
@@ -92,7 +92,7 @@ func TestImportCampaign(t *testing.T) {
 			// A mapping to an audience that is gone fails the whole import.
 			other, err := p.CreateCampaign(ctx, plan.CampaignChange{Title: ptr("Other"), Schedule: &c.Schedule})
 			require.NoError(t, err)
-			_, err = p.ImportCampaign(ctx, other.ID, plan.CampaignImport{AudienceMap: map[string]string{mapped[1]: "gone"}})
+			_, err = p.ImportCampaign(ctx, other.ID, plan.CampaignImport{AudienceMap: map[string]plan.AudienceTargets{mapped[1]: {"gone"}}})
 			var ref *store.ReferenceError
 			require.ErrorAs(t, err, &ref)
 			assert.Equal(t, "audienceMap."+mapped[1], ref.Field)
@@ -130,10 +130,10 @@ func TestConcurrentImportsCreateOnce(t *testing.T) {
 			c, sched := savedCampaign(t, p)
 			theme := domain.Theme{Name: "Change", Description: "d"}
 			require.NoError(t, st.CreateTheme(ctx, &theme))
-			everyone := map[string]string{}
+			everyone := map[string]plan.AudienceTargets{}
 			var batch []domain.Communication
 			for _, a := range sched.Activities {
-				everyone[a.Audience] = ""
+				everyone[a.Audience] = plan.AudienceTargets{""}
 				batch = append(batch, domain.Communication{Title: a.Title, ThemeID: theme.ID,
 					ScheduledDate: a.Date, SourceCampaignID: c.ID, SourceActivityID: a.ID})
 			}

@@ -148,9 +148,9 @@ func TestRequiredReviewRefusesEveryWayToSchedule(t *testing.T) {
 			require.ErrorAs(t, err, &approval)
 			assert.Equal(t, "communications[0].status", approval.Field)
 			// The import.
-			everyone := map[string]string{}
+			everyone := map[string]plan.AudienceTargets{}
 			for _, a := range sched.Activities {
-				everyone[a.Audience] = ""
+				everyone[a.Audience] = plan.AudienceTargets{""}
 			}
 			_, err = p.ImportCampaign(ctx, camp.ID, plan.CampaignImport{AudienceMap: everyone})
 			require.ErrorAs(t, err, &approval)
@@ -418,9 +418,9 @@ func TestApprovalCoversItsAudienceAndVehicle(t *testing.T) {
 
 			// The import, remapped: every label to the division.
 			acts := sched.Activities
-			remap := map[string]string{}
+			remap := map[string]plan.AudienceTargets{}
 			for label := range named {
-				remap[label] = division
+				remap[label] = plan.AudienceTargets{division}
 			}
 			res, err := p.ImportCampaign(ctx, camp.ID, plan.CampaignImport{ActivityIDs: []string{acts[0].ID}, AudienceMap: remap})
 			require.NoError(t, err)

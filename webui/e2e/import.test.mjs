@@ -96,20 +96,25 @@ describe('Campaign hand-off (issue 29)', () => {
     await page.getByRole('button', { name: 'Import from Campaign' }).click();
     const dialog = page.getByRole('dialog', { name: 'Select Campaign Activities' });
     await dialog.getByRole('button', { name: 'Select All' }).click();
-    const add = dialog.getByRole('button', { name: `Add to Schedule (${activities.length})` });
-    await add.click();
+    await dialog.getByRole('button', { name: `Next: audiences and themes (${activities.length})` }).click();
 
-    // Employees matches "EMPLOYEES"; the other names are asked, once each.
+    // Mapping is its own step: Employees starts on "EMPLOYEES", the other names are asked.
     await dialog.getByRole('heading', { name: 'Map audiences' }).waitFor();
-    const asked = dialog.getByRole('combobox', { name: /^Audience for / });
-    assert.equal(await asked.count(), labels.length);
+    const group = (label) => dialog.getByRole('group', { name: label, exact: true });
+    assert.equal(await group('Employees').getByRole('checkbox', { name: 'EMPLOYEES' }).isChecked(), true, 'named after a stored audience');
     for (const label of labels) {
-      await chooseOption(page, `Audience for ${label}`, label === 'Executives' ? 'Leadership team' : 'Everyone (all audiences)');
+      assert.equal(await group(label).getByRole('checkbox', { checked: true }).count(), 0, `${label} is asked`);
+      await group(label).getByRole('checkbox', { name: label === 'Executives' ? 'Leadership team' : 'Everyone (all audiences)' }).check();
     }
+    await chooseOption(page, 'Theme for all activities', 'ERP');
     await checkA11y(page, 'the import dialog asking for audiences');
-    await add.click();
+    await dialog.getByRole('button', { name: 'Next: summary' }).click();
+    await dialog.getByTestId('import-sentence').waitFor();
+    await dialog.getByRole('button', { name: `Add to Schedule (${activities.length})` }).click();
     await expectToast(page, 'Activities added');
     await page.getByText(`Successfully added ${activities.length} communications to schedule`, { exact: true }).waitFor();
+    await dialog.getByRole('heading', { name: 'Added to the Schedule' }).waitFor();
+    await dialog.getByRole('button', { name: 'Done' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
     const comms = (await api(page, 'GET', '/api/communications')).filter((c) => c.sourceCampaignId === saved.id);
@@ -123,16 +128,116 @@ describe('Campaign hand-off (issue 29)', () => {
       if (a.channel === 'email') assert.equal(c.vehicleId, email.id, `${a.title} by email`);
     }
 
-    // Again: the answers are remembered, nothing is created twice.
+    // Again: the campaign is marked imported, the answers are remembered, nothing is created twice.
     await page.getByRole('button', { name: 'Import from Campaign' }).click();
+    await dialog.getByTestId('already-imported').waitFor();
+    assert.match(await dialog.getByTestId('already-imported').textContent(), new RegExp(`Already imported: ${activities.length} of ${activities.length} activities`));
     await dialog.getByRole('button', { name: 'Select All' }).click();
-    await add.click();
-    await page.getByText(`Successfully added 0 communications to schedule; ${activities.length} were already in the schedule`, { exact: true }).waitFor();
-    assert.equal(await dialog.getByRole('heading', { name: 'Map audiences' }).count(), 0, 'not asked again');
+    await dialog.getByRole('button', { name: `Next: audiences and themes (${activities.length})` }).click();
+    assert.equal(await group('Executives').getByRole('checkbox', { name: 'Leadership team' }).isChecked(), true, 'remembered');
+    await dialog.getByRole('button', { name: 'Next: summary' }).click();
+    await dialog.getByText(`${activities.length} activities already on the Schedule, left as they are`).waitFor();
+    assert.equal(await dialog.getByRole('button', { name: 'Add to Schedule (0)' }).isDisabled(), true, 'nothing left to add');
+    await page.keyboard.press('Escape');
     assert.equal((await api(page, 'GET', '/api/communications')).length, activities.length);
 
     assert.deepEqual(external, []);
     assert.deepEqual(pageErrors, []);
+  });
+
+  test('the import dialog fits 1280 px, maps a name to two audiences, a theme per phase, sums up before Add, and is undone as one act', async () => {
+    const { page: wide } = await watchedPage(browser, server, { external, pageErrors }, { viewport: { width: 1280, height: 800 } });
+    await signIn(wide);
+    const themeA = await api(wide, 'POST', '/api/themes', { name: 'Readiness', description: 'Before go-live', icon: 'fa-rocket', color: 'blue' });
+    const themeB = await api(wide, 'POST', '/api/themes', { name: 'Launch week', description: 'The week of go-live', icon: 'fa-rocket', color: 'green' });
+    const north = await api(wide, 'POST', '/api/audiences', { name: 'North plant', description: '', contactCount: 300 });
+    const south = await api(wide, 'POST', '/api/audiences', { name: 'South plant', description: '', contactCount: 300 });
+    const generated = await api(wide, 'POST', '/api/campaigns/generate', {
+      campaignName: 'Plant Systems Cut-over With A Long Name That Wraps',
+      startDate: '2032-01-05',
+      endDate: '2032-06-25',
+      campaignTypes: ['technology-implementation'],
+      goLiveDate: '2032-04-05',
+    });
+    const activities = generated.schedule.activities;
+    const saved = await api(wide, 'POST', '/api/campaigns', { title: 'Plant Systems Cut-over With A Long Name That Wraps', schedule: generated.schedule });
+    const labels = [...new Set(activities.map((a) => a.audience))].sort();
+    const firstPhase = activities[0].phase;
+
+    await wide.goto('/schedule');
+    await wide.getByRole('button', { name: 'Import from Campaign' }).click();
+    const dialog = wide.getByRole('dialog', { name: 'Select Campaign Activities' });
+    await dialog.getByRole('button', { name: 'Plant Systems Cut-over With A Long Name That Wraps' }).first().click();
+    const selectAll = dialog.getByRole('button', { name: 'Select All' });
+    await selectAll.waitFor();
+    await dialog.getByRole('list', { name: 'Campaign activities' }).waitFor();
+    const noSideways = async (where) => {
+      const m = await dialog.evaluate((el) => ({ sw: el.scrollWidth, cw: el.clientWidth, doc: document.documentElement.scrollWidth, vw: window.innerWidth }));
+      assert.ok(m.sw <= m.cw, `${where}: the dialog scrolls sideways (${m.sw} > ${m.cw})`);
+      assert.ok(m.doc <= m.vw, `${where}: the page scrolls sideways (${m.doc} > ${m.vw})`);
+    };
+    await noSideways('the activities step');
+    const box = await selectAll.boundingBox();
+    const dbox = await dialog.boundingBox();
+    assert.ok(box.x >= dbox.x && box.x + box.width <= dbox.x + dbox.width && box.x + box.width <= 1280, 'Select All is in view');
+    await checkA11y(wide, 'the import dialog, activities step');
+    await selectAll.click();
+    await dialog.getByRole('button', { name: `Next: audiences and themes (${activities.length})` }).click();
+
+    // Every name to both plants: one communication per activity and plant.
+    await dialog.getByRole('heading', { name: 'Map audiences' }).waitFor();
+    for (const label of labels) {
+      const group = dialog.getByRole('group', { name: label, exact: true });
+      // A name an earlier test stored an audience for starts on it: only the plants here.
+      const checked = group.getByRole('checkbox', { checked: true });
+      while ((await checked.count()) > 0) await checked.first().uncheck();
+      await group.getByRole('checkbox', { name: 'North plant' }).check();
+      await group.getByRole('checkbox', { name: 'South plant' }).check();
+    }
+    await dialog.getByRole('button', { name: 'Next: summary' }).click();
+    await dialog.getByText('Choose a theme for the activities first.').or(wide.getByText('Choose a theme for the activities first.')).first().waitFor();
+    await chooseOption(wide, 'Theme for all activities', 'Readiness');
+    await chooseOption(wide, `Theme for ${firstPhase}`, 'Launch week');
+    await noSideways('the mapping step');
+    await checkA11y(wide, 'the import dialog, mapping step');
+    await dialog.getByRole('button', { name: 'Next: summary' }).click();
+
+    const sentence = dialog.getByTestId('import-sentence');
+    await sentence.waitFor();
+    const dry = await api(wide, 'POST', `/api/campaigns/${saved.id}/import`, {
+      dryRun: true,
+      themeId: themeA.id,
+      phaseThemes: { [firstPhase]: themeB.id },
+      audienceMap: Object.fromEntries(labels.map((l) => [l, [north.id, south.id]])),
+    });
+    assert.equal(dry.created.length, 2 * activities.length);
+    const expected = `${activities.length} activities → 2 audiences, 2 themes, ${dry.warnings.total} ${dry.warnings.total === 1 ? 'warning' : 'warnings'} expected`;
+    assert.equal(await sentence.textContent(), expected);
+    assert.ok(dry.warnings.total > 0, 'two plants at the campaign pace break the weekly cap');
+    await dialog.getByTestId('import-warnings').waitFor();
+    await noSideways('the summary step');
+    await checkA11y(wide, 'the import dialog, summary step');
+    await wide.screenshot({ path: '/work/wt/shots/import-summary-1280.png' });
+
+    await dialog.getByRole('button', { name: `Add to Schedule (${2 * activities.length})` }).click();
+    await dialog.getByRole('heading', { name: 'Added to the Schedule' }).waitFor();
+    assert.match(await dialog.getByTestId('import-sentence').textContent(), new RegExp(`${dry.warnings.total} warnings? caused$`));
+    let mine = (await api(wide, 'GET', '/api/communications')).filter((c) => c.sourceCampaignId === saved.id);
+    assert.equal(mine.length, 2 * activities.length);
+    for (const c of mine) {
+      const a = activities.find((x) => x.id === c.sourceActivityId);
+      assert.equal(c.themeId, a.phase === firstPhase ? themeB.id : themeA.id, `${a.title} in ${a.phase}`);
+    }
+
+    await dialog.getByRole('button', { name: 'Undo import' }).click();
+    await expectToast(wide, 'Import undone');
+    await dialog.waitFor({ state: 'hidden' });
+    mine = (await api(wide, 'GET', '/api/communications')).filter((c) => c.sourceCampaignId === saved.id);
+    assert.equal(mine.length, 0, 'the whole import is gone');
+    const history = await api(wide, 'GET', `/api/history/campaign/${saved.id}`);
+    assert.equal(history.filter((e) => e.action === 'import_undone').length, 1, "one act in the campaign's history");
+    assert.deepEqual(pageErrors, []);
+    await wide.context().close();
   });
 
   test('only an approver is offered a feed with confidential activities', async () => {

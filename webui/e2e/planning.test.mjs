@@ -73,6 +73,13 @@ after(async () => {
   await server?.stop();
 });
 
+/** everyoneForAll answers the import's mapping step: every audience name is everyone. */
+async function everyoneForAll(dialog) {
+  await dialog.getByRole('heading', { name: 'Map audiences' }).waitFor();
+  const boxes = dialog.getByRole('checkbox', { name: 'Everyone (all audiences)' });
+  for (let i = 0; i < (await boxes.count()); i++) await boxes.nth(i).check();
+}
+
 async function openSchedule() {
   await page.goto('/schedule');
   await expectHeader(page, 'Schedule', 'Plan and schedule your communications timeline');
@@ -103,7 +110,7 @@ describe('Schedule planning tools', () => {
     // An activity's box: while the campaign's activities load, the only
     // checkbox in the dialog is "ask for a review".
     await dialog.getByRole('list', { name: 'Campaign activities' }).getByRole('checkbox').first().check();
-    await dialog.getByRole('button', { name: 'Add to Schedule (1)' }).click();
+    await dialog.getByRole('button', { name: 'Next: audiences and themes (1)' }).click();
     await expectToast(page, 'No themes available. Please create a theme first.');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -114,6 +121,10 @@ describe('Schedule planning tools', () => {
     await openSchedule();
     await page.getByRole('button', { name: 'Import from Campaign' }).click();
     await dialog.getByRole('button', { name: 'Select All' }).click();
+    await dialog.getByRole('button', { name: `Next: audiences and themes (${seeded.activities.length})` }).click();
+    await everyoneForAll(dialog);
+    await dialog.getByRole('button', { name: 'Next: summary' }).click();
+    await dialog.getByTestId('import-sentence').waitFor();
     await api(page, 'DELETE', `/api/themes/${doomed.id}`);
     await dialog.getByRole('button', { name: `Add to Schedule (${seeded.activities.length})` }).click();
     await expectToast(page, 'Failed to add communications');
@@ -139,15 +150,15 @@ describe('Schedule planning tools', () => {
     await checkA11y(page, 'the Select Campaign Activities dialog');
 
     // Nothing chosen yet.
-    await dialog.getByRole('button', { name: 'Add to Schedule (0)' }).click();
+    await dialog.getByRole('button', { name: 'Next: audiences and themes (0)' }).click();
     await expectToast(page, 'Selection required');
     await page.getByText('Please select activities to add to the schedule', { exact: true }).waitFor();
 
     // Select All then Deselect All act on the whole list.
     await dialog.getByRole('button', { name: 'Select All' }).click();
-    await dialog.getByRole('button', { name: `Add to Schedule (${activities.length})` }).waitFor();
+    await dialog.getByRole('button', { name: `Next: audiences and themes (${activities.length})` }).waitFor();
     await dialog.getByRole('button', { name: 'Deselect All' }).click();
-    await dialog.getByRole('button', { name: 'Add to Schedule (0)' }).waitFor();
+    await dialog.getByRole('button', { name: 'Next: audiences and themes (0)' }).waitFor();
 
     // The search narrows the list; picks survive a change of search.
     const search = dialog.getByRole('searchbox', { name: 'Search activities' });
@@ -157,18 +168,15 @@ describe('Schedule planning tools', () => {
     }
     await search.fill('no activity is called this');
     await dialog.getByText('No activities match your search.').waitFor();
-    await dialog.getByRole('button', { name: 'Add to Schedule (2)' }).click();
+    await dialog.getByRole('button', { name: 'Next: audiences and themes (2)' }).click();
     // No stored audience has the activities' names yet: the dialog asks, and
-    // "Everyone" is an explicit choice (issue 29).
-    await dialog.getByRole('heading', { name: 'Map audiences' }).waitFor();
-    const asked = dialog.getByRole('combobox', { name: /^Audience for / });
-    for (let i = 0; i < (await asked.count()); i++) {
-      await asked.nth(i).click();
-      await page.getByRole('option', { name: 'Everyone (all audiences)', exact: true }).click();
-    }
+    // "Everyone" is an explicit choice.
+    await everyoneForAll(dialog);
+    await dialog.getByRole('button', { name: 'Next: summary' }).click();
     await dialog.getByRole('button', { name: 'Add to Schedule (2)' }).click();
     await expectToast(page, 'Activities added');
     await page.getByText('Successfully added 2 communications to schedule', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Done' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
     // Stored as scheduled, on the activities' dates, with the first theme and their source.
@@ -225,6 +233,11 @@ describe('Schedule planning tools', () => {
     assert.ok(isoWeek(overloadDays[0]).includes('-W'));
 
     await openSchedule();
+    // Folded to a count badge until opened, and open from then on.
+    const badge = page.getByTestId('warnings-panel').getByTestId('warnings-badge');
+    await badge.waitFor();
+    assert.equal(await badge.textContent(), '1');
+    await page.getByTestId('warnings-panel').getByRole('button', { name: /Scheduling Warnings/ }).click();
     const panel = page.getByTestId('warnings-panel');
     const warning = panel.getByTestId('schedule-warning').filter({ hasText: text });
     await warning.waitFor();

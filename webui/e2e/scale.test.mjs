@@ -121,7 +121,11 @@ describe('the Schedule at the five-year scale', () => {
       const want = (await api(page, 'GET', `/api/communications?from=${from}&to=${to}&tz=${encodeURIComponent(ZONE)}`)).map((c) => c.id).sort();
       assert.ok(want.length > 50, `${label}: ${want.length} communications`);
       await eventually(async () => {
-        const ids = await page.getByTestId('calendar-event').evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
+        // The events shown, and those behind each day's "+N more".
+        const ids = [
+          ...(await page.getByTestId('calendar-event').evaluateAll((els) => els.map((e) => e.getAttribute('data-id')))),
+          ...(await page.getByTestId('calendar-more').evaluateAll((els) => els.flatMap((e) => e.dataset.moreIds.split(' ')))),
+        ];
         assert.deepEqual([...new Set(ids)].sort(), want, label);
       }, 20_000);
       await page.getByRole('button', { name: 'Next month' }).click();
@@ -133,6 +137,11 @@ describe('the Schedule at the five-year scale', () => {
     const panel = page.getByTestId('warnings-panel');
     const warnings = await api(page, 'GET', `/api/schedule/warnings?tz=${encodeURIComponent(ZONE)}`);
     assert.ok(warnings.length > 5, `${warnings.length} warnings`);
+    // Folded to a count badge at first: it opens the panel.
+    const badge = panel.getByTestId('warnings-badge');
+    await badge.waitFor({ timeout: 20_000 });
+    assert.equal(Number(await badge.textContent()), warnings.length);
+    await panel.getByRole('button', { name: /Scheduling Warnings/ }).click();
     await eventually(async () => assert.equal(await panel.getByTestId('schedule-warning').count(), 5), 20_000);
     await panel.getByRole('button', { name: `Show all ${warnings.length}` }).click();
     await eventually(async () => assert.equal(await panel.getByTestId('schedule-warning').count(), warnings.length));

@@ -338,11 +338,28 @@ describe('Schedule and the Communication form', () => {
 
     await openSchedule();
     await nextMonth();
+    // A day holds three rows: the warned events beyond two are behind "+N more", which says so, and open with the day.
+    await page.getByTestId('calendar-event').first().waitFor();
+    const more = page.locator(overload.communicationIds.map((id) => `[data-testid="calendar-more"][data-more-ids~="${id}"]`).join(', ')).first();
     for (const id of overload.communicationIds) {
       const button = page.locator(`[data-testid="calendar-event"][data-id="${id}"]`);
+      if ((await button.count()) === 0) {
+        const behind = page.locator(`[data-testid="calendar-more"][data-more-ids~="${id}"]`);
+        assert.equal(await behind.count(), 1, `${id} is behind "+N more"`);
+        assert.match(await behind.getAttribute('aria-label'), /with schedule warnings: open the day$/);
+        continue;
+      }
       await eventually(async () => assert.match(await button.getAttribute('aria-label'), /, has schedule warnings$/));
       assert.match(await button.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " rbc-event ")][1]').getAttribute('class'), /cp-event-warned/);
     }
+    await more.click();
+    const day = page.getByRole('dialog');
+    await day.getByTestId('day-list').waitFor();
+    for (const id of overload.communicationIds) {
+      await eventually(async () => assert.match(await day.locator(`[data-testid="agenda-item"][data-id="${id}"]`).textContent(), /Has schedule warnings/));
+    }
+    await page.keyboard.press('Escape');
+    await day.waitFor({ state: 'hidden' });
     if (calm) assert.doesNotMatch(await page.locator(`[data-testid="calendar-event"][data-id="${calm.id}"]`).getAttribute('aria-label'), /warnings/);
 
     await page.getByRole('button', { name: 'List', exact: true }).click();
@@ -375,5 +392,191 @@ describe('Schedule and the Communication form', () => {
   test('nothing was loaded from another host and the page threw no errors', () => {
     assert.deepEqual(external, []);
     assert.deepEqual(pageErrors, []);
+  });
+});
+
+/**
+ * wordsBrokenInside answers the words of the matched elements that a line
+ * break cuts inside (a word's characters on more than one line); a break
+ * at a hyphen is between words.
+ */
+function wordsBrokenInside(page, selector) {
+  return page.evaluate((sel) => {
+    const out = [];
+    for (const el of document.querySelectorAll(sel)) {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const re = /[^\s-]+/g;
+        for (let m = re.exec(node.textContent); m; m = re.exec(node.textContent)) {
+          const r = document.createRange();
+          r.setStart(node, m.index);
+          r.setEnd(node, m.index + m[0].length);
+          const lines = new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top)));
+          if (lines.size > 1) out.push(m[0]);
+        }
+      }
+    }
+    return out;
+  }, selector);
+}
+
+describe('A month after a 180-activity import', () => {
+  let big;
+  let wide;
+  let camp;
+  let month;
+  const log = { external: [], pageErrors: [] };
+
+  before(async () => {
+    big = await startServer();
+    ({ page: wide } = await watchedPage(browser, big, log, { viewport: { width: 1280, height: 800 }, timezoneId: ZONE }));
+    await signIn(wide);
+    await api(wide, 'POST', '/api/themes', { name: 'Cut-over', description: 'The cut-over', icon: 'fa-rocket', color: 'blue' });
+    // 180 activities over the 28 first days of next month, six or seven a day, with words as long as planners write.
+    month = await wide.evaluate(() => {
+      const now = new Date();
+      const first = new Date(now.getFullYear(), now.getMonth() + 1, 1);
+      const pad = (n) => String(n).padStart(2, '0');
+      return { y: first.getFullYear(), m: first.getMonth() + 1, label: first.toLocaleDateString('en-US', { month: 'long', year: 'numeric' }), pad: pad(first.getMonth() + 1) };
+    });
+    const day = (n) => `${month.y}-${month.pad}-${String(n).padStart(2, '0')}`;
+    const kinds = ['Super-User Nomination Reminder', 'Floor-Walker Briefing', 'Hypercare Daily Stand-up Summary', 'Go-Live Readiness Checklist', 'Training Enrolment Opens'];
+    const activities = Array.from({ length: 180 }, (_, i) => ({
+      id: `act-${i}`,
+      title: `Plant Systems Cut-over ${kinds[i % kinds.length]} ${i + 1}`,
+      type: 'announcement',
+      timing: 'Week 1',
+      date: day(1 + (i % 28)),
+      audience: 'Employees',
+      channel: 'email',
+      description: 'Prepared by the communications team.',
+      priority: 'medium',
+      status: 'planned',
+      phase: 'Launch',
+    }));
+    const schedule = {
+      id: 'plant',
+      name: 'Plant Systems Cut-over',
+      campaignName: 'Plant Systems Cut-over',
+      startDate: day(1),
+      endDate: day(28),
+      type: 'technology-implementation',
+      status: 'draft',
+      totalActivities: 180,
+      phases: [{ id: 'p1', name: 'Launch', description: '', duration: '', activities }],
+      activities,
+      timeline: [],
+      summary: '',
+      confidentialityNote: '',
+      warnings: [],
+      milestones: { goLive: day(15) },
+    };
+    camp = await api(wide, 'POST', '/api/campaigns', { title: 'Plant Systems Cut-over', schedule });
+    await api(wide, 'POST', '/api/audiences', { name: 'Employees', description: 'Everyone on the payroll', contactCount: 900 });
+    const res = await api(wide, 'POST', `/api/campaigns/${camp.id}/import`, {});
+    assert.equal(res.created.length, 180);
+  });
+
+  after(async () => {
+    await wide?.context().close();
+    await big?.stop();
+    assert.deepEqual(log.external, []);
+    assert.deepEqual(log.pageErrors, []);
+  });
+
+  async function openMonth(page) {
+    await page.goto('/schedule');
+    await expectHeader(page, 'Schedule', 'Plan and schedule your communications timeline');
+    const view = page.getByRole('group', { name: 'View' });
+    if ((await view.getByRole('button', { name: 'Calendar' }).getAttribute('aria-pressed')) !== 'true') await view.getByRole('button', { name: 'Calendar' }).click();
+    const calendar = page.getByRole('region', { name: 'Communication Calendar' });
+    await calendar.getByRole('button', { name: 'Next month' }).click();
+    await calendar.getByRole('heading', { name: month.label }).waitFor();
+    await calendar.getByTestId('calendar-event').first().waitFor();
+    return calendar;
+  }
+
+  test('the month holds 180 imported activities in under 1.5 viewport heights, with "+N more", colours and go-live', async (t) => {
+    const calendar = await openMonth(wide);
+    const grid = calendar.locator('.rbc-month-view');
+    const { height } = await grid.boundingBox();
+    t.diagnostic(`month grid ${Math.round(height)} px tall at 1280×800 (limit ${1.5 * 800})`);
+    assert.ok(height < 1.5 * 800, `the month is ${Math.round(height)} px tall`);
+    // Every day holds at most three rows, the third a "+N more" for the rest; all 180 are reachable.
+    const shown = await calendar.getByTestId('calendar-event').count();
+    const hidden = (await calendar.getByTestId('calendar-more').evaluateAll((els) => els.map((e) => e.dataset.moreIds.split(' ')))).flat();
+    assert.equal(shown + hidden.length, 180, `${shown} shown and ${hidden.length} behind "+N more"`);
+    assert.ok(shown <= 28 * 2, 'at most two events a day beside "+N more"');
+    // The campaign's colour, not its name.
+    const titles = await calendar.locator('.cp-event-title').allTextContents();
+    assert.ok(titles.every((t) => !t.startsWith('Plant Systems Cut-over')), 'no event repeats the campaign name');
+    await calendar.getByTestId('campaign-legend').getByText('Plant Systems Cut-over').waitFor();
+    const stripe = await calendar.locator('.rbc-event.cp-event-campaign').first().evaluate((el) => getComputedStyle(el).borderLeftWidth);
+    assert.equal(stripe, '5px');
+    // Go-live on its day.
+    const goLive = `${month.y}-${month.pad}-15`;
+    const mark = calendar.getByTestId('calendar-milestone');
+    assert.equal(await mark.count(), 1);
+    assert.equal(await mark.getAttribute('title'), 'Go-live: Plant Systems Cut-over');
+    assert.ok(await mark.evaluate((el, day) => !!el.parentElement.querySelector(`[data-date="${day}"]`), goLive), 'marked on go-live day');
+    await checkA11y(wide, 'the month after a 180-activity import');
+    await wide.screenshot({ path: '/work/wt/shots/month-after-import-1280.png', fullPage: true });
+
+    // "+N more" opens the day with all of its communications.
+    const more = calendar.getByTestId('calendar-more').first();
+    const ids = (await more.getAttribute('data-more-ids')).split(' ');
+    await more.click();
+    const day = wide.getByRole('dialog');
+    await day.getByTestId('day-list').waitFor();
+    assert.equal(await day.getByTestId('agenda-item').count(), ids.length + 2);
+    await checkA11y(wide, 'a day opened from "+N more"');
+    await wide.keyboard.press('Escape');
+
+    // The campaign filter sits beside "Needs my review".
+    await chooseOption(wide, 'Campaign', 'Not from a campaign');
+    await eventually(async () => assert.equal(await calendar.getByTestId('calendar-event').count(), 0));
+    await chooseOption(wide, 'Campaign', 'All campaigns');
+    await calendar.getByTestId('calendar-event').first().waitFor();
+  });
+
+  test('the warnings fold to a count badge that opens the panel, and the calendar stays above the fold', async () => {
+    await openMonth(wide);
+    const panel = wide.getByTestId('warnings-panel');
+    assert.equal(await panel.getAttribute('data-collapsed'), 'true');
+    const badge = Number(await panel.getByTestId('warnings-badge').textContent());
+    assert.ok(badge > 0, 'six a day for one audience break the weekly cap');
+    const box = await wide.getByRole('heading', { name: 'Communication Calendar' }).boundingBox();
+    assert.ok(box.y + box.height < 800, `the calendar's heading is at ${Math.round(box.y)} px`);
+    await panel.getByRole('button', { name: /Scheduling Warnings/ }).click();
+    await eventually(async () => assert.equal(await wide.getByTestId('warnings-panel').getAttribute('data-collapsed'), 'false'));
+    await wide.getByTestId('warnings-panel').getByTestId('schedule-warning').first().waitFor();
+    await wide.getByTestId('warnings-panel').getByRole('button', { name: 'Scheduling Warnings' }).click();
+  });
+
+  test('on a phone the Schedule opens as an agenda by day, no word broken inside a word, the month a tap away', async () => {
+    const { page: phone, context } = await watchedPage(browser, big, log, { viewport: { width: 390, height: 844 }, timezoneId: ZONE, isMobile: true, hasTouch: true });
+    await signIn(phone);
+    await phone.goto('/schedule');
+    const agenda = phone.getByTestId('schedule-agenda');
+    await agenda.waitFor();
+    assert.equal(await phone.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Agenda' }).getAttribute('aria-pressed'), 'true');
+    await agenda.getByRole('button', { name: 'Next month' }).click();
+    await agenda.getByRole('heading', { name: month.label }).waitFor();
+    await agenda.getByTestId('agenda-item').first().waitFor();
+    assert.equal(await agenda.getByTestId('agenda-day').count(), 28);
+    assert.equal(await agenda.getByTestId('agenda-item').count(), 180);
+    await agenda.getByTestId('agenda-milestone').filter({ hasText: 'Go-live' }).waitFor();
+    assert.deepEqual(await wordsBrokenInside(phone, '[data-testid="schedule-agenda"]'), [], 'no word broken inside a word');
+    const sideways = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(sideways <= 0, `the page scrolls ${sideways} px sideways`);
+    await checkA11y(phone, 'the agenda at 390 px');
+    await phone.screenshot({ path: '/work/wt/shots/agenda-390.png' });
+
+    // The month grid is a tap away, and breaks no word either.
+    await phone.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Calendar' }).tap();
+    const calendar = phone.getByRole('region', { name: 'Communication Calendar' });
+    await calendar.getByTestId('calendar-event').first().waitFor();
+    assert.deepEqual(await wordsBrokenInside(phone, '.rbc-month-view .cp-event-title'), [], 'no word broken inside a word in the grid');
+    await context.close();
   });
 });

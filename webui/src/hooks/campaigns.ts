@@ -1,4 +1,6 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { campaignMilestones, type Milestone } from '@/lib/calendar';
 import { ApiError, apiRequest } from '@/lib/api';
 import type { CampaignCheck, CampaignConfig, CampaignInput, CampaignSchedule, CampaignSummary, GeneratedCampaign, SavedCampaign } from '@/lib/campaigns';
 import { useApiMutation } from '@/lib/mutation';
@@ -38,8 +40,8 @@ export const CAMPAIGN_SUMMARIES_PATH = `${CAMPAIGNS_PATH}?fields=summary`;
  * bytes each where a whole record carries its schedule (about 120 KB for
  * 130 activities). useSavedCampaign reads the one a screen opens.
  */
-export function useCampaignSummaries() {
-  return useQuery<CampaignSummary[]>({ queryKey: [CAMPAIGN_SUMMARIES_PATH] });
+export function useCampaignSummaries(enabled = true) {
+  return useQuery<CampaignSummary[]>({ queryKey: [CAMPAIGN_SUMMARIES_PATH], enabled });
 }
 
 /** CAMPAIGN_PAGE is how many saved campaigns the inventory shows before "Show more". */
@@ -63,6 +65,29 @@ export function campaignSummaryPagePath(limit: number): string {
 /** useSavedCampaign reads one saved campaign with its htmlContent (a link to one not on screen); off while id is empty. */
 export function useSavedCampaign(id: string) {
   return useQuery<SavedCampaign>({ queryKey: [`${CAMPAIGNS_PATH}/${encodeURIComponent(id)}`], enabled: id !== '' });
+}
+
+/**
+ * useCampaignMilestones reads the saved campaigns of ids (those a month on
+ * screen imported from; the records useSavedCampaign shares) and answers
+ * their milestones by day, for the calendar to mark.
+ */
+export function useCampaignMilestones(ids: string[]): Map<string, Milestone[]> {
+  const results = useQueries({
+    queries: ids.map((id) => ({ queryKey: [`${CAMPAIGNS_PATH}/${encodeURIComponent(id)}`], retry: false })),
+  });
+  const records = results.map((r) => r.data as SavedCampaign | undefined);
+  const key = records.map((r) => r?.id ?? '').join(',');
+  return useMemo(() => {
+    const out = new Map<string, Milestone[]>();
+    for (const r of records) {
+      if (!r) continue;
+      for (const m of campaignMilestones(r)) out.set(m.day, [...(out.get(m.day) ?? []), m]);
+    }
+    return out;
+    // The records change only when the set of those read does.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
 }
 
 /** useDeleteCampaign deletes a saved campaign ("Campaign deleted"). */

@@ -1,6 +1,17 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api';
-import { importSuccess, MSG_IMPORT_FAILED, previewBody, type CampaignImportBody, type CampaignImportResult, type PreviewCandidate } from '@/lib/planning';
+import {
+  addWarnings,
+  importSuccess,
+  MSG_IMPORT_FAILED,
+  previewBody,
+  type CampaignImportBody,
+  type CampaignImportResult,
+  type ImportWarnings,
+  type PreviewCandidate,
+  type SavedCampaign,
+  campaignActivities,
+} from '@/lib/planning';
 import { invalidateAfter, WARNINGS_PATH } from '@/lib/queryClient';
 import { toast } from '@/lib/toast';
 import { MSG_NEEDS_APPROVAL, needsApproval } from '@/lib/review';
@@ -55,32 +66,99 @@ export function previewCampaignImport(r: CampaignImportRequest): Promise<Campaig
 }
 
 /**
+ * useImportedActivities answers which activities of a saved campaign are
+ * already on the Schedule: a dry run of importing all of them, everyone
+ * for every label, whose skipped ones are the imported ones (the import's
+ * one idempotency rule decides). Its key sits under the communications, so
+ * every change to them asks again. Undefined while unknown or unanswerable
+ * (no theme yet).
+ */
+export function useImportedActivities(c: SavedCampaign | undefined) {
+  return useQuery<Set<string>>({
+    queryKey: ['/api/communications/import-probe', c?.id ?? '', c?.updatedAt ?? ''],
+    enabled: !!c,
+    retry: false,
+    queryFn: async () => {
+      const all = campaignActivities(c).map((i) => i.activity);
+      const audienceMap = Object.fromEntries(all.map((a) => [a.audience ?? '', ['']]).filter(([l]) => String(l).trim() !== ''));
+      const res = await apiRequest<CampaignImportResult>('POST', importUrl(c!.id), { audienceMap, dryRun: true, requestReview: {} });
+      const fresh = new Set(res.created.map((x) => x.sourceActivityId));
+      return new Set(all.filter((a) => a.id && !fresh.has(a.id)).map((a) => a.id));
+    },
+  });
+}
+
+/** ImportOutcome is what an import did, summed over its campaigns, with the campaigns it wrote to (for Undo). */
+export interface ImportOutcome {
+  created: number;
+  skipped: number;
+  warnings: ImportWarnings;
+  campaignIds: string[];
+}
+
+/**
  * useImportCampaigns imports the chosen activities of each campaign through
  * POST /api/campaigns/{id}/import (the use case the CLI's "campaign import"
  * calls: audiences and vehicles kept, already-imported activities skipped),
  * then refetches the communications and warnings. The toast says how many
- * were added and how many were already in the schedule.
+ * were added and how many were already in the schedule; the answer carries
+ * the Schedule warnings the import caused, for the dialog to show.
  */
-export function useImportCampaigns(onSuccess?: () => void) {
-  return useMutation<{ created: number; skipped: number }, Error, CampaignImportRequest[]>({
+export function useImportCampaigns(onSuccess?: (o: ImportOutcome) => void) {
+  return useMutation<ImportOutcome, Error, CampaignImportRequest[]>({
     mutationFn: async (requests) => {
-      let created = 0;
-      let skipped = 0;
+      const out: ImportOutcome = { created: 0, skipped: 0, warnings: addWarnings([]), campaignIds: [] };
+      const warnings = [];
       for (const r of requests) {
         const res = await apiRequest<CampaignImportResult>('POST', importUrl(r.campaignId), r.body);
-        created += res.created.length;
-        skipped += res.skipped;
+        out.created += res.created.length;
+        out.skipped += res.skipped;
+        warnings.push(res.warnings);
+        if (res.created.length > 0) out.campaignIds.push(r.campaignId);
       }
-      return { created, skipped };
+      out.warnings = addWarnings(warnings);
+      return out;
     },
-    onSuccess: async ({ created, skipped }) => {
-      toast(importSuccess(created, skipped));
-      onSuccess?.();
+    onSuccess: async (o) => {
+      toast(importSuccess(o.created, o.skipped));
+      onSuccess?.(o);
       await invalidateAfter('communications');
     },
     onError: async (err) => {
       toast({ ...MSG_IMPORT_FAILED, ...(needsApproval(err) ? { description: MSG_NEEDS_APPROVAL } : {}), variant: 'destructive' });
       // A part may have gone in before another failed.
+      await invalidateAfter('communications');
+    },
+  });
+}
+
+/** MSG_UNDO_FAILED is the toast of an undo that did not go through. */
+const MSG_UNDO_FAILED = { title: 'Could not undo the import', description: 'The Schedule is as it was before the undo.' };
+
+/**
+ * useUndoImport takes each campaign's import off the Schedule through
+ * DELETE /api/campaigns/{id}/import (one audited act per campaign; sent
+ * communications stay), then refetches the communications and warnings.
+ */
+export function useUndoImport(onSuccess?: () => void) {
+  return useMutation<{ removed: number; kept: number }, Error, string[]>({
+    mutationFn: async (campaignIds) => {
+      let removed = 0;
+      let kept = 0;
+      for (const id of campaignIds) {
+        const res = await apiRequest<{ removed: number; kept: number }>('DELETE', importUrl(id));
+        removed += res.removed;
+        kept += res.kept;
+      }
+      return { removed, kept };
+    },
+    onSuccess: async ({ removed, kept }) => {
+      toast({ title: 'Import undone', description: `Removed ${removed} communications from the schedule${kept > 0 ? `; ${kept} already sent stay` : ''}` });
+      onSuccess?.();
+      await invalidateAfter('communications');
+    },
+    onError: async () => {
+      toast({ ...MSG_UNDO_FAILED, variant: 'destructive' });
       await invalidateAfter('communications');
     },
   });

@@ -20,6 +20,7 @@ const actionNames: Record<string, string> = {
   review_approved: 'approved',
   review_changes_requested: 'changes requested',
   review_reset: 'approval reset by an edit',
+  import_undone: 'import undone',
 };
 
 /** activityText describes one activity entry, e.g. "Theme created: Go-Live". */

@@ -118,6 +118,8 @@ export interface CampaignSchedule {
   /** warnings name each day rule the plan could not hold (an audience's week over the cap, a blackout, a weekend). */
   warnings?: string[] | null;
   targeting?: Targeting;
+  /** milestones are the plan's pinned dates (pkg/campaign.Milestones); an older saved plan has none. */
+  milestones?: { goLive?: string; acquisition?: string; announcement?: string } | null;
 }
 
 /** CampaignConfig is pkg/campaign.Config, the body of POST /api/campaigns/generate. */

@@ -215,6 +215,7 @@ export const ACTION_WORDS: Record<string, string> = {
   review_approved: 'approved',
   review_changes_requested: 'asked for changes to',
   review_reset: 'reset the approval of',
+  import_undone: 'undid the import of',
 };
 
 /** namesList words names as a sentence does: "A", "A and B", "A, B and C". */

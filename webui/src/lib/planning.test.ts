@@ -115,11 +115,11 @@ describe('import toast and remembered mapping', () => {
     const store = new Map<string, string>();
     const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
     expect(rememberedAudienceMap('c1', storage)).toEqual({});
-    rememberAudienceMap('c1', { Employees: 'a1', Partners: '' }, storage);
-    expect(rememberedAudienceMap('c1', storage)).toEqual({ Employees: 'a1', Partners: '' });
+    rememberAudienceMap('c1', { Employees: ['a1', 'a3'], Partners: [''] }, storage);
+    expect(rememberedAudienceMap('c1', storage)).toEqual({ Employees: ['a1', 'a3'], Partners: [''] });
     expect(rememberedAudienceMap('c2', storage)).toEqual({});
     store.set('commsplan.import.audienceMap.c3', '{"Employees": 4, "Managers": "a2"}');
-    expect(rememberedAudienceMap('c3', storage)).toEqual({ Managers: 'a2' });
+    expect(rememberedAudienceMap('c3', storage)).toEqual({ Managers: ['a2'] }); // one id, as remembered before lists
     store.set('commsplan.import.audienceMap.c4', 'not json');
     expect(rememberedAudienceMap('c4', storage)).toEqual({});
   });

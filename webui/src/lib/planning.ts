@@ -87,14 +87,43 @@ export interface CampaignImportResult {
   created: Communication[];
   skipped: number;
   unmapped: string[];
+  /** warnings are the Schedule warnings the import caused, or for a dry run would cause. */
+  warnings?: ImportWarnings;
+}
+
+/** ImportWarnings count the warnings of an import by kind, with the first few in the Schedule's words. */
+export interface ImportWarnings {
+  total: number;
+  byKind: Record<string, number>;
+  first: string[];
+}
+
+/** addWarnings sums the warnings of several campaigns' imports, keeping the first few named. */
+export function addWarnings(all: (ImportWarnings | undefined)[], shown = 3): ImportWarnings {
+  const out: ImportWarnings = { total: 0, byKind: {}, first: [] };
+  for (const w of all) {
+    if (!w) continue;
+    out.total += w.total;
+    for (const [k, n] of Object.entries(w.byKind ?? {})) out.byKind[k] = (out.byKind[k] ?? 0) + n;
+    for (const m of w.first ?? []) if (out.first.length < shown) out.first.push(m);
+  }
+  return out;
+}
+
+/** importWarningCounts says an import's warnings by kind, e.g. "2 audience overloads · 1 blackout conflict". */
+export function importWarningCounts(w: ImportWarnings): string {
+  return warningCounts(Object.entries(w.byKind).flatMap(([kind, n]) => Array.from({ length: n }, () => ({ kind: kind as ScheduleWarning['kind'] }))));
 }
 
 /** CampaignImportBody is what the import dialog sends for one campaign. */
 export interface CampaignImportBody {
   activityIds: string[];
   themeId: string;
-  /** audienceMap maps an audience label to a stored audience id, or "" for everyone. */
-  audienceMap: Record<string, string>;
+  /** audienceMap maps an audience label to the stored audience ids it stands for ("" is everyone). */
+  audienceMap: AudienceMap;
+  /** phaseThemes name a theme per phase; activityThemes one per activity id (wins over the phase's). */
+  phaseThemes?: Record<string, string>;
+  activityThemes?: Record<string, string>;
   dryRun?: boolean;
   /** requestReview asks for the review of every imported item (any approver; issue 26). */
   requestReview?: { approvers?: string[]; dueDate?: string };
@@ -105,20 +134,32 @@ export const EVERYONE_CHOICE = '__everyone__';
 
 const mapKey = (campaignId: string) => `commsplan.import.audienceMap.${campaignId}`;
 
-/** rememberedAudienceMap is the audience mapping last chosen for a campaign in this browser (issue 29: asked once). */
-export function rememberedAudienceMap(campaignId: string, storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): Record<string, string> {
+/** AudienceMap maps an audience label to the audience ids it stands for ("" is everyone). */
+export type AudienceMap = Record<string, string[]>;
+
+/**
+ * rememberedAudienceMap is the audience mapping last chosen for a campaign
+ * in this browser (asked once); a label remembered with one id, as before
+ * several were allowed, reads as a list of one.
+ */
+export function rememberedAudienceMap(campaignId: string, storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): AudienceMap {
   try {
     const raw = storage?.getItem(mapKey(campaignId));
     const v: unknown = raw ? JSON.parse(raw) : {};
     if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
-    return Object.fromEntries(Object.entries(v as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    const out: AudienceMap = {};
+    for (const [label, ids] of Object.entries(v as Record<string, unknown>)) {
+      if (typeof ids === 'string') out[label] = [ids];
+      else if (Array.isArray(ids) && ids.length > 0 && ids.every((i) => typeof i === 'string')) out[label] = ids;
+    }
+    return out;
   } catch {
     return {};
   }
 }
 
 /** rememberAudienceMap keeps a campaign's audience mapping for the next import. */
-export function rememberAudienceMap(campaignId: string, map: Record<string, string>, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage): void {
+export function rememberAudienceMap(campaignId: string, map: AudienceMap, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage): void {
   try {
     storage?.setItem(mapKey(campaignId), JSON.stringify(map));
   } catch {

@@ -56,12 +56,11 @@ export function CommunicationItem({
     >
       {dragProps && <GripVertical className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />}
       <div className="min-w-0 flex-1">
-        <div className="flex min-w-0 items-center gap-2">
-          <h3 className="truncate text-sm font-medium text-slate-900" title={c.title} data-testid="schedule-item-title">
-            {c.title}
-          </h3>
-          <ReviewBadge review={c.review} />
-        </div>
+        {/* The title wraps to two lines before it is cut (the whole of it is the tooltip, and read out); the badge has a line of its own. */}
+        <h3 className="line-clamp-2 break-words text-sm font-medium text-slate-900" title={c.title} data-testid="schedule-item-title">
+          {c.title}
+        </h3>
+        <ReviewBadge review={c.review} className="mt-1 w-fit" />
         <p className="text-xs text-slate-600" data-testid="schedule-item-when">
           {details}
         </p>

@@ -1,7 +1,7 @@
 import { useReference } from '@/hooks/reference';
 import { useReviews } from '@/hooks/review';
 import { approvalReset } from '@/lib/review';
-import { CalendarDays, Download, List, Plus } from 'lucide-react';
+import { CalendarDays, Download, List, ListOrdered, Plus } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCan } from '@/hooks/session';
@@ -16,9 +16,14 @@ import type { Communication } from '@/lib/types';
 import { useRecordParam } from '@/lib/useFocusParam';
 import { BACKLOG_PAGE, useBacklog, useCommunication, useDeleteCommunication, useMonthCommunications, useUpcoming } from '@/hooks/communications';
 import { CalendarLegend } from '@/components/calendar/CommunicationCalendar';
+import { Select } from '@/components/ui/select';
+import { campaignColors } from '@/lib/calendar';
+import { useCampaignMilestones, useCampaignSummaries } from '@/hooks/campaigns';
 import { useScheduleWarnings } from '@/hooks/schedule';
 import { PlanningTools } from './PlanningTools';
-import { ScheduleCalendar, useBacklogDrag } from './ScheduleCalendar';
+import { DayDialog } from './DayDialog';
+import { ScheduleAgenda } from './ScheduleAgenda';
+import { ScheduleCalendar, useBacklogDrag, type CampaignMark } from './ScheduleCalendar';
 import { CommunicationItem, deleteConfirm, prefetchListView, ScheduleListView } from './ScheduleList';
 import { WarningsPanel } from './WarningsPanel';
 
@@ -26,7 +31,21 @@ import { WarningsPanel } from './WarningsPanel';
 const CommunicationDialog = lazy(() => import('@/components/communications/CommunicationDialog'));
 const ImportDialog = lazy(() => import('@/components/campaigns/ImportDialog'));
 
-type View = 'calendar' | 'list';
+type View = 'calendar' | 'agenda' | 'list';
+
+/** PHONE is the width below which the Schedule opens as its agenda. */
+const PHONE = '(max-width: 767px)';
+
+/** ALL_CAMPAIGNS and NO_CAMPAIGN are the campaign filter's choices besides a campaign. */
+const ALL_CAMPAIGNS = '__all__';
+const NO_CAMPAIGN = '__none__';
+
+/** MILESTONE_CAMPAIGNS bounds how many campaigns of a month are read whole for their milestones. */
+const MILESTONE_CAMPAIGNS = 8;
+
+function openingView(): View {
+  return typeof window.matchMedia === 'function' && window.matchMedia(PHONE).matches ? 'agenda' : 'calendar';
+}
 
 /**
  * usePrefetchListView prefetches the List view's first pages once ready
@@ -79,7 +98,7 @@ export default function SchedulePage() {
   const warnings = useScheduleWarnings();
   // mutate keeps its identity (the mutation's result object does not): onDelete stays the same for the memoised List view.
   const { mutate: remove } = useDeleteCommunication();
-  const [view, setView] = useState<View>('calendar');
+  const [view, setView] = useState<View>(openingView);
   const [dialog, setDialog] = useState<{ open: boolean; communication?: Communication; initialDate?: string }>({ open: false });
   const [importOpen, setImportOpen] = useState(false);
   const backlogDrag = useBacklogDrag();
@@ -91,12 +110,41 @@ export default function SchedulePage() {
   const myReviews = useReviews(true);
   const reviewRequired = !!useReference().data?.review?.required;
   const mine = useMemo(() => (myReviews.data ?? []).filter((i) => i.entity === 'communication'), [myReviews.data]);
+  // The campaigns the month imported from: their colours (in the saved list's
+  // order, so a campaign keeps its colour from month to month), names and milestones.
+  const [campaignFilter, setCampaignFilter] = useState(ALL_CAMPAIGNS);
+  const monthCampaignIds = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const c of comms ?? []) if (c.sourceCampaignId) counts.set(c.sourceCampaignId, (counts.get(c.sourceCampaignId) ?? 0) + 1);
+    return [...counts].sort((a, b) => b[1] - a[1]).map(([id]) => id);
+  }, [comms]);
+  const summaries = useCampaignSummaries(monthCampaignIds.length > 0);
+  const campaigns = useMemo(() => {
+    const colors = campaignColors((summaries.data ?? []).map((c) => c.id));
+    const out = new Map<string, CampaignMark>();
+    for (const c of summaries.data ?? []) out.set(c.id, { title: c.title, color: colors.get(c.id) ?? '#334155' });
+    return out;
+  }, [summaries.data]);
+  const milestones = useCampaignMilestones(monthCampaignIds.slice(0, MILESTONE_CAMPAIGNS));
   const list = useMemo(() => {
-    const all = comms ?? [];
+    let all = comms ?? [];
+    if (campaignFilter === NO_CAMPAIGN) all = all.filter((c) => !c.sourceCampaignId);
+    else if (campaignFilter !== ALL_CAMPAIGNS) all = all.filter((c) => c.sourceCampaignId === campaignFilter);
     if (!needsMine) return all;
     const ids = new Set(mine.map((i) => i.id));
     return all.filter((c) => ids.has(c.id));
-  }, [comms, needsMine, mine]);
+  }, [comms, needsMine, mine, campaignFilter]);
+  const shownMilestones = useMemo(() => {
+    if (campaignFilter === ALL_CAMPAIGNS) return milestones;
+    const out = new Map<string, typeof milestones extends Map<string, infer M> ? M : never>();
+    for (const [day, ms] of milestones) {
+      const kept = ms.filter((m) => m.campaignId === campaignFilter);
+      if (kept.length > 0) out.set(day, kept);
+    }
+    return out;
+  }, [milestones, campaignFilter]);
+  const [openDay, setOpenDay] = useState<{ day: string; items: Communication[] } | null>(null);
+  const onOpenDay = useCallback((day: string, items: Communication[]) => setOpenDay({ day, items }), []);
   const warned = useMemo(() => warnedIds(warnings.data), [warnings.data]);
   const openEdit = useCallback((c: Communication) => setDialog({ open: true, communication: c }), []);
   const openCreateOn = useCallback((date: string) => setDialog({ open: true, initialDate: date }), []);
@@ -133,6 +181,7 @@ export default function SchedulePage() {
         <div className="inline-flex rounded-md border border-slate-300 bg-white p-0.5" role="group" aria-label="View">
           {(
             [
+              ['agenda', 'Agenda', ListOrdered],
               ['calendar', 'Calendar', CalendarDays],
               ['list', 'List', List],
             ] as const
@@ -156,6 +205,21 @@ export default function SchedulePage() {
           <Button variant={needsMine ? 'default' : 'outline'} aria-pressed={needsMine} onClick={() => setNeedsMine((v) => !v)} data-testid="needs-my-review">
             Needs my review{mine.length > 0 ? ` (${mine.length})` : ''}
           </Button>
+          {/* Always there, so the toolbar does not reflow when the month's campaigns arrive. */}
+          <Select
+            aria-label="Campaign"
+            className="w-56 max-w-full"
+            value={campaignFilter}
+            onValueChange={setCampaignFilter}
+            options={[
+              { value: ALL_CAMPAIGNS, label: 'All campaigns' },
+              ...monthCampaignIds.map((id) => ({ value: id, label: campaigns.get(id)?.title ?? 'A campaign' })),
+              ...(campaignFilter !== ALL_CAMPAIGNS && campaignFilter !== NO_CAMPAIGN && !monthCampaignIds.includes(campaignFilter)
+                ? [{ value: campaignFilter, label: campaigns.get(campaignFilter)?.title ?? 'A campaign' }]
+                : []),
+              { value: NO_CAMPAIGN, label: 'Not from a campaign' },
+            ]}
+          />
           <PlanningTools />
           <CanEdit>
             <Button variant="outline" onClick={() => setImportOpen(true)}>
@@ -222,9 +286,23 @@ export default function SchedulePage() {
                   backlogDrag={backlogDrag}
                   onEdit={openEdit}
                   onCreateOn={openCreateOn}
+                  onOpenDay={onOpenDay}
+                  campaigns={campaigns}
+                  milestones={shownMilestones}
                   month={month}
                   onMonthChange={setMonth}
                 />
+                {/* Below the month: names arriving after the month is drawn move nothing. */}
+                {monthCampaignIds.length > 0 && (
+                  <ul className="mt-3 flex flex-wrap gap-3 text-xs text-slate-700" aria-label="Campaign colours" data-testid="campaign-legend">
+                    {monthCampaignIds.map((id) => (
+                      <li key={id} className="flex items-center gap-1.5">
+                        <span className="inline-block h-3 w-1.5 rounded-sm" style={{ background: campaigns.get(id)?.color }} aria-hidden="true" />
+                        {campaigns.get(id)?.title ?? 'A campaign'}
+                      </li>
+                    ))}
+                  </ul>
+                )}
               </CardContent>
             </section>
           </Card>
@@ -260,6 +338,20 @@ export default function SchedulePage() {
             </SidePanel>
           </div>
         </div>
+      ) : view === 'agenda' ? (
+        <Card key="agenda">
+          <CardContent className="p-4 sm:p-5">
+            <ScheduleAgenda
+              communications={list}
+              warned={warned}
+              campaigns={campaigns}
+              milestones={shownMilestones}
+              month={month}
+              onMonthChange={setMonth}
+              onEdit={openEdit}
+            />
+          </CardContent>
+        </Card>
       ) : (
         <ScheduleListView needsMine={needsMine} warned={warned} onEdit={openEdit} onDelete={onDelete} />
       )}
@@ -274,6 +366,16 @@ export default function SchedulePage() {
           />
         )}
         {importOpen && <ImportDialog open onOpenChange={setImportOpen} />}
+        {openDay && (
+          <DayDialog
+            day={openDay.day}
+            items={openDay.items}
+            warned={warned}
+            campaigns={campaigns}
+            onOpenChange={(o) => !o && setOpenDay(null)}
+            onEdit={openEdit}
+          />
+        )}
       </Suspense>
     </div>
   );

@@ -1,4 +1,4 @@
-import { CheckCircle2, ChevronDown, ChevronRight } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { WarningList } from '@/components/communications/WarningList';
 import { Button } from '@/components/ui/button';
@@ -6,14 +6,15 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { WARNINGS_SHOWN, warningCounts, warningsSummary } from '@/lib/planning';
 import type { ScheduleWarning } from '@/lib/types';
 
-/** COLLAPSED_KEY remembers, in this browser, whether the planner folded the panel away. */
+/** COLLAPSED_KEY remembers, in this browser, whether the planner opened the panel or folded it away. */
 const COLLAPSED_KEY = 'commsplan.schedule.warningsCollapsed';
 
+// Folded unless the planner opened it: the calendar stays above the fold.
 function readCollapsed(): boolean {
   try {
-    return window.localStorage.getItem(COLLAPSED_KEY) === '1';
+    return window.localStorage.getItem(COLLAPSED_KEY) !== '0';
   } catch {
-    return false;
+    return true;
   }
 }
 
@@ -21,8 +22,10 @@ function readCollapsed(): boolean {
  * WarningsPanel summarises the plan's overload and blackout warnings on the
  * Schedule screen: the counts by kind, the first WARNINGS_SHOWN and "Show
  * all" (the rest scroll inside the panel, so the calendar stays in view).
- * Each names its communications, which open on click. It folds away, and
- * stays folded on the next visit. With no warnings it shows one quiet line.
+ * Each names its communications, which open on click. It starts folded to
+ * a count badge that opens it (a month after a large import has dozens,
+ * which would push the calendar below the fold), and stays as the planner
+ * left it on the next visit. With no warnings it shows one quiet line.
  */
 export function WarningsPanel({ warnings, onOpen }: { warnings: ScheduleWarning[]; onOpen: (id: string) => void }) {
   const [collapsed, setCollapsed] = useState(readCollapsed);
@@ -45,19 +48,43 @@ export function WarningsPanel({ warnings, onOpen }: { warnings: ScheduleWarning[
     }
   };
   const shown = all ? warnings : warnings.slice(0, WARNINGS_SHOWN);
+  if (collapsed) {
+    return (
+      <section aria-labelledby="schedule-warnings-title" data-testid="warnings-panel" data-collapsed="true" className="flex min-w-0 flex-wrap items-center gap-2">
+        <h2 id="schedule-warnings-title" className="text-sm font-semibold text-slate-900">
+          <button
+            type="button"
+            aria-expanded={false}
+            aria-controls="schedule-warnings-body"
+            onClick={toggle}
+            className="inline-flex items-center gap-1.5 rounded-full border border-amber-500 bg-amber-50 px-3 py-1 text-amber-950 hover:bg-amber-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+          >
+            <AlertTriangle className="h-4 w-4" aria-hidden="true" />
+            Scheduling Warnings
+            <span className="rounded-full bg-amber-800 px-1.5 text-xs font-bold text-white" data-testid="warnings-badge">
+              {warnings.length}
+            </span>
+          </button>
+        </h2>
+        <p className="text-xs text-slate-700" data-testid="warnings-counts">
+          {warningCounts(warnings)}
+        </p>
+      </section>
+    );
+  }
   return (
-    <Card data-testid="warnings-panel" data-collapsed={collapsed}>
+    <Card data-testid="warnings-panel" data-collapsed="false">
       <section aria-labelledby="schedule-warnings-title">
-        <CardHeader className={collapsed ? 'pb-5' : undefined}>
+        <CardHeader>
           <h2 id="schedule-warnings-title" className="text-base font-semibold leading-tight text-slate-900">
             <button
               type="button"
-              aria-expanded={!collapsed}
+              aria-expanded
               aria-controls="schedule-warnings-body"
               onClick={toggle}
               className="inline-flex items-center gap-1 rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
             >
-              {collapsed ? <ChevronRight className="h-4 w-4" aria-hidden="true" /> : <ChevronDown className="h-4 w-4" aria-hidden="true" />}
+              <ChevronDown className="h-4 w-4" aria-hidden="true" />
               Scheduling Warnings
             </button>
           </h2>
@@ -65,18 +92,16 @@ export function WarningsPanel({ warnings, onOpen }: { warnings: ScheduleWarning[
             {warningsSummary(warnings.length)}: {warningCounts(warnings)}. Warnings never block a save.
           </p>
         </CardHeader>
-        {!collapsed && (
-          <CardContent id="schedule-warnings-body">
-            <div className={all ? 'max-h-80 overflow-y-auto pr-1' : 'max-h-56 overflow-y-auto pr-1'}>
-              <WarningList warnings={shown} onOpen={onOpen} />
-            </div>
-            {warnings.length > WARNINGS_SHOWN && (
-              <Button variant="outline" size="sm" className="mt-3" onClick={() => setAll(!all)}>
-                {all ? `Show the first ${WARNINGS_SHOWN}` : `Show all ${warnings.length}`}
-              </Button>
-            )}
-          </CardContent>
-        )}
+        <CardContent id="schedule-warnings-body">
+          <div className={all ? 'max-h-80 overflow-y-auto pr-1' : 'max-h-56 overflow-y-auto pr-1'}>
+            <WarningList warnings={shown} onOpen={onOpen} />
+          </div>
+          {warnings.length > WARNINGS_SHOWN && (
+            <Button variant="outline" size="sm" className="mt-3" onClick={() => setAll(!all)}>
+              {all ? `Show the first ${WARNINGS_SHOWN}` : `Show all ${warnings.length}`}
+            </Button>
+          )}
+        </CardContent>
       </section>
     </Card>
   );
