@@ -13,7 +13,7 @@ import (
 	"github.com/commsplan/commsplan/pkg/store"
 )
 
-// routeAudit registers the audit trail (issue 25): read-only, for
+// routeAudit registers the audit trail: read-only, for
 // approvers and admins by the permission table. No route changes it.
 func (s *Server) routeAudit(r *mux.Router) {
 	r.HandleFunc("/audit", s.listAudit).Methods(http.MethodGet)

@@ -23,7 +23,7 @@ const MaxCampaignBody = 16 << 20
 // campaignExportFormats names the export formats in a 400.
 const campaignExportFormats = "html, json, csv or ics"
 
-// routeCampaigns registers the campaign generator and inventory routes (issue 5).
+// routeCampaigns registers the campaign generator and inventory routes.
 func (s *Server) routeCampaigns(r *mux.Router) {
 	r.HandleFunc("/campaigns/generate", s.generateCampaign).Methods(http.MethodPost)
 	r.HandleFunc("/campaigns/render", s.renderCampaign).Methods(http.MethodPost)
@@ -122,7 +122,7 @@ type CampaignSummary = domain.CampaignSummary
 // htmlContent) as the spec has them, a page of them read from the store
 // with ?limit or ?after, or with ?fields=summary their summaries (whose
 // pages are cut from all of them), each a cached list shape with its own
-// ETag (issue 27).
+// ETag.
 func (s *Server) campaignList() http.HandlerFunc {
 	full := cachedList(s, store.CampaignsList, s.listCampaigns, func(c listedCampaign) string { return c.ID })
 	return func(w http.ResponseWriter, r *http.Request) {

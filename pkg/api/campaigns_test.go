@@ -118,7 +118,7 @@ func generated(t *testing.T, cfg campaign.Config) (*campaign.Schedule, string) {
 	return s, h
 }
 
-// TestCampaignHTMLIsTheServersRendering is issue 31's first finding: a
+// TestCampaignHTMLIsTheServersRendering is the first finding: a
 // campaign saved with a script in htmlContent comes back, and downloads,
 // as the server's rendering of its schedule, every text escaped.
 func TestCampaignHTMLIsTheServersRendering(t *testing.T) {
@@ -627,7 +627,7 @@ func TestImportedCampaignRaisesNoOverload(t *testing.T) {
 	})
 }
 
-// TestCampaignSummaries checks GET /api/campaigns?fields=summary (issue 27):
+// TestCampaignSummaries checks GET /api/campaigns?fields=summary:
 // the campaigns without their schedule and HTML, paged as the list, each
 // shape with its own ETag, and both moving when a campaign changes.
 func TestCampaignSummaries(t *testing.T) {

@@ -14,7 +14,7 @@ import (
 // envelope larger, so it gets room for twice that.
 const maxImportRequest = 2*MaxImportBody + MaxJSONBody
 
-// routeChecklist registers the readiness checklist routes (issue 6).
+// routeChecklist registers the readiness checklist routes.
 func (s *Server) routeChecklist(r *mux.Router) {
 	r.HandleFunc("/checklist-templates", list(s, s.store.ListChecklistTemplates)).Methods(http.MethodGet)
 	r.HandleFunc("/checklist-templates", s.createChecklistTemplate).Methods(http.MethodPost)

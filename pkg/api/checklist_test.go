@@ -58,7 +58,7 @@ func TestChecklistWorkingCopy(t *testing.T) {
 		resp, body := ts.do(http.MethodPut, "/api/checklist", map[string]any{"items": stale, "version": 0})
 		assert.Equal(t, http.StatusConflict, resp.StatusCode, string(body))
 		errorBody(t, body)
-		// It says who saved first, and when (issue 25).
+		// It says who saved first, and when.
 		var conflict ConflictBody
 		require.NoError(t, json.Unmarshal(body, &conflict))
 		assert.Equal(t, "Shared access", conflict.ChangedBy)

@@ -9,7 +9,7 @@ import (
 )
 
 // routeComments registers the comment threads of communications and saved
-// campaigns and the inbox (issue 26). A comment is addressed under its
+// campaigns and the inbox. A comment is addressed under its
 // record, so the same four routes serve both kinds.
 func (s *Server) routeComments(r *mux.Router) {
 	for _, k := range []struct{ path, kind string }{

@@ -190,7 +190,7 @@ func questionID(q domain.Question) string { return q.ID }
 // theme's questions (a card of the Questions screen); with q, the questions
 // whose text or description holds it (within themeId when given). Each
 // filter is a shape of its own, read from the store by the theme's index
-// (issue 27): cut from the whole list, every question, content or theme
+// cut from the whole list, every question, content or theme
 // write rebuilt thousands of questions at the five-year scale for a card
 // of five. An unknown themeId is a 400 naming it.
 func (s *Server) listQuestions(w http.ResponseWriter, r *http.Request) {

@@ -13,7 +13,7 @@ import (
 )
 
 // routeCompose registers content generation, save to library and the saved
-// newsletter templates (issue 10; docs/compose.md).
+// newsletter templates (docs/compose.md).
 func (s *Server) routeCompose(r *mux.Router) {
 	r.HandleFunc("/communications/{id}/generate-content", s.generateContent).Methods(http.MethodPost)
 	r.HandleFunc("/communications/{id}/save-to-library", s.saveToLibrary).Methods(http.MethodPost)

@@ -19,7 +19,7 @@ import (
 	"github.com/commsplan/commsplan/pkg/store"
 )
 
-// routeFeeds registers the calendar feeds and the schedule export (issue 9).
+// routeFeeds registers the calendar feeds and the schedule export.
 func (s *Server) routeFeeds(r *mux.Router) {
 	r.HandleFunc("/calendar-feeds", list(s, s.store.ListCalendarFeeds)).Methods(http.MethodGet)
 	r.HandleFunc("/calendar-feeds", s.createFeed).Methods(http.MethodPost)
@@ -72,7 +72,7 @@ func (s *Server) calendarFeed(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	// ?approved=1 keeps the approved items only (issue 26), read as the
+	// ?approved=1 keeps the approved items only, read as the
 	// export reads it.
 	q, err := schedule.ExportQuery{Format: schedule.FormatICS, Approved: r.URL.Query().Get("approved")}.Options()
 	if err != nil {

@@ -87,7 +87,7 @@ const maxShapes = 256
 // while the whole campaigns list alone weighs 120 MB and the whole
 // communications list 34 MB. An entry over it is kept until the next one
 // is stored. The heap runs up to twice what is live (GOGC), and serve's
-// resident memory is to stay under 250 MB (issue 27).
+// resident memory is to stay under 250 MB.
 const maxCacheWeight = 64 << 20
 
 // entryWeight is what e keeps in memory, counted as twice its body: the
@@ -470,7 +470,7 @@ func acceptedCoding(header string) string {
 	return ""
 }
 
-// cachedList serves a versioned list (issue 15): the list's version from the
+// cachedList serves a versioned list: the list's version from the
 // store (a read shared with concurrent requests), then 304 when the client
 // has it, else the cached body, built from load only when the version moved.
 // ?limit and ?after cut a page from the same entry.
@@ -489,7 +489,7 @@ func cachedList[T any](s *Server, l store.List, load func(context.Context) ([]T,
 // reads them into a filter and its shape (one canonical form, "" when no
 // filter is given; bad values are 400s naming their parameter), and each
 // shape is a cache entry of its own at the list's version, loaded by
-// load(filter) (issue 27: a search costs a query of what it finds, not the
+// load(filter) (a search costs a query of what it finds, not the
 // whole list). The zero filter must list what the whole list holds.
 func filteredList[T, F any](s *Server, l store.List, parse func(url.Values) (F, string, error), load func(context.Context, F) ([]T, error), id func(T) string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {

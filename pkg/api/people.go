@@ -10,7 +10,7 @@ import (
 	"github.com/commsplan/commsplan/pkg/plan"
 )
 
-// routePeople registers the people routes (issue 25): admins only, by the
+// routePeople registers the people routes: admins only, by the
 // permission table.
 func (s *Server) routePeople(r *mux.Router) {
 	r.HandleFunc("/people", s.listPeople).Methods(http.MethodGet)

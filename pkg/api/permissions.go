@@ -163,7 +163,7 @@ var operations = map[string]operation{
 	"GET /api/session/sessions": {"listOwnSessions", actor.PlanRead},
 	"DELETE /api/sessions/{id}": {"endSession", actor.PlanRead},
 
-	// Comments (issue 26): reading a thread is reading the plan; writing
+	// Comments: reading a thread is reading the plan; writing
 	// one is editing it. Only the author changes a comment (pkg/plan).
 	"GET /api/communications/{id}/comments":                {"listCommunicationComments", actor.PlanRead},
 	"POST /api/communications/{id}/comments":               {"addCommunicationComment", actor.PlanEdit},

@@ -16,7 +16,7 @@ import (
 )
 
 // routeReference registers the organisation dataset and reference data
-// routes (issue 3).
+// routes.
 func (s *Server) routeReference(r *mux.Router) {
 	r.HandleFunc("/job-titles", s.listJobTitles).Methods(http.MethodGet)
 	r.HandleFunc("/reference", s.getReference).Methods(http.MethodGet)
@@ -55,9 +55,9 @@ type Reference struct {
 	Generations          []domain.Generation  `json:"generations"`
 	GenerationalSplit    orgdata.Generations  `json:"generationalSplit"`
 	VehicleTypes         []domain.VehicleType `json:"vehicleTypes"`
-	// NewsletterTemplate is the default newsletter layout (issue 10).
+	// NewsletterTemplate is the default newsletter layout.
 	NewsletterTemplate compose.NewsletterTemplate `json:"newsletterTemplate"`
-	// DivisionProfiles are the scheduler's detailed division profiles (issue 11).
+	// DivisionProfiles are the scheduler's detailed division profiles.
 	DivisionProfiles map[string]campaign.DivisionDetail `json:"divisionProfiles"`
 	// Limits are the input limits the server enforces.
 	Limits Limits `json:"limits"`

@@ -14,7 +14,7 @@ import (
 	"github.com/commsplan/commsplan/pkg/store"
 )
 
-// routeSchedule registers blackout periods and the schedule warnings (issue 9).
+// routeSchedule registers blackout periods and the schedule warnings.
 func (s *Server) routeSchedule(r *mux.Router) {
 	r.HandleFunc("/blackouts", list(s, s.store.ListBlackouts)).Methods(http.MethodGet)
 	r.HandleFunc("/blackouts", create(s, plan.Blackouts, blackoutInput.apply)).Methods(http.MethodPost)
@@ -51,7 +51,7 @@ func (s *Server) scheduleWarnings(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	// Cached as a list's shape is (issue 27): the Schedule asks on every
+	// Cached as a list's shape is: the Schedule asks on every
 	// month it shows. The span is in the key, as versions of different
 	// spans do not compare.
 	shape := fmt.Sprintf("warnings\x00%s\x00%s\x00%s\x00%s\x00%s\x00%d", rg.Loc, rg.From.Format(time.DateOnly), rg.To.Format(time.DateOnly),
@@ -70,7 +70,7 @@ func (s *Server) scheduleWarnings(w http.ResponseWriter, r *http.Request) {
 }
 
 // warningComm is a communication a warning names: enough to show and open
-// it without the whole list (issue 27).
+// it without the whole list.
 type warningComm struct {
 	ID            string `json:"id"`
 	Title         string `json:"title"`

@@ -271,7 +271,7 @@ func TestMaturityPhasesChooseMergerActivities(t *testing.T) {
 }
 
 // TestMergerActivitiesMoveEarlierNearAcquisition: the seed's
-// share-of-span dates and the 3-days-earlier rule, and (issue 29) never
+// share-of-span dates and the 3-days-earlier rule, and never
 // before the acquisition date for the integrating.
 func TestMergerActivitiesMoveEarlierNearAcquisition(t *testing.T) {
 	base := validConfig()
@@ -309,7 +309,7 @@ func TestMergerActivitiesMoveEarlierNearAcquisition(t *testing.T) {
 				if e.Priority == PriorityHigh {
 					want = want.AddDate(0, 0, -tc.shift)
 				}
-				// Issue 29: an activity of the integrating sits on or
+				// an activity of the integrating sits on or
 				// after the acquisition date (nobody is welcomed before
 				// the deal closes); the seed's share-of-span date, 3 days
 				// earlier near the acquisition, is its ideal day.
@@ -579,7 +579,7 @@ func TestCatalogueIsValid(t *testing.T) {
 			check("pre-acquisition/"+id, e, false)
 		}
 	}
-	// Issue 29's fields: further audiences and their channels, anchors,
+	// the fields: further audiences and their channels, anchors,
 	// and a recurring entry no anchor restricts in every phase, so a phase
 	// never runs out of distinct titles.
 	anchors := []string{"", "start", "go-live", "acquisition", "announcement", "end"}

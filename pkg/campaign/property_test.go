@@ -165,7 +165,7 @@ func checkInvariants(t *testing.T, cfg Config, s *Schedule) {
 	require.NoError(t, s.Validate())
 }
 
-// checkPlanRules is the property of issue 29: business days, holidays,
+// checkPlanRules is the plan rules property: business days, holidays,
 // distinct titles, anchors, the cap (or a warning per breach) and the
 // seeds' count.
 func checkPlanRules(t *testing.T, cfg Config, opt Options, s *Schedule) {
@@ -380,7 +380,7 @@ func TestBlackoutsAreAvoided(t *testing.T) {
 	checkPlanRules(t, cfg, opt, s)
 }
 
-// TestTheExampleCampaign is issue 29's example: no weekend, no repeated
+// TestTheExampleCampaign is the example: no weekend, no repeated
 // title, no audience over 3 a week, and go-live anchors respected.
 func TestTheExampleCampaign(t *testing.T) {
 	cfg := Config{CampaignName: "ERP Go-Live", StartDate: "2025-06-02", EndDate: "2025-10-31",

@@ -17,7 +17,7 @@ import (
 )
 
 // Defects found by reading the drafts of the demo plan as a planner would
-// (issue 30): each test fails on the engine before the fix.
+// each test fails on the engine before the fix.
 
 // seededInput is the demo plan's Go-Live Readiness theme with its three
 // questions, as `commsplan seed --demo` stores them, and notes as a planner
@@ -372,7 +372,7 @@ func TestKeyDatesEveryDateOfASentence(t *testing.T) {
 	}, keyDateLines(generate(t, in)))
 }
 
-// The planner's read-through (issue 30): notes as a planner writes them
+// The planner's read-through: notes as a planner writes them
 // (testdata/golden/planner/notes.txt: an internal line, "Dr. Anne Smith
 // (ext. 4400)", "St. Louis depot", a bulleted and a numbered list, dates
 // with a range and a second spelling, a billing and payroll paragraph, a

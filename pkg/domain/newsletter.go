@@ -6,8 +6,8 @@ import (
 	"time"
 )
 
-// NewsletterTemplate is a named, reusable newsletter layout (issue 10,
-// beyond the spec), so a planner sets up the monthly newsletter once.
+// NewsletterTemplate is a named, reusable newsletter layout (beyond
+// the spec), so a planner sets up the monthly newsletter once.
 // Template is the document pkg/compose reads (compose.NewsletterTemplate);
 // storage keeps it as JSON text and the API checks its sections.
 type NewsletterTemplate struct {

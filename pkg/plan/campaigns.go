@@ -308,7 +308,7 @@ func CampaignInvalid(err error) error {
 
 // RerenderCampaigns stores the server's rendering of every saved campaign
 // whose stored HTML is not that rendering: HTML a client sent before the
-// server rendered every campaign (issue 31), or one rendered by an older
+// server rendered every campaign, or one rendered by an older
 // renderer. It changes nothing else (store.SetCampaignHTML). serve and
 // migrate run it at every start; once every campaign is current it only
 // reads. It returns how many campaigns it rendered again. A campaign whose
@@ -316,7 +316,7 @@ func CampaignInvalid(err error) error {
 // after every other campaign was done. It holds one page of campaigns and
 // one campaign's HTML at a time: reading all of them at once (60 MB of
 // schedules and their HTML at the five-year scale) was serve's peak heap
-// before it answered anything (issue 27).
+// before it answered anything.
 func (p *Plan) RerenderCampaigns(ctx context.Context) (int, error) {
 	if _, err := acting(ctx); err != nil {
 		return 0, err

@@ -397,7 +397,7 @@ func (p *Plan) CreateCalendarFeed(ctx context.Context, build func(domain.Calenda
 		return f, "", err
 	}
 	// A feed that publishes confidential activities is an approver's or an
-	// admin's decision (issue 29), the roles that decide reviews.
+	// admin's decision, the roles that decide reviews.
 	if f.IncludeConfidential && !who.Can(actor.ReviewsDecide) {
 		return f, "", &actor.DeniedError{Permission: actor.ReviewsDecide, Role: who.Role}
 	}

@@ -14,7 +14,7 @@ import (
 // ScheduleInput loads what the schedule's warnings for the days from..to
 // read (zero ends open: both zero is the whole schedule): every audience
 // and blackout, and the scheduled communications whose day falls in
-// schedule.Span of the range (issue 27: a month costs one indexed range
+// schedule.Span of the range (a month costs one indexed range
 // read, not every communication), with the weekly limit per audience and
 // the time zone days are counted in. It changes nothing.
 func (p *Plan) ScheduleInput(ctx context.Context, limit int, loc *time.Location, from, to time.Time) (schedule.Input, error) {

@@ -18,7 +18,7 @@ import (
 )
 
 // TestScheduleInputSpan: the warnings of a range, worked out from only the
-// communications of schedule.Span (issue 27), equal the ones worked out
+// communications of schedule.Span, equal the ones worked out
 // from every communication, and so do a candidate's preview warnings; a
 // month reads a small part of the schedule. The plan is a scale dataset
 // (five years of communications, blackouts) plus communications at instants

@@ -56,7 +56,7 @@ type ExportOptions struct {
 	// announcement.
 	IncludeConfidential bool
 	// ApprovedOnly keeps the communications, and the activities of the
-	// campaigns, whose review state is approved (issue 26).
+	// campaigns, whose review state is approved.
 	ApprovedOnly bool
 	// Name is the calendar's name; empty is DefaultCalendarName.
 	Name string

@@ -25,7 +25,7 @@ import (
 )
 
 // BenchmarkExport times the schedule export of 20,000 scheduled
-// communications on SQLite (issue 27: "stream in ≤ 1 s and in bounded
+// communications on SQLite ("stream in ≤ 1 s and in bounded
 // memory"), streamed (ExportTo, what the API, the feeds and the CLI run) and,
 // as the baseline in the same run, built whole in memory as before
 // (ListCommunications, ListCampaigns, Export). Besides ns/op and B/op it

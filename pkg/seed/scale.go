@@ -15,13 +15,13 @@ import (
 	"github.com/commsplan/commsplan/pkg/store"
 )
 
-// ScaleSize is how much the five-year scale dataset holds (issue 27).
+// ScaleSize is how much the five-year scale dataset holds.
 type ScaleSize struct {
 	Communications, Campaigns, Content, Themes, QuestionsPerTheme int
 	Audiences, Vehicles, Blackouts, ChecklistSnapshots            int
 }
 
-// FiveYears is the scale dataset of issue 27: what a five-year programme
+// FiveYears is the scale dataset: what a five-year programme
 // accumulates.
 var FiveYears = ScaleSize{Communications: 20000, Campaigns: 500, Content: 5000, Themes: 200, QuestionsPerTheme: 10,
 	Audiences: 60, Vehicles: 40, Blackouts: 30, ChecklistSnapshots: 1000}

@@ -404,7 +404,7 @@ type Store interface {
 	// ListReviewed lists the communications (in ListCommunications' order),
 	// then the campaigns (in ListCampaigns' order), whose review is not
 	// none, reading only their id, title and review: the review lists need
-	// neither content nor schedules (issue 27).
+	// neither content nor schedules.
 	ListReviewed(ctx context.Context) ([]Reviewed, error)
 	// LockAdmins counts the people with the admin role and, inside a
 	// transaction, locks their rows until it ends, so two transactions

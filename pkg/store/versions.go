@@ -5,7 +5,7 @@ import (
 	"sync/atomic"
 )
 
-// List names a list whose data version the store keeps (issue 15). Every
+// List names a list whose data version the store keeps. Every
 // write that can change what a list returns, its counts and embedded names
 // included, bumps the list's version in the write's own transaction, so a
 // reader that sees an unchanged version may serve what it built before.

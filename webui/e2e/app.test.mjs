@@ -1,4 +1,4 @@
-// End-to-end scenarios of issue 4, in a real headless Chromium against the
+// End-to-end scenarios of the app, in a real headless Chromium against the
 // real binary with a temporary SQLite database. Run with `npm run e2e`.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';

@@ -1,4 +1,4 @@
-// End-to-end scenarios of issue 10's UI: the Communication Assembly wizard and
+// End-to-end scenarios of the UI: the Communication Assembly wizard and
 // the Newsletter Template Editor, in a real headless Chromium against the real
 // binary with a temporary SQLite database.
 import assert from 'node:assert/strict';

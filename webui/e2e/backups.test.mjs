@@ -1,4 +1,4 @@
-// The Backups panel (issue 28) in a real headless Chromium against the real
+// The Backups panel in a real headless Chromium against the real
 // binary: list, "Back up now" and Download of an archive that verifies.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Comments and My reviews (issue 26) in a real headless Chromium against
+// Comments and My reviews in a real headless Chromium against
 // the real binary, as two people in two browser contexts: a planner
 // comments on a communication with markup and a mention; the markup shows
 // as text and runs nothing; the approver sees the unread count, opens the

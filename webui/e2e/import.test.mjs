@@ -1,4 +1,4 @@
-// End-to-end scenarios of issue 29's hand-off: the import dialog keeps each
+// End-to-end scenarios of the hand-off: the import dialog keeps each
 // activity's audience and channel, asks once for names no stored audience
 // has, creates nothing twice; the campaign form marks its invalid fields and
 // says when go-live moves the end date; the generator's warnings show.
@@ -33,7 +33,7 @@ async function openScheduler() {
   await page.getByLabel('Campaign Name *').waitFor();
 }
 
-describe('Campaign hand-off (issue 29)', () => {
+describe('Campaign hand-off', () => {
   test('the campaign form marks its invalid fields and says when go-live moves the end date', async () => {
     await openScheduler();
     await page.getByLabel('Campaign Name *').fill('ERP Go-Live');

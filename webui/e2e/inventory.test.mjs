@@ -1,4 +1,4 @@
-// End-to-end scenarios of the Campaign Inventory (issue 11 §2): the list and
+// End-to-end scenarios of the Campaign Inventory: the list and
 // its empty state, editing a saved campaign (stored at once, re-rendered by
 // the server), the sandboxed preview, the downloads, Add to Schedule and
 // delete. Real Chromium against the real binary on a temporary SQLite

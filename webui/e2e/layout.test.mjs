@@ -1,4 +1,4 @@
-// Issue 30's screens that fit the screen, in a real headless Chromium against
+// the screens that fit the screen, in a real headless Chromium against
 // the real binary: no route scrolls sideways at 390 and 1280 px, the sidebar
 // is a keyboard-usable drawer below 768 px, long titles wrap or carry their
 // full text, and Dashboard items open the communication they name.

@@ -1,4 +1,4 @@
-// People and roles (issue 25) in a real headless Chromium against the real
+// People and roles in a real headless Chromium against the real
 // binary: the first admin (its code printed at the first start) adds a
 // person and copies the code; the person signs in in a second browser as a
 // viewer without the controls that change the plan; a promotion shows after

@@ -1,5 +1,5 @@
-// End-to-end scenarios of the Schedule screen's planning tools (issue 9 §4,
-// §6, §7): import from a saved campaign, overload and blackout warnings,
+// End-to-end scenarios of the Schedule screen's planning tools:
+// import from a saved campaign, overload and blackout warnings,
 // calendar feeds. Real Chromium against the real binary on a temporary
 // SQLite database. Run with `npm run e2e`.
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 // probe-screens: load-independent figures of a screen's first load, for
-// comparing two binaries on one database (issue 27). For each screen: DOM
+// comparing two binaries on one database. For each screen: DOM
 // elements once the network is idle, the long tasks (> 50 ms) and their
 // total, the LCP time and element, the API requests started before the LCP,
 // the bytes transferred, the layout shift, and (with --profile) the

@@ -1,4 +1,4 @@
-// Business Readiness Checklist (spec 02 §2.9, issue 12) in a real headless
+// Business Readiness Checklist (spec 02 §2.9) in a real headless
 // Chromium against the real binary with a temporary SQLite database. The
 // tests run in order over one team checklist.
 import assert from 'node:assert/strict';

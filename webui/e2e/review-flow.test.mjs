@@ -1,4 +1,4 @@
-// The review flow of issue 26 in a real headless Chromium against the real
+// The review flow in a real headless Chromium against the real
 // binary, started with review.required on, as two people in two browser
 // contexts: a planner requests review; the approver sees the count in My
 // reviews, opens the item and requests changes with a comment mentioning

@@ -1,4 +1,4 @@
-// Review and approval (issue 26) in a real headless Chromium against the
+// Review and approval in a real headless Chromium against the
 // real binary started with review.required on, as two people in two browser
 // contexts: a planner asks an approver for review in the Communication form;
 // the approver requests changes with a comment; the planner is told, in the
@@ -64,7 +64,7 @@ test('a planner asks for review, an approver decides, and only an approved item 
   await signInWith(approver, ari.code);
   await approver.goto(`/schedule`);
   await approver.getByTestId('needs-my-review').click();
-  // The List view's server pages follow the toggle too (issue 26 §4).
+  // The List view's server pages follow the toggle too.
   await approver.getByRole('button', { name: 'List', exact: true }).click();
   const drafts = approver.getByTestId('column-drafts');
   await eventually(async () => assert.deepEqual(await drafts.getByTestId('schedule-item-title').allTextContents(), ['Go-live letter']));

@@ -1,4 +1,4 @@
-// The screens at the five-year scale (issue 27): `commsplan seed --scale`
+// The screens at the five-year scale: `commsplan seed --scale`
 // (20,000 communications from January 2027, 5,000 content pieces, 200
 // themes of 10 questions), then behaviour, not time: month navigation shows
 // that month's communications, drag-to-reschedule moves one, the List view

@@ -1,5 +1,5 @@
 // End-to-end scenarios of the Schedule screen and the Communication form
-// (issue 9), in a real headless Chromium against the real binary. The browser
+// in a real headless Chromium against the real binary. The browser
 // runs in New York time, so a date read as UTC midnight would land a day early.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';

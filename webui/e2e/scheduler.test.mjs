@@ -1,4 +1,4 @@
-// End-to-end scenarios of the Campaign Scheduler (issue 11 §1), in a real
+// End-to-end scenarios of the Campaign Scheduler, in a real
 // headless Chromium against the real binary with a temporary SQLite database.
 // Run with `COMMSPLAN_BIN=$PWD/../bin/commsplan node --test e2e/scheduler.test.mjs`.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Shell fixes of issue 9 §9 in a real headless Chromium against the real
+// Shell fixes in a real headless Chromium against the real
 // binary: the header on one row, Skip to content, focus back to a dialog's
 // opener, Escape under a toast, heading order on every screen, and the
 // dragged question's shape.

@@ -1,4 +1,4 @@
-// Single sign-on (issue 25 §4) in a real headless Chromium against the real
+// Single sign-on in a real headless Chromium against the real
 // binary and a real OpenID provider (tools/oidcprovider: the op package of
 // zitadel/oidc, with a login form): the gate offers "Sign in with Test IdP"
 // above the access-code form, which still works; signing in at the provider

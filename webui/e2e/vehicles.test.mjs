@@ -1,4 +1,4 @@
-// Delivery Vehicles (spec 02 §2.6, issue 9 §5) in a real headless Chromium
+// Delivery Vehicles (spec 02 §2.6) in a real headless Chromium
 // against the real binary with a temporary SQLite database.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';

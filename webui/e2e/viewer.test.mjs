@@ -1,4 +1,4 @@
-// The UI follows the role (issue 25 §2), in a real headless Chromium against
+// The UI follows the role, in a real headless Chromium against
 // the real binary: a viewer visits every main screen, reads what is there and
 // finds no control that changes the plan (hidden, or disabled with the reason).
 import assert from 'node:assert/strict';

@@ -189,7 +189,7 @@ var partitioned = map[store.List]string{
 // everyPart is the key every part's version includes.
 const everyPart = "*"
 
-// Months of the communications (issue 27): besides the whole list's
+// Months of the communications: besides the whole list's
 // version, each month of scheduled days has its own, and one covers the
 // undated ones, so a calendar month's answer stays valid while other
 // months are written. A write to the communications moves the months its
@@ -239,7 +239,7 @@ func (s *Store) scheduledOn(scheduled ...string) {
 	s.placed[store.CommunicationsList] = true
 }
 
-// One theme's questions (issue 27): the Questions screen reads them a card
+// One theme's questions: the Questions screen reads them a card
 // at a time, so a write to one theme's questions leaves the other cards'
 // answers valid. Themes share themeBuckets versions by a hash of their id,
 // which bounds the rows every version read scans however many themes come

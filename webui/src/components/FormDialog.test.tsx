@@ -7,7 +7,7 @@ import { SESSION_PATH, type Permission, type Role } from '@/hooks/session';
 import { GuardedButton } from './CanEdit';
 import { FormDialog, readOnlyTitle } from './FormDialog';
 
-// Every form follows the role (issue 25 §2): for a role that may only look,
+// Every form follows the role: for a role that may only look,
 // the shared FormDialog is titled for viewing and its Cancel says Close.
 
 afterEach(cleanup);

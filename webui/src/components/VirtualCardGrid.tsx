@@ -28,7 +28,7 @@ type VirtualCardGridProps<T> = {
 
 /**
  * VirtualCardGrid is CardGrid for a long list: the same columns, drawn a row
- * at a time, only the rows in and near the view (issue 27). The rows not
+ * at a time, only the rows in and near the view. The rows not
  * drawn hold their height (estimated, then measured), so nothing shifts; each
  * card says its position and the list's size (aria-posinset, aria-setsize),
  * so a screen reader announces the whole count; Tab reaches the cards as the
@@ -100,7 +100,7 @@ export function VirtualCardGrid<T>({
 /**
  * ListCardGrid is a screen's cards, however many: up to VIRTUAL_CARDS_ABOVE
  * a CardGrid draws every card (the demo data), past it a VirtualCardGrid
- * draws the rows in view (issue 27). rowHeight is a row's estimated height.
+ * draws the rows in view. rowHeight is a row's estimated height.
  */
 export function ListCardGrid<T>(props: Omit<VirtualCardGridProps<T>, 'maxColumns'>) {
   const { label, items, itemKey, children } = props;

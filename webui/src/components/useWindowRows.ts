@@ -5,7 +5,7 @@ import { withRow } from '@/lib/cardRows';
 /**
  * useWindowRows draws a list's rows in and near the view over the window's
  * scroll (@tanstack/react-virtual), the one way the Questions and Themes
- * screens draw a long list (issue 27). list goes on the element holding the
+ * screens draw a long list. list goes on the element holding the
  * rows; a row is placed at translateY(start - margin), since the virtualiser
  * counts from the top of the page. keep is a row drawn even out of view (the
  * one holding focus).

@@ -32,7 +32,7 @@ export function fetchCampaign(id: string): Promise<SavedCampaign> {
   return apiRequest<SavedCampaign>('GET', `${CAMPAIGNS_PATH}/${encodeURIComponent(id)}`);
 }
 
-/** CAMPAIGN_SUMMARIES_PATH lists the saved campaigns' summaries, without schedule and HTML (issue 27). */
+/** CAMPAIGN_SUMMARIES_PATH lists the saved campaigns' summaries, without schedule and HTML. */
 export const CAMPAIGN_SUMMARIES_PATH = `${CAMPAIGNS_PATH}?fields=summary`;
 
 /**
@@ -50,7 +50,7 @@ export const CAMPAIGN_PAGE = 20;
 /**
  * useCampaignSummaryPage fetches the first limit saved campaigns' summaries,
  * newest first as the list has them: a page the server cuts from its cached
- * summaries (issue 27). A card shows only a summary's figures; an action
+ * summaries. A card shows only a summary's figures; an action
  * that needs the schedule or the HTML reads that one campaign (fetchCampaign).
  */
 export function useCampaignSummaryPage(limit: number) {

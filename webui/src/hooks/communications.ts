@@ -12,7 +12,7 @@ import type { Communication, CommunicationInput, CommunicationStatus } from '@/l
 import { browserZone } from './schedule';
 
 const path = '/api/communications';
-/** messages: the spec's toasts, with the review.required refusal said in full (issue 26). */
+/** messages: the spec's toasts, with the review.required refusal said in full. */
 const messages = {
   ...crudMessages('Communication', 'communication'),
   createFailed: failureOrApproval('Failed to create communication'),

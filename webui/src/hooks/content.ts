@@ -25,7 +25,7 @@ export const CONTENT_PAGE = 60;
 
 /**
  * useContentPage fetches the first limit pieces the library's search and
- * type filter keep: the server filters and pages (issue 27), so the screen
+ * type filter keep: the server filters and pages, so the screen
  * costs what it shows, not the whole library.
  */
 export function useContentPage(search: string, type: string, limit: number) {

@@ -14,7 +14,7 @@ const entityNames: Record<string, string> = {
   calendar_feed: 'Calendar feed',
 };
 
-/** actionNames say the review's audit actions in words (issue 26); other actions read as they are. */
+/** actionNames say the review's audit actions in words; other actions read as they are. */
 const actionNames: Record<string, string> = {
   review_requested: 'review requested',
   review_approved: 'approved',

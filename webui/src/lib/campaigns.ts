@@ -176,7 +176,7 @@ export interface SavedCampaign {
   geographicFilters: string[] | null;
   createdAt: string;
   updatedAt: string;
-  /** review is its review state (issue 26). */
+  /** review is its review state. */
   review?: import('./types').Review;
   /** confidential: only its insiders and admins see it (docs/security.md, "Need to know"). */
   confidential?: boolean;
@@ -184,7 +184,7 @@ export interface SavedCampaign {
 
 /**
  * CampaignSummary is a saved campaign in GET /api/campaigns?fields=summary:
- * no schedule and no HTML (issue 27); GET /api/campaigns/{id} has them.
+ * no schedule and no HTML; GET /api/campaigns/{id} has them.
  */
 export interface CampaignSummary {
   id: string;

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type ActivityFormValues, sanitizeTitle, validateActivity } from './campaigns';
 
-// The vectors pkg/campaign's Go tests run too (issue 24).
+// The vectors pkg/campaign's Go tests run too.
 const vectors: {
   validateActivity: { name: string; activity: ActivityFormValues; errors: [keyof ActivityFormValues, string][] }[];
   sanitizeTitle: { title: string; want: string }[];

@@ -1,5 +1,5 @@
 /**
- * The arithmetic of a card grid drawn a row at a time (issue 27): how many
+ * The arithmetic of a card grid drawn a row at a time: how many
  * columns the grid has at a width, which cards a row holds, and when a
  * screen switches from drawing every card to drawing the rows in view.
  */
@@ -8,7 +8,7 @@
  * VIRTUAL_CARDS_ABOVE is the most cards a grid draws at once; past it only
  * the rows in view are drawn (about 21 cards at 1350 px). The demo data
  * stays under it; the five-year scale's 40 vehicles, 60 audiences and 60
- * content pieces do not (issue 27).
+ * content pieces do not.
  */
 export const VIRTUAL_CARDS_ABOVE = 24;
 

@@ -56,7 +56,7 @@ ${link}</body>
 }
 
 /**
- * downloadAction decides what Download does (spec 01 §9, issue 30): a
+ * downloadAction decides what Download does (spec 01 §9): a
  * generated html piece is the page it is (under a policy that runs and loads
  * nothing), .html; markdown is its source, .md; text is .txt; a piece
  * written by hand is the spec's HTML page of its text.

@@ -1,4 +1,4 @@
-// Logic of the Schedule screen's planning tools (issue 9 §4, §6, §7), kept
+// Logic of the Schedule screen's planning tools, kept
 // out of the components so it is tested without a DOM: campaign activities
 // for the import dialog, the import payload, warning texts, blackout form
 // rules and the calendar feed URL.
@@ -125,7 +125,7 @@ export interface CampaignImportBody {
   phaseThemes?: Record<string, string>;
   activityThemes?: Record<string, string>;
   dryRun?: boolean;
-  /** requestReview asks for the review of every imported item (any approver; issue 26). */
+  /** requestReview asks for the review of every imported item (any approver). */
   requestReview?: { approvers?: string[]; dueDate?: string };
 }
 
@@ -174,7 +174,7 @@ export const MSG_IMPORT_FAILED = { title: 'Failed to add communications', descri
 
 /**
  * importSuccess is the import's success toast: spec 02 §8's "Activities added" and the count sentence,
- * plus how many were already in the schedule (issue 29; the same sentence as plan.ImportSummary).
+ * plus how many were already in the schedule (the same sentence as plan.ImportSummary).
  */
 export function importSuccess(n: number, skipped = 0): { title: string; description: string } {
   const already = skipped > 0 ? `; ${skipped} were already in the schedule` : '';

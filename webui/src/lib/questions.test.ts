@@ -116,7 +116,7 @@ describe('groupByTheme', () => {
   });
 });
 
-describe('the Questions screen at scale (issue 27)', () => {
+describe('the Questions screen at scale', () => {
   const themes = [
     { id: 'a', questionCount: 3 },
     { id: 'b', questionCount: 0 },

@@ -74,7 +74,7 @@ export function applyOrders<T extends Pick<Question, 'id' | 'sortOrder'>>(all: T
 
 /**
  * QUESTIONS_PAGE is the most questions the Questions screen reads as one
- * list (issue 27), and a search's page. Past it each theme's card reads
+ * list, and a search's page. Past it each theme's card reads
  * its own questions as it scrolls into view, and a search goes to the
  * server a page at a time.
  */

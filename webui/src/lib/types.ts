@@ -33,7 +33,7 @@ export interface Content {
   url: string;
   vehicleType?: string;
   questionIds?: string[] | null;
-  /** sourceData says where a generated piece came from, and its format (issue 30). */
+  /** sourceData says where a generated piece came from, and its format. */
   sourceData?: { communicationId?: string; format?: string } | null;
   createdAt: string;
 }
@@ -131,7 +131,7 @@ export interface Communication {
   theme?: Ref | null;
   vehicle?: (Ref & { type: string }) | null;
   audience?: Ref | null;
-  /** review is its review state (issue 26); older servers leave it out. */
+  /** review is its review state; older servers leave it out. */
   review?: Review;
 }
 
@@ -315,7 +315,7 @@ export interface VehicleType {
 
 export interface Reference {
   totalEmployees: number;
-  /** review is the team's review settings (issue 26). */
+  /** review is the team's review settings. */
   review?: { required: boolean; approvals: number; allowSelfApproval: boolean };
   generations?: Generation[];
   generationalSplit?: { traditional: number; digitalNative: number; unknown: number; byGeneration?: Record<string, number> };
@@ -323,9 +323,9 @@ export interface Reference {
   companyName?: string;
   locations?: ReferenceItem[];
   divisions?: (ReferenceItem & { location: string; businessLine?: string })[];
-  /** newsletterTemplate is the default newsletter template (issue 10). */
+  /** newsletterTemplate is the default newsletter template. */
   newsletterTemplate?: NewsletterTemplate;
-  /** limits are the server's input limits, which the forms apply too (issue 24). */
+  /** limits are the server's input limits, which the forms apply too. */
   limits?: Limits;
 }
 

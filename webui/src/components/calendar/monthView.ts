@@ -18,7 +18,7 @@ const noop = () => {};
  * useMonthView is the month a calendar shows and the react-big-calendar
  * props of a month-only, en-US calendar that moves by its toolbar, shared by
  * the Dashboard and the Schedule calendars. The page may hold the month
- * (held, to fetch what it shows, issue 27); onMonthChange hears every move.
+ * (held, to fetch what it shows); onMonthChange hears every move.
  */
 export function useMonthView(held?: Date, onMonthChange?: (month: Date) => void) {
   const [own, setOwn] = useState(() => new Date());

@@ -292,12 +292,12 @@ export default function CommunicationDialog({
       className="max-w-2xl"
       extra={
         <>
-          {/* The Review section holds the discussion of a stored communication (issue 26). */}
+          {/* The Review section holds the discussion of a stored communication. */}
           <ReviewSection entity="communication" id={communication?.id} review={communication?.review} unsaved={dirty} saveFirst={saveEdits}>
             {communication && <CommentThread kind="communication" id={communication.id} headingLevel="h4" />}
           </ReviewSection>
           {communication && <DeliveryPanel communication={communication} />}
-          {/* A stored communication's History panel: who changed what and when (issue 25 §5); a viewer may read it too. */}
+          {/* A stored communication's History panel: who changed what and when; a viewer may read it too. */}
           {communication && (
             <>
               <Button variant="outline" size="sm" className="justify-self-start" onClick={() => setShowHistory(true)} aria-label={`History of ${communication.title}`}>

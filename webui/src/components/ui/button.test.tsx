@@ -13,7 +13,7 @@ const BASE = [
 ];
 
 describe('Button', () => {
-  // The class strings merged once at load must be those merged per render before (issue 27).
+  // The class strings merged once at load must be those merged per render before.
   it('draws the merged classes of its variant, size and className', () => {
     render(
       <>

@@ -29,7 +29,7 @@ const base = cn(
 
 // Every variant and size's class string is merged once, here: a list of
 // twenty cards draws two hundred buttons, and tailwind-merge was one of the
-// largest costs of their render (issue 27). Only a button given its own
+// largest costs of their render. Only a button given its own
 // className is merged when drawn.
 const classes = Object.fromEntries(
   Object.entries(variants).map(([v, vc]) => [v, Object.fromEntries(Object.entries(sizes).map(([s, sc]) => [s, cn(base, vc, sc)]))]),

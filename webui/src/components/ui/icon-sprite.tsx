@@ -2,7 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 
 // A list of cards that repeats the same icons draws each in full per card: a
 // lucide icon is an svg of up to a dozen elements, and twenty campaign cards
-// drew 240 of them (issue 27). IconSprite draws each once, as a symbol, and
+// drew 240 of them. IconSprite draws each once, as a symbol, and
 // SpriteIcon shows it by reference: two elements, the same picture.
 
 /** IconSprite draws each icon once as a symbol with the given id; render one per page, outside the list. */

@@ -112,7 +112,7 @@ export function RolesTable() {
 
   const rows = table.getRowModel().rows;
   const total = data?.length ?? 0;
-  // Only the rows in view are in the page (issue 27: 241 rows had made 3,461 DOM nodes); spacer rows keep the scroll height.
+  // Only the rows in view are in the page (241 rows had made 3,461 DOM nodes); spacer rows keep the scroll height.
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => 58, overscan: 8 });
   const items = virtual.getVirtualItems();

@@ -25,7 +25,7 @@ import ScheduleEditorDialog from './ScheduleEditorDialog';
 // The Schedule screen's import dialog is only loaded when "Add to Schedule" is used.
 const ImportDialog = lazy(() => import('@/components/campaigns/ImportDialog'));
 
-/** ROW_ICONS are the cards' icons, drawn once in the page's IconSprite (issue 27). */
+/** ROW_ICONS are the cards' icons, drawn once in the page's IconSprite. */
 const ROW_ICONS = {
   'ci-calendar': CalendarDays,
   'ci-calendar-plus': CalendarPlus,
@@ -64,7 +64,7 @@ function withFull(id: string, use: (c: SavedCampaign) => void): void {
  * campaigns with Edit (every change stored at once), Preview, Download and
  * Delete, and beyond the spec ICS and CSV downloads and Add to Schedule.
  * It shows CAMPAIGN_PAGE campaign summaries at a time, paged by the server
- * (issue 27); Edit, Preview and Download read the one whole campaign.
+ *; Edit, Preview and Download read the one whole campaign.
  */
 export default function InventoryPage() {
   const [limit, setLimit] = useState(CAMPAIGN_PAGE);
@@ -84,7 +84,7 @@ export default function InventoryPage() {
   const linked = useSavedCampaign(params.get('focus') ?? '');
   const linkedItems = useMemo(() => (linked.data ? [linked.data] : undefined), [linked.data]);
   useRecordParam('focus', linkedItems, review);
-  // The rows are memoised (issue 27): their handlers take the campaign and
+  // The rows are memoised: their handlers take the campaign and
   // keep their identity, so a dialog opening or closing redraws no row.
   const edit = useCallback(
     (c: CampaignSummary) => withFull(c.id, (full) => full.schedule && setEditing({ id: full.id, title: full.title, schedule: full.schedule })),

@@ -54,7 +54,7 @@ const SEARCH_DELAY_MS = 200;
 
 /**
  * ContentPage is the content library: search, type filter, cards, preview,
- * download and edit. The server searches, filters and pages (issue 27):
+ * download and edit. The server searches, filters and pages:
  * the first CONTENT_PAGE pieces, "Show more" for the next.
  */
 export default function ContentPage() {

@@ -22,7 +22,7 @@ function PieceBody({ content, format }: { content: Content; format: PieceFormat 
   );
 }
 
-/** PreviewDialog shows a content piece in its format (issue 30), with Download. */
+/** PreviewDialog shows a content piece in its format, with Download. */
 export function PreviewDialog({ content, format, onOpenChange }: { content: Content | null; format: PieceFormat; onOpenChange: (open: boolean) => void }) {
   const hasText = !!content?.content && content.content.trim() !== '';
   return (

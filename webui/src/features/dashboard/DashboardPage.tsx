@@ -67,7 +67,7 @@ function StatCard({
   );
 }
 
-/** AwaitingReviewCard is the "Awaiting review" card: how many items wait for a decision, and the oldest request's age (issue 26). */
+/** AwaitingReviewCard is the "Awaiting review" card: how many items wait for a decision, and the oldest request's age. */
 function AwaitingReviewCard() {
   const reviews = useReviews();
   const { count, oldestDays } = awaiting(reviews.data ?? [], new Date());

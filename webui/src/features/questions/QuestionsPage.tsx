@@ -359,7 +359,7 @@ function LoadingRows() {
  * QuestionsPage lists questions in one card per theme, drag to reorder
  * within a theme, with a search and a theme filter. Up to QUESTIONS_PAGE
  * questions it reads the whole list and draws every card; past that
- * (issue 27) it draws only the cards in view, each reading its theme's
+ * it draws only the cards in view, each reading its theme's
  * questions. A search always goes to the server (GET /api/questions?q=).
  */
 export default function QuestionsPage() {

@@ -9,7 +9,7 @@ import { TEMPLATES_PATH } from '@/hooks/checklist';
 import { ChecklistTab } from './ChecklistTab';
 import { RepositoryDialog } from './dialogs';
 
-// The Readiness screen follows the role (issue 25 §2): for a viewer every
+// The Readiness screen follows the role: for a viewer every
 // control that would change the checklist is disabled and says why; for a
 // planner they work. History opens for both.
 

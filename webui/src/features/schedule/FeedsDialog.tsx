@@ -87,7 +87,7 @@ export function FeedsDialog({ open, onOpenChange }: { open: boolean; onOpenChang
   const [name, setName] = useState('');
   const [includeCampaigns, setIncludeCampaigns] = useState(false);
   const [includeConfidential, setIncludeConfidential] = useState(false);
-  // Publishing confidential activities is an approver's or admin's decision (issue 29).
+  // Publishing confidential activities is an approver's or admin's decision.
   const mayPublishSecret = useCan('reviews.decide');
   // A feed is revoked by its owner, or by an admin (feeds.manage).
   const edit = useMayEdit();

@@ -67,7 +67,7 @@ export function useBacklogDrag() {
 
 /**
  * ScheduleCalendar (memoised: a month is several hundred events at scale,
- * issue 27, and the page re-renders on every query it watches) is the Schedule's month calendar: every dated
+ * and the page re-renders on every query it watches) is the Schedule's month calendar: every dated
  * communication as an event (a date all day, an instant at its local time),
  * drag an event to another day to reschedule it (optimistic), drop a backlog
  * draft on a day to schedule it, click an event to edit it and an empty day

@@ -124,7 +124,7 @@ const listQueries: ListColumn[] = [
 /**
  * prefetchListView fetches the first page of each List view column (as
  * the List view asks for them, without "Needs my review"), so switching to
- * the List view draws from the cache (issue 27).
+ * the List view draws from the cache.
  */
 export function prefetchListView(): Promise<void[]> {
   return Promise.all(listQueries.map((col) => prefetchCommunicationPages(col.query)));

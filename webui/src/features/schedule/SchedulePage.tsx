@@ -51,7 +51,7 @@ function openingView(): View {
  * usePrefetchListView prefetches the List view's first pages once ready
  * (the month is drawn) and the browser is idle: after the Schedule's first
  * paint, so its LCP does not wait for them, and before a switch to the List
- * view, which then draws from the cache (issue 27, docs/ui.md "Schedule").
+ * view, which then draws from the cache (docs/ui.md "Schedule").
  */
 function usePrefetchListView(ready: boolean) {
   useEffect(() => {
@@ -85,7 +85,7 @@ function SidePanel({ id, title, hint, children }: { id: string; title: string; h
  * SchedulePage plans communications (spec 02 §2.5): a month calendar with
  * drag-and-drop rescheduling, a backlog of undated drafts and the Upcoming
  * panel, or the List view's three columns; warnings on both. Each part
- * fetches only what it shows (issue 27): the calendar its month (and
+ * fetches only what it shows: the calendar its month (and
  * prefetches the months either side), the backlog a page of drafts, the
  * Upcoming panel the next few, a linked or warned communication by id.
  */
@@ -105,7 +105,7 @@ export default function SchedulePage() {
   // A viewer gets no editing hints (nothing drags for them).
   const canEdit = useCan('plan.edit');
 
-  // "Needs my review": the items the signed-in approver has a decision to take on (issue 26).
+  // "Needs my review": the items the signed-in approver has a decision to take on.
   const [needsMine, setNeedsMine] = useState(false);
   const myReviews = useReviews(true);
   const reviewRequired = !!useReference().data?.review?.required;

@@ -54,7 +54,7 @@ function ThemeCard({ theme, focused, onEdit, onDelete }: { theme: Theme; focused
 
 /**
  * ThemesPage lists the themes as cards with create, edit and delete. Past
- * VIRTUAL_CARDS_ABOVE themes (issue 27) it draws only the rows of cards in
+ * VIRTUAL_CARDS_ABOVE themes it draws only the rows of cards in
  * view; the demo data draws every card, as before.
  */
 export default function ThemesPage() {
