@@ -79,7 +79,10 @@ test('an admin imports a CSV through the dialog, maps two columns, and an audien
   await eventually(async () => assert.match(await form.getByTestId('audience-live-count').textContent(), /^4 employees in the directory/), 'a name that is no division has no criteria: everyone');
 
   // The mapping is remembered for a file with the same columns.
+  // The form holds typed changes, so closing asks before discarding them.
   await page.keyboard.press('Escape');
+  await form.getByTestId('discard-confirm').getByRole('button', { name: 'Discard changes' }).click();
+  await form.waitFor({ state: 'detached' });
   await page.getByRole('link', { name: 'Employee Directory' }).click();
   await page.getByRole('button', { name: 'Import CSV' }).click();
   await dialog.getByLabel('CSV file').setInputFiles(join(import.meta.dirname, '..', '..', 'testdata', 'directory', 'e2e-export.csv'));

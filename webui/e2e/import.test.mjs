@@ -70,7 +70,7 @@ describe('Campaign hand-off', () => {
     await page.getByRole('button', { name: 'Generate Schedule' }).click();
     const warnings = page.getByTestId('generator-warnings');
     await warnings.waitFor();
-    assert.match(await warnings.textContent(), /Employees gets \d+ activities in the week of 3 Mar 2031 \(limit 3\)/);
+    assert.match(await warnings.textContent(), /1 audience at most 3 a week each can take 3: .*the busiest Employees with \d+ in the week of 3 Mar 2031/);
     await checkA11y(page, "the scheduler with the generator's warnings");
   });
 

@@ -273,7 +273,10 @@ describe('Business Readiness', () => {
     await dialog.getByLabel('HTML File').setInputFiles({ name: 'x.html', mimeType: 'text/html', buffer: Buffer.from('<p>hello</p>') });
     await dialog.getByRole('button', { name: 'Import' }).click();
     await expectToast(page, 'Failed to import checklist from HTML');
+    // The dialog holds typed changes, so closing asks before discarding them.
     await page.keyboard.press('Escape');
+    await dialog.getByTestId('discard-confirm').getByRole('button', { name: 'Discard changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
     assert.equal(readFileSync(file, 'utf8').includes('data-commsplan-checklist="1"'), true);
   });
 
