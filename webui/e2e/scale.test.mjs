@@ -265,7 +265,7 @@ describe('the Schedule at the five-year scale', () => {
   test('the Content Library draws the cards in view, shows more on request, scrolls to the last piece, and a ?preview= link opens a piece on no page shown', async () => {
     const first120 = (await api(page, 'GET', '/api/content?limit=120')).map((c) => c.title);
     await page.goto('/content');
-    const list = page.getByRole('list', { name: 'Content pieces' });
+    const list = page.getByRole('list', { name: 'Content pieces', exact: true });
     await list.getByRole('listitem').first().waitFor({ timeout: 20_000 });
     const titles = await drawnCards(list, 60);
     assert.deepEqual(titles, first120.slice(0, titles.length), 'the first pieces, in order');
@@ -287,7 +287,7 @@ describe('the Schedule at the five-year scale', () => {
   test('the Audiences, Delivery Vehicles and Assembly screens draw the cards in view and scroll to the last one', async () => {
     const audiences = await api(page, 'GET', '/api/audiences');
     await page.goto('/audiences');
-    const cards = page.getByRole('list', { name: 'Audiences' });
+    const cards = page.getByRole('list', { name: 'Audiences', exact: true });
     await cards.getByRole('listitem').first().waitFor({ timeout: 20_000 });
     // All Employees first, then every audience.
     await drawnCards(cards, audiences.length + 1);
@@ -297,7 +297,7 @@ describe('the Schedule at the five-year scale', () => {
 
     const vehicles = await api(page, 'GET', '/api/vehicles');
     await page.goto('/vehicles');
-    const vehicleCards = page.getByRole('list', { name: 'Delivery vehicles' });
+    const vehicleCards = page.getByRole('list', { name: 'Delivery vehicles', exact: true });
     await vehicleCards.getByRole('listitem').first().waitFor({ timeout: 20_000 });
     await drawnCards(vehicleCards, vehicles.length);
     assert.equal(await scrollToLast(vehicleCards, 3), vehicles.at(-1).name);
@@ -305,7 +305,7 @@ describe('the Schedule at the five-year scale', () => {
     // The wizard's first step: the last theme is reached by scrolling and chosen.
     const themes = await api(page, 'GET', '/api/themes');
     await page.goto('/assembly');
-    const choices = page.getByRole('list', { name: 'Themes' });
+    const choices = page.getByRole('list', { name: 'Themes', exact: true });
     await choices.getByRole('listitem').first().waitFor({ timeout: 20_000 });
     await drawnCards(choices, themes.length);
     const last = themes.at(-1);
@@ -367,7 +367,7 @@ describe('the Schedule at the five-year scale', () => {
     assert.ok(themes.length >= 200, `${themes.length} themes`);
     await page.goto('/themes');
     await expectHeader(page, 'Themes', 'Organize communications around key themes and topics');
-    const list = page.getByRole('list', { name: 'Themes' });
+    const list = page.getByRole('list', { name: 'Themes', exact: true });
     const cards = list.getByRole('listitem');
     await cards.first().waitFor({ timeout: 20_000 });
     const drawn = await cards.count();
