@@ -211,7 +211,18 @@ func TestSendPausesAfterMaxErrorsAndResumes(t *testing.T) {
 		}
 		require.True(t, rec.Run.Paused, "paused after 3 failures in a row")
 		assert.Contains(t, rec.Run.PauseReason, "failures in a row")
-		time.Sleep(300 * time.Millisecond)
+		// Let the failures in flight settle (a worker records its failure,
+		// then pauses): the planner resumes a pause that has happened.
+		for settled, last := 0, rec.Summary; settled < 10 && time.Now().Before(deadline.Add(20*time.Second)); {
+			time.Sleep(100 * time.Millisecond)
+			rec, err = p.DeliveryRecord(admin, store.DeliveryFilter{CommunicationID: w.comm.ID})
+			require.NoError(t, err)
+			if rec.Summary == last {
+				settled++
+			} else {
+				settled, last = 0, rec.Summary
+			}
+		}
 		rec, err = p.DeliveryRecord(admin, store.DeliveryFilter{CommunicationID: w.comm.ID})
 		require.NoError(t, err)
 		assert.Greater(t, rec.Summary.Queued, 0, "nothing more is tried while paused")

@@ -31,6 +31,13 @@ type SendArgs struct {
 	// failed delivery is a new job even while the old one's end is not yet
 	// recorded by River.
 	Round int `json:"round" river:"unique"`
+	// Queued is when it was queued (Unix nanoseconds). A resume queues the
+	// pending deliveries again at once; a job of theirs that ran while the
+	// send was paused may not yet be recorded as finished by River, and
+	// without this the new job would be refused as its duplicate and the
+	// delivery left queued for good. The claim in the deliveries table
+	// keeps each person to one message whatever the jobs.
+	Queued int64 `json:"queued,omitempty" river:"unique"`
 }
 
 // Kind names the job in River.
@@ -273,9 +280,10 @@ func (e Enqueuer) Enqueue(ctx context.Context, tx store.Store, ds []domain.Deliv
 		return errors.New("delivery: enqueue needs a store transaction")
 	}
 	params := make([]river.InsertManyParams, len(ds))
+	queued := time.Now().UnixNano()
 	for i, d := range ds {
 		params[i] = river.InsertManyParams{Args: SendArgs{Delivery: d.ID, Communication: d.CommunicationID,
-			Channel: d.Channel, Recipient: d.Recipient, Round: d.Attempts}}
+			Channel: d.Channel, Recipient: d.Recipient, Round: d.Attempts, Queued: queued}}
 	}
 	return e.Queue.InsertManyTx(ctx, t.SQLTx(), params)
 }
