@@ -99,7 +99,7 @@ describe('Delivery Vehicles', () => {
 
     const [stored] = await api(page, 'GET', '/api/vehicles');
     assert.equal(stored.type, 'social');
-    assert.deepEqual(stored.settings, { template: 'post', maxLength: 250, format: 'text' });
+    assert.deepEqual(stored.settings, { template: 'post', maxLength: 250, format: 'text', webhook: '', private: false });
     assert.equal(stored.communicationStrategy, 'digital');
     assert.deepEqual(stored.preferredGenerations, ['millennials', 'gen_z']);
     assert.deepEqual(stored.generationalTargeting, ['gen_x', 'millennials', 'gen_z']);
@@ -147,7 +147,9 @@ describe('Delivery Vehicles', () => {
     assert.equal(await selected(configure, 'Communication Strategy'), 'Traditional');
     assert.deepEqual(await checked(configure, 'Preferred Generations'), ['Silent Generation', 'Baby Boomers', 'Generation X']);
     assert.equal(await value(configure, 'Vehicle Name'), 'Programme Socials EU');
+    // The changed type is unsaved, so Cancel asks before discarding it.
     await configure.getByRole('button', { name: 'Cancel' }).click();
+    await configure.getByTestId('discard-confirm').getByRole('button', { name: 'Discard changes' }).click();
     await configure.waitFor({ state: 'hidden' });
     assert.equal((await api(page, 'GET', '/api/vehicles'))[0].type, 'social', 'Cancel saves nothing');
   });
@@ -162,6 +164,7 @@ describe('Delivery Vehicles', () => {
     await dialog.getByText('Max length must be at least 1').waitFor();
     assert.equal(await dialog.getByLabel('Max Length', { exact: true }).getAttribute('aria-invalid'), 'true');
     await page.keyboard.press('Escape');
+    await dialog.getByTestId('discard-confirm').getByRole('button', { name: 'Discard changes' }).click();
     await dialog.waitFor({ state: 'hidden' });
     assert.equal((await api(page, 'GET', '/api/vehicles')).length, 1);
   });
