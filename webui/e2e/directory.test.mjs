@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { launchBrowser, startServer } from './harness.mjs';
-import { api, checkA11y, eventually, expectHeader, expectToast, signInWith, watchedPage } from './helpers.mjs';
+import { api, checkA11y, eventually, expectHeader, expectToast, signInWith, watchedPage, discardIfAsked } from './helpers.mjs';
 
 let server;
 let browser;
@@ -81,7 +81,7 @@ test('an admin imports a CSV through the dialog, maps two columns, and an audien
   // The mapping is remembered for a file with the same columns.
   // The form holds typed changes, so closing asks before discarding them.
   await page.keyboard.press('Escape');
-  await form.getByTestId('discard-confirm').getByRole('button', { name: 'Discard changes' }).click();
+  await discardIfAsked(form);
   await form.waitFor({ state: 'detached' });
   await page.getByRole('link', { name: 'Employee Directory' }).click();
   await page.getByRole('button', { name: 'Import CSV' }).click();

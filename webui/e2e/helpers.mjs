@@ -98,3 +98,18 @@ export async function signInWith(page, code) {
   await page.getByRole('button', { name: 'Access System' }).click();
   await expectHeader(page, 'Dashboard', 'Overview of your communication planning activities');
 }
+
+/**
+ * discardIfAsked answers "Discard changes" when a dialog being closed asks
+ * about unsaved changes, then waits for it to close. A form whose failed
+ * save left nothing it counts as changed closes without asking.
+ */
+export async function discardIfAsked(dialog) {
+  const confirm = dialog.getByTestId('discard-confirm');
+  const asked = await Promise.race([
+    confirm.waitFor().then(() => true, () => false),
+    dialog.waitFor({ state: 'hidden' }).then(() => false, () => false),
+  ]);
+  if (asked) await confirm.getByRole('button', { name: 'Discard changes' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}

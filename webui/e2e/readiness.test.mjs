@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import { launchBrowser, startServer } from './harness.mjs';
-import { api, checkA11y, eventually, expectHeader, expectToast, signIn, watchedPage } from './helpers.mjs';
+import { api, checkA11y, eventually, expectHeader, expectToast, signIn, watchedPage, discardIfAsked } from './helpers.mjs';
 
 const RESET_CONFIRM =
   'Are you sure you want to completely reset the checklist? This will clear all scores, team assignments, responsibilities, and notes. This action cannot be undone.';
@@ -275,7 +275,7 @@ describe('Business Readiness', () => {
     await expectToast(page, 'Failed to import checklist from HTML');
     // The dialog holds typed changes, so closing asks before discarding them.
     await page.keyboard.press('Escape');
-    await dialog.getByTestId('discard-confirm').getByRole('button', { name: 'Discard changes' }).click();
+    await discardIfAsked(dialog);
     await dialog.waitFor({ state: 'detached' });
     assert.equal(readFileSync(file, 'utf8').includes('data-commsplan-checklist="1"'), true);
   });

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { launchBrowser, startServer } from './harness.mjs';
-import { api, checkA11y, chooseOption, eventually, expectHeader, expectToast, signIn, watchedPage } from './helpers.mjs';
+import { api, checkA11y, chooseOption, eventually, expectHeader, expectToast, signIn, watchedPage, discardIfAsked } from './helpers.mjs';
 
 const ZONE = 'America/New_York';
 
@@ -287,7 +287,7 @@ describe('Schedule and the Communication form', () => {
     await page.unroute('**/api/communications', failPost);
     // The unsaved form asks before Cancel discards it.
     await create.getByRole('button', { name: 'Cancel' }).click();
-    await create.getByTestId('discard-confirm').getByRole('button', { name: 'Discard changes' }).click();
+    await discardIfAsked(create);
     await create.waitFor({ state: 'hidden' });
   });
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import { launchBrowser, startServer } from './harness.mjs';
-import { api, eventually, expectToast, signIn, watchedPage } from './helpers.mjs';
+import { api, eventually, expectToast, signIn, watchedPage, discardIfAsked } from './helpers.mjs';
 
 const ROUTES = ['/', '/campaign-scheduler', '/campaign-inventory', '/themes', '/questions', '/audiences', '/vehicles', '/assembly', '/content', '/schedule', '/business-readiness', '/no/such/page'];
 
@@ -160,7 +160,7 @@ describe('shell', () => {
     await expectToast(page, 'Failed to create theme');
     // Escape reaches the dialog, which holds typed changes and so asks first.
     await page.keyboard.press('Escape');
-    await dialog.getByTestId('discard-confirm').getByRole('button', { name: 'Discard changes' }).click();
+    await discardIfAsked(dialog);
     await dialog.waitFor({ state: 'hidden', timeout: 2000 });
     // The toast was not what Escape closed.
     await expectToast(page, 'Failed to create theme');

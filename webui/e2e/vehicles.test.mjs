@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { launchBrowser, startServer } from './harness.mjs';
-import { api, checkA11y, chooseOption, eventually, expectHeader, expectToast, signIn, watchedPage } from './helpers.mjs';
+import { api, checkA11y, chooseOption, eventually, expectHeader, expectToast, signIn, watchedPage, discardIfAsked } from './helpers.mjs';
 
 const PLAIN_CONFIRM = 'Are you sure you want to delete this delivery vehicle?';
 
@@ -149,7 +149,7 @@ describe('Delivery Vehicles', () => {
     assert.equal(await value(configure, 'Vehicle Name'), 'Programme Socials EU');
     // The changed type is unsaved, so Cancel asks before discarding it.
     await configure.getByRole('button', { name: 'Cancel' }).click();
-    await configure.getByTestId('discard-confirm').getByRole('button', { name: 'Discard changes' }).click();
+    await discardIfAsked(configure);
     await configure.waitFor({ state: 'hidden' });
     assert.equal((await api(page, 'GET', '/api/vehicles'))[0].type, 'social', 'Cancel saves nothing');
   });
@@ -164,7 +164,7 @@ describe('Delivery Vehicles', () => {
     await dialog.getByText('Max length must be at least 1').waitFor();
     assert.equal(await dialog.getByLabel('Max Length', { exact: true }).getAttribute('aria-invalid'), 'true');
     await page.keyboard.press('Escape');
-    await dialog.getByTestId('discard-confirm').getByRole('button', { name: 'Discard changes' }).click();
+    await discardIfAsked(dialog);
     await dialog.waitFor({ state: 'hidden' });
     assert.equal((await api(page, 'GET', '/api/vehicles')).length, 1);
   });
